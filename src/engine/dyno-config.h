@@ -1,0 +1,93 @@
+/* dyno-config.h: what a run does (sizes, tests, cache policy), independent of its targets
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "dyno-phase.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DYNO_CACHE_EVICT,  /* fsync + POSIX_FADV_DONTNEED before every read phase, verified */
+  DYNO_CACHE_DIRECT, /* O_DIRECT for block phases */
+  DYNO_CACHE_DROP,   /* evict, plus drop_caches when root */
+  DYNO_CACHE_NONE,   /* leave the page cache alone (bonnie++'s behaviour) */
+} DynoCachePolicy;
+
+typedef enum
+{
+  DYNO_PER_CHAR_STDIO,   /* putc()/getc(): Bonnie and bonnie++ 1.03 */
+  DYNO_PER_CHAR_SYSCALL, /* 1-byte write()/read(): bonnie++ 1.92 and later */
+} DynoPerCharMode;
+
+typedef enum
+{
+  DYNO_DATA_RANDOM, /* incompressible, defeats compression and dedup */
+  DYNO_DATA_ZEROS,  /* bonnie++'s mostly-zero buffers */
+} DynoDataPattern;
+
+#define DYNO_DEFAULT_SIZE (G_GUINT64_CONSTANT (1) << 30)
+#define DYNO_DEFAULT_CHUNK 8192
+#define DYNO_DEFAULT_SEEKS 8192
+#define DYNO_DEFAULT_SEEKERS 5
+#define DYNO_DEFAULT_FILES 16
+#define DYNO_DEFAULT_SYSCALL_PER_CHAR_SIZE (G_GUINT64_CONSTANT (3) << 20)
+#define DYNO_MIN_CHUNK 256
+#define DYNO_MAX_CHUNK (G_GUINT64_CONSTANT (64) << 20)
+#define DYNO_MAX_SEEKERS 256
+#define DYNO_MAX_REPEAT 100
+#define DYNO_MAX_FILES_NUM 100000
+#define DYNO_MAX_FILES_DIRS 100000
+#define DYNO_FILES_LINK (-1)    /* -n N:-1: hard links to one file */
+#define DYNO_FILES_SYMLINK (-2) /* -n N:-2: symbolic links to one file */
+/* bonnie++'s MinTime: a figure from a shorter phase is not trusted */
+#define DYNO_TOO_FAST_SECONDS 0.5
+
+typedef struct
+{
+  guint64 size;          /* bytes in the data file */
+  guint64 chunk;         /* bytes per block I/O */
+  guint64 per_char_size; /* bytes for putc/getc; 0 = the mode's default */
+  guint32 tests;         /* DYNO_PHASE_BIT()s */
+  guint files_num;       /* file tests create files_num × 1024 files */
+  gint64 files_max;      /* bytes; 0 = empty files; DYNO_FILES_LINK / DYNO_FILES_SYMLINK */
+  gint64 files_min;      /* bytes */
+  guint files_dirs;      /* spread files over this many directories */
+  guint seeks;
+  guint seekers;
+  DynoPerCharMode per_char;
+  DynoCachePolicy cache;
+  DynoDataPattern data;
+  guint repeat;
+  guint64 seed; /* 0: chosen at run time and recorded */
+  char *label;
+  char *notes;
+} DynoConfig;
+
+#define DYNO_TYPE_CONFIG (dyno_config_get_type ())
+
+GType       dyno_config_get_type (void) G_GNUC_CONST;
+DynoConfig *dyno_config_new (void);
+DynoConfig *dyno_config_copy (const DynoConfig *config);
+void        dyno_config_free (DynoConfig *config);
+gboolean    dyno_config_validate (const DynoConfig *config, GError **error);
+guint64     dyno_config_get_per_char_size (const DynoConfig *config);
+guint64     dyno_config_get_files_total (const DynoConfig *config);
+gboolean    dyno_config_has_io_tests (const DynoConfig *config);
+gboolean    dyno_config_has_file_tests (const DynoConfig *config);
+
+const char *dyno_cache_policy_to_string (DynoCachePolicy policy);
+gboolean    dyno_cache_policy_from_string (const char *text, DynoCachePolicy *out);
+const char *dyno_per_char_mode_to_string (DynoPerCharMode mode);
+gboolean    dyno_per_char_mode_from_string (const char *text, DynoPerCharMode *out);
+const char *dyno_data_pattern_to_string (DynoDataPattern data);
+gboolean    dyno_data_pattern_from_string (const char *text, DynoDataPattern *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoConfig, dyno_config_free)
+
+G_END_DECLS

@@ -1,0 +1,393 @@
+/* dyno-parse.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "dyno-error.h"
+#include "dyno-parse.h"
+
+static gboolean
+fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (GError **error, const char *format, ...)
+{
+  va_list args;
+  char *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT, message);
+  g_free (message);
+  return FALSE;
+}
+
+static int
+suffix_shift (char c)
+{
+  switch (g_ascii_tolower (c))
+    {
+    case 'k':
+      return 10;
+    case 'm':
+      return 20;
+    case 'g':
+      return 30;
+    case 't':
+      return 40;
+    case 'p':
+      return 50;
+    default:
+      return -1;
+    }
+}
+
+gboolean
+dyno_parse_size (const char *text, guint64 *out_bytes, GError **error)
+{
+  const char *p;
+  guint64 whole = 0;
+  double fraction = 0.0;
+  double scale = 0.1;
+  gboolean digits = FALSE;
+  int shift = 0;
+  guint64 result;
+
+  g_return_val_if_fail (out_bytes != NULL, FALSE);
+
+  if (text == NULL)
+    return fail (error, _("A size is missing"));
+
+  p = text;
+  while (g_ascii_isspace (*p))
+    p++;
+
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      guint d = *p - '0';
+
+      digits = TRUE;
+      if (whole > (G_MAXUINT64 - d) / 10)
+        return fail (error, _("The size “%s” is too large"), text);
+      whole = whole * 10 + d;
+    }
+  if (*p == '.')
+    {
+      p++;
+      for (; g_ascii_isdigit (*p); p++)
+        {
+          digits = TRUE;
+          fraction += (*p - '0') * scale;
+          scale /= 10;
+        }
+    }
+  if (!digits)
+    return fail (error,
+                 _("“%s” is not a size: use a number of bytes with an optional K, M, G or T "
+                   "suffix, such as 512M or 2G"),
+                 text);
+
+  if (*p != '\0' && suffix_shift (*p) >= 0)
+    {
+      shift = suffix_shift (*p);
+      p++;
+      if (*p == 'i' || *p == 'I')
+        p++;
+      if (*p == 'b' || *p == 'B')
+        p++;
+    }
+  else if (*p == 'b' || *p == 'B')
+    p++;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p != '\0')
+    return fail (error,
+                 _("“%s” is not a size: use a number of bytes with an optional K, M, G or T "
+                   "suffix, such as 512M or 2G"),
+                 text);
+
+  if (shift > 0 && whole > (G_MAXUINT64 >> shift))
+    return fail (error, _("The size “%s” is too large"), text);
+  result = whole << shift;
+  if (fraction > 0)
+    {
+      double extra = floor (fraction * (double) (G_GUINT64_CONSTANT (1) << shift));
+
+      if ((double) (G_MAXUINT64 - result) < extra)
+        return fail (error, _("The size “%s” is too large"), text);
+      result += (guint64) extra;
+    }
+  /* Far beyond any volume: almost certainly a typo, and it would overflow offsets. */
+  if (result > (G_GUINT64_CONSTANT (1) << 60))
+    return fail (error, _("The size “%s” is too large"), text);
+
+  *out_bytes = result;
+  return TRUE;
+}
+
+gboolean
+dyno_parse_count (const char *text, guint max, guint *out, GError **error)
+{
+  guint64 value;
+  g_autoptr (GError) local_error = NULL;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, max, &value, &local_error))
+    return fail (error, _("“%s” is not a whole number from 0 to %u"), text ? text : "", max);
+  *out = (guint) value;
+  return TRUE;
+}
+
+static gboolean
+parse_signed_size (const char *text, gint64 *out, GError **error)
+{
+  guint64 bytes;
+
+  if (g_str_equal (text, "link") || g_str_equal (text, "-1"))
+    {
+      *out = DYNO_FILES_LINK;
+      return TRUE;
+    }
+  if (g_str_equal (text, "symlink") || g_str_equal (text, "-2"))
+    {
+      *out = DYNO_FILES_SYMLINK;
+      return TRUE;
+    }
+  if (!dyno_parse_size (text, &bytes, error))
+    return FALSE;
+  if (bytes > (guint64) DYNO_MAX_CHUNK)
+    return fail (error, _("Files for the file tests can be at most 64 MiB each"));
+  *out = (gint64) bytes;
+  return TRUE;
+}
+
+gboolean
+dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint n_parts;
+  guint num = 0;
+  guint dirs = 1;
+  gint64 max = 0;
+  gint64 min = 0;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (text == NULL || *text == '\0')
+    return fail (error, _("The file test spec is empty: use NUM[:MAX[:MIN[:DIRS]]]"));
+
+  parts = g_strsplit (text, ":", -1);
+  n_parts = g_strv_length (parts);
+  if (n_parts > 4)
+    return fail (error, _("“%s” has too many fields: use NUM[:MAX[:MIN[:DIRS]]]"), text);
+
+  if (!dyno_parse_count (parts[0], DYNO_MAX_FILES_NUM, &num, NULL))
+    return fail (error,
+                 _("“%s” is not a number of files: NUM counts 1024s of files, from 0 to %u"),
+                 parts[0], DYNO_MAX_FILES_NUM);
+  if (n_parts > 1 && *parts[1] != '\0' && !parse_signed_size (parts[1], &max, error))
+    return FALSE;
+  if (n_parts > 2 && *parts[2] != '\0')
+    {
+      guint64 bytes;
+
+      if (!dyno_parse_size (parts[2], &bytes, error))
+        return FALSE;
+      if (bytes > (guint64) DYNO_MAX_CHUNK)
+        return fail (error, _("Files for the file tests can be at most 64 MiB each"));
+      min = (gint64) bytes;
+    }
+  if (n_parts > 3 && *parts[3] != '\0'
+      && (!dyno_parse_count (parts[3], DYNO_MAX_FILES_DIRS, &dirs, NULL) || dirs == 0))
+    return fail (error, _("“%s” is not a number of directories from 1 to %u"), parts[3],
+                 DYNO_MAX_FILES_DIRS);
+
+  if (max >= 0 && min > max)
+    return fail (error,
+                 _("In “%s” the smallest file size is larger than the largest: use "
+                   "NUM:MAX:MIN with MIN ≤ MAX"),
+                 text);
+
+  config->files_num = num;
+  config->files_max = max;
+  config->files_min = min;
+  config->files_dirs = dirs;
+  return TRUE;
+}
+
+typedef struct
+{
+  const char *name;
+  guint32 mask;
+} TestGroup;
+
+static const TestGroup groups[] = {
+  { "all", DYNO_PHASES_ALL },
+  { "io", DYNO_PHASES_IO },
+  { "files", DYNO_PHASES_FILES },
+  { "block",
+    DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_REWRITE)
+        | DYNO_PHASE_BIT (DYNO_PHASE_READ) },
+  { "char", DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC) },
+  { "create",
+    DYNO_PHASE_BIT (DYNO_PHASE_SEQ_CREATE) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_CREATE) },
+  { "stat", DYNO_PHASE_BIT (DYNO_PHASE_SEQ_STAT) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_STAT) },
+  { "delete",
+    DYNO_PHASE_BIT (DYNO_PHASE_SEQ_DELETE) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_DELETE) },
+};
+
+gboolean
+dyno_parse_tests (const char *text, guint32 *out_mask, GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint32 mask = 0;
+
+  g_return_val_if_fail (out_mask != NULL, FALSE);
+
+  if (text == NULL)
+    return fail (error, _("The test list is empty"));
+
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (parts[i]);
+      DynoPhaseId id;
+      gboolean found = FALSE;
+
+      if (*name == '\0')
+        continue;
+      if (dyno_phase_id_from_string (name, &id))
+        {
+          mask |= DYNO_PHASE_BIT (id);
+          continue;
+        }
+      for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+        if (g_str_equal (name, groups[g].name))
+          {
+            mask |= groups[g].mask;
+            found = TRUE;
+          }
+      if (!found)
+        {
+          g_autoptr (GString) known = g_string_new (NULL);
+
+          for (guint p = 0; p < DYNO_N_PHASES; p++)
+            g_string_append_printf (known, "%s, ", dyno_phase_id_to_string (p));
+          for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+            g_string_append_printf (known, "%s%s", groups[g].name,
+                                    g + 1 < G_N_ELEMENTS (groups) ? ", " : "");
+          return fail (error, _("Unknown test “%s”; known tests: %s"), name, known->str);
+        }
+    }
+  if (mask == 0)
+    return fail (error, _("The test list is empty"));
+
+  *out_mask = mask;
+  return TRUE;
+}
+
+char *
+dyno_format_size (guint64 bytes)
+{
+  static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+  guint u = 0;
+  double value = bytes;
+
+  while (value >= 1024 && u + 1 < G_N_ELEMENTS (units))
+    {
+      value /= 1024;
+      u++;
+    }
+  if (u == 0 || value == floor (value))
+    return g_strdup_printf ("%.0f %s", value, units[u]);
+  if (value < 10)
+    return g_strdup_printf ("%.2f %s", value, units[u]);
+  return g_strdup_printf ("%.1f %s", value, units[u]);
+}
+
+char *
+dyno_format_files_spec (const DynoConfig *config)
+{
+  GString *spec = g_string_new (NULL);
+
+  g_string_append_printf (spec, "%u", config->files_num);
+  if (config->files_max == DYNO_FILES_LINK)
+    g_string_append (spec, ":link");
+  else if (config->files_max == DYNO_FILES_SYMLINK)
+    g_string_append (spec, ":symlink");
+  else if (config->files_max != 0 || config->files_min != 0 || config->files_dirs > 1)
+    g_string_append_printf (spec, ":%" G_GINT64_FORMAT, config->files_max);
+  if (config->files_min != 0 || config->files_dirs > 1)
+    g_string_append_printf (spec, ":%" G_GINT64_FORMAT, config->files_min);
+  if (config->files_dirs > 1)
+    g_string_append_printf (spec, ":%u", config->files_dirs);
+  return g_string_free (spec, FALSE);
+}
+
+char *
+dyno_format_tests (guint32 mask)
+{
+  GString *text = g_string_new (NULL);
+
+  if (mask == DYNO_PHASES_ALL)
+    return g_string_free (g_string_append (text, "all"), FALSE);
+
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    if (mask & DYNO_PHASE_BIT (i))
+      g_string_append_printf (text, "%s%s", text->len ? "," : "", dyno_phase_id_to_string (i));
+  return g_string_free (text, FALSE);
+}
+
+char *
+dyno_format_rate (double rate, DynoUnit unit)
+{
+  if (isnan (rate))
+    return g_strdup ("—");
+
+  if (unit == DYNO_UNIT_OPS)
+    {
+      if (rate >= 100)
+        return g_strdup_printf (_("%.0f ops/s"), rate);
+      return g_strdup_printf (_("%.1f ops/s"), rate);
+    }
+
+  rate /= 1e6;
+  if (rate >= 10000)
+    return g_strdup_printf (_("%.2f GB/s"), rate / 1000);
+  if (rate >= 100)
+    return g_strdup_printf (_("%.0f MB/s"), rate);
+  if (rate >= 10)
+    return g_strdup_printf (_("%.1f MB/s"), rate);
+  return g_strdup_printf (_("%.2f MB/s"), rate);
+}
+
+char *
+dyno_format_duration (double seconds)
+{
+  if (isnan (seconds) || seconds < 0)
+    return g_strdup ("—");
+  if (seconds < 60)
+    return g_strdup_printf (_("%.1f s"), seconds);
+  if (seconds < 3600)
+    return g_strdup_printf (_("%u min %02u s"), (guint) seconds / 60, (guint) seconds % 60);
+  return g_strdup_printf (_("%u h %02u min"), (guint) seconds / 3600,
+                          ((guint) seconds % 3600) / 60);
+}
+
+char *
+dyno_format_latency (double seconds)
+{
+  if (isnan (seconds))
+    return g_strdup ("—");
+  if (seconds < 1e-3)
+    return g_strdup_printf (_("%.0f µs"), seconds * 1e6);
+  if (seconds < 1)
+    return g_strdup_printf (_("%.1f ms"), seconds * 1e3);
+  return g_strdup_printf (_("%.2f s"), seconds);
+}

@@ -1,0 +1,28 @@
+/* dyno-parse.h: the text forms people type: sizes, test lists, bonnie++'s -n spec
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-config.h"
+
+G_BEGIN_DECLS
+
+/* "4096", "64k", "512M", "1.5G", "2T": 1024-based, case-insensitive, optional "iB"/"B". */
+gboolean dyno_parse_size (const char *text, guint64 *out_bytes, GError **error);
+gboolean dyno_parse_count (const char *text, guint max, guint *out, GError **error);
+/* bonnie++'s -n num[:max[:min[:dirs]]]; max may be "link" or "symlink" (or -1/-2). */
+gboolean dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error);
+/* Comma-separated phase ids or groups: all, io, block, char, seeks, files. */
+gboolean dyno_parse_tests (const char *text, guint32 *out_mask, GError **error);
+
+char    *dyno_format_size (guint64 bytes);
+char    *dyno_format_files_spec (const DynoConfig *config);
+char    *dyno_format_tests (guint32 mask);
+/* Rates for people: MB/s = 10^6 B/s, as disks are sold; ops/s for seeks and files. */
+char    *dyno_format_rate (double rate, DynoUnit unit);
+char    *dyno_format_duration (double seconds);
+char    *dyno_format_latency (double seconds);
+
+G_END_DECLS

@@ -1,0 +1,32 @@
+/* dyno-report.h: results as text people read and CSV other tools read
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DYNO_RATE_UNIT_MB,  /* 10^6 B/s, the default */
+  DYNO_RATE_UNIT_MIB, /* 2^20 B/s */
+  DYNO_RATE_UNIT_KIB, /* 2^10 B/s, as bonnie++ */
+} DynoRateUnit;
+
+/* A Bonnie-style table: one block per target, rates and %CPU, latency rows, "+++++" marks
+ * with a footnote, repeat statistics (mean ± sd) when repeats > 1, then the warnings. */
+char *dyno_report_text (DynoResult *result, DynoRateUnit unit);
+
+/* bonnie++ 1.98 CSV (50 fields), one line per target and repeat, as Debian's bon_csv2txt and
+ * bon_csv2html read it; header adds bonnie++'s -x header line (with its field names fixed). */
+char *dyno_report_csv (DynoResult *result, gboolean header);
+char *dyno_report_csv_line (DynoResult *result, guint target, guint repeat);
+
+double      dyno_rate_unit_scale (DynoRateUnit unit);
+const char *dyno_rate_unit_label (DynoRateUnit unit);
+gboolean    dyno_rate_unit_from_string (const char *text, DynoRateUnit *out);
+
+G_END_DECLS

@@ -1,0 +1,486 @@
+/* dyno-result.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "dyno-result.h"
+
+void
+dyno_latency_clear (DynoLatency *latency)
+{
+  latency->count = 0;
+  latency->p50 = latency->p90 = latency->p99 = latency->p999 = latency->max = NAN;
+}
+
+void
+dyno_cpu_split_clear (DynoCpuSplit *split)
+{
+  split->user = split->system = split->iowait = split->idle = NAN;
+}
+
+DynoPhaseRun *
+dyno_phase_run_init (DynoPhaseRun *run)
+{
+  *run = (DynoPhaseRun) {
+    .elapsed = NAN,
+    .flush_seconds = NAN,
+    .cpu_seconds = NAN,
+    .cpu_percent = NAN,
+    .rate = NAN,
+    .cache_resident = NAN,
+    .threads = 1,
+  };
+  dyno_latency_clear (&run->latency);
+  dyno_cpu_split_clear (&run->system_cpu);
+  return run;
+}
+
+DynoPhaseResult *
+dyno_phase_result_new (DynoPhaseId id)
+{
+  DynoPhaseResult *result = g_new0 (DynoPhaseResult, 1);
+
+  result->id = id;
+  result->runs = g_array_new (FALSE, TRUE, sizeof (DynoPhaseRun));
+  dyno_stats_compute (NULL, 0, &result->rate);
+  dyno_stats_compute (NULL, 0, &result->cpu_percent);
+  dyno_latency_clear (&result->latency);
+  return result;
+}
+
+void
+dyno_phase_result_free (DynoPhaseResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->runs);
+  g_free (result->note);
+  g_free (result);
+}
+
+void
+dyno_phase_result_add_run (DynoPhaseResult *result, const DynoPhaseRun *run)
+{
+  g_array_append_vals (result->runs, run, 1);
+  dyno_phase_result_summarize (result);
+}
+
+void
+dyno_phase_result_summarize (DynoPhaseResult *result)
+{
+  guint n = result->runs->len;
+  g_autofree double *rates = g_new (double, MAX (n, 1));
+  g_autofree double *cpus = g_new (double, MAX (n, 1));
+
+  result->too_fast = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const DynoPhaseRun *run = &g_array_index (result->runs, DynoPhaseRun, i);
+
+      rates[i] = run->too_fast ? NAN : run->rate;
+      cpus[i] = run->too_fast ? NAN : run->cpu_percent;
+      result->too_fast |= run->too_fast;
+    }
+  dyno_stats_compute (rates, n, &result->rate);
+  dyno_stats_compute (cpus, n, &result->cpu_percent);
+}
+
+const DynoPhaseRun *
+dyno_phase_result_get_run (const DynoPhaseResult *result, guint i)
+{
+  g_return_val_if_fail (i < result->runs->len, NULL);
+  return &g_array_index (result->runs, DynoPhaseRun, i);
+}
+
+double
+dyno_phase_result_get_rate (const DynoPhaseResult *result)
+{
+  return result->rate.mean;
+}
+
+DynoTargetResult *
+dyno_target_result_new (DynoTargetInfo *info)
+{
+  DynoTargetResult *result = g_new0 (DynoTargetResult, 1);
+
+  result->info = info;
+  result->phases = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_phase_result_free);
+  result->samples = g_array_new (FALSE, TRUE, sizeof (DynoSample));
+  result->warnings = g_ptr_array_new_with_free_func (g_free);
+  result->elapsed = NAN;
+  result->error_phase = -1;
+  return result;
+}
+
+void
+dyno_target_result_free (DynoTargetResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->info, dyno_target_info_free);
+  g_ptr_array_unref (result->phases);
+  g_array_unref (result->samples);
+  g_ptr_array_unref (result->warnings);
+  g_free (result->error_message);
+  g_free (result);
+}
+
+DynoPhaseResult *
+dyno_target_result_get_phase (const DynoTargetResult *result, DynoPhaseId id)
+{
+  for (guint i = 0; i < result->phases->len; i++)
+    {
+      DynoPhaseResult *phase = g_ptr_array_index (result->phases, i);
+
+      if (phase->id == id)
+        return phase;
+    }
+  return NULL;
+}
+
+DynoPhaseResult *
+dyno_target_result_ensure_phase (DynoTargetResult *result, DynoPhaseId id)
+{
+  DynoPhaseResult *phase = dyno_target_result_get_phase (result, id);
+
+  if (phase == NULL)
+    {
+      phase = dyno_phase_result_new (id);
+      g_ptr_array_add (result->phases, phase);
+    }
+  return phase;
+}
+
+gboolean
+dyno_target_result_failed (const DynoTargetResult *result)
+{
+  return result->error_message != NULL;
+}
+
+struct _DynoResult
+{
+  GObject parent_instance;
+
+  char *id;
+  GDateTime *created;
+  char *label;
+  char *notes;
+  char *tool;
+  char *source;
+  char *path;
+  DynoConfig *config;
+  DynoSystemInfo *system;
+  GPtrArray *targets;
+};
+
+G_DEFINE_FINAL_TYPE (DynoResult, dyno_result, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_ID,
+  PROP_LABEL,
+  PROP_NOTES,
+  PROP_TOOL,
+  PROP_SOURCE,
+  PROP_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+dyno_result_finalize (GObject *object)
+{
+  DynoResult *self = DYNO_RESULT (object);
+
+  g_free (self->id);
+  g_clear_pointer (&self->created, g_date_time_unref);
+  g_free (self->label);
+  g_free (self->notes);
+  g_free (self->tool);
+  g_free (self->source);
+  g_free (self->path);
+  g_clear_pointer (&self->config, dyno_config_free);
+  g_clear_pointer (&self->system, dyno_system_info_free);
+  g_ptr_array_unref (self->targets);
+
+  G_OBJECT_CLASS (dyno_result_parent_class)->finalize (object);
+}
+
+static void
+dyno_result_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DynoResult *self = DYNO_RESULT (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_value_set_string (value, self->id);
+      break;
+    case PROP_LABEL:
+      g_value_set_string (value, self->label);
+      break;
+    case PROP_NOTES:
+      g_value_set_string (value, self->notes);
+      break;
+    case PROP_TOOL:
+      g_value_set_string (value, self->tool);
+      break;
+    case PROP_SOURCE:
+      g_value_set_string (value, self->source);
+      break;
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_result_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  DynoResult *self = DYNO_RESULT (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      dyno_result_set_id (self, g_value_get_string (value));
+      break;
+    case PROP_LABEL:
+      dyno_result_set_label (self, g_value_get_string (value));
+      break;
+    case PROP_NOTES:
+      dyno_result_set_notes (self, g_value_get_string (value));
+      break;
+    case PROP_TOOL:
+      dyno_result_set_tool (self, g_value_get_string (value));
+      break;
+    case PROP_SOURCE:
+      dyno_result_set_source (self, g_value_get_string (value));
+      break;
+    case PROP_PATH:
+      dyno_result_set_path (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_result_class_init (DynoResultClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags
+      = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = dyno_result_finalize;
+  object_class->get_property = dyno_result_get_property;
+  object_class->set_property = dyno_result_set_property;
+
+  properties[PROP_ID] = g_param_spec_string ("id", NULL, NULL, NULL, flags);
+  properties[PROP_LABEL] = g_param_spec_string ("label", NULL, NULL, NULL, flags);
+  properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, NULL, flags);
+  properties[PROP_TOOL] = g_param_spec_string ("tool", NULL, NULL, NULL, flags);
+  properties[PROP_SOURCE] = g_param_spec_string ("source", NULL, NULL, NULL, flags);
+  properties[PROP_PATH] = g_param_spec_string ("path", NULL, NULL, NULL, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+dyno_result_init (DynoResult *self)
+{
+  self->id = g_uuid_string_random ();
+  self->created = g_date_time_new_now_utc ();
+  self->tool = g_strdup ("dyno " PACKAGE_VERSION);
+  self->config = dyno_config_new ();
+  self->system = dyno_system_info_new ();
+  self->targets = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_target_result_free);
+}
+
+DynoResult *
+dyno_result_new (void)
+{
+  return g_object_new (DYNO_TYPE_RESULT, NULL);
+}
+
+static void
+set_string (DynoResult *self, char **field, const char *value, GParamSpec *pspec)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+const char *
+dyno_result_get_id (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->id;
+}
+
+void
+dyno_result_set_id (DynoResult *self, const char *id)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  set_string (self, &self->id, id, properties[PROP_ID]);
+}
+
+GDateTime *
+dyno_result_get_created (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->created;
+}
+
+void
+dyno_result_set_created (DynoResult *self, GDateTime *created)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  g_return_if_fail (created != NULL);
+  g_date_time_ref (created);
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = created;
+}
+
+const char *
+dyno_result_get_label (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->label;
+}
+
+void
+dyno_result_set_label (DynoResult *self, const char *label)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  set_string (self, &self->label, label, properties[PROP_LABEL]);
+}
+
+const char *
+dyno_result_get_notes (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->notes;
+}
+
+void
+dyno_result_set_notes (DynoResult *self, const char *notes)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  set_string (self, &self->notes, notes, properties[PROP_NOTES]);
+}
+
+const char *
+dyno_result_get_tool (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->tool;
+}
+
+void
+dyno_result_set_tool (DynoResult *self, const char *tool)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  set_string (self, &self->tool, tool, properties[PROP_TOOL]);
+}
+
+const char *
+dyno_result_get_source (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->source;
+}
+
+void
+dyno_result_set_source (DynoResult *self, const char *source)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  set_string (self, &self->source, source, properties[PROP_SOURCE]);
+}
+
+const char *
+dyno_result_get_path (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->path;
+}
+
+void
+dyno_result_set_path (DynoResult *self, const char *path)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  set_string (self, &self->path, path, properties[PROP_PATH]);
+}
+
+const DynoConfig *
+dyno_result_get_config (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->config;
+}
+
+void
+dyno_result_set_config (DynoResult *self, const DynoConfig *config)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  g_return_if_fail (config != NULL);
+  g_clear_pointer (&self->config, dyno_config_free);
+  self->config = dyno_config_copy (config);
+}
+
+const DynoSystemInfo *
+dyno_result_get_system (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->system;
+}
+
+void
+dyno_result_set_system (DynoResult *self, DynoSystemInfo *system)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  g_return_if_fail (system != NULL);
+  g_clear_pointer (&self->system, dyno_system_info_free);
+  self->system = system;
+}
+
+guint
+dyno_result_get_n_targets (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), 0);
+  return self->targets->len;
+}
+
+DynoTargetResult *
+dyno_result_get_target (DynoResult *self, guint index)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+  return g_ptr_array_index (self->targets, index);
+}
+
+void
+dyno_result_add_target (DynoResult *self, DynoTargetResult *target)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  g_return_if_fail (target != NULL);
+  g_ptr_array_add (self->targets, target);
+}
+
+gboolean
+dyno_result_has_failures (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), FALSE);
+  for (guint i = 0; i < self->targets->len; i++)
+    if (dyno_target_result_failed (g_ptr_array_index (self->targets, i)))
+      return TRUE;
+  return FALSE;
+}

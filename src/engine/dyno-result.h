@@ -1,0 +1,156 @@
+/* dyno-result.h: what a run measured, per target and phase, with its samples
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "dyno-config.h"
+#include "dyno-phase.h"
+#include "dyno-stats.h"
+#include "dyno-sysinfo.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_RESULT_FORMAT "dyno-result"
+#define DYNO_RESULT_VERSION 1
+
+/* Percent of all CPUs of the machine over an interval; NAN when unknown. */
+typedef struct
+{
+  double user;
+  double system;
+  double iowait;
+  double idle;
+} DynoCpuSplit;
+
+/* Seconds; NAN when unknown (e.g. imported from bonnie++, which keeps only the max). */
+typedef struct
+{
+  guint64 count;
+  double p50;
+  double p90;
+  double p99;
+  double p999;
+  double max;
+} DynoLatency;
+
+/* One execution of one phase (one repeat). */
+typedef struct
+{
+  guint repeat;
+  guint64 amount;        /* bytes or operations done; 0 when unknown */
+  double elapsed;        /* seconds, flush included; NAN when unknown */
+  double flush_seconds;  /* the fsync/syncfs part of elapsed */
+  double cpu_seconds;    /* user+sys of the threads that did the I/O; NAN when unknown */
+  double cpu_percent;    /* Bonnie's %CPU: cpu_seconds / elapsed × 100 */
+  double rate;           /* B/s or ops/s; NAN when unknown or too fast to trust */
+  DynoLatency latency;
+  gboolean too_fast;     /* elapsed < DYNO_TOO_FAST_SECONDS: bonnie++'s "+++++" */
+  double cache_resident; /* fraction of the data file in RAM as the phase began; NAN n/a */
+  DynoCpuSplit system_cpu;
+  guint threads;
+} DynoPhaseRun;
+
+typedef struct
+{
+  DynoPhaseId id;
+  GArray *runs;          /* DynoPhaseRun, one per repeat */
+  DynoStats rate;        /* over runs */
+  DynoStats cpu_percent; /* over runs */
+  DynoLatency latency;   /* over all operations of all runs */
+  gboolean too_fast;     /* any run was too fast */
+  char *note;            /* "buffered: per-char I/O cannot use O_DIRECT" */
+} DynoPhaseResult;
+
+/* A live measurement, about every 100 ms while a phase runs. */
+typedef struct
+{
+  double t;           /* seconds since the run started */
+  double phase_t;     /* seconds since this phase started */
+  guint target;
+  guint repeat;
+  DynoPhaseId phase;
+  guint64 done;       /* bytes or operations so far in this phase */
+  double rate;        /* B/s or ops/s over the last interval */
+  double process_cpu; /* % of one CPU used by the I/O threads over the last interval */
+  DynoCpuSplit system_cpu;
+  double progress;    /* fraction of this phase, 0..1 */
+} DynoSample;
+
+typedef struct
+{
+  DynoTargetInfo *info;
+  GPtrArray *phases;   /* DynoPhaseResult*, in execution order */
+  GArray *samples;     /* DynoSample */
+  GPtrArray *warnings; /* char*, translated */
+  gint64 started_at;   /* unix µs */
+  double elapsed;      /* seconds for the whole target */
+  /* Set when the target failed; the phases before the failure are kept. */
+  char *error_message;
+  int error_code;      /* DynoError */
+  int error_phase;     /* DynoPhaseId, or -1 outside a phase */
+} DynoTargetResult;
+
+DynoPhaseRun    *dyno_phase_run_init (DynoPhaseRun *run);
+DynoPhaseResult *dyno_phase_result_new (DynoPhaseId id);
+void             dyno_phase_result_free (DynoPhaseResult *result);
+void             dyno_phase_result_add_run (DynoPhaseResult *result, const DynoPhaseRun *run);
+/* Recompute rate/cpu_percent stats and too_fast from the runs (latency is left alone). */
+void             dyno_phase_result_summarize (DynoPhaseResult *result);
+const DynoPhaseRun *dyno_phase_result_get_run (const DynoPhaseResult *result, guint i);
+/* The figure to show: mean rate over the runs that were not too fast; NAN if none. */
+double           dyno_phase_result_get_rate (const DynoPhaseResult *result);
+
+DynoTargetResult *dyno_target_result_new (DynoTargetInfo *info);
+void              dyno_target_result_free (DynoTargetResult *result);
+DynoPhaseResult  *dyno_target_result_get_phase (const DynoTargetResult *result, DynoPhaseId id);
+DynoPhaseResult  *dyno_target_result_ensure_phase (DynoTargetResult *result, DynoPhaseId id);
+gboolean          dyno_target_result_failed (const DynoTargetResult *result);
+
+void dyno_latency_clear (DynoLatency *latency);
+void dyno_cpu_split_clear (DynoCpuSplit *split);
+
+#define DYNO_TYPE_RESULT (dyno_result_get_type ())
+G_DECLARE_FINAL_TYPE (DynoResult, dyno_result, DYNO, RESULT, GObject)
+
+DynoResult       *dyno_result_new (void);
+const char       *dyno_result_get_id (DynoResult *self);
+void              dyno_result_set_id (DynoResult *self, const char *id);
+GDateTime        *dyno_result_get_created (DynoResult *self);
+void              dyno_result_set_created (DynoResult *self, GDateTime *created);
+const char       *dyno_result_get_label (DynoResult *self);
+void              dyno_result_set_label (DynoResult *self, const char *label);
+const char       *dyno_result_get_notes (DynoResult *self);
+void              dyno_result_set_notes (DynoResult *self, const char *notes);
+/* "dyno 0.1.0", "bonnie++ 1.03c", "Bonnie" */
+const char       *dyno_result_get_tool (DynoResult *self);
+void              dyno_result_set_tool (DynoResult *self, const char *tool);
+/* Where an imported result came from: "bonnie++ 1.98 CSV, line 3 of run.csv"; NULL for our runs */
+const char       *dyno_result_get_source (DynoResult *self);
+void              dyno_result_set_source (DynoResult *self, const char *source);
+/* The file this result was loaded from or saved to, if any */
+const char       *dyno_result_get_path (DynoResult *self);
+void              dyno_result_set_path (DynoResult *self, const char *path);
+const DynoConfig *dyno_result_get_config (DynoResult *self);
+void              dyno_result_set_config (DynoResult *self, const DynoConfig *config);
+const DynoSystemInfo *dyno_result_get_system (DynoResult *self);
+void              dyno_result_set_system (DynoResult *self, DynoSystemInfo *system);
+guint             dyno_result_get_n_targets (DynoResult *self);
+DynoTargetResult *dyno_result_get_target (DynoResult *self, guint index);
+/* Takes ownership. */
+void              dyno_result_add_target (DynoResult *self, DynoTargetResult *target);
+gboolean          dyno_result_has_failures (DynoResult *self);
+
+/* JSON (dyno-result-json.c): {"format": "dyno-result", "version": 1, …} */
+char       *dyno_result_to_json (DynoResult *self, gboolean pretty);
+gboolean    dyno_result_save (DynoResult *self, const char *path, GError **error);
+DynoResult *dyno_result_load (const char *path, GError **error);
+DynoResult *dyno_result_load_from_data (const char *data, gsize length, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoPhaseResult, dyno_phase_result_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoTargetResult, dyno_target_result_free)
+
+G_END_DECLS

@@ -1,0 +1,79 @@
+/* dyno-stats.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "dyno-stats.h"
+
+/* Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom. */
+static const double t975[] = {
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+  2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+  2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+};
+
+double
+dyno_stats_t975 (guint df)
+{
+  if (df == 0)
+    return NAN;
+  if (df <= G_N_ELEMENTS (t975))
+    return t975[df - 1];
+  if (df <= 60)
+    return 2.000;
+  if (df <= 120)
+    return 1.980;
+  return 1.960;
+}
+
+void
+dyno_stats_compute (const double *values, guint n_values, DynoStats *out)
+{
+  double sum = 0;
+  double m2 = 0;
+  guint n = 0;
+
+  out->min = NAN;
+  out->max = NAN;
+  for (guint i = 0; i < n_values; i++)
+    {
+      double v = values[i];
+
+      if (isnan (v))
+        continue;
+      n++;
+      sum += v;
+      if (n == 1 || v < out->min)
+        out->min = v;
+      if (n == 1 || v > out->max)
+        out->max = v;
+    }
+  out->n = n;
+  out->mean = n ? sum / n : NAN;
+  if (n < 2)
+    {
+      out->sd = NAN;
+      out->ci95 = NAN;
+      return;
+    }
+  for (guint i = 0; i < n_values; i++)
+    if (!isnan (values[i]))
+      m2 += (values[i] - out->mean) * (values[i] - out->mean);
+  out->sd = sqrt (m2 / (n - 1));
+  out->ci95 = dyno_stats_t975 (n - 1) * out->sd / sqrt (n);
+}
+
+gboolean
+dyno_stats_differ (const DynoStats *a, const DynoStats *b)
+{
+  double ca = isnan (a->ci95) ? 0 : a->ci95;
+  double cb = isnan (b->ci95) ? 0 : b->ci95;
+
+  if (isnan (a->mean) || isnan (b->mean))
+    return FALSE;
+  return fabs (a->mean - b->mean) > sqrt (ca * ca + cb * cb);
+}

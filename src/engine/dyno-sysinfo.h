@@ -1,0 +1,69 @@
+/* dyno-sysinfo.h: the machine and each target, as recorded in every result
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *hostname;
+  char *os_name;    /* "Debian GNU/Linux 12 (bookworm)" */
+  char *kernel;     /* "Linux 6.1.0-18-amd64" */
+  char *arch;       /* "x86_64" */
+  char *cpu_model;
+  guint cpu_count;
+  guint64 ram_bytes;
+} DynoSystemInfo;
+
+typedef enum
+{
+  DYNO_TRISTATE_UNKNOWN = -1,
+  DYNO_TRISTATE_NO = 0,
+  DYNO_TRISTATE_YES = 1,
+} DynoTristate;
+
+typedef struct
+{
+  char *path;          /* as given */
+  char *mount_point;
+  char *fs_type;       /* "ext4", "fuse.gocryptfs", "nfs4" */
+  char *mount_source;  /* "/dev/mapper/luks-…", "server:/export" */
+  char *mount_options;
+  char *device;        /* the block device at the bottom of the stack: "nvme0n1" */
+  char *device_model;
+  DynoTristate rotational;
+  /* Every layer found, outermost first: "gocryptfs (FUSE)", "dm-crypt (LUKS2)", "fscrypt" */
+  GPtrArray *encryption;
+  gboolean network;    /* NFS, SMB, sshfs, 9p… */
+  gboolean cow;        /* btrfs, ZFS, bcachefs… */
+  char *cow_hint;      /* "btrfs, compress=zstd:3": why the figures may flatter */
+  guint64 total_bytes;
+  guint64 free_bytes;  /* available to us (f_bavail) */
+  guint64 free_inodes;
+  gboolean writable;
+  char *unwritable_reason; /* translated, NULL when writable */
+} DynoTargetInfo;
+
+DynoSystemInfo *dyno_system_info_new (void);
+DynoSystemInfo *dyno_system_info_collect (void);
+DynoSystemInfo *dyno_system_info_copy (const DynoSystemInfo *info);
+void            dyno_system_info_free (DynoSystemInfo *info);
+
+DynoTargetInfo *dyno_target_info_new (const char *path);
+/* Never fails: what cannot be found stays NULL/unknown; a missing target is !writable. */
+DynoTargetInfo *dyno_target_info_collect (const char *path);
+DynoTargetInfo *dyno_target_info_copy (const DynoTargetInfo *info);
+void            dyno_target_info_free (DynoTargetInfo *info);
+gboolean        dyno_target_info_is_encrypted (const DynoTargetInfo *info);
+/* One line for lists: "ext4 on nvme0n1 (SSD), dm-crypt (LUKS2)" */
+char           *dyno_target_info_describe (const DynoTargetInfo *info);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoSystemInfo, dyno_system_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoTargetInfo, dyno_target_info_free)
+
+G_END_DECLS

@@ -1,0 +1,70 @@
+/* dyno-platform.h: every OS-specific call the engine makes, in one place
+ *
+ * dyno-platform-linux.c implements it for Linux; dyno-platform-posix.c is the plain POSIX
+ * fallback a port starts from. Nothing else in the engine may use fadvise, mincore, O_DIRECT,
+ * syncfs, /proc or sysfs directly.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <sys/types.h>
+
+#include "dyno-result.h"
+#include "dyno-sysinfo.h"
+
+G_BEGIN_DECLS
+
+/* Machine-wide CPU time counters, in the OS's ticks. */
+typedef struct
+{
+  guint64 user;   /* user + nice */
+  guint64 system; /* system + irq + softirq */
+  guint64 iowait;
+  guint64 idle;
+  guint64 other;  /* steal, guest */
+} DynoCpuTimes;
+
+gboolean dyno_platform_read_cpu_times (DynoCpuTimes *out);
+/* Percent of the whole machine spent in each state between two readings. */
+void     dyno_platform_cpu_split (const DynoCpuTimes *before,
+                                  const DynoCpuTimes *after,
+                                  DynoCpuSplit       *out);
+
+/* CPU time (user + system, seconds) of the calling thread. */
+double   dyno_platform_thread_cpu_self (void);
+/* A handle to read another thread's CPU time from the sampler. */
+typedef struct
+{
+  gboolean valid;
+  gint64 id; /* clockid_t on POSIX */
+} DynoThreadClock;
+void     dyno_platform_thread_clock_self (DynoThreadClock *out);
+double   dyno_platform_thread_clock_read (const DynoThreadClock *clock);
+double   dyno_platform_process_cpu (void);
+
+guint64  dyno_platform_ram_bytes (void);
+
+/* Page cache control on a file the engine created. */
+gboolean dyno_platform_evict (int fd, GError **error);   /* fsync + drop this file's pages */
+double   dyno_platform_resident_fraction (int fd, guint64 size); /* NAN when unknown */
+gboolean dyno_platform_can_drop_caches (void);
+gboolean dyno_platform_drop_caches (GError **error);     /* whole machine, root only */
+/* open(2) flags for unbuffered I/O, or 0 when the OS has none (then set_direct is used). */
+int      dyno_platform_direct_open_flag (void);
+gboolean dyno_platform_set_direct (int fd, GError **error);
+gsize    dyno_platform_direct_alignment (int fd);
+/* Flush the file system holding fd: syncfs(), or sync() where there is no syncfs. */
+gboolean dyno_platform_sync_fs (int fd, GError **error);
+
+/* A string that identifies a live process across pid reuse ("<boot id>:<start time>"),
+ * or NULL when no such process runs. */
+char    *dyno_platform_process_identity (GPid pid);
+
+void     dyno_platform_describe_system (DynoSystemInfo *info);
+/* Fills mount, device, encryption, network and CoW fields of info for info->path. */
+void     dyno_platform_describe_target (DynoTargetInfo *info);
+
+G_END_DECLS

@@ -1,0 +1,24 @@
+/* dyno-test-util.h: shared helpers for the test programs
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A fresh directory under $DYNO_TEST_DIR (or the system temp dir); remove with rm_rf. */
+char    *dyno_test_make_dir (const char *prefix);
+void     dyno_test_rm_rf (const char *path);
+/* Names of entries in dir that look like our scratch directories ("dyno-<pid>-…"). */
+GPtrArray *dyno_test_list_scratch (const char *dir);
+void     dyno_test_assert_no_scratch (const char *dir);
+/* A sorted "name sha256" listing of every file under dir: equal before and after = untouched. */
+char    *dyno_test_checksum_tree (const char *dir);
+gboolean dyno_test_is_root (void);
+/* Writes a file with the given contents or aborts the test. */
+void     dyno_test_write_file (const char *path, const char *contents);
+
+G_END_DECLS
