@@ -1,0 +1,946 @@
+/* dyno-report.c: results as a Bonnie-style text table and as bonnie++ 1.98 CSV
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The CSV follows bonnie++ 1.98/2.00a's bon_time.cpp field for field (50 fields, 49 commas),
+ * so Debian's bon_csv2txt and bon_csv2html read it, with three deliberate differences:
+ *  - field 1 (bonnie_version) names the program that measured: "dyno-0.1.0". Neither reader
+ *    looks at it (bon_csv2txt prints its own "2.00a", bon_csv2html never prints column 1);
+ *  - field 6 (io_chunk_size) holds the chunk when it is not 8192, as bonnie++ 1.97 did; 2.00a
+ *    always leaves it empty. Field 24 (file_chunk_size) stays empty: we have no such setting;
+ *  - the optional header line has one correct name per field (2.00a prints the 48 names of
+ *    1.97, without seeks/seek_proc_count and with num_dirs/file_chunk_size swapped). Field 7
+ *    is called "num_seeks" so that no name appears twice ("seeks" is the rate, field 19).
+ *
+ * The header line starts "format_version," as bonnie++ -x prints it. bon_csv2html skips such
+ * a line silently (it says "Can't process" to a line starting "name,"). bon_csv2txt skips only
+ * lines starting "name,": for ours it prints one "Expected 1.98, got format_version …" line
+ * on stderr, goes on, and exits 0 — exactly what it does with bonnie++'s own -x output. Ask
+ * for no header when piping into bon_csv2txt.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-parse.h"
+#include "dyno-report.h"
+
+#define CSV_VERSION "1.98"
+#define CSV_N_FIELDS 50
+/* bon_csv2html reads lines with fgets() into 1024 bytes: keep names well short of that. */
+#define CSV_MAX_NAME_BYTES 200
+
+/* The text table: a label column, then one column per phase of a rate and its %CPU. */
+#define LABEL_WIDTH 19
+#define RATE_WIDTH 8
+#define CPU_WIDTH 3
+#define COLUMN_WIDTH (1 + RATE_WIDTH + 1 + CPU_WIDTH)
+
+/* Grouped as bonnie++'s PrintHeader() groups them. */
+/* clang-format off */
+static const char *const csv_header_names[CSV_N_FIELDS] = {
+  "format_version", "bonnie_version", "name", "concurrency", "seed", "file_size",
+  "io_chunk_size", "num_seeks", "seek_proc_count",
+  "putc", "putc_cpu", "put_block", "put_block_cpu", "rewrite", "rewrite_cpu",
+  "getc", "getc_cpu", "get_block", "get_block_cpu", "seeks", "seeks_cpu",
+  "num_files", "max_size", "min_size", "file_chunk_size", "num_dirs",
+  "seq_create", "seq_create_cpu", "seq_stat", "seq_stat_cpu", "seq_del", "seq_del_cpu",
+  "ran_create", "ran_create_cpu", "ran_stat", "ran_stat_cpu", "ran_del", "ran_del_cpu",
+  "putc_latency", "put_block_latency", "rewrite_latency", "getc_latency",
+  "get_block_latency", "seeks_latency",
+  "seq_create_latency", "seq_stat_latency", "seq_del_latency",
+  "ran_create_latency", "ran_stat_latency", "ran_del_latency",
+};
+/* clang-format on */
+
+/* ---- units ---------------------------------------------------------------------------- */
+
+double
+dyno_rate_unit_scale (DynoRateUnit unit)
+{
+  switch (unit)
+    {
+    case DYNO_RATE_UNIT_MIB:
+      return 1048576.0;
+    case DYNO_RATE_UNIT_KIB:
+      return 1024.0;
+    case DYNO_RATE_UNIT_MB:
+    default:
+      return 1e6;
+    }
+}
+
+const char *
+dyno_rate_unit_label (DynoRateUnit unit)
+{
+  switch (unit)
+    {
+    case DYNO_RATE_UNIT_MIB:
+      return "MiB/s";
+    case DYNO_RATE_UNIT_KIB:
+      return "K/sec";
+    case DYNO_RATE_UNIT_MB:
+    default:
+      return "MB/s";
+    }
+}
+
+gboolean
+dyno_rate_unit_from_string (const char *text, DynoRateUnit *out)
+{
+  static const struct
+  {
+    const char *name;
+    DynoRateUnit unit;
+  } names[] = {
+    { "mb", DYNO_RATE_UNIT_MB },
+    { "mib", DYNO_RATE_UNIT_MIB },
+    { "kib", DYNO_RATE_UNIT_KIB },
+  };
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (text, names[i].name) == 0)
+      {
+        if (out != NULL)
+          *out = names[i].unit;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- shared helpers ------------------------------------------------------------------- */
+
+static const char *
+result_name (DynoResult *result)
+{
+  const char *label = dyno_result_get_label (result);
+  const DynoConfig *config = dyno_result_get_config (result);
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+
+  if (label != NULL && *label != '\0')
+    return label;
+  if (config->label != NULL && *config->label != '\0')
+    return config->label;
+  if (system->hostname != NULL && *system->hostname != '\0')
+    return system->hostname;
+  return "dyno";
+}
+
+/* Control characters would break a line or a column; the CSV also loses its commas. */
+static char *
+sanitize_name (const char *name, gboolean for_csv)
+{
+  char *clean = g_utf8_make_valid (name, -1);
+
+  for (char *p = clean; *p != '\0'; p++)
+    {
+      if ((guchar) *p < 0x20 || *p == 0x7f)
+        *p = ' ';
+      else if (for_csv && *p == ',')
+        *p = ';';
+    }
+  if (for_csv && strlen (clean) > CSV_MAX_NAME_BYTES)
+    {
+      const char *end = clean + CSV_MAX_NAME_BYTES;
+
+      /* Cut at a character boundary. */
+      while (end > clean && ((guchar) *end & 0xc0) == 0x80)
+        end--;
+      clean[end - clean] = '\0';
+    }
+  return clean;
+}
+
+/* The run of one repeat: runs[repeat] when it is that repeat, else the run that says so. */
+static const DynoPhaseRun *
+find_run (const DynoPhaseResult *phase, guint repeat)
+{
+  if (phase == NULL)
+    return NULL;
+  if (repeat < phase->runs->len)
+    {
+      const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, repeat);
+
+      if (run->repeat == repeat)
+        return run;
+    }
+  for (guint i = 0; i < phase->runs->len; i++)
+    {
+      const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, i);
+
+      if (run->repeat == repeat)
+        return run;
+    }
+  return NULL;
+}
+
+/* How many repeats left a trace: one more than the highest repeat of any run. */
+static guint
+target_n_repeats (const DynoTargetResult *target)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      for (guint j = 0; j < phase->runs->len; j++)
+        n = MAX (n, g_array_index (phase->runs, DynoPhaseRun, j).repeat + 1);
+    }
+  return n;
+}
+
+/* The most runs any phase of the target has. */
+static guint
+target_max_runs (const DynoTargetResult *target)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      n = MAX (n, phase->runs->len);
+    }
+  return n;
+}
+
+static gboolean
+target_has_phases (const DynoTargetResult *target, guint32 mask)
+{
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (mask & DYNO_PHASE_BIT (phase->id))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* bonnie++'s print_size(): a count with the biggest unit that divides it exactly. units[0]
+ * is the unit of the count itself; a ' ' unit is dropped ("512", "64k", "2G"). */
+static void
+append_bonnie_size (GString *out, guint64 size, const char *units)
+{
+  guint i = 0;
+
+  while (size != 0 && size % 1024 == 0 && units[i + 1] != '\0')
+    {
+      size /= 1024;
+      i++;
+    }
+  g_string_append_printf (out, "%" G_GUINT64_FORMAT, size);
+  if (units[i] != ' ')
+    g_string_append_c (out, units[i]);
+}
+
+/* The data file size as bonnie++ writes it: whole MiB ("300M"), or GiB when exact ("2G").
+ * bonnie++ only knows whole MiB; we round to the nearest, and never down to 0 for a file. */
+static void
+append_file_size (GString *out, guint64 bytes)
+{
+  guint64 mib = (bytes + (G_GUINT64_CONSTANT (1) << 19)) >> 20;
+
+  if (mib == 0 && bytes > 0)
+    mib = 1;
+  append_bonnie_size (out, mib, "MG");
+}
+
+/* bonnie++'s print_latency(): "NNNus" below 0.1 s, "NNNms" up to 100 s, "NNNs" above, each
+ * truncated; nothing when unknown. We round to the microsecond first so that 0.0536 s is
+ * "53600us", not the "53599us" a double can give (bonnie++ truncates straight away). */
+static void
+append_bonnie_latency (GString *out, double seconds)
+{
+  gint64 us;
+
+  if (!isfinite (seconds) || seconds <= 0)
+    return;
+  us = (gint64) floor (seconds * 1e6 + 0.5);
+  if (us >= G_GINT64_CONSTANT (100000000))
+    g_string_append_printf (out, "%" G_GINT64_FORMAT "s", us / 1000000);
+  else if (us >= 100000)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT "ms", us / 1000);
+  else
+    g_string_append_printf (out, "%" G_GINT64_FORMAT "us", us);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+static void
+append_csv_double (GString *out, const char *format, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* Never the locale's decimal comma: it would split the field. */
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, format, value));
+}
+
+/* ",rate,cpu" for one phase in one repeat, as bonnie++'s print_stat(). */
+static void
+append_csv_stat (GString *out, DynoPhaseId id, const DynoPhaseRun *run)
+{
+  double rate;
+
+  if (run == NULL)
+    {
+      g_string_append (out, ",,");
+      return;
+    }
+  if (run->too_fast)
+    {
+      g_string_append (out, ",+++++,+++");
+      return;
+    }
+
+  rate = run->rate;
+  if (!isfinite (rate) || rate < 0)
+    {
+      g_string_append (out, ",,");
+      return;
+    }
+
+  g_string_append_c (out, ',');
+  if (id == DYNO_PHASE_SEEKS)
+    append_csv_double (out, rate >= 1000 ? "%.0f" : "%.1f", rate);
+  else if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, (guint64) (rate / 1024));
+  else
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, (guint64) rate);
+
+  g_string_append_c (out, ',');
+  if (isfinite (run->cpu_percent) && run->cpu_percent >= 0)
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, (guint64) run->cpu_percent);
+}
+
+static double
+run_max_latency (const DynoPhaseResult *phase, const DynoPhaseRun *run)
+{
+  if (run == NULL)
+    return NAN;
+  if (isfinite (run->latency.max))
+    return run->latency.max;
+  /* Imports of a single run may only carry the phase's figure. */
+  if (phase->runs->len == 1)
+    return phase->latency.max;
+  return NAN;
+}
+
+/* bonnie_version: the program that measured. bonnie++ writes a bare version ("2.00a"); we
+ * keep that for imported bonnie++ results and write "dyno-0.1.0" for ours. */
+static char *
+csv_tool_version (DynoResult *result)
+{
+  const char *tool = dyno_result_get_tool (result);
+  char *version;
+
+  if (tool == NULL || *tool == '\0')
+    return g_strdup ("dyno-" PACKAGE_VERSION);
+  if (g_str_has_prefix (tool, "bonnie++ "))
+    tool += strlen ("bonnie++ ");
+  version = sanitize_name (tool, TRUE);
+  g_strdelimit (version, " ", '-');
+  return version;
+}
+
+char *
+dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
+{
+  const DynoConfig *config;
+  DynoTargetResult *target;
+  g_autofree char *name = NULL;
+  g_autofree char *version = NULL;
+  GString *line;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (result), NULL);
+  g_return_val_if_fail (target_index < dyno_result_get_n_targets (result), NULL);
+
+  config = dyno_result_get_config (result);
+  target = dyno_result_get_target (result, target_index);
+  name = sanitize_name (result_name (result), TRUE);
+  version = csv_tool_version (result);
+
+  line = g_string_new (CSV_VERSION);
+  g_string_append_printf (line, ",%s,%s,1,", version, name);
+  if (config->seed != 0)
+    g_string_append_printf (line, "%" G_GUINT64_FORMAT, config->seed);
+
+  /* Fields 5–20: the I/O tests, all empty when none was asked for (bonnie++ -s 0). */
+  if (dyno_config_has_io_tests (config))
+    {
+      g_string_append_c (line, ',');
+      append_file_size (line, config->size);
+      g_string_append_c (line, ',');
+      if (config->chunk != DYNO_DEFAULT_CHUNK)
+        append_bonnie_size (line, config->chunk, " km");
+      g_string_append_printf (line, ",%u,%u", config->seeks, config->seekers);
+      for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
+        append_csv_stat (line, id, find_run (dyno_target_result_get_phase (target, id), repeat));
+    }
+  else
+    g_string_append (line, ",,,,,,,,,,,,,,,,");
+
+  /* Fields 21–37: the file tests (bonnie++ -n 0 leaves them all empty). */
+  if (dyno_config_has_file_tests (config))
+    {
+      g_string_append_printf (line, ",%u,", config->files_num);
+      if (config->files_max == DYNO_FILES_LINK)
+        g_string_append (line, "link");
+      else if (config->files_max == DYNO_FILES_SYMLINK)
+        g_string_append (line, "symlink");
+      else if (config->files_max > 0)
+        g_string_append_printf (line, "%" G_GINT64_FORMAT, config->files_max);
+      g_string_append_c (line, ',');
+      if (config->files_max > 0 && config->files_min > 0)
+        g_string_append_printf (line, "%" G_GINT64_FORMAT, config->files_min);
+      /* file_chunk_size, then num_dirs */
+      g_string_append (line, ",,");
+      if (config->files_dirs > 1)
+        g_string_append_printf (line, "%u", config->files_dirs);
+      for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id <= DYNO_PHASE_RAND_DELETE; id++)
+        append_csv_stat (line, id, find_run (dyno_target_result_get_phase (target, id), repeat));
+    }
+  else
+    g_string_append (line, ",,,,,,,,,,,,,,,,,");
+
+  /* Fields 38–49: the worst latency of each phase, always present. */
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    {
+      DynoPhaseResult *phase = dyno_target_result_get_phase (target, id);
+
+      g_string_append_c (line, ',');
+      if (phase != NULL)
+        append_bonnie_latency (line, run_max_latency (phase, find_run (phase, repeat)));
+    }
+
+  return g_string_free (line, FALSE);
+}
+
+char *
+dyno_report_csv (DynoResult *result, gboolean header)
+{
+  GString *out;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (result), NULL);
+
+  out = g_string_new (NULL);
+  if (header)
+    {
+      for (guint i = 0; i < CSV_N_FIELDS; i++)
+        g_string_append_printf (out, "%s%s", i ? "," : "", csv_header_names[i]);
+      g_string_append_c (out, '\n');
+    }
+
+  /* One line per target and repeat. A target that measured nothing gets no line: the format
+   * cannot say why, and an empty row would read as a run. */
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      guint n = target_n_repeats (dyno_result_get_target (result, t));
+
+      for (guint r = 0; r < n; r++)
+        {
+          g_autofree char *line = dyno_report_csv_line (result, t, r);
+
+          g_string_append (out, line);
+          g_string_append_c (out, '\n');
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* ---- text ----------------------------------------------------------------------------- */
+
+/* Pads (or cuts) text to width characters, not bytes, so "±" or an accented label line up. */
+static void
+append_padded (GString *out, const char *text, guint width, gboolean right)
+{
+  glong len = g_utf8_strlen (text, -1);
+
+  if ((guint) len > width)
+    {
+      g_autofree char *cut = g_utf8_substring (text, 0, width);
+
+      g_string_append (out, cut);
+      return;
+    }
+  if (right)
+    for (guint i = len; i < width; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (guint i = len; i < width; i++)
+      g_string_append_c (out, ' ');
+}
+
+/* " ----Title----" spanning n_columns phase columns. */
+static void
+append_banner (GString *out, const char *title, guint n_columns)
+{
+  guint width = n_columns * COLUMN_WIDTH - 1;
+  guint len = g_utf8_strlen (title, -1);
+  guint left = width > len ? (width - len) / 2 : 0;
+  guint right = width > len + left ? width - len - left : 0;
+
+  g_string_append_c (out, ' ');
+  for (guint i = 0; i < left; i++)
+    g_string_append_c (out, '-');
+  g_string_append (out, title);
+  for (guint i = 0; i < right; i++)
+    g_string_append_c (out, '-');
+}
+
+/* The label column of a data row: the name, cut to leave room for the size on the right. */
+static void
+append_name_and_size (GString *out, const char *name, const char *size)
+{
+  glong size_len = g_utf8_strlen (size, -1);
+  glong room = LABEL_WIDTH - 1 - size_len;
+  g_autofree char *cut = NULL;
+
+  if (room <= 0)
+    {
+      append_padded (out, size, LABEL_WIDTH, TRUE);
+      return;
+    }
+  cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
+  append_padded (out, cut, room + 1, FALSE);
+  g_string_append (out, size);
+}
+
+/* Decimals for a figure in the display unit, so that mean and sd line up. */
+static int
+rate_decimals (DynoPhaseId id, DynoRateUnit unit, double value)
+{
+  if (id == DYNO_PHASE_SEEKS)
+    return value >= 1000 ? 0 : 1;
+  if (dyno_phase_unit (id) == DYNO_UNIT_OPS)
+    return value >= 10 ? 0 : 1;
+  if (unit == DYNO_RATE_UNIT_KIB)
+    return 0;
+  if (value >= 1000)
+    return 0;
+  return value >= 10 ? 1 : 2;
+}
+
+static double
+display_scale (DynoPhaseId id, DynoRateUnit unit)
+{
+  return dyno_phase_unit (id) == DYNO_UNIT_BYTES ? dyno_rate_unit_scale (unit) : 1.0;
+}
+
+static void
+append_cell (GString *out, const char *rate, const char *cpu)
+{
+  g_string_append_c (out, ' ');
+  append_padded (out, rate, RATE_WIDTH, TRUE);
+  g_string_append_c (out, ' ');
+  append_padded (out, cpu, CPU_WIDTH, TRUE);
+}
+
+/* A phase's mean rate and %CPU over its runs, "+++++" when every run was too fast. */
+static void
+append_mean_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
+{
+  g_autofree char *rate = NULL;
+  g_autofree char *cpu = NULL;
+  double value;
+
+  if (phase == NULL || (phase->rate.n == 0 && !phase->too_fast))
+    {
+      append_cell (out, "", "");
+      return;
+    }
+  if (phase->rate.n == 0)
+    {
+      append_cell (out, "+++++", "+++");
+      return;
+    }
+
+  value = phase->rate.mean / display_scale (phase->id, unit);
+  rate = g_strdup_printf ("%.*f", rate_decimals (phase->id, unit, value), value);
+  if (isfinite (phase->cpu_percent.mean) && phase->cpu_percent.mean >= 0)
+    cpu = g_strdup_printf ("%d", (int) MIN (floor (phase->cpu_percent.mean + 0.5), 999));
+  append_cell (out, rate, cpu ? cpu : "");
+}
+
+/* The standard deviation of the rate, with the decimals of the mean. */
+static void
+append_sd_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
+{
+  g_autofree char *sd = NULL;
+  double scale;
+
+  if (phase == NULL || phase->rate.n < 2 || !isfinite (phase->rate.sd))
+    {
+      append_cell (out, "", "");
+      return;
+    }
+  scale = display_scale (phase->id, unit);
+  sd = g_strdup_printf ("%.*f", rate_decimals (phase->id, unit, phase->rate.mean / scale),
+                        phase->rate.sd / scale);
+  append_cell (out, sd, "");
+}
+
+/* Compact latency for the table: "742us", "6.92ms", "53.6ms", "1.25s". ASCII only, so that
+ * byte and column counts agree in any terminal. */
+static char *
+format_table_latency (double seconds)
+{
+  if (!isfinite (seconds) || seconds < 0)
+    return g_strdup ("");
+  if (seconds < 1e-3)
+    return g_strdup_printf ("%.0fus", seconds * 1e6);
+  if (seconds < 1e-2)
+    return g_strdup_printf ("%.2fms", seconds * 1e3);
+  if (seconds < 1)
+    return g_strdup_printf ("%.1fms", seconds * 1e3);
+  if (seconds < 100)
+    return g_strdup_printf ("%.2fs", seconds);
+  return g_strdup_printf ("%.0fs", seconds);
+}
+
+static double
+phase_latency (const DynoPhaseResult *phase, gboolean max)
+{
+  if (phase == NULL)
+    return NAN;
+  return max ? phase->latency.max : phase->latency.p99;
+}
+
+static void
+append_latency_row (GString *out, const DynoTargetResult *target, DynoPhaseId first,
+                    DynoPhaseId last, const char *title, gboolean max)
+{
+  gboolean any = FALSE;
+
+  for (DynoPhaseId id = first; id <= last; id++)
+    any |= isfinite (phase_latency (dyno_target_result_get_phase (target, id), max));
+  if (!any)
+    return;
+
+  append_padded (out, title, LABEL_WIDTH, FALSE);
+  for (DynoPhaseId id = first; id <= last; id++)
+    {
+      g_autofree char *text
+          = format_table_latency (phase_latency (dyno_target_result_get_phase (target, id), max));
+
+      g_string_append_c (out, ' ');
+      append_padded (out, text, COLUMN_WIDTH - 1, TRUE);
+    }
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_rows (GString *out, const DynoTargetResult *target, DynoPhaseId first, DynoPhaseId last,
+             const char *name, const char *spec, DynoRateUnit unit, gboolean show_sd)
+{
+  append_name_and_size (out, name, spec);
+  for (DynoPhaseId id = first; id <= last; id++)
+    append_mean_cell (out, dyno_target_result_get_phase (target, id), unit);
+  g_string_append_c (out, '\n');
+
+  if (show_sd)
+    {
+      append_padded (out, "± sd", LABEL_WIDTH, FALSE);
+      for (DynoPhaseId id = first; id <= last; id++)
+        append_sd_cell (out, dyno_target_result_get_phase (target, id), unit);
+      g_string_append_c (out, '\n');
+    }
+
+  append_latency_row (out, target, first, last, "Latency p99", FALSE);
+  append_latency_row (out, target, first, last, "Latency max", TRUE);
+}
+
+static void
+append_units_header (GString *out, const char *label, guint n_columns, const char *unit,
+                     const char *last_unit)
+{
+  append_padded (out, label, LABEL_WIDTH, FALSE);
+  for (guint i = 0; i < n_columns; i++)
+    {
+      const char *u = i + 1 == n_columns && last_unit ? last_unit : unit;
+
+      g_string_append_c (out, ' ');
+      append_padded (out, u, RATE_WIDTH, TRUE);
+      g_string_append (out, " %CP");
+    }
+  g_string_append_c (out, '\n');
+}
+
+/* bonnie++ 2.00a's "Name:Size etc": size:chunk:concurrency:seeks:seekers, defaults left out
+ * and trailing colons dropped, so "1G" for the defaults and "1G::::20" for 20 seekers. */
+static char *
+io_spec (const DynoConfig *config)
+{
+  GString *spec = g_string_new (NULL);
+
+  append_file_size (spec, config->size);
+  g_string_append_c (spec, ':');
+  if (config->chunk != DYNO_DEFAULT_CHUNK)
+    append_bonnie_size (spec, config->chunk, " km");
+  g_string_append (spec, "::");
+  if (config->seeks != DYNO_DEFAULT_SEEKS)
+    g_string_append_printf (spec, "%u", config->seeks);
+  g_string_append_c (spec, ':');
+  if (config->seekers != DYNO_DEFAULT_SEEKERS)
+    g_string_append_printf (spec, "%u", config->seekers);
+  while (spec->len > 0 && spec->str[spec->len - 1] == ':')
+    g_string_truncate (spec, spec->len - 1);
+  return g_string_free (spec, FALSE);
+}
+
+/* Table header tokens are kept as bonnie++ prints them, untranslated, so tables pasted from
+ * different locales compare column for column. */
+static void
+append_io_table (GString *out, DynoResult *result, const DynoTargetResult *target,
+                 const char *name, DynoRateUnit unit, gboolean show_sd)
+{
+  const DynoConfig *config = dyno_result_get_config (result);
+  g_autofree char *tool = sanitize_name (dyno_result_get_tool (result)
+                                             ? dyno_result_get_tool (result)
+                                             : "dyno " PACKAGE_VERSION,
+                                         FALSE);
+  g_autofree char *spec = io_spec (config);
+
+  append_padded (out, tool, LABEL_WIDTH - 1, FALSE);
+  g_string_append_c (out, ' ');
+  append_banner (out, "Sequential Output", 3);
+  append_banner (out, "Sequential Input", 2);
+  append_banner (out, "Random", 1);
+  g_string_append_c (out, '\n');
+
+  append_padded (out, "", LABEL_WIDTH, FALSE);
+  append_banner (out, "Per Chr", 1);
+  append_banner (out, "Block", 1);
+  append_banner (out, "Rewrite", 1);
+  append_banner (out, "Per Chr", 1);
+  append_banner (out, "Block", 1);
+  append_banner (out, "Seeks", 1);
+  g_string_append_c (out, '\n');
+
+  append_units_header (out, "Name:Size etc", 6, dyno_rate_unit_label (unit), "/sec");
+  append_rows (out, target, DYNO_PHASE_PUTC, DYNO_PHASE_SEEKS, name, spec, unit, show_sd);
+}
+
+static void
+append_files_table (GString *out, DynoResult *result, const DynoTargetResult *target,
+                    const char *name, DynoRateUnit unit, gboolean show_sd)
+{
+  const DynoConfig *config = dyno_result_get_config (result);
+  g_autofree char *spec = dyno_format_files_spec (config);
+  const char *columns;
+
+  /* The parts of the spec dyno_format_files_spec() writes, as -n takes them. */
+  if (config->files_dirs > 1)
+    columns = "files:max:min:dirs";
+  else if (config->files_min != 0)
+    columns = "files:max:min";
+  else if (config->files_max != 0)
+    columns = "files:max";
+  else
+    columns = "files";
+
+  append_padded (out, "", LABEL_WIDTH, FALSE);
+  append_banner (out, "Sequential Create", 3);
+  append_banner (out, "Random Create", 3);
+  g_string_append_c (out, '\n');
+
+  append_padded (out, "", LABEL_WIDTH, FALSE);
+  for (guint i = 0; i < 2; i++)
+    {
+      append_banner (out, "Create", 1);
+      append_banner (out, "Read", 1);
+      append_banner (out, "Delete", 1);
+    }
+  g_string_append_c (out, '\n');
+
+  append_units_header (out, columns, 6, "/sec", NULL);
+  append_rows (out, target, DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_RAND_DELETE, name, spec, unit,
+               show_sd);
+}
+
+/* "evict (resident before reads: 0.0 %)": how much of the data file the page cache held
+ * as each read phase began, the proof that reads came from the disk. */
+static char *
+describe_cache (const DynoConfig *config, const DynoTargetResult *target)
+{
+  const char *policy = dyno_cache_policy_to_string (config->cache);
+  double lo = INFINITY;
+  double hi = -INFINITY;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (!dyno_phase_reads_data_file (phase->id))
+        continue;
+      for (guint j = 0; j < phase->runs->len; j++)
+        {
+          double resident = g_array_index (phase->runs, DynoPhaseRun, j).cache_resident;
+
+          if (isfinite (resident))
+            {
+              lo = MIN (lo, resident);
+              hi = MAX (hi, resident);
+            }
+        }
+    }
+
+  if (!isfinite (lo))
+    return g_strdup (policy);
+  if (hi - lo < 0.0005)
+    return g_strdup_printf (_("%s (resident before reads: %.1f %%)"), policy, hi * 100);
+  return g_strdup_printf (_("%s (resident before reads: %.1f %% to %.1f %%)"), policy,
+                          lo * 100, hi * 100);
+}
+
+static void
+append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *target,
+                     guint n_runs)
+{
+  const DynoConfig *config = dyno_result_get_config (result);
+  g_autofree char *cache = describe_cache (config, target);
+  gboolean any_too_fast = FALSE;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      any_too_fast |= phase->too_fast;
+    }
+  if (any_too_fast)
+    {
+      g_string_append_printf (out,
+                              _("+++++: the phase took less than %.1f s, too fast to measure "
+                                "reliably; use a larger size or more files."),
+                              DYNO_TOO_FAST_SECONDS);
+      g_string_append_c (out, '\n');
+    }
+  /* A mean over fewer runs than the others: runs too fast to trust are left out of it, and
+   * a repeat may have lost a phase. Say so where it happened. */
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+      guint fast = 0;
+
+      for (guint j = 0; j < phase->runs->len; j++)
+        fast += g_array_index (phase->runs, DynoPhaseRun, j).too_fast ? 1 : 0;
+      if (phase->rate.n > 0 && phase->rate.n + fast < n_runs)
+        {
+          g_string_append_printf (out,
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "%s: the mean is of %u run of %u.",
+                                               "%s: the mean is of %u runs of %u.",
+                                               phase->rate.n),
+                                  dyno_phase_title (phase->id), phase->rate.n, n_runs);
+          g_string_append_c (out, '\n');
+        }
+      if (fast > 0 && phase->rate.n > 0)
+        {
+          g_string_append_printf (out,
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "%s: %u of %u runs took less than %.1f s and "
+                                               "is left out of the mean.",
+                                               "%s: %u of %u runs took less than %.1f s and "
+                                               "are left out of the mean.",
+                                               fast),
+                                  dyno_phase_title (phase->id), fast, phase->runs->len,
+                                  DYNO_TOO_FAST_SECONDS);
+          g_string_append_c (out, '\n');
+        }
+    }
+  if (n_runs > 1)
+    {
+      g_string_append_printf (out,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "Figures are the mean of %u run, ± is one standard "
+                                           "deviation.",
+                                           "Figures are the mean of %u runs, ± is one standard "
+                                           "deviation.",
+                                           n_runs),
+                              n_runs);
+      g_string_append_c (out, '\n');
+    }
+
+  if (target->info != NULL)
+    {
+      g_autofree char *describe = dyno_target_info_describe (target->info);
+
+      g_string_append_printf (out, _("Target: %s (%s)"),
+                              target->info->path ? target->info->path : "?", describe);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append_printf (out, _("Cache: %s"), cache);
+  g_string_append_c (out, '\n');
+
+  if (config->tests & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC)))
+    {
+      g_autofree char *size = dyno_format_size (dyno_config_get_per_char_size (config));
+
+      g_string_append_printf (out, _("Per-char: %s, %s"),
+                              dyno_per_char_mode_to_string (config->per_char), size);
+    }
+  else
+    g_string_append (out, _("Per-char: not run"));
+  g_string_append_c (out, '\n');
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (phase->note != NULL)
+        {
+          g_string_append_printf (out, _("%s: %s"), dyno_phase_title (phase->id), phase->note);
+          g_string_append_c (out, '\n');
+        }
+    }
+  for (guint i = 0; i < target->warnings->len; i++)
+    {
+      g_string_append_printf (out, _("Warning: %s"),
+                              (const char *) g_ptr_array_index (target->warnings, i));
+      g_string_append_c (out, '\n');
+    }
+  if (dyno_target_result_failed (target))
+    {
+      if (target->error_phase >= 0 && target->error_phase < DYNO_N_PHASES)
+        g_string_append_printf (out, _("FAILED in phase %s: %s"),
+                                dyno_phase_id_to_string (target->error_phase),
+                                target->error_message);
+      else
+        g_string_append_printf (out, _("FAILED: %s"), target->error_message);
+      g_string_append_c (out, '\n');
+    }
+}
+
+char *
+dyno_report_text (DynoResult *result, DynoRateUnit unit)
+{
+  GString *out;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (result), NULL);
+
+  out = g_string_new (NULL);
+  name = sanitize_name (result_name (result), FALSE);
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      DynoTargetResult *target = dyno_result_get_target (result, t);
+      guint n_runs = target_max_runs (target);
+      gboolean show_sd = n_runs > 1;
+
+      if (t > 0)
+        g_string_append_c (out, '\n');
+      if (target_has_phases (target, DYNO_PHASES_IO))
+        append_io_table (out, result, target, name, unit, show_sd);
+      if (target_has_phases (target, DYNO_PHASES_FILES))
+        append_files_table (out, result, target, name, unit, show_sd);
+      append_target_notes (out, result, target, n_runs);
+    }
+  return g_string_free (out, FALSE);
+}
