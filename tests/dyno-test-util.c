@@ -16,14 +16,13 @@ char *
 dyno_test_make_dir (const char *prefix)
 {
   const char *base = g_getenv ("DYNO_TEST_DIR");
-  g_autofree char *template = NULL;
+  g_autofree char *name = NULL;
   char *dir;
 
   if (base == NULL)
     base = g_get_tmp_dir ();
-  template = g_build_filename (base, prefix ? prefix : "dyno-test", NULL);
-  template = g_strconcat (template, "-XXXXXX", NULL);
-  dir = g_mkdtemp (g_steal_pointer (&template));
+  name = g_strconcat (prefix ? prefix : "dyno-test", "-XXXXXX", NULL);
+  dir = g_mkdtemp (g_build_filename (base, name, NULL));
   g_assert_nonnull (dir);
   return dir;
 }

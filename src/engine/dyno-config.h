@@ -41,8 +41,8 @@ typedef enum
 #define DYNO_MAX_CHUNK (G_GUINT64_CONSTANT (64) << 20)
 #define DYNO_MAX_SEEKERS 256
 #define DYNO_MAX_REPEAT 100
-#define DYNO_MAX_FILES_NUM 100000
-#define DYNO_MAX_FILES_DIRS 100000
+#define DYNO_MAX_FILES_NUM 16384
+#define DYNO_MAX_FILES_DIRS 99999
 #define DYNO_FILES_LINK (-1)    /* -n N:-1: hard links to one file */
 #define DYNO_FILES_SYMLINK (-2) /* -n N:-2: symbolic links to one file */
 /* bonnie++'s MinTime: a figure from a shorter phase is not trusted */
@@ -67,6 +67,9 @@ typedef struct
   guint64 seed; /* 0: chosen at run time and recorded */
   char *label;
   char *notes;
+  /* Skip the free-space pre-flight check: for file systems whose free figure is unreliable
+   * (compressed, thin-provisioned). Not stored in results. */
+  gboolean skip_space_check;
 } DynoConfig;
 
 #define DYNO_TYPE_CONFIG (dyno_config_get_type ())

@@ -46,7 +46,7 @@ typedef struct
   double flush_seconds;  /* the fsync/syncfs part of elapsed */
   double cpu_seconds;    /* user+sys of the threads that did the I/O; NAN when unknown */
   double cpu_percent;    /* Bonnie's %CPU: cpu_seconds / elapsed × 100 */
-  double rate;           /* B/s or ops/s; NAN when unknown or too fast to trust */
+  double rate;           /* B/s or ops/s, as measured (even when too_fast); NAN when unknown */
   DynoLatency latency;
   gboolean too_fast;     /* elapsed < DYNO_TOO_FAST_SECONDS: bonnie++'s "+++++" */
   double cache_resident; /* fraction of the data file in RAM as the phase began; NAN n/a */

@@ -12,6 +12,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "dyno-error.h"
 #include "dyno-sysinfo.h"
 #include "platform/dyno-platform.h"
 
@@ -83,6 +84,7 @@ check_writable (DynoTargetInfo *info)
     {
       int saved = errno;
 
+      info->unwritable_code = dyno_error_from_errno (saved);
       info->unwritable_reason
           = saved == ENOENT ? g_strdup (_("The folder does not exist"))
                             : g_strdup_printf (_("The folder cannot be read: %s"), g_strerror (saved));
@@ -90,6 +92,7 @@ check_writable (DynoTargetInfo *info)
     }
   if (!S_ISDIR (st.st_mode))
     {
+      info->unwritable_code = DYNO_ERROR_NOT_DIRECTORY;
       info->unwritable_reason = g_strdup (_("This is a file, not a folder"));
       return;
     }
@@ -100,6 +103,7 @@ check_writable (DynoTargetInfo *info)
       info->free_inodes = vfs.f_favail;
       if (vfs.f_flag & ST_RDONLY)
         {
+          info->unwritable_code = DYNO_ERROR_READ_ONLY;
           info->unwritable_reason = g_strdup (_("The file system is mounted read-only"));
           return;
         }
@@ -108,6 +112,7 @@ check_writable (DynoTargetInfo *info)
     {
       int saved = errno;
 
+      info->unwritable_code = saved == EROFS ? DYNO_ERROR_READ_ONLY : DYNO_ERROR_PERMISSION;
       info->unwritable_reason
           = saved == EROFS ? g_strdup (_("The file system is mounted read-only"))
                            : g_strdup (_("You have no permission to write in this folder"));

@@ -47,6 +47,7 @@ typedef struct
   guint64 free_inodes;
   gboolean writable;
   char *unwritable_reason; /* translated, NULL when writable */
+  int unwritable_code;     /* DynoError saying why, when !writable */
 } DynoTargetInfo;
 
 DynoSystemInfo *dyno_system_info_new (void);

@@ -1,0 +1,166 @@
+/* dyno-cli-info.c: `dyno-cli info [DIR]`
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "dyno-cli-private.h"
+#include "dyno-parse.h"
+#include "dyno-sysinfo.h"
+
+static const char *
+or_unknown (const char *text)
+{
+  return text != NULL ? text : _("unknown");
+}
+
+static char *
+encryption_text (const DynoTargetInfo *info)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < info->encryption->len; i++)
+    g_string_append_printf (text, "%s%s", i ? ", " : "", (char *) g_ptr_array_index (info->encryption, i));
+  if (text->len == 0)
+    g_string_append (text, _("none found"));
+  return g_strdup (text->str);
+}
+
+static void
+print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
+{
+  g_autofree char *free_space = dyno_format_size (info->free_bytes);
+  g_autofree char *total = dyno_format_size (info->total_bytes);
+  g_autofree char *ram = dyno_format_size (system->ram_bytes);
+  g_autofree char *encryption = encryption_text (info);
+  const char *rotational = info->rotational == DYNO_TRISTATE_YES  ? _("yes (HDD)")
+                           : info->rotational == DYNO_TRISTATE_NO ? _("no (SSD or virtual)")
+                                                                  : _("unknown");
+
+  g_print (_("Target         %s\n"), info->path);
+  g_print (_("Mount point    %s\n"), or_unknown (info->mount_point));
+  g_print (_("File system    %s\n"), or_unknown (info->fs_type));
+  g_print (_("Mount source   %s\n"), or_unknown (info->mount_source));
+  g_print (_("Mount options  %s\n"), or_unknown (info->mount_options));
+  g_print (_("Device         %s\n"), or_unknown (info->device));
+  g_print (_("Model          %s\n"), or_unknown (info->device_model));
+  g_print (_("Rotational     %s\n"), rotational);
+  g_print (_("Encryption     %s\n"), encryption);
+  g_print (_("Network        %s\n"), info->network ? _("yes") : _("no"));
+  g_print (_("Copy-on-write  %s\n"), info->cow ? or_unknown (info->cow_hint) : _("no"));
+  g_print (_("Free space     %s of %s\n"), free_space, total);
+  if (info->writable)
+    g_print (_("Writable       yes\n"));
+  else
+    g_print (_("Writable       no: %s\n"), info->unwritable_reason);
+  g_print ("\n");
+  g_print (_("Host           %s\n"), or_unknown (system->hostname));
+  g_print (_("OS             %s\n"), or_unknown (system->os_name));
+  g_print (_("Kernel         %s\n"), or_unknown (system->kernel));
+  g_print (_("CPU            %s (%u threads)\n"), or_unknown (system->cpu_model), system->cpu_count);
+  g_print (_("RAM            %s\n"), ram);
+}
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+print_json (const DynoSystemInfo *system, const DynoTargetInfo *info)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (b);
+  add_string (b, "path", info->path);
+  add_string (b, "mount_point", info->mount_point);
+  add_string (b, "fs_type", info->fs_type);
+  add_string (b, "mount_source", info->mount_source);
+  add_string (b, "mount_options", info->mount_options);
+  add_string (b, "device", info->device);
+  add_string (b, "device_model", info->device_model);
+  json_builder_set_member_name (b, "rotational");
+  if (info->rotational == DYNO_TRISTATE_UNKNOWN)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_boolean_value (b, info->rotational == DYNO_TRISTATE_YES);
+  json_builder_set_member_name (b, "encryption");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < info->encryption->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (info->encryption, i));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "network");
+  json_builder_add_boolean_value (b, info->network);
+  json_builder_set_member_name (b, "cow");
+  json_builder_add_boolean_value (b, info->cow);
+  add_string (b, "cow_hint", info->cow_hint);
+  json_builder_set_member_name (b, "free_bytes");
+  json_builder_add_int_value (b, (gint64) info->free_bytes);
+  json_builder_set_member_name (b, "total_bytes");
+  json_builder_add_int_value (b, (gint64) info->total_bytes);
+  json_builder_set_member_name (b, "writable");
+  json_builder_add_boolean_value (b, info->writable);
+  add_string (b, "unwritable_reason", info->unwritable_reason);
+  json_builder_set_member_name (b, "system");
+  json_builder_begin_object (b);
+  add_string (b, "hostname", system->hostname);
+  add_string (b, "os", system->os_name);
+  add_string (b, "kernel", system->kernel);
+  add_string (b, "arch", system->arch);
+  add_string (b, "cpu_model", system->cpu_model);
+  json_builder_set_member_name (b, "cpu_count");
+  json_builder_add_int_value (b, system->cpu_count);
+  json_builder_set_member_name (b, "ram_bytes");
+  json_builder_add_int_value (b, (gint64) system->ram_bytes);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+int
+dyno_cli_info (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("[DIR] — what Dyno knows about a folder"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoTargetInfo) info = NULL;
+  g_autoptr (DynoSystemInfo) system = NULL;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Shows the file system, device, encryption layers and "
+                                           "free space of a folder (default: the current one)."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return dyno_cli_usage_error ("info", "%s", error->message);
+  if (argc > 2)
+    return dyno_cli_usage_error ("info", _("Only one folder can be given"));
+
+  info = dyno_target_info_collect (argc == 2 ? argv[1] : ".");
+  system = dyno_system_info_collect ();
+  if (json)
+    print_json (system, info);
+  else
+    print_text (system, info);
+  return info->writable ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+}

@@ -1,0 +1,577 @@
+/* dyno-cli-run.c: `dyno-cli run`
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "dyno-cli-private.h"
+#include "dyno-engine.h"
+#include "dyno-error.h"
+#include "dyno-parse.h"
+#include "dyno-preflight.h"
+#include "dyno-report.h"
+#include "platform/dyno-platform.h"
+
+typedef struct
+{
+  GMainLoop *loop;
+  DynoEngine *engine;
+  GCancellable *cancellable;
+  DynoResult *result;
+  GError *error;
+  const char *const *targets;
+  gboolean stream;
+  gboolean quiet;
+  gboolean tty;
+  gboolean progress_shown;
+  guint interrupted;
+  DynoConfig *config;
+} RunContext;
+
+static void
+clear_progress (RunContext *ctx)
+{
+  if (ctx->progress_shown)
+    {
+      g_printerr ("\r\033[K");
+      ctx->progress_shown = FALSE;
+    }
+}
+
+static void
+print_stream (JsonBuilder *builder)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+  fflush (stdout);
+}
+
+static JsonBuilder *
+stream_event (const char *name, guint target)
+{
+  JsonBuilder *builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "event");
+  json_builder_add_string_value (builder, name);
+  json_builder_set_member_name (builder, "target");
+  json_builder_add_int_value (builder, target);
+  return builder;
+}
+
+static void
+add_double (JsonBuilder *builder, const char *name, double value)
+{
+  json_builder_set_member_name (builder, name);
+  if (isnan (value) || isinf (value))
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_double_value (builder, value);
+}
+
+static void
+on_target_started (DynoEngine *engine, guint target, const char *path, RunContext *ctx)
+{
+  if (ctx->stream)
+    {
+      g_autoptr (JsonBuilder) b = stream_event ("target-started", target);
+
+      json_builder_set_member_name (b, "path");
+      json_builder_add_string_value (b, path);
+      json_builder_end_object (b);
+      print_stream (b);
+    }
+  else if (!ctx->quiet)
+    {
+      clear_progress (ctx);
+      g_printerr (_("Target %u of %u: %s\n"), target + 1, g_strv_length ((char **) ctx->targets),
+                  path);
+    }
+}
+
+static void
+on_phase_started (DynoEngine *engine, guint target, guint repeat, int phase, RunContext *ctx)
+{
+  if (ctx->stream)
+    {
+      g_autoptr (JsonBuilder) b = stream_event ("phase-started", target);
+
+      json_builder_set_member_name (b, "repeat");
+      json_builder_add_int_value (b, repeat);
+      json_builder_set_member_name (b, "phase");
+      json_builder_add_string_value (b, dyno_phase_id_to_string (phase));
+      json_builder_end_object (b);
+      print_stream (b);
+    }
+}
+
+static void
+on_samples (DynoEngine *engine, GArray *samples, RunContext *ctx)
+{
+  if (ctx->stream)
+    {
+      for (guint i = 0; i < samples->len; i++)
+        {
+          const DynoSample *s = &g_array_index (samples, DynoSample, i);
+          g_autoptr (JsonBuilder) b = stream_event ("sample", s->target);
+
+          json_builder_set_member_name (b, "repeat");
+          json_builder_add_int_value (b, s->repeat);
+          json_builder_set_member_name (b, "phase");
+          json_builder_add_string_value (b, dyno_phase_id_to_string (s->phase));
+          add_double (b, "t", s->t);
+          add_double (b, "phase_t", s->phase_t);
+          json_builder_set_member_name (b, "done");
+          json_builder_add_int_value (b, (gint64) s->done);
+          add_double (b, "rate", s->rate);
+          json_builder_set_member_name (b, "unit");
+          json_builder_add_string_value (b, dyno_phase_unit (s->phase) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
+          add_double (b, "process_cpu", s->process_cpu);
+          add_double (b, "sys_user", s->system_cpu.user);
+          add_double (b, "sys_system", s->system_cpu.system);
+          add_double (b, "sys_iowait", s->system_cpu.iowait);
+          add_double (b, "sys_idle", s->system_cpu.idle);
+          add_double (b, "progress", s->progress);
+          json_builder_end_object (b);
+          print_stream (b);
+        }
+      return;
+    }
+
+  if (ctx->tty && !ctx->quiet && samples->len > 0)
+    {
+      const DynoSample *s = &g_array_index (samples, DynoSample, samples->len - 1);
+      g_autofree char *rate = dyno_format_rate (s->rate, dyno_phase_unit (s->phase));
+      g_autofree char *eta = NULL;
+      DynoStatus status;
+
+      dyno_engine_get_status (engine, &status);
+      eta = dyno_format_duration (status.remaining);
+      g_printerr ("\r\033[K  %-18s %3.0f%%  %12s  CPU %3.0f%%  iowait %3.0f%%  %s %s",
+                  dyno_phase_title (s->phase), s->progress * 100, rate, s->process_cpu,
+                  isnan (s->system_cpu.iowait) ? 0 : s->system_cpu.iowait,
+                  _("remaining"), eta);
+      ctx->progress_shown = TRUE;
+    }
+}
+
+static void
+on_phase_finished (DynoEngine *engine,
+                   guint target,
+                   guint repeat,
+                   int phase,
+                   const DynoPhaseRun *run,
+                   RunContext *ctx)
+{
+  if (ctx->stream)
+    {
+      g_autoptr (JsonBuilder) b = stream_event ("phase-finished", target);
+
+      json_builder_set_member_name (b, "repeat");
+      json_builder_add_int_value (b, repeat);
+      json_builder_set_member_name (b, "phase");
+      json_builder_add_string_value (b, dyno_phase_id_to_string (phase));
+      json_builder_set_member_name (b, "amount");
+      json_builder_add_int_value (b, (gint64) run->amount);
+      add_double (b, "elapsed", run->elapsed);
+      add_double (b, "rate", run->rate);
+      json_builder_set_member_name (b, "unit");
+      json_builder_add_string_value (b, dyno_phase_unit (phase) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
+      add_double (b, "cpu_percent", run->cpu_percent);
+      json_builder_set_member_name (b, "too_fast");
+      json_builder_add_boolean_value (b, run->too_fast);
+      add_double (b, "cache_resident", run->cache_resident);
+      add_double (b, "latency_p99", run->latency.p99);
+      add_double (b, "latency_max", run->latency.max);
+      json_builder_end_object (b);
+      print_stream (b);
+    }
+  else if (!ctx->quiet)
+    {
+      g_autofree char *rate = dyno_format_rate (run->rate, dyno_phase_unit (phase));
+      g_autofree char *p99 = dyno_format_latency (run->latency.p99);
+
+      clear_progress (ctx);
+      if (ctx->config->repeat > 1)
+        g_printerr ("  [%u/%u] ", repeat + 1, ctx->config->repeat);
+      else
+        g_printerr ("  ");
+      g_printerr (_("%-18s %12s  CPU %3.0f%%  p99 %s%s\n"), dyno_phase_title (phase), rate,
+                  run->cpu_percent, p99,
+                  run->too_fast ? _("  (too fast to trust: +++++)") : "");
+    }
+}
+
+static void
+on_message (DynoEngine *engine, guint target, int level, const char *text, RunContext *ctx)
+{
+  if (ctx->stream)
+    {
+      g_autoptr (JsonBuilder) b = stream_event ("message", target);
+
+      json_builder_set_member_name (b, "level");
+      json_builder_add_string_value (b, level == DYNO_MESSAGE_WARNING ? "warning" : "info");
+      json_builder_set_member_name (b, "text");
+      json_builder_add_string_value (b, text);
+      json_builder_end_object (b);
+      print_stream (b);
+      return;
+    }
+  if (ctx->quiet && level != DYNO_MESSAGE_WARNING)
+    return;
+  clear_progress (ctx);
+  g_printerr ("  %s\n", text);
+}
+
+static void
+on_target_finished (DynoEngine *engine, guint target, const DynoTargetResult *result, RunContext *ctx)
+{
+  if (ctx->stream)
+    {
+      g_autoptr (JsonBuilder) b = stream_event ("target-finished", target);
+
+      json_builder_set_member_name (b, "error");
+      if (result->error_message != NULL)
+        json_builder_add_string_value (b, result->error_message);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+      print_stream (b);
+    }
+}
+
+static void
+run_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  RunContext *ctx = data;
+
+  ctx->result = dyno_engine_run_finish (DYNO_ENGINE (source), res, &ctx->error);
+  g_main_loop_quit (ctx->loop);
+}
+
+static gboolean
+on_signal (gpointer data)
+{
+  RunContext *ctx = data;
+
+  ctx->interrupted++;
+  if (ctx->interrupted == 1)
+    {
+      clear_progress (ctx);
+      if (!ctx->stream)
+        g_printerr (_("dyno-cli: interrupted; removing the scratch folder…\n"));
+      g_cancellable_cancel (ctx->cancellable);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+json_destination_ok (const char *path, GError **error)
+{
+  g_autofree char *dir = NULL;
+
+  if (g_str_equal (path, "-"))
+    return TRUE;
+  dir = g_path_get_dirname (path);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NOT_FOUND,
+                   _("Cannot write the result to %s: the folder %s does not exist"), path, dir);
+      return FALSE;
+    }
+  if (access (dir, W_OK) != 0)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_PERMISSION,
+                   _("Cannot write the result to %s: no permission to write in %s"), path, dir);
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NOT_DIRECTORY,
+                   _("Cannot write the result to %s: it is a folder"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+dyno_cli_run (int argc, char **argv)
+{
+  g_auto (GStrv) dirs = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *chunk = NULL;
+  g_autofree char *per_char_size = NULL;
+  g_autofree char *tests = NULL;
+  g_autofree char *files = NULL;
+  g_autofree char *seeks = NULL;
+  g_autofree char *seekers = NULL;
+  g_autofree char *per_char = NULL;
+  g_autofree char *cache = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *repeat = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *notes = NULL;
+  g_autofree char *seed = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *unit = NULL;
+  gboolean csv = FALSE;
+  gboolean stream = FALSE;
+  gboolean quiet = FALSE;
+  gboolean no_space_check = FALSE;
+  const GOptionEntry entries[] = {
+    { "directory", 'd', 0, G_OPTION_ARG_FILENAME_ARRAY, &dirs,
+      N_("Folder to test (repeat for several; default: the current folder)"), N_("DIR") },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &size,
+      N_("Size of the data file, with K/M/G/T suffix (default 1G)"), N_("SIZE") },
+    { "chunk", 0, 0, G_OPTION_ARG_STRING, &chunk,
+      N_("Bytes per block I/O, a power of two (default 8K)"), N_("SIZE") },
+    { "tests", 0, 0, G_OPTION_ARG_STRING, &tests,
+      N_("Phases to run: putc,write,rewrite,getc,read,seeks, the file tests, or the groups all, "
+         "io, block, char, files (default all)"),
+      N_("LIST") },
+    { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
+      N_("File tests: NUM×1024 files of MAX..MIN bytes in DIRS folders (bonnie++ -n; default 16)"),
+      N_("NUM[:MAX[:MIN[:DIRS]]]") },
+    { "seeks", 0, 0, G_OPTION_ARG_STRING, &seeks, N_("Random seeks in total (default 8192)"), N_("N") },
+    { "seekers", 0, 0, G_OPTION_ARG_STRING, &seekers, N_("Seeker threads (default 5)"), N_("N") },
+    { "per-char", 0, 0, G_OPTION_ARG_STRING, &per_char,
+      N_("Per-char I/O: stdio putc/getc (Bonnie, bonnie++ 1.03) or syscall 1-byte write/read "
+         "(bonnie++ 2.00)"),
+      N_("stdio|syscall") },
+    { "per-char-size", 0, 0, G_OPTION_ARG_STRING, &per_char_size,
+      N_("Bytes for the per-char phases (default: the whole file for stdio, 3M for syscall)"),
+      N_("SIZE") },
+    { "cache", 0, 0, G_OPTION_ARG_STRING, &cache,
+      N_("Page cache policy: evict before reads (default), direct (O_DIRECT), drop (root: all "
+         "caches), none"),
+      N_("evict|direct|drop|none") },
+    { "data", 0, 0, G_OPTION_ARG_STRING, &data,
+      N_("Data written: random (incompressible, default) or zeros"), N_("random|zeros") },
+    { "repeat", 'x', 0, G_OPTION_ARG_STRING, &repeat,
+      N_("Run every phase N times and report mean, sd and 95% CI (default 1)"), N_("N") },
+    { "label", 'm', 0, G_OPTION_ARG_STRING, &label, N_("Label for the result (default: host name)"),
+      N_("LABEL") },
+    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Free-text notes kept with the result"),
+      N_("TEXT") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed, to repeat a run exactly"), N_("N") },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json,
+      N_("Write the result file (JSON) to FILE, or to standard output with -"), N_("FILE|-") },
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+      N_("Print a bonnie++ 1.98 CSV line per target (for bon_csv2txt/bon_csv2html)"), NULL },
+    { "stream", 0, 0, G_OPTION_ARG_NONE, &stream,
+      N_("Print one JSON object per line: phase starts and ends, samples, the result"), NULL },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the text table (default mb)"),
+      N_("mb|mib|kib") },
+    { "no-space-check", 0, 0, G_OPTION_ARG_NONE, &no_space_check,
+      N_("Do not refuse when the free space looks too small (compressed or thin file systems)"),
+      NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress, only warnings and the result"),
+      NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (DynoEngine) engine = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autoptr (GCancellable) cancellable = NULL;
+  g_autoptr (GStrvBuilder) target_builder = g_strv_builder_new ();
+  g_auto (GStrv) targets = NULL;
+  DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
+  RunContext ctx = { 0 };
+  guint sigint, sigterm;
+  int status = DYNO_EXIT_OK;
+
+  context = g_option_context_new (_("— benchmark folders the Bonnie way"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Writes, rewrites, reads and seeks in a data file, then "
+                                  "creates, stats and deletes small files, in a private scratch "
+                                  "folder inside each target that is removed afterwards."));
+  g_option_context_set_description (context,
+                                    _("Example:\n"
+                                      "  dyno-cli run -d /mnt/data -d ~/encrypted -s 4G --json "
+                                      "run.json\n\n"
+                                      "Exit status: 0 success, 1 a target failed, 2 usage error, "
+                                      "130 interrupted.\n"));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return dyno_cli_usage_error ("run", "%s", error->message);
+  if (argc > 1)
+    return dyno_cli_usage_error ("run", _("Unexpected argument “%s”; folders are given with -d"),
+                                 argv[1]);
+
+  if (size != NULL)
+    {
+      if (!dyno_parse_size (size, &config->size, &error))
+        return dyno_cli_usage_error ("run", "-s: %s", error->message);
+      if (config->size == 0)
+        return dyno_cli_usage_error ("run", _("-s: the size must be larger than zero; to run only "
+                                              "the file tests use --tests files"));
+    }
+  if (chunk != NULL && !dyno_parse_size (chunk, &config->chunk, &error))
+    return dyno_cli_usage_error ("run", "--chunk: %s", error->message);
+  if (per_char_size != NULL && !dyno_parse_size (per_char_size, &config->per_char_size, &error))
+    return dyno_cli_usage_error ("run", "--per-char-size: %s", error->message);
+  if (tests != NULL && !dyno_parse_tests (tests, &config->tests, &error))
+    return dyno_cli_usage_error ("run", "--tests: %s", error->message);
+  if (files != NULL && !dyno_parse_files_spec (files, config, &error))
+    return dyno_cli_usage_error ("run", "-n: %s", error->message);
+  if (files != NULL && config->files_num == 0)
+    config->tests &= ~DYNO_PHASES_FILES;
+  if (seeks != NULL && !dyno_parse_count (seeks, G_MAXINT, &config->seeks, &error))
+    return dyno_cli_usage_error ("run", "--seeks: %s", error->message);
+  if (seekers != NULL && !dyno_parse_count (seekers, DYNO_MAX_SEEKERS, &config->seekers, &error))
+    return dyno_cli_usage_error ("run", "--seekers: %s", error->message);
+  if (repeat != NULL && !dyno_parse_count (repeat, DYNO_MAX_REPEAT, &config->repeat, &error))
+    return dyno_cli_usage_error ("run", "-x: %s", error->message);
+  if (per_char != NULL && !dyno_per_char_mode_from_string (per_char, &config->per_char))
+    return dyno_cli_usage_error ("run", _("--per-char: “%s” is not stdio or syscall"), per_char);
+  if (cache != NULL && !dyno_cache_policy_from_string (cache, &config->cache))
+    return dyno_cli_usage_error ("run", _("--cache: “%s” is not evict, direct, drop or none"), cache);
+  if (data != NULL && !dyno_data_pattern_from_string (data, &config->data))
+    return dyno_cli_usage_error ("run", _("--data: “%s” is not random or zeros"), data);
+  if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
+    return dyno_cli_usage_error ("run", _("--unit: “%s” is not mb, mib or kib"), unit);
+  if (seed != NULL && !g_ascii_string_to_unsigned (seed, 10, 1, G_MAXUINT64, &config->seed, NULL))
+    return dyno_cli_usage_error ("run", _("--seed: “%s” is not a positive whole number"), seed);
+  config->skip_space_check = no_space_check;
+  if (label != NULL)
+    config->label = g_strdup (label);
+  if (notes != NULL)
+    config->notes = g_strdup (notes);
+  if (config->tests == 0)
+    return dyno_cli_usage_error ("run", _("No tests left to run"));
+  if (!dyno_config_validate (config, &error))
+    return dyno_cli_usage_error ("run", "%s", error->message);
+
+  if ((csv ? 1 : 0) + (stream ? 1 : 0) + (json != NULL && g_str_equal (json, "-") ? 1 : 0) > 1)
+    return dyno_cli_usage_error ("run", _("--csv, --stream and --json - all print to standard "
+                                          "output; choose one"));
+  if (json != NULL && !json_destination_ok (json, &error))
+    return dyno_cli_usage_error ("run", "--json: %s", error->message);
+
+  if (dirs == NULL || dirs[0] == NULL)
+    g_strv_builder_add (target_builder, ".");
+  else
+    for (guint i = 0; dirs[i] != NULL; i++)
+      g_strv_builder_add (target_builder, dirs[i]);
+  targets = g_strv_builder_end (target_builder);
+
+  /* Refuse early what cannot work, before minutes are spent on the first target. */
+  for (guint i = 0; targets[i] != NULL; i++)
+    {
+      g_autoptr (DynoTargetInfo) info = dyno_target_info_collect (targets[i]);
+
+      if (!dyno_preflight_check (config, info, dyno_platform_ram_bytes (), NULL, &error))
+        {
+          dyno_cli_error ("%s", error->message);
+          return DYNO_EXIT_FAILED;
+        }
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  cancellable = g_cancellable_new ();
+  engine = dyno_engine_new ();
+  ctx.loop = loop;
+  ctx.engine = engine;
+  ctx.cancellable = cancellable;
+  ctx.targets = (const char *const *) targets;
+  ctx.stream = stream;
+  ctx.quiet = quiet || csv || (json != NULL && g_str_equal (json, "-"));
+  ctx.tty = isatty (STDERR_FILENO);
+  ctx.config = config;
+
+  g_signal_connect (engine, "target-started", G_CALLBACK (on_target_started), &ctx);
+  g_signal_connect (engine, "phase-started", G_CALLBACK (on_phase_started), &ctx);
+  g_signal_connect (engine, "samples", G_CALLBACK (on_samples), &ctx);
+  g_signal_connect (engine, "phase-finished", G_CALLBACK (on_phase_finished), &ctx);
+  g_signal_connect (engine, "message", G_CALLBACK (on_message), &ctx);
+  g_signal_connect (engine, "target-finished", G_CALLBACK (on_target_finished), &ctx);
+  sigint = g_unix_signal_add (SIGINT, on_signal, &ctx);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, &ctx);
+
+  dyno_engine_run_async (engine, config, (const char *const *) targets, cancellable, run_done, &ctx);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  clear_progress (&ctx);
+
+  if (ctx.error != NULL)
+    {
+      g_autoptr (GError) run_error = ctx.error;
+
+      if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          if (stream)
+            g_print ("{\"event\":\"interrupted\"}\n");
+          else
+            dyno_cli_error (_("interrupted; the scratch folder was removed"));
+          return DYNO_EXIT_INTERRUPTED;
+        }
+      dyno_cli_error ("%s", run_error->message);
+      return DYNO_EXIT_FAILED;
+    }
+
+  if (json != NULL && !g_str_equal (json, "-") && !dyno_result_save (ctx.result, json, &error))
+    {
+      dyno_cli_error (_("Cannot save the result: %s"), error->message);
+      status = DYNO_EXIT_FAILED;
+    }
+
+  if (stream)
+    {
+      g_autofree char *text = dyno_result_to_json (ctx.result, FALSE);
+
+      g_print ("{\"event\":\"result\",\"result\":%s}\n", text);
+    }
+  else if (json != NULL && g_str_equal (json, "-"))
+    {
+      g_autofree char *text = dyno_result_to_json (ctx.result, TRUE);
+
+      g_print ("%s\n", text);
+    }
+  else if (csv)
+    {
+      g_autofree char *text = dyno_report_csv (ctx.result, FALSE);
+
+      g_print ("%s", text);
+    }
+  else
+    {
+      g_autofree char *text = dyno_report_text (ctx.result, rate_unit);
+
+      g_print ("%s", text);
+    }
+
+  for (guint i = 0; i < dyno_result_get_n_targets (ctx.result); i++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (ctx.result, i);
+
+      if (target->error_message != NULL)
+        {
+          const char *phase = target->error_phase >= 0 ? dyno_phase_title (target->error_phase)
+                                                       : _("preparation");
+
+          dyno_cli_error (_("%s: %s failed: %s"), target->info->path, phase,
+                          target->error_message);
+          status = DYNO_EXIT_FAILED;
+        }
+    }
+  g_clear_object (&ctx.result);
+  return status;
+}

@@ -1,0 +1,92 @@
+/* dyno-cli.c: the headless front end; links only the engine
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+
+#include "dyno-cli-private.h"
+
+void
+dyno_cli_error (const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("dyno-cli: %s\n", message);
+}
+
+int
+dyno_cli_usage_error (const char *command, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("dyno-cli: %s\n", message);
+  if (command != NULL)
+    g_printerr (_("Try “dyno-cli %s --help” for more information.\n"), command);
+  else
+    g_printerr (_("Try “dyno-cli --help” for more information.\n"));
+  return DYNO_EXIT_USAGE;
+}
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "%s",
+           _("Usage:\n"
+             "  dyno-cli run [-d DIR]... [-s SIZE] [OPTION...]   benchmark one or more folders\n"
+             "  dyno-cli info [DIR]                            what Dyno knows about a folder\n"
+             "  dyno-cli --version\n"
+             "\n"
+             "Dyno measures disks the way Bonnie and bonnie++ do: per-char and block writes\n"
+             "and reads, rewrite, random seeks, and small-file create/stat/delete, with the\n"
+             "page cache evicted before every read phase.\n"
+             "\n"
+             "Run “dyno-cli COMMAND --help” for the options of a command.\n"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *command;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("dyno-cli");
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return DYNO_EXIT_USAGE;
+    }
+
+  command = argv[1];
+  if (g_str_equal (command, "run"))
+    return dyno_cli_run (argc - 1, argv + 1);
+  if (g_str_equal (command, "info"))
+    return dyno_cli_info (argc - 1, argv + 1);
+  if (g_str_equal (command, "--version") || g_str_equal (command, "-V"))
+    {
+      g_print ("dyno-cli %s\n", PACKAGE_VERSION);
+      return DYNO_EXIT_OK;
+    }
+  if (g_str_equal (command, "--help") || g_str_equal (command, "-h") || g_str_equal (command, "help"))
+    {
+      print_usage (stdout);
+      return DYNO_EXIT_OK;
+    }
+  return dyno_cli_usage_error (NULL, _("Unknown command “%s”"), command);
+}

@@ -1,0 +1,459 @@
+/* dyno-file-phases.c: bonnie++'s small-file tests (create, stat+read, delete)
+ *
+ * Names are made before the clock starts, so the figures measure the file system, not our
+ * string formatting. Sequential names start with the file's index in hex and sort in
+ * creation order; random names start with random characters, so directory order differs
+ * from creation order. The creates and deletes end with syncfs() of the target's file system
+ * inside the timed region (bonnie++ 2.00 syncs the whole machine).
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-run-private.h"
+#include "platform/dyno-platform.h"
+
+#define RANDOM_EXTRA_MAX 12
+
+static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+typedef struct
+{
+  char *name;
+  guint32 dir;
+  guint32 size;
+} FileEntry;
+
+struct _DynoFileSet
+{
+  DynoRun *run;
+  gboolean random_order;
+  guint64 n;
+  guint dirs;
+  FileEntry *files;
+  int files_fd;
+  int *dir_fds;
+  DynoRandom random;
+};
+
+static void
+random_alnum (DynoRandom *random, char *out, guint len)
+{
+  for (guint i = 0; i < len; i++)
+    out[i] = alnum[dyno_random_below (random, sizeof alnum - 1)];
+  out[len] = '\0';
+}
+
+static void
+shuffle (DynoFileSet *set)
+{
+  for (guint64 i = set->n - 1; i > 0; i--)
+    {
+      guint64 j = dyno_random_below (&set->random, i + 1);
+      FileEntry tmp = set->files[i];
+
+      set->files[i] = set->files[j];
+      set->files[j] = tmp;
+    }
+}
+
+DynoFileSet *
+dyno_file_set_new (DynoRun *run, gboolean random_order)
+{
+  const DynoConfig *config = run->config;
+  DynoFileSet *set = g_new0 (DynoFileSet, 1);
+  gint64 max = MAX (config->files_max, 0);
+  gint64 min = MIN (config->files_min, max);
+
+  set->run = run;
+  set->random_order = random_order;
+  set->n = dyno_config_get_files_total (config);
+  set->dirs = MAX (config->files_dirs, 1);
+  set->files = g_new0 (FileEntry, set->n);
+  set->files_fd = -1;
+  dyno_random_seed (&set->random, run->seed ^ (random_order ? 0xf11e5 : 0xf11e4) ^ run->repeat);
+
+  for (guint64 i = 0; i < set->n; i++)
+    {
+      char extra[RANDOM_EXTRA_MAX + 1];
+      FileEntry *f = &set->files[i];
+
+      random_alnum (&set->random, extra, dyno_random_below (&set->random, RANDOM_EXTRA_MAX + 1));
+      if (random_order)
+        {
+          f->name = g_strdup_printf ("%s%010" G_GINT64_MODIFIER "x", extra, (guint64) i);
+          f->dir = dyno_random_below (&set->random, set->dirs);
+        }
+      else
+        {
+          f->name = g_strdup_printf ("%010" G_GINT64_MODIFIER "x%s", (guint64) i, extra);
+          f->dir = (guint32) (i * set->dirs / set->n);
+        }
+      f->size = (guint32) (max == min ? (guint64) max
+                                      : (guint64) min + dyno_random_below (&set->random, max - min + 1));
+    }
+  return set;
+}
+
+static void
+close_dirs (DynoFileSet *set)
+{
+  if (set->dir_fds != NULL)
+    for (guint d = 0; d < set->dirs; d++)
+      if (set->dir_fds[d] >= 0)
+        close (set->dir_fds[d]);
+  g_clear_pointer (&set->dir_fds, g_free);
+  if (set->files_fd >= 0)
+    close (set->files_fd);
+  set->files_fd = -1;
+}
+
+void
+dyno_file_set_free (DynoFileSet *set)
+{
+  if (set == NULL)
+    return;
+  close_dirs (set);
+  for (guint64 i = 0; i < set->n; i++)
+    g_free (set->files[i].name);
+  g_free (set->files);
+  g_free (set);
+}
+
+static gboolean
+open_dirs (DynoFileSet *set, gboolean create, GError **error)
+{
+  DynoRun *run = set->run;
+
+  if (create && mkdirat (run->scratch_fd, DYNO_FILES_DIR, 0700) != 0 && errno != EEXIST)
+    return dyno_run_errno_error (run, errno, error, _("creating the file test folder"));
+  set->files_fd = openat (run->scratch_fd, DYNO_FILES_DIR,
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (set->files_fd < 0)
+    return dyno_run_errno_error (run, errno, error, _("opening the file test folder"));
+
+  set->dir_fds = g_new (int, set->dirs);
+  for (guint d = 0; d < set->dirs; d++)
+    set->dir_fds[d] = -1;
+  for (guint d = 0; d < set->dirs; d++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "%05u", d);
+      if (create && mkdirat (set->files_fd, name, 0700) != 0 && errno != EEXIST)
+        return dyno_run_errno_error (run, errno, error, _("creating the file test folder %s"),
+                                     name);
+      set->dir_fds[d] = openat (set->files_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (set->dir_fds[d] < 0)
+        return dyno_run_errno_error (run, errno, error, _("opening the file test folder %s"),
+                                     name);
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  gint64 started;
+  gint64 last;
+  double cpu_started;
+} OpClock;
+
+static void
+op_clock_start (DynoPhaseCtx *ctx, OpClock *clock)
+{
+  if (ctx == NULL)
+    return;
+  clock->cpu_started = dyno_platform_thread_cpu_self ();
+  clock->started = clock->last = dyno_now_ns ();
+}
+
+static inline void
+op_clock_tick (DynoPhaseCtx *ctx, OpClock *clock, guint64 done)
+{
+  gint64 now;
+
+  if (ctx == NULL)
+    return;
+  now = dyno_now_ns ();
+  dyno_histogram_record (ctx->latency, now - clock->last);
+  clock->last = now;
+  dyno_progress_slot_set (ctx->slot, done);
+}
+
+static gboolean
+op_clock_stop (DynoRun *run, DynoPhaseCtx *ctx, OpClock *clock, int sync_fd, guint64 ops,
+               GError **error)
+{
+  gint64 t0;
+
+  if (ctx == NULL)
+    return TRUE;
+  t0 = dyno_now_ns ();
+  if (!dyno_platform_sync_fs (sync_fd, error))
+    {
+      g_prefix_error (error, _("syncing the file system: "));
+      return FALSE;
+    }
+  ctx->run.flush_seconds = (dyno_now_ns () - t0) / 1e9;
+  ctx->run.elapsed = (dyno_now_ns () - clock->started) / 1e9;
+  ctx->run.cpu_seconds = dyno_platform_thread_cpu_self () - clock->cpu_started;
+  ctx->run.amount = ops;
+  ctx->run.threads = 1;
+  return TRUE;
+}
+
+static gboolean
+write_file_body (DynoRun *run, int fd, guint32 size, GError **error)
+{
+  const guint64 chunk = run->config->chunk;
+
+  for (guint32 written = 0; written < size;)
+    {
+      gsize len = MIN (chunk, size - written);
+
+      if (!dyno_run_write_all (run, fd, run->buffer, len, error))
+        return FALSE;
+      written += len;
+    }
+  return TRUE;
+}
+
+gboolean
+dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
+{
+  const gint64 mode = run->config->files_max;
+  OpClock clock = { 0 };
+
+  if (!open_dirs (set, TRUE, error))
+    return FALSE;
+
+  op_clock_start (ctx, &clock);
+  for (guint64 i = 0; i < set->n; i++)
+    {
+      FileEntry *f = &set->files[i];
+      int dir_fd = set->dir_fds[f->dir];
+
+      if (dyno_run_should_stop (run))
+        return dyno_run_stop_error (run, error);
+
+      if (i > 0 && mode == DYNO_FILES_LINK)
+        {
+          if (linkat (set->dir_fds[set->files[0].dir], set->files[0].name, dir_fd, f->name, 0) != 0)
+            return dyno_run_errno_error (run, errno, error, _("creating hard link %" G_GUINT64_FORMAT),
+                                         i);
+        }
+      else if (i > 0 && mode == DYNO_FILES_SYMLINK)
+        {
+          g_autofree char *target
+              = g_strdup_printf ("../%05u/%s", set->files[0].dir, set->files[0].name);
+
+          if (symlinkat (target, dir_fd, f->name) != 0)
+            return dyno_run_errno_error (run, errno, error,
+                                         _("creating symbolic link %" G_GUINT64_FORMAT), i);
+        }
+      else
+        {
+          int fd = openat (dir_fd, f->name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                           0600);
+
+          if (fd < 0)
+            return dyno_run_errno_error (run, errno, error,
+                                         _("creating file %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT),
+                                         i + 1, set->n);
+          if (mode > 0 && !write_file_body (run, fd, f->size, error))
+            {
+              close (fd);
+              return FALSE;
+            }
+          if (close (fd) != 0)
+            return dyno_run_errno_error (run, errno, error, _("closing a new file"));
+        }
+      op_clock_tick (ctx, &clock, i + 1);
+    }
+  return op_clock_stop (run, ctx, &clock, set->files_fd, set->n, error);
+}
+
+static gboolean
+stat_and_read (DynoRun *run, int dir_fd, const char *name, GError **error)
+{
+  struct stat st;
+
+  if (fstatat (dir_fd, name, &st, 0) != 0)
+    return dyno_run_errno_error (run, errno, error, _("stat of a test file"));
+  if (st.st_size > 0)
+    {
+      int fd = openat (dir_fd, name, O_RDONLY | O_CLOEXEC);
+      gssize n;
+
+      if (fd < 0)
+        return dyno_run_errno_error (run, errno, error, _("opening a test file"));
+      while ((n = read (fd, run->buffer, run->config->chunk)) > 0)
+        ;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          return dyno_run_errno_error (run, saved, error, _("reading a test file"));
+        }
+      close (fd);
+    }
+  return TRUE;
+}
+
+/* Reads a directory's names in readdir order; the caller times it as part of the phase. */
+static GPtrArray *
+read_names (DynoRun *run, int dir_fd, GError **error)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  int fd = dup (dir_fd);
+  struct dirent *entry;
+  DIR *dir;
+
+  if (fd < 0 || (dir = fdopendir (fd)) == NULL)
+    {
+      if (fd >= 0)
+        close (fd);
+      dyno_run_errno_error (run, errno, error, _("listing a test folder"));
+      g_ptr_array_unref (names);
+      return NULL;
+    }
+  rewinddir (dir);
+  while ((entry = readdir (dir)) != NULL)
+    if (!g_str_equal (entry->d_name, ".") && !g_str_equal (entry->d_name, ".."))
+      g_ptr_array_add (names, g_strdup (entry->d_name));
+  closedir (dir);
+  return names;
+}
+
+gboolean
+dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
+{
+  OpClock clock = { 0 };
+  guint64 done = 0;
+
+  if (set->dir_fds == NULL && !open_dirs (set, FALSE, error))
+    return FALSE;
+
+  op_clock_start (ctx, &clock);
+  if (set->random_order)
+    {
+      shuffle (set);
+      for (guint64 i = 0; i < set->n; i++)
+        {
+          if (dyno_run_should_stop (run))
+            return dyno_run_stop_error (run, error);
+          if (!stat_and_read (run, set->dir_fds[set->files[i].dir], set->files[i].name, error))
+            return FALSE;
+          op_clock_tick (ctx, &clock, ++done);
+        }
+    }
+  else
+    {
+      for (guint d = 0; d < set->dirs; d++)
+        {
+          g_autoptr (GPtrArray) names = read_names (run, set->dir_fds[d], error);
+
+          if (names == NULL)
+            return FALSE;
+          for (guint i = 0; i < names->len; i++)
+            {
+              if (dyno_run_should_stop (run))
+                return dyno_run_stop_error (run, error);
+              if (!stat_and_read (run, set->dir_fds[d], g_ptr_array_index (names, i), error))
+                return FALSE;
+              op_clock_tick (ctx, &clock, ++done);
+            }
+        }
+      if (done != set->n)
+        {
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_IO,
+                       _("The test folders list %" G_GUINT64_FORMAT " files instead of %" G_GUINT64_FORMAT),
+                       done, set->n);
+          return FALSE;
+        }
+    }
+  if (ctx == NULL)
+    return TRUE;
+  /* Reads change no data: there is nothing to sync, so time only the operations. */
+  ctx->run.elapsed = (dyno_now_ns () - clock.started) / 1e9;
+  ctx->run.cpu_seconds = dyno_platform_thread_cpu_self () - clock.cpu_started;
+  ctx->run.amount = done;
+  ctx->run.threads = 1;
+  return TRUE;
+}
+
+static gboolean
+remove_dirs (DynoRun *run, DynoFileSet *set, GError **error)
+{
+  for (guint d = 0; d < set->dirs; d++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "%05u", d);
+      if (unlinkat (set->files_fd, name, AT_REMOVEDIR) != 0)
+        return dyno_run_errno_error (run, errno, error, _("removing the test folder %s"), name);
+    }
+  return TRUE;
+}
+
+gboolean
+dyno_phase_files_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
+{
+  OpClock clock = { 0 };
+  guint64 done = 0;
+  gboolean ok;
+
+  if (set->dir_fds == NULL && !open_dirs (set, FALSE, error))
+    return FALSE;
+
+  op_clock_start (ctx, &clock);
+  if (set->random_order)
+    {
+      shuffle (set);
+      for (guint64 i = 0; i < set->n; i++)
+        {
+          if (dyno_run_should_stop (run))
+            return dyno_run_stop_error (run, error);
+          if (unlinkat (set->dir_fds[set->files[i].dir], set->files[i].name, 0) != 0)
+            return dyno_run_errno_error (run, errno, error, _("deleting a test file"));
+          op_clock_tick (ctx, &clock, ++done);
+        }
+    }
+  else
+    {
+      for (guint d = 0; d < set->dirs; d++)
+        {
+          g_autoptr (GPtrArray) names = read_names (run, set->dir_fds[d], error);
+
+          if (names == NULL)
+            return FALSE;
+          for (guint i = 0; i < names->len; i++)
+            {
+              if (dyno_run_should_stop (run))
+                return dyno_run_stop_error (run, error);
+              if (unlinkat (set->dir_fds[d], g_ptr_array_index (names, i), 0) != 0)
+                return dyno_run_errno_error (run, errno, error, _("deleting a test file"));
+              op_clock_tick (ctx, &clock, ++done);
+            }
+        }
+    }
+
+  if (!remove_dirs (run, set, error))
+    return FALSE;
+  ok = op_clock_stop (run, ctx, &clock, set->files_fd, done, error);
+  close_dirs (set);
+  if (ok && unlinkat (run->scratch_fd, DYNO_FILES_DIR, AT_REMOVEDIR) != 0)
+    return dyno_run_errno_error (run, errno, error, _("removing the file test folder"));
+  return ok;
+}

@@ -1,0 +1,136 @@
+/* dyno-preflight.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "dyno-error.h"
+#include "dyno-parse.h"
+#include "dyno-preflight.h"
+#include "platform/dyno-platform.h"
+
+/* File systems reserve space for metadata, and the file tests' inodes cost blocks too. */
+#define MARGIN_BYTES (G_GUINT64_CONSTANT (16) << 20)
+
+guint64
+dyno_preflight_space_needed (const DynoConfig *config)
+{
+  guint64 needed = MARGIN_BYTES;
+
+  if (dyno_config_has_io_tests (config))
+    needed += config->size - config->size % MAX (config->chunk, 1);
+  if (dyno_config_has_file_tests (config))
+    {
+      guint64 per_file = config->files_max > 0 ? (guint64) config->files_max : 0;
+
+      /* Block-rounded: even a 1-byte file takes a block. */
+      if (per_file > 0)
+        per_file = (per_file + 4095) / 4096 * 4096;
+      needed += dyno_config_get_files_total (config) * per_file;
+    }
+  return needed;
+}
+
+gboolean
+dyno_preflight_check (const DynoConfig *config,
+                      const DynoTargetInfo *info,
+                      guint64 ram_bytes,
+                      GPtrArray *messages,
+                      GError **error)
+{
+  guint64 needed;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  if (!info->writable)
+    {
+      g_set_error (error, DYNO_ERROR, info->unwritable_code, _("%s: %s"), info->path,
+                   info->unwritable_reason ? info->unwritable_reason
+                                           : _("The folder cannot be written"));
+      return FALSE;
+    }
+
+  needed = dyno_preflight_space_needed (config);
+  if (!config->skip_space_check && info->total_bytes > 0 && info->free_bytes < needed)
+    {
+      g_autofree char *need = dyno_format_size (needed);
+      g_autofree char *have = dyno_format_size (info->free_bytes);
+
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NO_SPACE,
+                   _("%s: not enough free space: the test needs %s and %s is free; choose a "
+                     "smaller size or fewer files"),
+                   info->path, need, have);
+      return FALSE;
+    }
+  if (!config->skip_space_check && dyno_config_has_file_tests (config) && info->free_inodes > 0
+      && info->free_inodes < dyno_config_get_files_total (config) + 16)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NO_SPACE,
+                   _("%s: not enough free inodes for %" G_GUINT64_FORMAT
+                     " files (%" G_GUINT64_FORMAT " free); use a smaller -n"),
+                   info->path, dyno_config_get_files_total (config), info->free_inodes);
+      return FALSE;
+    }
+
+  if (messages == NULL)
+    return TRUE;
+
+  if (info->network)
+    g_ptr_array_add (messages,
+                     g_strdup (_("This is a network file system: the figures include the "
+                                 "network and the server, and the server's cache cannot be "
+                                 "evicted from here")));
+  if (info->cow_hint != NULL)
+    g_ptr_array_add (messages, g_strdup_printf (_("Copy-on-write or compressing file system "
+                                                  "(%s): random data is used so compression "
+                                                  "cannot flatter the figures"),
+                                                info->cow_hint));
+
+  if (dyno_config_has_io_tests (config) && ram_bytes > 0 && config->size < 2 * ram_bytes)
+    {
+      g_autofree char *size = dyno_format_size (config->size);
+      g_autofree char *ram = dyno_format_size (ram_bytes);
+
+      switch (config->cache)
+        {
+        case DYNO_CACHE_EVICT:
+        case DYNO_CACHE_DROP:
+          g_ptr_array_add (messages,
+                           g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
+                                              "(%s); this is still honest because the file's "
+                                              "cached pages are evicted before every read "
+                                              "phase, and how much stayed cached is measured "
+                                              "and recorded"),
+                                            size, ram));
+          break;
+        case DYNO_CACHE_DIRECT:
+          g_ptr_array_add (messages,
+                           g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
+                                              "(%s); block phases bypass the page cache with "
+                                              "O_DIRECT, and per-char phases are evicted "
+                                              "before reading"),
+                                            size, ram));
+          break;
+        case DYNO_CACHE_NONE:
+        default:
+          g_ptr_array_add (messages,
+                           g_strdup_printf (_("Warning: the file (%s) is smaller than twice "
+                                              "the RAM (%s) and the cache policy is “none”: "
+                                              "reads will likely come from RAM, not the disk; "
+                                              "the recorded cache residency shows how much"),
+                                            size, ram));
+          break;
+        }
+    }
+
+  if (config->cache == DYNO_CACHE_DROP && !dyno_platform_can_drop_caches ())
+    g_ptr_array_add (messages,
+                     g_strdup (_("Dropping the whole page cache needs root; falling back to "
+                                 "evicting the test file's own pages, which is enough for the "
+                                 "data phases")));
+  return TRUE;
+}

@@ -1,0 +1,23 @@
+/* dyno-preflight.h: refuse a run that cannot work, and say what the figures will mean
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-config.h"
+#include "dyno-sysinfo.h"
+
+G_BEGIN_DECLS
+
+/* Bytes of free space a run of config needs on one target, margin included. */
+guint64  dyno_preflight_space_needed (const DynoConfig *config);
+/* FALSE with a DYNO_ERROR that names the target and what to do; appends translated notices
+ * (cache honesty, fallbacks) to messages when that is not NULL. */
+gboolean dyno_preflight_check (const DynoConfig     *config,
+                               const DynoTargetInfo *info,
+                               guint64               ram_bytes,
+                               GPtrArray            *messages,
+                               GError              **error);
+
+G_END_DECLS

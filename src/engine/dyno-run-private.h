@@ -1,0 +1,113 @@
+/* dyno-run-private.h: the state of a run as the worker threads see it
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "dyno-config.h"
+#include "dyno-engine-private.h"
+#include "dyno-histogram.h"
+#include "dyno-random.h"
+#include "dyno-result.h"
+#include "dyno-sampler.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_DATA_FILE "data"
+#define DYNO_FILES_DIR "files"
+
+typedef struct
+{
+  /* The whole run */
+  const DynoConfig *config;
+  DynoRunShared *shared;
+  DynoSampler *sampler;
+  GCancellable *cancellable;
+  guint64 seed;
+  gint64 run_started_ns;
+
+  /* Set from other threads (cancellation, sampler's vanish check); read between I/Os. */
+  atomic_int stop;
+  atomic_int vanished;
+
+  /* The current target */
+  guint target;
+  const char *target_path;
+  int target_fd;
+  struct stat target_stat;
+  char *scratch_name;
+  int scratch_fd;
+  DynoTargetResult *target_result;
+  gboolean direct;        /* O_DIRECT in effect for block phases */
+  gsize direct_align;
+
+  /* The data file */
+  guint64 io_size;        /* config->size rounded down to whole chunks */
+  guint64 data_size;      /* bytes the data file holds now; 0 when there is none */
+  guchar *buffer;         /* chunk bytes, aligned for O_DIRECT */
+  DynoRandom random;
+
+  guint repeat;
+  int current_phase; /* DynoPhaseId, or -1 between phases */
+} DynoRun;
+
+/* What a phase implementation fills in; the runner does events, samples and bookkeeping. */
+typedef struct
+{
+  DynoPhaseId id;
+  DynoPhaseRun run;
+  DynoHistogram *latency;
+  DynoProgressSlot *slot;   /* slot 0; seeks use one per seeker */
+  guint64 total;            /* bytes or ops the phase will do */
+} DynoPhaseCtx;
+
+static inline gint64
+dyno_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+static inline gboolean
+dyno_run_should_stop (DynoRun *run)
+{
+  return atomic_load_explicit (&run->stop, memory_order_relaxed) != 0;
+}
+
+/* Sets the error for a stop: cancellation or a vanished target. */
+gboolean dyno_run_stop_error (DynoRun *run, GError **error);
+/* Sets a DYNO_ERROR from errno, naming what was being done. */
+gboolean dyno_run_errno_error (DynoRun *run, int saved_errno, GError **error, const char *format, ...)
+    G_GNUC_PRINTF (4, 5);
+int      dyno_run_open_data (DynoRun *run, int flags, gboolean direct, GError **error);
+void     dyno_run_scramble (DynoRun *run, guint64 index);
+gboolean dyno_run_write_all (DynoRun *run, int fd, const guchar *buf, gsize len, GError **error);
+gssize   dyno_run_read_full (int fd, guchar *buf, gsize len);
+
+/* Phases: each one times itself and fills ctx->run (elapsed, amount, cpu, flush). */
+gboolean dyno_phase_putc (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+gboolean dyno_phase_write (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+gboolean dyno_phase_rewrite (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+gboolean dyno_phase_getc (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+gboolean dyno_phase_read (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+gboolean dyno_phase_seeks (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+/* Writes the data file untimed, for read phases that run without the write phase. */
+gboolean dyno_prepare_data_file (DynoRun *run, GError **error);
+
+/* File tests: a series is create, stat, delete; ctx is NULL for untimed preparation. */
+typedef struct _DynoFileSet DynoFileSet;
+DynoFileSet *dyno_file_set_new (DynoRun *run, gboolean random_order);
+void         dyno_file_set_free (DynoFileSet *set);
+gboolean     dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+gboolean     dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+gboolean     dyno_phase_files_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+
+G_END_DECLS

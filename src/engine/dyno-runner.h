@@ -1,0 +1,20 @@
+/* dyno-runner.h: the body of a run, executed on a worker thread
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-engine-private.h"
+
+G_BEGIN_DECLS
+
+guint       dyno_runner_count_phases (const DynoConfig *config);
+DynoResult *dyno_runner_run (const DynoConfig   *config,
+                             const char * const *targets,
+                             DynoRunShared      *shared,
+                             GCancellable       *cancellable,
+                             guint               sample_interval_ms,
+                             GError            **error);
+
+G_END_DECLS

@@ -1,0 +1,63 @@
+/* dyno-sampler.h: a thread that turns the workers' progress counters into live samples
+ *
+ * Workers only bump a counter in their slot (a relaxed atomic store per I/O); the sampler
+ * wakes every interval, computes rates and CPU, and queues a DynoSample for the consumer.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
+
+#include "dyno-engine-private.h"
+#include "dyno-phase.h"
+#include "platform/dyno-platform.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  atomic_uint_least64_t done; /* bytes or ops; written by one worker thread */
+  /* Guarded by the sampler's lock */
+  DynoThreadClock clock;
+  gboolean registered;
+  gboolean finished;
+  double cpu_last;
+  double cpu_final;
+  char padding[64];           /* keep each worker's counter on its own cache line */
+} DynoProgressSlot;
+
+typedef struct _DynoSampler DynoSampler;
+
+DynoSampler      *dyno_sampler_new (DynoRunShared *shared, guint interval_ms, gint64 run_started_ns);
+void              dyno_sampler_free (DynoSampler *sampler);
+/* Watch a target: if its path stops naming the same directory, set *vanished and *stop. */
+void              dyno_sampler_watch (DynoSampler *sampler,
+                                      const char  *path,
+                                      const struct stat *st,
+                                      atomic_int  *vanished,
+                                      atomic_int  *stop);
+void              dyno_sampler_unwatch (DynoSampler *sampler);
+DynoProgressSlot *dyno_sampler_begin_phase (DynoSampler *sampler,
+                                            guint        target,
+                                            guint        repeat,
+                                            DynoPhaseId  phase,
+                                            guint64      total,
+                                            guint        n_slots);
+/* Called by each worker thread of the phase, from that thread. */
+void              dyno_sampler_register_thread (DynoSampler *sampler, DynoProgressSlot *slot);
+void              dyno_sampler_thread_done (DynoSampler *sampler, DynoProgressSlot *slot);
+void              dyno_sampler_end_phase (DynoSampler *sampler);
+/* The samples recorded since the last call (the current target's). */
+GArray           *dyno_sampler_take_samples (DynoSampler *sampler);
+
+static inline void
+dyno_progress_slot_set (DynoProgressSlot *slot, guint64 done)
+{
+  atomic_store_explicit (&slot->done, done, memory_order_relaxed);
+}
+
+G_END_DECLS

@@ -1,0 +1,731 @@
+/* test-engine.c: every phase on a real folder, cancellation, failures, cleanup
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dyno-engine.h"
+#include "dyno-error.h"
+#include "dyno-scratch.h"
+#include "dyno-test-util.h"
+#include "platform/dyno-platform.h"
+
+typedef struct
+{
+  char *dir;
+  char *keep_sum;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autofree char *keep = NULL;
+
+  f->dir = dyno_test_make_dir ("dyno-engine");
+  keep = g_build_filename (f->dir, "keep.txt", NULL);
+  /* A file that was there before the run must be there, unchanged, after it. */
+  dyno_test_write_file (keep, "precious data, not Dyno's\n");
+  f->keep_sum = dyno_test_checksum_tree (f->dir);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  dyno_test_rm_rf (f->dir);
+  g_free (f->dir);
+  g_free (f->keep_sum);
+}
+
+static void
+assert_untouched (Fixture *f)
+{
+  g_autofree char *sum = dyno_test_checksum_tree (f->dir);
+
+  dyno_test_assert_no_scratch (f->dir);
+  g_assert_cmpstr (sum, ==, f->keep_sum);
+}
+
+static DynoConfig *
+small_config (void)
+{
+  DynoConfig *config = dyno_config_new ();
+
+  config->size = 16 << 20;
+  config->seeks = 512;
+  config->files_num = 1;
+  return config;
+}
+
+typedef struct
+{
+  GThread *main_thread;
+  guint n_signals;
+  guint n_off_thread;
+  guint n_samples;
+  guint phases_started;
+  guint phases_finished;
+  guint messages;
+  GString *message_text;
+  GCancellable *cancel_on_sample;
+  gint64 cancelled_at;
+  char *unmount_on_sample;
+} Watch;
+
+static void
+count_signal (Watch *w)
+{
+  w->n_signals++;
+  if (g_thread_self () != w->main_thread)
+    w->n_off_thread++;
+}
+
+static void
+on_phase_started (DynoEngine *e, guint target, guint repeat, int phase, Watch *w)
+{
+  count_signal (w);
+  w->phases_started++;
+}
+
+static void
+on_samples (DynoEngine *e, GArray *samples, Watch *w)
+{
+  count_signal (w);
+  w->n_samples += samples->len;
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const DynoSample *s = &g_array_index (samples, DynoSample, i);
+
+      g_assert_cmpint (s->phase, >=, 0);
+      g_assert_cmpint (s->phase, <, DYNO_N_PHASES);
+      g_assert_cmpfloat (s->progress, >=, 0);
+      g_assert_cmpfloat (s->progress, <=, 1);
+      g_assert_false (isnan (s->rate));
+      g_assert_cmpfloat (s->t, >=, s->phase_t);
+    }
+  if (w->cancel_on_sample != NULL && w->cancelled_at == 0)
+    {
+      w->cancelled_at = g_get_monotonic_time ();
+      g_cancellable_cancel (w->cancel_on_sample);
+    }
+  if (w->unmount_on_sample != NULL)
+    {
+      g_assert_cmpint (umount2 (w->unmount_on_sample, MNT_DETACH), ==, 0);
+      g_clear_pointer (&w->unmount_on_sample, g_free);
+    }
+}
+
+static void
+on_phase_finished (DynoEngine *e, guint target, guint repeat, int phase, const DynoPhaseRun *run,
+                   Watch *w)
+{
+  count_signal (w);
+  w->phases_finished++;
+  g_assert_nonnull (run);
+}
+
+static void
+on_message (DynoEngine *e, guint target, int level, const char *text, Watch *w)
+{
+  count_signal (w);
+  w->messages++;
+  g_string_append_printf (w->message_text, "%s\n", text);
+}
+
+static DynoResult *
+run_watched (const DynoConfig *config, const char *dir, Watch *w, GCancellable *cancellable,
+             GError **error)
+{
+  g_autoptr (DynoEngine) engine = dyno_engine_new ();
+  const char *targets[] = { dir, NULL };
+
+  w->main_thread = g_thread_self ();
+  w->message_text = g_string_new (NULL);
+  g_signal_connect (engine, "phase-started", G_CALLBACK (on_phase_started), w);
+  g_signal_connect (engine, "samples", G_CALLBACK (on_samples), w);
+  g_signal_connect (engine, "phase-finished", G_CALLBACK (on_phase_finished), w);
+  g_signal_connect (engine, "message", G_CALLBACK (on_message), w);
+  return dyno_engine_run_sync (engine, config, targets, cancellable, error);
+}
+
+static void
+watch_clear (Watch *w)
+{
+  if (w->message_text)
+    g_string_free (w->message_text, TRUE);
+  g_free (w->unmount_on_sample);
+}
+
+static void
+assert_phase_sane (const DynoPhaseResult *phase)
+{
+  const DynoPhaseRun *run = dyno_phase_result_get_run (phase, 0);
+
+  g_assert_cmpuint (run->amount, >, 0);
+  g_assert_cmpfloat (run->elapsed, >, 0);
+  g_assert_true (isfinite (run->rate) && run->rate > 0);
+  g_assert_cmpfloat_with_epsilon (run->rate, run->amount / run->elapsed, run->rate * 1e-9);
+  g_assert_true (isfinite (run->cpu_seconds) && run->cpu_seconds >= 0);
+  g_assert_true (run->cpu_percent >= 0 && run->cpu_percent < 100.0 * run->threads + 5);
+  g_assert_cmpuint (run->latency.count, >, 0);
+  g_assert_cmpfloat (run->latency.p50, <=, run->latency.p99);
+  g_assert_cmpfloat (run->latency.p99, <=, run->latency.p999);
+  g_assert_cmpfloat (run->latency.p999, <=, run->latency.max);
+  g_assert_true (run->too_fast == (run->elapsed < DYNO_TOO_FAST_SECONDS));
+}
+
+static void
+test_all_phases (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  const DynoTargetResult *target;
+
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 1);
+
+  target = dyno_result_get_target (result, 0);
+  g_assert_null (target->error_message);
+  g_assert_cmpuint (target->phases->len, ==, DYNO_N_PHASES);
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      g_assert_cmpint (phase->id, ==, i); /* execution order */
+      g_assert_cmpuint (phase->runs->len, ==, 1);
+      assert_phase_sane (phase);
+    }
+
+  /* Amounts are what was asked for. */
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_WRITE), 0)->amount, ==, 16 << 20);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_PUTC), 0)->amount, ==, 16 << 20);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_SEEKS), 0)->amount, ==, 512);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_SEEKS), 0)->threads, ==, 5);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_RAND_DELETE), 0)->amount, ==, 1024);
+
+  /* Evicted before each read phase, verified with mincore: (almost) nothing left in RAM. */
+  for (DynoPhaseId id = DYNO_PHASE_REWRITE; id <= DYNO_PHASE_SEEKS; id++)
+    {
+      const DynoPhaseRun *run = dyno_phase_result_get_run (dyno_target_result_get_phase (target, id), 0);
+
+      if (id == DYNO_PHASE_REWRITE || id == DYNO_PHASE_GETC || id == DYNO_PHASE_READ
+          || id == DYNO_PHASE_SEEKS)
+        {
+          g_assert_false (isnan (run->cache_resident));
+          g_assert_cmpfloat (run->cache_resident, <, 0.1);
+        }
+    }
+  /* Writes include the fsync. */
+  g_assert_cmpfloat (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_WRITE), 0)->flush_seconds, >=, 0);
+
+  g_assert_cmpuint (w.phases_started, ==, DYNO_N_PHASES);
+  g_assert_cmpuint (w.phases_finished, ==, DYNO_N_PHASES);
+  g_assert_cmpuint (w.n_off_thread, ==, 0);
+  g_assert_cmpuint (w.n_samples, ==, target->samples->len);
+  g_assert_cmpuint (target->samples->len, >, 0);
+  g_assert_nonnull (target->info->fs_type);
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+static void
+test_cache_none_is_resident (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  const DynoPhaseRun *read;
+
+  /* The contrast that shows the eviction is real: without it, the file just written is in
+   * RAM, and mincore says so. */
+  config->cache = DYNO_CACHE_NONE;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  read = dyno_phase_result_get_run (dyno_target_result_get_phase (dyno_result_get_target (result, 0), DYNO_PHASE_READ), 0);
+  g_assert_cmpfloat (read->cache_resident, >, 0.5);
+  g_assert_nonnull (strstr (w.message_text->str, "none"));
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+static void
+test_per_char_syscall_and_repeat (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  const DynoTargetResult *target;
+  const DynoPhaseResult *putc;
+
+  config->per_char = DYNO_PER_CHAR_SYSCALL;
+  config->per_char_size = 256 << 10;
+  config->repeat = 3;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC)
+                  | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  g_assert_cmpuint (target->phases->len, ==, 3);
+  putc = dyno_target_result_get_phase (target, DYNO_PHASE_PUTC);
+  g_assert_cmpuint (putc->runs->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpuint (dyno_phase_result_get_run (putc, i)->amount, ==, 256 << 10);
+      g_assert_cmpuint (dyno_phase_result_get_run (putc, i)->repeat, ==, i);
+    }
+  /* 256 KiB of 1-byte syscalls takes well under 0.5 s: every run is too fast to trust. */
+  g_assert_true (putc->too_fast);
+  /* read needs the full file although write did not run: it was prepared untimed. */
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_READ), 0)->amount, ==, 16 << 20);
+  g_assert_cmpuint (w.phases_finished, ==, 9);
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+static void
+test_direct (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  const DynoTargetResult *target;
+
+  config->cache = DYNO_CACHE_DIRECT;
+  config->tests = DYNO_PHASES_IO;
+  config->seeks = 256;
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  if (target->error_code == DYNO_ERROR_UNSUPPORTED)
+    {
+      g_test_skip ("the test folder's file system has no O_DIRECT");
+      watch_clear (&w);
+      return;
+    }
+  g_assert_null (target->error_message);
+  g_assert_cmpuint (target->phases->len, ==, 6);
+  /* Per-char phases say they stayed buffered. */
+  g_assert_nonnull (dyno_target_result_get_phase (target, DYNO_PHASE_GETC)->note);
+  g_assert_null (dyno_target_result_get_phase (target, DYNO_PHASE_READ)->note);
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+static void
+test_direct_unsupported (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  const DynoTargetResult *target;
+  g_autoptr (DynoTargetInfo) info = dyno_target_info_collect ("/dev/shm");
+
+  if (!info->writable || g_strcmp0 (info->fs_type, "tmpfs") != 0)
+    {
+      g_test_skip ("/dev/shm is not a writable tmpfs here");
+      return;
+    }
+  dir = g_mkdtemp (g_strdup ("/dev/shm/dyno-test-direct-XXXXXX"));
+  g_assert_nonnull (dir);
+
+  config->cache = DYNO_CACHE_DIRECT;
+  config->size = 1 << 20;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  result = run_watched (config, dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  if (target->error_message == NULL)
+    {
+      /* tmpfs gained O_DIRECT in Linux 6.6; nothing here can show the refusal. */
+      g_test_skip ("this kernel's tmpfs supports O_DIRECT");
+      dyno_test_assert_no_scratch (dir);
+      dyno_test_rm_rf (dir);
+      watch_clear (&w);
+      return;
+    }
+  g_assert_cmpint (target->error_code, ==, DYNO_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (target->error_message, "O_DIRECT"));
+  g_assert_nonnull (strstr (target->error_message, dir));
+  dyno_test_assert_no_scratch (dir);
+  dyno_test_rm_rf (dir);
+  watch_clear (&w);
+}
+
+static void
+test_cancel (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  double latency_ms;
+
+  config->size = G_GUINT64_CONSTANT (2) << 30;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  w.cancel_on_sample = cancellable;
+  result = run_watched (config, f->dir, &w, cancellable, &error);
+  latency_ms = (g_get_monotonic_time () - w.cancelled_at) / 1000.0;
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (result);
+  g_assert_cmpint (w.cancelled_at, >, 0);
+  g_test_message ("stopped %.0f ms after cancelling (scratch removal included)", latency_ms);
+  /* Generous for loaded CI machines; the I/O loop itself checks between every chunk. */
+  g_assert_cmpfloat (latency_ms, <, 2000);
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+static void
+test_bad_targets (void)
+{
+  g_autofree char *base = dyno_test_make_dir ("dyno-bad");
+  g_autofree char *missing = g_build_filename (base, "missing", NULL);
+  g_autofree char *file = g_build_filename (base, "file", NULL);
+  g_autofree char *dangling = g_build_filename (base, "dangling", NULL);
+  g_autoptr (DynoConfig) config = small_config ();
+  struct
+  {
+    const char *path;
+    DynoError code;
+  } cases[] = {
+    { missing, DYNO_ERROR_NOT_FOUND },
+    { file, DYNO_ERROR_NOT_DIRECTORY },
+    { dangling, DYNO_ERROR_NOT_FOUND },
+  };
+
+  dyno_test_write_file (file, "x");
+  g_assert_cmpint (symlink (missing, dangling), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DynoResult) result = NULL;
+      const DynoTargetResult *target;
+      Watch w = { 0 };
+
+      result = run_watched (config, cases[i].path, &w, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (dyno_result_has_failures (result));
+      target = dyno_result_get_target (result, 0);
+      g_assert_cmpint (target->error_code, ==, cases[i].code);
+      g_assert_nonnull (strstr (target->error_message, cases[i].path));
+      g_assert_cmpint (target->error_phase, ==, -1);
+      g_assert_cmpuint (target->phases->len, ==, 0);
+      watch_clear (&w);
+    }
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+  dyno_test_rm_rf (base);
+}
+
+static void
+test_second_target_runs_after_failure (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (DynoEngine) engine = dyno_engine_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  g_autofree char *missing = g_build_filename (f->dir, "nope", NULL);
+  const char *targets[] = { missing, f->dir, NULL };
+
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  result = dyno_engine_run_sync (engine, config, targets, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 2);
+  g_assert_true (dyno_target_result_failed (dyno_result_get_target (result, 0)));
+  g_assert_false (dyno_target_result_failed (dyno_result_get_target (result, 1)));
+  g_assert_cmpuint (dyno_result_get_target (result, 1)->phases->len, ==, 1);
+  assert_untouched (f);
+}
+
+static GPid
+dead_pid (void)
+{
+  GPid pid = fork ();
+
+  if (pid == 0)
+    _exit (0);
+  waitpid (pid, NULL, 0);
+  return pid;
+}
+
+static void
+make_fake_scratch (const char *dir, const char *name, gboolean marker, const char *extra)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *data = g_build_filename (path, "data", NULL);
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  dyno_test_write_file (data, "old data");
+  if (marker)
+    {
+      g_autofree char *m = g_build_filename (path, DYNO_SCRATCH_MARKER, NULL);
+      dyno_test_write_file (m, "Dyno scratch folder: safe to delete when no Dyno runs.\npid=1\nidentity=gone:1\n");
+    }
+  if (extra)
+    {
+      g_autofree char *e = g_build_filename (path, extra, NULL);
+      dyno_test_write_file (e, "someone else's");
+    }
+}
+
+static void
+test_stale_scratch (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  GPid pid = dead_pid ();
+  g_autofree char *stale = g_strdup_printf ("dyno-%d-abcdef", (int) pid);
+  g_autofree char *unmarked = g_strdup_printf ("dyno-%d-zzzzzz", (int) pid);
+  g_autofree char *foreign = g_strdup_printf ("dyno-%d-qqqqqq", (int) pid);
+  g_autofree char *alive = g_strdup_printf ("dyno-%d-aaaaaa", (int) getpid ());
+  g_autofree char *path = NULL;
+  Watch w = { 0 };
+
+  make_fake_scratch (f->dir, stale, TRUE, NULL);
+  make_fake_scratch (f->dir, unmarked, FALSE, NULL);
+  make_fake_scratch (f->dir, foreign, TRUE, "precious.txt");
+  /* Our own pid with an identity that matches this process: a live run, hands off. */
+  {
+    g_autofree char *p = g_build_filename (f->dir, alive, NULL);
+    g_autofree char *m = g_build_filename (p, DYNO_SCRATCH_MARKER, NULL);
+    g_autofree char *id = dyno_platform_process_identity (getpid ());
+    g_autofree char *text = g_strdup_printf ("Dyno scratch folder: x\npid=%d\nidentity=%s\n", (int) getpid (), id);
+
+    g_mkdir (p, 0700);
+    dyno_test_write_file (m, text);
+  }
+
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (dyno_result_has_failures (result));
+
+  path = g_build_filename (f->dir, stale, NULL);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (strstr (w.message_text->str, stale));
+  g_free (path);
+  path = g_build_filename (f->dir, unmarked, "data", NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_free (path);
+  path = g_build_filename (f->dir, foreign, "precious.txt", NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_free (path);
+  path = g_build_filename (f->dir, alive, NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  watch_clear (&w);
+
+  for (const char *const *n = (const char *const[]) { unmarked, foreign, alive, NULL }; *n; n++)
+    {
+      g_autofree char *p = g_build_filename (f->dir, *n, NULL);
+      dyno_test_rm_rf (p);
+    }
+  assert_untouched (f);
+}
+
+static char *
+mount_tmpfs (const char *options)
+{
+  char *dir = dyno_test_make_dir ("dyno-tmpfs");
+
+  if (mount ("tmpfs", dir, "tmpfs", 0, options) != 0)
+    {
+      g_test_message ("mount tmpfs: %s", g_strerror (errno));
+      g_rmdir (dir);
+      g_free (dir);
+      return NULL;
+    }
+  return dir;
+}
+
+static void
+test_enospc_mid_write (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *keep = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  const DynoTargetResult *target;
+  Watch w = { 0 };
+
+  if (!dyno_test_is_root ())
+    {
+      g_test_skip ("needs root to mount a small tmpfs");
+      return;
+    }
+  dir = mount_tmpfs ("size=8m");
+  if (dir == NULL)
+    {
+      g_test_skip ("cannot mount tmpfs here");
+      return;
+    }
+  keep = g_build_filename (dir, "keep.txt", NULL);
+  dyno_test_write_file (keep, "still here");
+  before = dyno_test_checksum_tree (dir);
+
+  /* Past the pre-flight check on purpose, so the write itself runs out of space. */
+  config->size = 32 << 20;
+  config->skip_space_check = TRUE;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  result = run_watched (config, dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  g_assert_cmpint (target->error_code, ==, DYNO_ERROR_NO_SPACE);
+  g_assert_cmpint (target->error_phase, ==, DYNO_PHASE_WRITE);
+  g_assert_nonnull (strstr (target->error_message, g_strerror (ENOSPC)));
+  g_test_message ("error: %s", target->error_message);
+  dyno_test_assert_no_scratch (dir);
+  after = dyno_test_checksum_tree (dir);
+  g_assert_cmpstr (before, ==, after);
+
+  g_assert_cmpint (umount (dir), ==, 0);
+  g_rmdir (dir);
+  watch_clear (&w);
+}
+
+static void
+test_preflight_refuses_no_space (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  const DynoTargetResult *target;
+  Watch w = { 0 };
+
+  if (!dyno_test_is_root ())
+    {
+      g_test_skip ("needs root to mount a small tmpfs");
+      return;
+    }
+  dir = mount_tmpfs ("size=8m");
+  if (dir == NULL)
+    {
+      g_test_skip ("cannot mount tmpfs here");
+      return;
+    }
+  config->size = 32 << 20;
+  result = run_watched (config, dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  g_assert_cmpint (target->error_code, ==, DYNO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (target->error_message, "free"));
+  g_assert_cmpuint (target->phases->len, ==, 0);
+  dyno_test_assert_no_scratch (dir);
+  umount (dir);
+  g_rmdir (dir);
+  watch_clear (&w);
+}
+
+static void
+test_read_only (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+
+  if (!dyno_test_is_root ())
+    {
+      g_test_skip ("needs root to mount a read-only tmpfs");
+      return;
+    }
+  dir = mount_tmpfs ("size=64m,ro");
+  if (dir == NULL)
+    {
+      g_test_skip ("cannot mount tmpfs here");
+      return;
+    }
+  result = run_watched (config, dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dyno_result_get_target (result, 0)->error_code, ==, DYNO_ERROR_READ_ONLY);
+  g_assert_nonnull (strstr (dyno_result_get_target (result, 0)->error_message, "read-only"));
+  umount (dir);
+  g_rmdir (dir);
+  watch_clear (&w);
+}
+
+static void
+test_vanished_target (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  const DynoTargetResult *target;
+  Watch w = { 0 };
+  gint64 started;
+
+  if (!dyno_test_is_root ())
+    {
+      g_test_skip ("needs root to mount and lazily unmount a tmpfs");
+      return;
+    }
+  dir = mount_tmpfs ("size=3g");
+  if (dir == NULL)
+    {
+      g_test_skip ("cannot mount tmpfs here");
+      return;
+    }
+  /* Per-char writes are slow enough to still be running when the unmount lands. */
+  config->size = G_GUINT64_CONSTANT (2) << 30;
+  config->per_char = DYNO_PER_CHAR_SYSCALL;
+  config->per_char_size = config->size;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_PUTC);
+  w.unmount_on_sample = g_strdup (dir);
+  started = g_get_monotonic_time ();
+  result = run_watched (config, dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  g_assert_cmpint (target->error_code, ==, DYNO_ERROR_VANISHED);
+  g_assert_nonnull (strstr (target->error_message, dir));
+  /* No hang: the watch notices within about a second. */
+  g_assert_cmpint (g_get_monotonic_time () - started, <, 20 * G_USEC_PER_SEC);
+  g_rmdir (dir);
+  watch_clear (&w);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/engine/all-phases", test_all_phases);
+  ADD ("/engine/cache-none-is-resident", test_cache_none_is_resident);
+  ADD ("/engine/per-char-syscall-repeat", test_per_char_syscall_and_repeat);
+  ADD ("/engine/direct", test_direct);
+  ADD ("/engine/cancel", test_cancel);
+  ADD ("/engine/next-target-after-failure", test_second_target_runs_after_failure);
+  ADD ("/engine/stale-scratch", test_stale_scratch);
+#undef ADD
+  g_test_add_func ("/engine/direct-unsupported", test_direct_unsupported);
+  g_test_add_func ("/engine/bad-targets", test_bad_targets);
+  g_test_add_func ("/engine/root/enospc-mid-write", test_enospc_mid_write);
+  g_test_add_func ("/engine/root/preflight-no-space", test_preflight_refuses_no_space);
+  g_test_add_func ("/engine/root/read-only", test_read_only);
+  g_test_add_func ("/engine/root/vanished-target", test_vanished_target);
+
+  return g_test_run ();
+}
