@@ -147,6 +147,7 @@ dyno_cli_info (int argc, char **argv)
   g_autoptr (DynoTargetInfo) info = NULL;
   g_autoptr (DynoSystemInfo) system = NULL;
 
+  g_set_prgname ("dyno-cli info");
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Shows the file system, device, encryption layers and "

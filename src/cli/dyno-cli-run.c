@@ -286,6 +286,12 @@ json_destination_ok (const char *path, GError **error)
 
   if (g_str_equal (path, "-"))
     return TRUE;
+  if (*path == '\0' || g_str_has_suffix (path, G_DIR_SEPARATOR_S))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a file name"), path);
+      return FALSE;
+    }
   dir = g_path_get_dirname (path);
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     {
@@ -396,6 +402,7 @@ dyno_cli_run (int argc, char **argv)
   guint sigint, sigterm;
   int status = DYNO_EXIT_OK;
 
+  g_set_prgname ("dyno-cli run");
   context = g_option_context_new (_("— benchmark folders the Bonnie way"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -433,11 +440,11 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", "-n: %s", error->message);
   if (files != NULL && config->files_num == 0)
     config->tests &= ~DYNO_PHASES_FILES;
-  if (seeks != NULL && !dyno_parse_count (seeks, G_MAXINT, &config->seeks, &error))
+  if (seeks != NULL && !dyno_parse_count (seeks, 1, G_MAXINT, &config->seeks, &error))
     return dyno_cli_usage_error ("run", "--seeks: %s", error->message);
-  if (seekers != NULL && !dyno_parse_count (seekers, DYNO_MAX_SEEKERS, &config->seekers, &error))
+  if (seekers != NULL && !dyno_parse_count (seekers, 1, DYNO_MAX_SEEKERS, &config->seekers, &error))
     return dyno_cli_usage_error ("run", "--seekers: %s", error->message);
-  if (repeat != NULL && !dyno_parse_count (repeat, DYNO_MAX_REPEAT, &config->repeat, &error))
+  if (repeat != NULL && !dyno_parse_count (repeat, 1, DYNO_MAX_REPEAT, &config->repeat, &error))
     return dyno_cli_usage_error ("run", "-x: %s", error->message);
   if (per_char != NULL && !dyno_per_char_mode_from_string (per_char, &config->per_char))
     return dyno_cli_usage_error ("run", _("--per-char: “%s” is not stdio or syscall"), per_char);
@@ -465,11 +472,15 @@ dyno_cli_run (int argc, char **argv)
   if (json != NULL && !json_destination_ok (json, &error))
     return dyno_cli_usage_error ("run", "--json: %s", error->message);
 
-  if (dirs == NULL || dirs[0] == NULL)
-    g_strv_builder_add (target_builder, ".");
-  else
-    for (guint i = 0; dirs[i] != NULL; i++)
-      g_strv_builder_add (target_builder, dirs[i]);
+  /* Results should say which folder was measured, not "." */
+  for (guint i = 0; dirs == NULL || dirs[i] != NULL; i++)
+    {
+      g_autofree char *path = g_canonicalize_filename (dirs ? dirs[i] : ".", NULL);
+
+      g_strv_builder_add (target_builder, path);
+      if (dirs == NULL)
+        break;
+    }
   targets = g_strv_builder_end (target_builder);
 
   /* Refuse early what cannot work, before minutes are spent on the first target. */

@@ -65,8 +65,8 @@ main (int argc, char *argv[])
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  g_set_prgname ("dyno-cli");
 
+  /* Subcommands name themselves ("dyno-cli run") for their --help. */
   if (argc < 2)
     {
       print_usage (stderr);
@@ -88,5 +88,6 @@ main (int argc, char *argv[])
       print_usage (stdout);
       return DYNO_EXIT_OK;
     }
+  g_set_prgname ("dyno-cli");
   return dyno_cli_usage_error (NULL, _("Unknown command “%s”"), command);
 }

@@ -133,13 +133,13 @@ dyno_parse_size (const char *text, guint64 *out_bytes, GError **error)
 }
 
 gboolean
-dyno_parse_count (const char *text, guint max, guint *out, GError **error)
+dyno_parse_count (const char *text, guint min, guint max, guint *out, GError **error)
 {
   guint64 value;
   g_autoptr (GError) local_error = NULL;
 
-  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, max, &value, &local_error))
-    return fail (error, _("“%s” is not a whole number from 0 to %u"), text ? text : "", max);
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, min, max, &value, &local_error))
+    return fail (error, _("“%s” is not a whole number from %u to %u"), text ? text : "", min, max);
   *out = (guint) value;
   return TRUE;
 }
@@ -187,7 +187,7 @@ dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
   if (n_parts > 4)
     return fail (error, _("“%s” has too many fields: use NUM[:MAX[:MIN[:DIRS]]]"), text);
 
-  if (!dyno_parse_count (parts[0], DYNO_MAX_FILES_NUM, &num, NULL))
+  if (!dyno_parse_count (parts[0], 0, DYNO_MAX_FILES_NUM, &num, NULL))
     return fail (error,
                  _("“%s” is not a number of files: NUM counts 1024s of files, from 0 to %u"),
                  parts[0], DYNO_MAX_FILES_NUM);
@@ -204,7 +204,7 @@ dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
       min = (gint64) bytes;
     }
   if (n_parts > 3 && *parts[3] != '\0'
-      && (!dyno_parse_count (parts[3], DYNO_MAX_FILES_DIRS, &dirs, NULL) || dirs == 0))
+      && !dyno_parse_count (parts[3], 1, DYNO_MAX_FILES_DIRS, &dirs, NULL))
     return fail (error, _("“%s” is not a number of directories from 1 to %u"), parts[3],
                  DYNO_MAX_FILES_DIRS);
 

@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 
 /* "4096", "64k", "512M", "1.5G", "2T": 1024-based, case-insensitive, optional "iB"/"B". */
 gboolean dyno_parse_size (const char *text, guint64 *out_bytes, GError **error);
-gboolean dyno_parse_count (const char *text, guint max, guint *out, GError **error);
+gboolean dyno_parse_count (const char *text, guint min, guint max, guint *out, GError **error);
 /* bonnie++'s -n num[:max[:min[:dirs]]]; max may be "link" or "symlink" (or -1/-2). */
 gboolean dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error);
 /* Comma-separated phase ids or groups: all, io, block, char, seeks, files. */

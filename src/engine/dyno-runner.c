@@ -510,7 +510,17 @@ run_target (RunState *state, guint index, const char *path)
       dyno_run_errno_error (run, errno, &error, _("opening the target folder"));
       goto out;
     }
-  dyno_scratch_remove_stale (run->target_fd, messages);
+  {
+    g_autoptr (GPtrArray) stale = g_ptr_array_new_with_free_func (g_free);
+
+    /* Removing folders in someone's volume is worth a warning, even with -q. */
+    dyno_scratch_remove_stale (run->target_fd, stale);
+    for (guint i = 0; i < stale->len; i++)
+      {
+        push_message (run, DYNO_MESSAGE_WARNING, g_ptr_array_index (stale, i));
+        g_ptr_array_add (tr->warnings, g_strdup (g_ptr_array_index (stale, i)));
+      }
+  }
   if (!dyno_scratch_create (run->target_fd, &run->scratch_name, &run->scratch_fd, &error))
     goto out;
   dyno_sampler_watch (run->sampler, path, &run->target_stat, &run->vanished, &run->stop);

@@ -1,0 +1,901 @@
+#!/usr/bin/env python3
+# test-cli.py: black-box tests of dyno-cli, printing TAP
+#
+# Copyright 2026 The Dyno authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Runs the dyno-cli executable named by $DYNO_CLI (or the first argument) the way people and
+# scripts do, each case in a fresh directory under $DYNO_TEST_DIR or the system temp dir, and
+# checks its exit status, its output and that it leaves nothing behind in the target.
+# Python 3 standard library only.
+
+import hashlib
+import json
+import os
+import pty
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+CLI = os.environ.get("DYNO_CLI") or (sys.argv[1] if len(sys.argv) > 1 else None)
+VERSION = "0.1.0"
+MIB = 1024 * 1024
+SCRATCH_RE = re.compile(r"dyno-(\d+)-[A-Za-z0-9]{6}")
+# A small run: every default phase, fast enough to repeat many times.
+SMALL = ["-s", "16M", "-n", "1", "--seeks", "256"]
+DEFAULT_PHASES = ["putc", "write", "rewrite", "getc", "read", "seeks",
+                  "seq_create", "seq_stat", "seq_delete", "rand_create", "rand_stat", "rand_delete"]
+OPS_PHASES = {"seeks", "seq_create", "seq_stat", "seq_delete",
+              "rand_create", "rand_stat", "rand_delete"}
+TIMEOUT = 120          # seconds for one small run
+SIGNAL_EXIT_LIMIT = 5  # seconds from the signal to the exit
+
+
+class Failure(Exception):
+    pass
+
+
+class Skip(Exception):
+    pass
+
+
+def check(cond, message, *details):
+    if not cond:
+        raise Failure("\n".join([message] + [d for d in details if d]))
+
+
+def tail(text, n=1500):
+    text = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    return text if len(text) <= n else "…" + text[-n:]
+
+
+class Proc:
+    def __init__(self, args, rc, out, err, seconds):
+        self.args, self.rc, self.out, self.err, self.seconds = args, rc, out, err, seconds
+
+    def describe(self):
+        return ("command: dyno-cli %s\nexit status: %s\nstdout:\n%s\nstderr:\n%s"
+                % (" ".join(self.args), self.rc, tail(self.out), tail(self.err)))
+
+
+def cli(*args, cwd=None, timeout=TIMEOUT):
+    args = [str(a) for a in args]
+    start = time.monotonic()
+    try:
+        p = subprocess.run([CLI] + args, cwd=cwd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        raise Failure("dyno-cli %s did not finish within %d s\nstderr:\n%s"
+                      % (" ".join(args), timeout, tail(e.stderr or b"")))
+    return Proc(args, p.returncode, p.stdout.decode("utf-8", "replace"),
+                p.stderr.decode("utf-8", "replace"), time.monotonic() - start)
+
+
+def expect_rc(p, rc):
+    check(p.rc == rc, "expected exit status %d, got %s" % (rc, p.rc), p.describe())
+
+
+# Target directories ------------------------------------------------------------------------
+
+def make_target():
+    base = os.environ.get("DYNO_TEST_DIR") or tempfile.gettempdir()
+    path = tempfile.mkdtemp(prefix="clitest-", dir=base)
+    return os.path.realpath(path)
+
+
+def populate(path):
+    """Things that were there before the run and must be untouched by it."""
+    with open(os.path.join(path, "precious.bin"), "wb") as f:
+        f.write(os.urandom(64 * 1024))
+    os.mkdir(os.path.join(path, "keepdir"))
+    with open(os.path.join(path, "keepdir", "data"), "w") as f:
+        f.write("a file named like the data file, but not in a scratch folder\n")
+
+
+def snapshot(path):
+    """relative path -> what it is; equal before and after means untouched."""
+    tree = {}
+    for root, dirs, files in os.walk(path):
+        rel = os.path.relpath(root, path)
+        tree[rel + "/"] = "dir"
+        for name in files:
+            full = os.path.join(root, name)
+            key = os.path.normpath(os.path.join(rel, name))
+            if os.path.islink(full):
+                tree[key] = "link:" + os.readlink(full)
+            else:
+                with open(full, "rb") as f:
+                    tree[key] = hashlib.sha256(f.read()).hexdigest()
+        for name in dirs:
+            full = os.path.join(root, name)
+            if os.path.islink(full):
+                tree[os.path.normpath(os.path.join(rel, name))] = "link:" + os.readlink(full)
+    return tree
+
+
+def diff_snapshots(before, after):
+    lines = []
+    for k in sorted(set(before) | set(after)):
+        if before.get(k) != after.get(k):
+            lines.append("  %s: %s -> %s" % (k, before.get(k, "(absent)"), after.get(k, "(absent)")))
+    return "\n".join(lines)
+
+
+def scratch_dirs(path):
+    try:
+        return sorted(n for n in os.listdir(path) if SCRATCH_RE.fullmatch(n))
+    except FileNotFoundError:
+        return []
+
+
+def expect_clean(path, before, p=None):
+    left = [n for n in scratch_dirs(path) if n + "/" not in before and n not in before]
+    check(not left, "scratch folder left behind in the target: %s" % left,
+          p.describe() if p else None)
+    after = snapshot(path)
+    check(after == before, "the target's pre-existing contents changed:",
+          diff_snapshots(before, after), p.describe() if p else None)
+
+
+def rm_rf(path):
+    shutil.rmtree(path, ignore_errors=True)
+
+
+class Target:
+    """A fresh, populated target directory, removed afterwards."""
+
+    def __enter__(self):
+        self.path = make_target()
+        populate(self.path)
+        self.before = snapshot(self.path)
+        return self
+
+    def __exit__(self, *exc):
+        rm_rf(self.path)
+        return False
+
+    def clean(self, p=None):
+        expect_clean(self.path, self.before, p)
+
+
+def free_bytes(path):
+    st = os.statvfs(path)
+    return st.f_bavail * st.f_frsize
+
+
+def is_root():
+    return os.geteuid() == 0
+
+
+# Result checks -------------------------------------------------------------------------------
+
+def check_result(doc, where, phases=DEFAULT_PHASES, runs=1, target=None, cwd=None):
+    check(isinstance(doc, dict), "%s: the result is not a JSON object" % where)
+    check(doc.get("format") == "dyno-result",
+          "%s: format is %r, not \"dyno-result\"" % (where, doc.get("format")))
+    check(doc.get("version") == 1, "%s: version is %r, not 1" % (where, doc.get("version")))
+    targets = doc.get("targets")
+    check(isinstance(targets, list) and len(targets) == 1,
+          "%s: expected exactly one target, got %r" % (where, None if targets is None else len(targets)))
+    t = targets[0]
+    if target is not None:
+        check(os.path.realpath(os.path.join(cwd or os.getcwd(), str(t.get("path"))))
+              == os.path.realpath(target),
+              "%s: target path is %r, expected %r" % (where, t.get("path"), target))
+    check("error" not in t, "%s: the target failed: %r" % (where, t.get("error")))
+    ids = [ph.get("id") for ph in t.get("phases", [])]
+    check(ids == list(phases), "%s: phase ids are %r, expected %r" % (where, ids, list(phases)))
+    for ph in t["phases"]:
+        pid = ph["id"]
+        want_unit = "ops/s" if pid in OPS_PHASES else "B/s"
+        check(ph.get("unit") == want_unit,
+              "%s: phase %s has unit %r, expected %r" % (where, pid, ph.get("unit"), want_unit))
+        r = ph.get("runs")
+        check(isinstance(r, list) and len(r) == runs,
+              "%s: phase %s has %r runs, expected %d" % (where, pid, None if r is None else len(r), runs))
+        for i, run in enumerate(r):
+            check(run.get("repeat") == i, "%s: phase %s run %d has repeat %r" % (where, pid, i, run.get("repeat")))
+            for field in ("rate", "elapsed"):
+                v = run.get(field)
+                check(isinstance(v, (int, float)) and v > 0,
+                      "%s: phase %s run %d has %s = %r, expected > 0" % (where, pid, i, field, v))
+            check(isinstance(run.get("amount"), int) and run["amount"] > 0,
+                  "%s: phase %s run %d has amount %r" % (where, pid, i, run.get("amount")))
+    samples = t.get("samples")
+    check(isinstance(samples, dict) and isinstance(samples.get("fields"), list)
+          and isinstance(samples.get("rows"), list),
+          "%s: the target has no samples table" % where)
+    check(len(samples["rows"]) > 0, "%s: the samples table is empty" % where)
+    check(all(len(row) == len(samples["fields"]) for row in samples["rows"]),
+          "%s: a sample row does not match the fields" % where)
+    if "phase" in samples["fields"]:
+        col = samples["fields"].index("phase")
+        unknown = {row[col] for row in samples["rows"]} - set(phases)
+        check(not unknown, "%s: samples of phases that did not run: %r" % (where, unknown))
+    return t
+
+
+# Cases ----------------------------------------------------------------------------------------
+
+def case_run_table():
+    with Target() as t:
+        p = cli("run", "-d", t.path, *SMALL, "-m", "tabletest")
+        expect_rc(p, 0)
+        for needle in ("Sequential Output", "Sequential Input", "Random", "Name:Size etc",
+                       "Sequential Create", "Random Create", "tabletest"):
+            check(needle in p.out, "stdout lacks %r" % needle, p.describe())
+        check("\r" not in p.out and "\033[" not in p.out,
+              "stdout holds terminal control characters", p.describe())
+        t.clean(p)
+
+
+def case_default_target():
+    with Target() as t:
+        p = cli("run", *SMALL, "--json", "r.json", cwd=t.path)
+        expect_rc(p, 0)
+        with open(os.path.join(t.path, "r.json")) as f:
+            doc = json.load(f)
+        check_result(doc, "r.json", target=t.path, cwd=t.path)
+        os.unlink(os.path.join(t.path, "r.json"))
+        t.clean(p)
+
+
+def case_default_size():
+    with Target() as t:
+        r = os.path.join(t.path, "r.json")
+        p = cli("run", "-d", t.path, "--tests", "files", "-n", "1", "--json", r, "-q")
+        expect_rc(p, 0)
+        with open(r) as f:
+            doc = json.load(f)
+        os.unlink(r)
+        check_result(doc, "r.json", phases=DEFAULT_PHASES[6:])
+        check(doc["config"]["size"] == 1 << 30,
+              "the default size is %r, expected 1 GiB" % doc["config"]["size"])
+        t.clean(p)
+
+
+def case_json_file():
+    with Target() as t:
+        outdir = make_target()
+        try:
+            r = os.path.join(outdir, "r.json")
+            p = cli("run", "-d", t.path, *SMALL, "-m", "jsontest", "--json", r)
+            expect_rc(p, 0)
+            with open(r) as f:
+                try:
+                    doc = json.load(f)
+                except ValueError as e:
+                    raise Failure("r.json is not valid JSON: %s" % e)
+            check_result(doc, "r.json", target=t.path)
+            cfg = doc.get("config", {})
+            check(cfg.get("size") == 16 * MIB, "config.size is %r, expected 16 MiB" % cfg.get("size"))
+            check(cfg.get("seeks") == 256, "config.seeks is %r, expected 256" % cfg.get("seeks"))
+            check(cfg.get("files", {}).get("num") == 1,
+                  "config.files.num is %r, expected 1" % cfg.get("files", {}).get("num"))
+            check(doc.get("label") == "jsontest", "label is %r, expected \"jsontest\"" % doc.get("label"))
+            t.clean(p)
+        finally:
+            rm_rf(outdir)
+
+
+def case_json_stdout():
+    with Target() as t:
+        p = cli("run", "-d", t.path, *SMALL, "--json", "-")
+        expect_rc(p, 0)
+        try:
+            doc = json.loads(p.out)
+        except ValueError as e:
+            raise Failure("stdout is not one JSON document: %s" % e, p.describe())
+        check_result(doc, "stdout", target=t.path)
+        t.clean(p)
+
+
+def run_csv(t, label):
+    p = cli("run", "-d", t.path, *SMALL, "--csv", "-m", label)
+    expect_rc(p, 0)
+    lines = p.out.splitlines()
+    check(len(lines) == 1, "expected one CSV line on stdout, got %d" % len(lines), p.describe())
+    fields = lines[0].split(",")
+    check(len(fields) == 50, "the CSV line has %d fields, expected 50" % len(fields), p.describe())
+    check(fields[0] == "1.98", "field 0 is %r, expected \"1.98\"" % fields[0], p.describe())
+    check(fields[2] == label, "field 2 (name) is %r, expected %r" % (fields[2], label), p.describe())
+    t.clean(p)
+    return p.out
+
+
+def case_csv():
+    with Target() as t:
+        run_csv(t, "csvtest")
+
+
+def bon_tool(name, label):
+    exe = shutil.which(name)
+    if exe is None:
+        raise Skip("%s not installed (apt-get install bonnie++)" % name)
+    with Target() as t:
+        line = run_csv(t, label)
+    p = subprocess.run([exe], input=line.encode(), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=60)
+    out, err = p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    desc = "input: %s\nexit status: %d\nstdout:\n%s\nstderr:\n%s" % (line.strip(), p.returncode,
+                                                                      tail(out), tail(err))
+    check(p.returncode == 0, "%s failed" % name, desc)
+    check("Expected" not in err, "%s complained" % name, desc)
+    check("Can't process" not in err and "Can't process" not in out,
+          "%s could not process the line" % name, desc)
+    check(label in out, "%s output lacks the label %r" % (name, label), desc)
+    return out, desc
+
+
+def case_bon_csv2txt():
+    bon_tool("bon_csv2txt", "txtlabel")
+
+
+def case_bon_csv2html():
+    out, desc = bon_tool("bon_csv2html", "htmllabel")
+    check("<TABLE" in out or "<table" in out, "bon_csv2html printed no table", desc)
+
+
+def case_stream():
+    with Target() as t:
+        p = cli("run", "-d", t.path, *SMALL, "--stream")
+        expect_rc(p, 0)
+        lines = p.out.splitlines()
+        check(lines, "nothing on stdout", p.describe())
+        events = []
+        for i, line in enumerate(lines):
+            try:
+                ev = json.loads(line)
+            except ValueError as e:
+                raise Failure("stdout line %d is not JSON: %s: %r" % (i + 1, e, line[:200]))
+            check(isinstance(ev, dict) and "event" in ev,
+                  "stdout line %d is not an object with an \"event\" key: %r" % (i + 1, line[:200]))
+            events.append(ev)
+        started = [e.get("phase") for e in events if e["event"] == "phase-started"]
+        finished = [e.get("phase") for e in events if e["event"] == "phase-finished"]
+        check(started == DEFAULT_PHASES, "phase-started events for %r, expected %r" % (started, DEFAULT_PHASES))
+        check(finished == DEFAULT_PHASES, "phase-finished events for %r, expected %r" % (finished, DEFAULT_PHASES))
+        check(any(e["event"] == "sample" for e in events), "no sample event")
+        # Events of a phase come between its start and its end.
+        current = None
+        for e in events:
+            if e["event"] == "phase-started":
+                check(current is None, "phase %s started inside phase %s" % (e.get("phase"), current))
+                current = e.get("phase")
+            elif e["event"] == "phase-finished":
+                check(current == e.get("phase"), "phase %s finished while %s ran" % (e.get("phase"), current))
+                current = None
+            elif e["event"] == "sample":
+                check(current == e.get("phase"),
+                      "a sample of phase %s while %s ran" % (e.get("phase"), current))
+        last = events[-1]
+        check(last["event"] == "result", "the last line is a %r event, not \"result\"" % last["event"])
+        check_result(last.get("result"), "the result event", target=t.path)
+        t.clean(p)
+
+
+def case_repeat():
+    with Target() as t:
+        outdir = make_target()
+        try:
+            r = os.path.join(outdir, "r.json")
+            p = cli("run", "-d", t.path, "-x", "2", "--tests", "write,read", "-s", "16M",
+                    "--json", r, "-q")
+            expect_rc(p, 0)
+            with open(r) as f:
+                doc = json.load(f)
+            check_result(doc, "r.json", phases=["write", "read"], runs=2, target=t.path)
+            check(doc["config"].get("repeat") == 2, "config.repeat is %r" % doc["config"].get("repeat"))
+            t.clean(p)
+        finally:
+            rm_rf(outdir)
+
+
+def case_tty_progress():
+    """On a terminal, stderr gets a live progress line; stdout still gets the table."""
+    with Target() as t:
+        master, slave = pty.openpty()
+        chunks = []
+
+        def reader():
+            while True:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                chunks.append(data)
+
+        th = threading.Thread(target=reader, daemon=True)
+        th.start()
+        try:
+            proc = subprocess.Popen([CLI, "run", "-d", t.path, "-s", "64M", "--tests", "putc,write,read"],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
+            os.close(slave)
+            slave = None
+            try:
+                out, _ = proc.communicate(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                raise Failure("the run did not finish within %d s" % TIMEOUT)
+            th.join(5)
+        finally:
+            if slave is not None:
+                os.close(slave)
+            try:
+                os.close(master)
+            except OSError:
+                pass
+        err = b"".join(chunks).decode("utf-8", "replace")
+        desc = "exit status %s\nstderr (terminal):\n%r" % (proc.returncode, tail(err))
+        check(proc.returncode == 0, "the run failed", desc)
+        check("\r\033[K" in err, "no progress line on the terminal", desc)
+        check("Block write" in err, "the terminal output does not name the phase", desc)
+        check("Sequential Output" in out.decode("utf-8", "replace"), "no table on stdout", desc)
+        t.clean()
+
+
+# Usage errors: (name, args after "run -d TARGET", pattern the message must match)
+USAGE_ERRORS = [
+    ("unknown option", ["-s", "16M", "--frobnicate"], r"frobnicate"),
+    ("-s 0x", ["-s", "0x"], r"-s|size"),
+    ("-s 1e99", ["-s", "1e99"], r"-s|size"),
+    ("-s -5G", ["-s", "-5G"], r"-s|size"),
+    ("-s 0", ["-s", "0"], r"-s|size"),
+    ("--chunk 3000", ["-s", "16M", "--chunk", "3000"], r"chunk"),
+    ("--chunk 64M -s 16M", ["-s", "16M", "--chunk", "64M"], r"chunk"),
+    ("-n 4:1k:2k (max < min)", ["-s", "16M", "-n", "4:1k:2k"], r"-n|4:1k:2k"),
+    ("--seekers 0 with seeks selected", ["-s", "16M", "--tests", "seeks", "--seekers", "0"], r"seeker"),
+    ("-x 0", ["-s", "16M", "-x", "0"], r"-x|repeat"),
+    ("-x 1000", ["-s", "16M", "-x", "1000"], r"-x|repeat"),
+    ("--tests bogus", ["-s", "16M", "--tests", "bogus"], r"bogus"),
+    ("--cache foo", ["-s", "16M", "--cache", "foo"], r"cache"),
+    ("--per-char foo", ["-s", "16M", "--per-char", "foo"], r"per-char"),
+    ("--json /nonexistent/dir/r.json", ["-s", "16M", "--json", "/nonexistent/dir/r.json"],
+     r"/nonexistent/dir"),
+    # An empty file name cannot be written either; it must be refused before the run, not after.
+    ("--json '' (empty file name)", ["-s", "16M", "--tests", "write", "--json", ""], r"json"),
+    ("--csv --stream together", ["-s", "16M", "--csv", "--stream"], r"csv.*stream|stream.*csv"),
+    ("extra positional argument", ["-s", "16M", "extra-arg"], r"extra-arg"),
+]
+
+
+def make_usage_case(args, pattern):
+    def case():
+        with Target() as t:
+            p = cli("run", "-d", t.path, *args, cwd=t.path)
+            expect_rc(p, 2)
+            check(re.search(pattern, p.err, re.I), "stderr does not name the problem (/%s/)" % pattern,
+                  p.describe())
+            check(p.err.startswith("dyno-cli: "), "the message does not start with \"dyno-cli: \"",
+                  p.describe())
+            check(p.out == "", "usage error printed to stdout", p.describe())
+            t.clean(p)
+    return case
+
+
+def case_unknown_subcommand():
+    with Target() as t:
+        p = cli("frobnicate", "-d", t.path, cwd=t.path)
+        expect_rc(p, 2)
+        check("frobnicate" in p.err, "stderr does not name the command", p.describe())
+        check(p.out == "", "usage error printed to stdout", p.describe())
+        t.clean(p)
+
+
+def case_no_subcommand():
+    with Target() as t:
+        p = cli(cwd=t.path)
+        expect_rc(p, 2)
+        check(re.search(r"usage", p.err, re.I), "stderr does not show the usage", p.describe())
+        check(p.out == "", "usage error printed to stdout", p.describe())
+        t.clean(p)
+
+
+def run_failure(make):
+    with Target() as t:
+        target = make(t.path)
+        before = snapshot(t.path)
+        p = cli("run", "-d", target, *SMALL)
+        expect_rc(p, 1)
+        check(target in p.err, "stderr does not name the target %s" % target, p.describe())
+        check(p.out == "", "a failed run printed to stdout", p.describe())
+        expect_clean(t.path, before, p)
+
+
+def case_fail_missing():
+    run_failure(lambda d: os.path.join(d, "missing"))
+
+
+def case_fail_regular_file():
+    def make(d):
+        path = os.path.join(d, "a-file")
+        with open(path, "w") as f:
+            f.write("not a folder\n")
+        return path
+    run_failure(make)
+
+
+def case_fail_dangling_symlink():
+    def make(d):
+        path = os.path.join(d, "dangling")
+        os.symlink(os.path.join(d, "nowhere"), path)
+        return path
+    run_failure(make)
+
+
+def case_info_missing():
+    with Target() as t:
+        target = os.path.join(t.path, "missing")
+        p = cli("info", target)
+        expect_rc(p, 1)
+        check(target in p.out + p.err, "the output does not name the folder", p.describe())
+        t.clean(p)
+
+
+def case_info_text():
+    with Target() as t:
+        p = cli("info", t.path)
+        expect_rc(p, 0)
+        check(re.search(r"^File system\s+\S", p.out, re.M), "no file system line", p.describe())
+        check(re.search(r"^Writable\s+yes", p.out, re.M), "no \"Writable yes\" line", p.describe())
+        check(t.path in p.out, "the output does not name the folder", p.describe())
+        t.clean(p)
+
+
+def case_info_json():
+    with Target() as t:
+        p = cli("info", "--json", t.path)
+        expect_rc(p, 0)
+        try:
+            doc = json.loads(p.out)
+        except ValueError as e:
+            raise Failure("stdout is not JSON: %s" % e, p.describe())
+        check(isinstance(doc.get("fs_type"), str) and doc["fs_type"],
+              "fs_type is %r" % doc.get("fs_type"), p.describe())
+        check(doc.get("writable") is True, "writable is %r" % doc.get("writable"), p.describe())
+        t.clean(p)
+
+
+# Signals ----------------------------------------------------------------------------------
+
+BIG = 2 << 30
+
+
+def need_space(path, size):
+    if free_bytes(path) < size + 256 * MIB:
+        raise Skip("%s has less than %d MiB free" % (path, (size + 256 * MIB) // MIB))
+
+
+class BigRun:
+    """A 2 GiB write,read run in the background; threads drain stdout and stderr as they come,
+    so the child never blocks on a full pipe and no line is lost between readers."""
+
+    def __init__(self, target, stream):
+        args = [CLI, "run", "-d", target, "-s", "2G", "--tests", "write,read"]
+        if stream:
+            args.append("--stream")
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.pid = self.proc.pid
+        self.out_lines = []
+        self.err_chunks = []
+        self.sampled = threading.Event()
+        self.threads = [threading.Thread(target=self._read_out, daemon=True),
+                        threading.Thread(target=self._read_err, daemon=True)]
+        for th in self.threads:
+            th.start()
+
+    def _read_out(self):
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", "replace")
+            self.out_lines.append(line)
+            if not self.sampled.is_set():
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(ev, dict) and ev.get("event") == "sample":
+                    self.sampled.set()
+
+    def _read_err(self):
+        while True:
+            data = self.proc.stderr.read1(65536)
+            if not data:
+                break
+            self.err_chunks.append(data)
+
+    @property
+    def out(self):
+        return "".join(self.out_lines)
+
+    @property
+    def err(self):
+        return b"".join(self.err_chunks).decode("utf-8", "replace")
+
+    def wait_first_sample(self, deadline=60):
+        if not self.sampled.wait(deadline):
+            raise Failure("no sample event within %d s (exit status %s)" % (deadline, self.proc.poll()),
+                          "stdout:\n" + tail(self.out) + "\nstderr:\n" + tail(self.err))
+
+    def wait_scratch(self, target, deadline=60):
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            names = scratch_dirs(target)
+            if names and os.path.exists(os.path.join(target, names[0], "data")):
+                return names[0]
+            check(self.proc.poll() is None,
+                  "the run ended (status %s) before a scratch folder appeared" % self.proc.returncode,
+                  "stderr:\n" + tail(self.err))
+            time.sleep(0.02)
+        raise Failure("no scratch folder with a data file appeared within %d s" % deadline)
+
+    def wait(self, timeout):
+        """Exit status, or None if it did not exit within timeout (then it is killed)."""
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            rc = None
+        self.close()
+        return rc
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for th in self.threads:
+            th.join(10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def signal_case(sig, stream):
+    def case():
+        with Target() as t:
+            need_space(t.path, BIG)
+            run = BigRun(t.path, stream)
+            try:
+                if stream:
+                    run.wait_first_sample()
+                else:
+                    run.wait_scratch(t.path)
+                scratch = scratch_dirs(t.path)
+                check(scratch, "no scratch folder while the run was in a phase")
+                check(SCRATCH_RE.fullmatch(scratch[0]).group(1) == str(run.pid),
+                      "the scratch folder %s is not named after pid %d" % (scratch[0], run.pid))
+                sent = time.monotonic()
+                run.proc.send_signal(sig)
+                rc = run.wait(SIGNAL_EXIT_LIMIT + 30)
+                took = time.monotonic() - sent
+            finally:
+                run.close()
+            out, err = run.out, run.err
+            desc = "exit status %s after %.2f s\nstdout:\n%s\nstderr:\n%s" % (
+                rc, took, tail(out, 600), tail(err))
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_EXIT_LIMIT + 30), desc)
+            check(rc == 130, "expected exit status 130", desc)
+            check(took < SIGNAL_EXIT_LIMIT, "took %.1f s to exit after the signal" % took, desc)
+            if stream:
+                for line in out.splitlines():
+                    try:
+                        ok = "event" in json.loads(line)
+                    except (ValueError, TypeError):
+                        ok = False
+                    check(ok, "a stdout line is not a JSON event: %r" % line[:200], desc)
+            else:
+                check(re.search(r"interrupt", err, re.I), "stderr does not say it was interrupted", desc)
+            t.clean()
+    return case
+
+
+def case_sigkill_stale():
+    with Target() as t:
+        need_space(t.path, BIG)
+        # A folder named like ours but without our marker: not provably ours, never touched.
+        dead = subprocess.Popen([sys.executable, "-c", "pass"])
+        dead.wait()
+        decoy = os.path.join(t.path, "dyno-%d-Zz9Zz9" % dead.pid)
+        os.mkdir(decoy)
+        with open(os.path.join(decoy, "data"), "w") as f:
+            f.write("someone else's\n")
+        before = snapshot(t.path)
+
+        run = BigRun(t.path, True)
+        try:
+            run.wait_first_sample()
+            run.proc.kill()
+            run.wait(30)
+        finally:
+            run.close()
+        proc = run.proc
+        stale = [n for n in scratch_dirs(t.path) if n != os.path.basename(decoy)]
+        check(len(stale) == 1, "SIGKILL left %r, expected one scratch folder" % stale)
+        check(stale[0].startswith("dyno-%d-" % proc.pid),
+              "the scratch folder %s is not named after pid %d" % (stale[0], proc.pid))
+
+        p = cli("run", "-d", t.path, *SMALL)
+        expect_rc(p, 0)
+        check(stale[0] in p.err, "stderr does not say %s was removed" % stale[0], p.describe())
+        check(re.search(r"remov", p.err, re.I), "stderr does not say it removed anything", p.describe())
+        check(not os.path.exists(os.path.join(t.path, stale[0])), "%s is still there" % stale[0],
+              p.describe())
+        expect_clean(t.path, before, p)
+
+
+# Mounted file systems (root) -----------------------------------------------------------------
+
+class Tmpfs:
+    def __init__(self, options):
+        self.options = options
+
+    def __enter__(self):
+        if not is_root():
+            raise Skip("needs root to mount a tmpfs")
+        if shutil.which("mount") is None or shutil.which("umount") is None:
+            raise Skip("mount/umount not found")
+        self.base = make_target()
+        self.path = os.path.join(self.base, "mnt")
+        os.mkdir(self.path)
+        p = subprocess.run(["mount", "-t", "tmpfs", "-o", self.options, "dyno-test", self.path],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            rm_rf(self.base)
+            raise Skip("cannot mount a tmpfs here: %s" % p.stdout.decode("utf-8", "replace").strip())
+        self.mounted = True
+        return self
+
+    def __exit__(self, *exc):
+        if self.mounted:
+            subprocess.run(["umount", self.path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if os.path.ismount(self.path):
+                subprocess.run(["umount", "-l", self.path], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if not os.path.ismount(self.path):
+            rm_rf(self.base)
+        return False
+
+
+def case_tmpfs_read_only():
+    with Tmpfs("ro,size=16m") as m:
+        before = snapshot(m.path)
+        p = cli("run", "-d", m.path, "-s", "4M", "-n", "1", "--seeks", "256")
+        expect_rc(p, 1)
+        check(m.path in p.err, "stderr does not name the target", p.describe())
+        check(re.search(r"read-only", p.err, re.I), "stderr does not mention read-only", p.describe())
+        expect_clean(m.path, before, p)
+
+
+def case_tmpfs_preflight():
+    with Tmpfs("size=8m") as m:
+        populate(m.path)
+        before = snapshot(m.path)
+        p = cli("run", "-d", m.path, "-s", "32M", "-n", "1", "--seeks", "256")
+        expect_rc(p, 1)
+        check(m.path in p.err, "stderr does not name the target", p.describe())
+        check(re.search(r"free space", p.err, re.I), "stderr does not mention free space", p.describe())
+        check(p.out == "", "a refused run printed to stdout", p.describe())
+        expect_clean(m.path, before, p)
+
+
+def tmpfs_enospc(tests, phase_title):
+    def case():
+        with Tmpfs("size=8m") as m:
+            populate(m.path)
+            before = snapshot(m.path)
+            args = ["run", "-d", m.path, "-s", "32M", "-n", "1", "--seeks", "256", "--no-space-check"]
+            if tests:
+                args += ["--tests", tests]
+            p = cli(*args)
+            expect_rc(p, 1)
+            lines = [l for l in p.err.splitlines() if l.startswith("dyno-cli: ")]
+            msg = "\n".join(lines)
+            check(re.search(r"No space left", msg), "no \"dyno-cli: …No space left\" message", p.describe())
+            check(m.path in msg, "the message does not name the target", p.describe())
+            check(phase_title in msg, "the message does not name the phase %r" % phase_title, p.describe())
+            expect_clean(m.path, before, p)
+    return case
+
+
+# Version and help ----------------------------------------------------------------------------
+
+def case_version():
+    p = cli("--version")
+    expect_rc(p, 0)
+    check(p.out == "dyno-cli %s\n" % VERSION, "stdout is %r" % p.out, p.describe())
+
+
+def case_help():
+    p = cli("--help")
+    expect_rc(p, 0)
+    check("run" in p.out and "info" in p.out, "the help does not list the commands", p.describe())
+    p = cli("run", "--help")
+    expect_rc(p, 0)
+    for opt in ("--size", "--chunk", "--tests", "--json", "--csv", "--stream", "--no-space-check"):
+        check(opt in p.out, "run --help does not list %s" % opt, p.describe())
+    p = cli("info", "--help")
+    expect_rc(p, 0)
+    check("--json" in p.out, "info --help does not list --json", p.describe())
+
+
+CASES = [
+    ("run: table on stdout, nothing left behind", case_run_table),
+    ("run: default target is the current folder", case_default_target),
+    ("run: default size is 1 GiB", case_default_size),
+    ("run --json FILE: a dyno-result with every phase", case_json_file),
+    ("run --json -: the result alone on stdout", case_json_stdout),
+    ("run --csv: one bonnie++ 1.98 line of 50 fields", case_csv),
+    ("run --csv | bon_csv2txt", case_bon_csv2txt),
+    ("run --csv | bon_csv2html", case_bon_csv2html),
+    ("run --stream: JSON lines, phases, samples, result last", case_stream),
+    ("run -x 2: two runs per phase", case_repeat),
+    ("run on a terminal: live progress on stderr", case_tty_progress),
+] + [("usage error: %s" % name, make_usage_case(args, pat)) for name, args, pat in USAGE_ERRORS] + [
+    ("usage error: unknown subcommand", case_unknown_subcommand),
+    ("usage error: no subcommand", case_no_subcommand),
+    ("run failure: missing folder", case_fail_missing),
+    ("run failure: a regular file as target", case_fail_regular_file),
+    ("run failure: a dangling symlink as target", case_fail_dangling_symlink),
+    ("info on a missing folder exits 1", case_info_missing),
+    ("info: file system and Writable", case_info_text),
+    ("info --json: fs_type", case_info_json),
+    ("SIGINT mid-phase (--stream): exit 130, scratch removed", signal_case(signal.SIGINT, True)),
+    ("SIGTERM mid-phase: exit 130, scratch removed", signal_case(signal.SIGTERM, False)),
+    ("SIGINT mid-phase (text): exit 130, scratch removed", signal_case(signal.SIGINT, False)),
+    ("SIGKILL leaves a scratch folder; the next run removes it", case_sigkill_stale),
+    ("read-only tmpfs: exit 1, read-only", case_tmpfs_read_only),
+    ("small tmpfs: pre-flight refuses, free space", case_tmpfs_preflight),
+    ("small tmpfs --no-space-check --tests write,read: No space left in Block write",
+     tmpfs_enospc("write,read", "Block write")),
+    ("small tmpfs --no-space-check, default tests: No space left in Per-char write",
+     tmpfs_enospc(None, "Per-char write")),
+    ("--version", case_version),
+    ("--help", case_help),
+]
+
+
+def main():
+    if not CLI or not os.access(CLI, os.X_OK):
+        print("1..0 # SKIP DYNO_CLI is not set to the dyno-cli executable")
+        return 0
+    os.environ.setdefault("LC_ALL", "C.UTF-8")
+    os.environ["LANGUAGE"] = "C"
+    only = os.environ.get("DYNO_CLI_TEST_ONLY")
+    cases = [c for c in CASES if not only or re.search(only, c[0])]
+    print("1..%d" % len(cases), flush=True)
+    failed = 0
+    start = time.monotonic()
+    for n, (name, func) in enumerate(cases, 1):
+        try:
+            func()
+        except Skip as e:
+            print("ok %d - %s # SKIP %s" % (n, name, e), flush=True)
+            continue
+        except Failure as e:
+            failed += 1
+            print("not ok %d - %s" % (n, name))
+            for line in str(e).splitlines():
+                print("# " + line)
+            sys.stdout.flush()
+            continue
+        except Exception:
+            failed += 1
+            print("not ok %d - %s" % (n, name))
+            for line in traceback.format_exc().splitlines():
+                print("# " + line)
+            sys.stdout.flush()
+            continue
+        print("ok %d - %s" % (n, name), flush=True)
+    print("# %d of %d failed; %.1f s" % (failed, len(cases), time.monotonic() - start), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
