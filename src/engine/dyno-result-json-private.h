@@ -1,0 +1,44 @@
+/* dyno-result-json-private.h: what the result writer and reader share
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-phase.h"
+
+G_BEGIN_DECLS
+
+static const char *const dyno_result_sample_fields[] = {
+  "t",       "phase_t",  "target",     "repeat",   "phase",      "done",     "rate",
+  "process_cpu", "sys_user", "sys_system", "sys_iowait", "sys_idle", "progress",
+};
+
+typedef enum
+{
+  COLUMN_T,
+  COLUMN_PHASE_T,
+  COLUMN_TARGET,
+  COLUMN_REPEAT,
+  COLUMN_PHASE,
+  COLUMN_DONE,
+  COLUMN_RATE,
+  COLUMN_PROCESS_CPU,
+  COLUMN_SYS_USER,
+  COLUMN_SYS_SYSTEM,
+  COLUMN_SYS_IOWAIT,
+  COLUMN_SYS_IDLE,
+  COLUMN_PROGRESS,
+  N_COLUMNS,
+  COLUMN_UNKNOWN = N_COLUMNS,
+} Column;
+
+G_STATIC_ASSERT (G_N_ELEMENTS (dyno_result_sample_fields) == N_COLUMNS);
+
+static inline const char *
+dyno_result_unit_to_string (DynoUnit unit)
+{
+  return unit == DYNO_UNIT_OPS ? "ops/s" : "B/s";
+}
+
+G_END_DECLS

@@ -1,0 +1,1267 @@
+/* dyno-result-json-read.c: reading result files from anyone
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * docs/result-format.md describes every field. The reader treats its input as hostile: files
+ * come from imports, mail and fuzzers, so nothing in them may crash us, trip a
+ * g_return_if_fail, or exhaust memory, and every refusal names the field that was wrong.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-result.h"
+#include "dyno-result-json-private.h"
+
+/* A real result with samples stays far below this; it bounds the memory a file can make us use
+ * (json-glib keeps the whole tree, roughly 4 bytes of memory per byte of file). */
+#define MAX_FILE_SIZE (G_GUINT64_CONSTANT (512) << 20)
+/* Our own schema nests 6 levels; the rest is room for fields of later minor revisions. json-glib
+ * parses recursively, so without this limit a file of "[[[[…" would overflow the stack. */
+#define MAX_DEPTH 64
+/* Every value costs json-glib about 70 bytes. Real files spend at least 16 bytes of text per
+ * value (numbers are written with 17 digits), so no file under MAX_FILE_SIZE that we wrote
+ * reaches this, while "[0,0,0,…" cannot make 64 MiB of text cost 2 GiB of memory. */
+#define MAX_VALUES (G_GUINT64_CONSTANT (32) << 20)
+/* Samples are about 230 bytes of text a row; more than this would not fit in MAX_FILE_SIZE. */
+#define MAX_SAMPLES (4u << 20)
+#define MAX_TARGETS 1024
+#define MAX_WARNINGS 10000
+#define MAX_LAYERS 64
+#define MAX_FIELDS 256
+
+static char *
+join_path (const char *where, const char *name)
+{
+  if (where == NULL || where[0] == '\0')
+    return g_strdup (name);
+  if (name == NULL)
+    return g_strdup (where);
+  if (name[0] == '[')
+    return g_strconcat (where, name, NULL);
+  return g_strconcat (where, ".", name, NULL);
+}
+
+static gboolean
+fail (GError **error, const char *where, const char *name, const char *format, ...)
+    G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (GError **error, const char *where, const char *name, const char *format, ...)
+{
+  g_autofree char *path = join_path (where, name);
+  g_autofree char *reason = NULL;
+  va_list args;
+
+  va_start (args, format);
+  reason = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, "%s: %s", path, reason);
+  return FALSE;
+}
+
+static const char *
+describe (JsonNode *node)
+{
+  if (node == NULL)
+    return _("nothing");
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      return _("an object");
+    case JSON_NODE_ARRAY:
+      return _("an array");
+    case JSON_NODE_NULL:
+      return "null";
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_STRING:
+          return _("a string");
+        case G_TYPE_BOOLEAN:
+          return _("true or false");
+        default:
+          return _("a number");
+        }
+    default:
+      return _("something unknown");
+    }
+}
+
+static gboolean
+is_absent (JsonNode *node)
+{
+  return node == NULL || JSON_NODE_HOLDS_NULL (node);
+}
+
+static gboolean
+holds (JsonNode *node, GType type)
+{
+  /* The JSON_NODE_HOLDS_* macros are criticals, not FALSE, on a missing member. */
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+static gboolean
+is_number (JsonNode *node)
+{
+  return holds (node, G_TYPE_INT64) || holds (node, G_TYPE_DOUBLE);
+}
+
+static gboolean
+read_double (JsonNode *node, const char *where, const char *name, double min, double max,
+             double *out, GError **error)
+{
+  double value;
+
+  if (node == NULL)
+    return TRUE;
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      *out = NAN;
+      return TRUE;
+    }
+  if (!is_number (node))
+    return fail (error, where, name, _("expected a number, found %s"), describe (node));
+  if (holds (node, G_TYPE_INT64))
+    value = (double) json_node_get_int (node);
+  else
+    value = json_node_get_double (node);
+  /* json-glib turns 1e999 into infinity; NaN never gets past the parser. */
+  if (!isfinite (value))
+    return fail (error, where, name, _("the number is too large"));
+  if (value < 0 && min == 0)
+    return fail (error, where, name, _("%g is negative"), value);
+  if (value < min || value > max)
+    return fail (error, where, name, _("%g is out of range (%g to %g)"), value, min, max);
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+read_uint64 (JsonNode *node, const char *where, const char *name, guint64 min, guint64 max,
+             guint64 *out, GError **error)
+{
+  guint64 value;
+
+  if (is_absent (node))
+    return TRUE;
+  if (holds (node, G_TYPE_INT64))
+    {
+      /* json-glib wraps integers past 2^63 around to negative ones, so those land here too. */
+      gint64 v = json_node_get_int (node);
+
+      if (v < 0)
+        {
+          g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+
+          return fail (error, where, name, _("%s is negative"), text);
+        }
+      value = v;
+    }
+  else if (holds (node, G_TYPE_DOUBLE))
+    {
+      /* Other writers may say 1e9 or 4.0 for a count; accept what is a whole number. */
+      double v = json_node_get_double (node);
+
+      if (!isfinite (v) || v < 0 || v >= 18446744073709551616.0 || v != floor (v))
+        return fail (error, where, name, _("expected a whole number, found %g"), v);
+      value = (guint64) v;
+    }
+  else
+    return fail (error, where, name, _("expected a number, found %s"), describe (node));
+
+  if (value < min || value > max)
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+      g_autofree char *min_text = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
+      g_autofree char *max_text = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+
+      return fail (error, where, name, _("%s is out of range (%s to %s)"), text, min_text,
+                   max_text);
+    }
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+read_uint (JsonNode *node, const char *where, const char *name, guint min, guint max, guint *out,
+           GError **error)
+{
+  guint64 value = *out;
+
+  if (!read_uint64 (node, where, name, min, max, &value, error))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+read_bool (JsonNode *node, const char *where, const char *name, gboolean *out, GError **error)
+{
+  if (is_absent (node))
+    return TRUE;
+  if (!holds (node, G_TYPE_BOOLEAN))
+    return fail (error, where, name, _("expected true or false, found %s"), describe (node));
+  *out = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/* Replaces *out; JSON null clears it. */
+static gboolean
+read_string (JsonNode *node, const char *where, const char *name, char **out, GError **error)
+{
+  if (node == NULL)
+    return TRUE;
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      g_clear_pointer (out, g_free);
+      return TRUE;
+    }
+  if (!holds (node, G_TYPE_STRING))
+    return fail (error, where, name, _("expected a string, found %s"), describe (node));
+  g_free (*out);
+  *out = g_strdup (json_node_get_string (node));
+  return TRUE;
+}
+
+/* A string we need to look at; NULL when absent. */
+static gboolean
+peek_string (JsonNode *node, const char *where, const char *name, const char **out,
+             GError **error)
+{
+  *out = NULL;
+  if (is_absent (node))
+    return TRUE;
+  if (!holds (node, G_TYPE_STRING))
+    return fail (error, where, name, _("expected a string, found %s"), describe (node));
+  *out = json_node_get_string (node);
+  return TRUE;
+}
+
+static gboolean
+read_phase_id (JsonNode *node, const char *where, const char *name, DynoPhaseId *out,
+               GError **error)
+{
+  if (node == NULL)
+    return fail (error, where, name, _("missing"));
+  if (!holds (node, G_TYPE_STRING))
+    return fail (error, where, name, _("expected a phase name, found %s"), describe (node));
+  if (!dyno_phase_id_from_string (json_node_get_string (node), out))
+    return fail (error, where, name, _("unknown phase “%s”"), json_node_get_string (node));
+  return TRUE;
+}
+
+static gboolean
+read_time (JsonNode *node, const char *where, const char *name, GDateTime **out, GError **error)
+{
+  g_autoptr (GTimeZone) utc = NULL;
+  const char *text;
+
+  *out = NULL;
+  if (!peek_string (node, where, name, &text, error))
+    return FALSE;
+  if (text == NULL)
+    return TRUE;
+  /* Times without a zone are taken as UTC, which is what we write. */
+  utc = g_time_zone_new_utc ();
+  *out = g_date_time_new_from_iso8601 (text, utc);
+  if (*out == NULL)
+    return fail (error, where, name, _("“%s” is not an ISO 8601 date and time"), text);
+  return TRUE;
+}
+
+static gboolean
+get_object (JsonObject *parent, const char *where, const char *name, gboolean required,
+            JsonObject **out, GError **error)
+{
+  JsonNode *node = json_object_get_member (parent, name);
+
+  *out = NULL;
+  if (node == NULL && required)
+    return fail (error, where, name, _("missing"));
+  if (node == NULL || (JSON_NODE_HOLDS_NULL (node) && !required))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return fail (error, where, name, _("expected an object, found %s"), describe (node));
+  *out = json_node_get_object (node);
+  return TRUE;
+}
+
+static gboolean
+get_array (JsonObject *parent, const char *where, const char *name, gboolean required, guint max,
+           JsonArray **out, GError **error)
+{
+  JsonNode *node = json_object_get_member (parent, name);
+
+  *out = NULL;
+  if (node == NULL && required)
+    return fail (error, where, name, _("missing"));
+  if (node == NULL || (JSON_NODE_HOLDS_NULL (node) && !required))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return fail (error, where, name, _("expected an array, found %s"), describe (node));
+  if (json_array_get_length (json_node_get_array (node)) > max)
+    return fail (error, where, name, _("%u elements are more than the %u allowed"),
+                 json_array_get_length (json_node_get_array (node)), max);
+  *out = json_node_get_array (node);
+  return TRUE;
+}
+
+static JsonObject *
+element_object (JsonArray *array, guint index, const char *where, GError **error)
+{
+  JsonNode *node = json_array_get_element (array, index);
+  g_autofree char *name = g_strdup_printf ("[%u]", index);
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      fail (error, where, name, _("expected an object, found %s"), describe (node));
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
+#define MEMBER(object, name) json_object_get_member ((object), (name))
+
+static gboolean
+read_string_array (JsonObject *object, const char *where, const char *name, guint max,
+                   GPtrArray *out, GError **error)
+{
+  g_autofree char *path = join_path (where, name);
+  JsonArray *array;
+
+  if (!get_array (object, where, name, FALSE, max, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *index = g_strdup_printf ("[%u]", i);
+
+      if (!holds (node, G_TYPE_STRING))
+        return fail (error, path, index, _("expected a string, found %s"), describe (node));
+      g_ptr_array_add (out, g_strdup (json_node_get_string (node)));
+    }
+  return TRUE;
+}
+
+static gboolean
+read_latency (JsonObject *parent, const char *where, DynoLatency *latency, GError **error)
+{
+  g_autofree char *path = join_path (where, "latency");
+  JsonObject *object;
+
+  if (!get_object (parent, where, "latency", FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+  return read_uint64 (MEMBER (object, "count"), path, "count", 0, G_MAXINT64, &latency->count,
+                      error)
+         && read_double (MEMBER (object, "p50"), path, "p50", 0, G_MAXDOUBLE, &latency->p50, error)
+         && read_double (MEMBER (object, "p90"), path, "p90", 0, G_MAXDOUBLE, &latency->p90, error)
+         && read_double (MEMBER (object, "p99"), path, "p99", 0, G_MAXDOUBLE, &latency->p99, error)
+         && read_double (MEMBER (object, "p999"), path, "p999", 0, G_MAXDOUBLE, &latency->p999,
+                         error)
+         && read_double (MEMBER (object, "max"), path, "max", 0, G_MAXDOUBLE, &latency->max, error);
+}
+
+static gboolean
+read_cpu_split (JsonObject *parent, const char *where, const char *name, DynoCpuSplit *split,
+                GError **error)
+{
+  g_autofree char *path = join_path (where, name);
+  JsonObject *object;
+
+  if (!get_object (parent, where, name, FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+  return read_double (MEMBER (object, "user"), path, "user", 0, G_MAXDOUBLE, &split->user, error)
+         && read_double (MEMBER (object, "system"), path, "system", 0, G_MAXDOUBLE, &split->system,
+                         error)
+         && read_double (MEMBER (object, "iowait"), path, "iowait", 0, G_MAXDOUBLE, &split->iowait,
+                         error)
+         && read_double (MEMBER (object, "idle"), path, "idle", 0, G_MAXDOUBLE, &split->idle,
+                         error);
+}
+
+static gboolean
+read_stats (JsonObject *parent, const char *where, const char *name, DynoStats *stats,
+            GError **error)
+{
+  g_autofree char *path = join_path (where, name);
+  JsonObject *object;
+
+  if (!get_object (parent, where, name, FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+  return read_uint (MEMBER (object, "n"), path, "n", 0, DYNO_MAX_REPEAT, &stats->n, error)
+         && read_double (MEMBER (object, "mean"), path, "mean", 0, G_MAXDOUBLE, &stats->mean, error)
+         && read_double (MEMBER (object, "sd"), path, "sd", 0, G_MAXDOUBLE, &stats->sd, error)
+         && read_double (MEMBER (object, "min"), path, "min", 0, G_MAXDOUBLE, &stats->min, error)
+         && read_double (MEMBER (object, "max"), path, "max", 0, G_MAXDOUBLE, &stats->max, error)
+         && read_double (MEMBER (object, "ci95"), path, "ci95", 0, G_MAXDOUBLE, &stats->ci95,
+                         error);
+}
+
+static gboolean
+read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **error)
+{
+  dyno_phase_run_init (run);
+  return read_uint (MEMBER (object, "repeat"), where, "repeat", 0, DYNO_MAX_REPEAT - 1,
+                    &run->repeat, error)
+         && read_uint64 (MEMBER (object, "amount"), where, "amount", 0, G_MAXINT64, &run->amount,
+                         error)
+         && read_double (MEMBER (object, "elapsed"), where, "elapsed", 0, G_MAXDOUBLE,
+                         &run->elapsed, error)
+         && read_double (MEMBER (object, "flush_seconds"), where, "flush_seconds", 0, G_MAXDOUBLE,
+                         &run->flush_seconds, error)
+         && read_double (MEMBER (object, "cpu_seconds"), where, "cpu_seconds", 0, G_MAXDOUBLE,
+                         &run->cpu_seconds, error)
+         && read_double (MEMBER (object, "cpu_percent"), where, "cpu_percent", 0, G_MAXDOUBLE,
+                         &run->cpu_percent, error)
+         && read_double (MEMBER (object, "rate"), where, "rate", 0, G_MAXDOUBLE, &run->rate, error)
+         && read_bool (MEMBER (object, "too_fast"), where, "too_fast", &run->too_fast, error)
+         && read_double (MEMBER (object, "cache_resident"), where, "cache_resident", 0, 1,
+                         &run->cache_resident, error)
+         && read_uint (MEMBER (object, "threads"), where, "threads", 0, 65536, &run->threads, error)
+         && read_latency (object, where, &run->latency, error)
+         && read_cpu_split (object, where, "system_cpu", &run->system_cpu, error);
+}
+
+static gboolean
+read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError **error)
+{
+  g_autoptr (DynoPhaseResult) phase = NULL;
+  g_autofree char *runs_path = join_path (where, "runs");
+  g_autofree char *summary_path = join_path (where, "summary");
+  JsonObject *summary = NULL;
+  JsonArray *runs = NULL;
+  DynoPhaseId id;
+  const char *unit;
+  gboolean too_fast = FALSE;
+
+  if (!read_phase_id (MEMBER (object, "id"), where, "id", &id, error))
+    return FALSE;
+  phase = dyno_phase_result_new (id);
+
+  /* The unit follows from the phase; a file that disagrees would have us misread its figures. */
+  if (!peek_string (MEMBER (object, "unit"), where, "unit", &unit, error))
+    return FALSE;
+  if (unit != NULL && g_strcmp0 (unit, dyno_result_unit_to_string (dyno_phase_unit (id))) != 0)
+    return fail (error, where, "unit", _("“%s” does not match phase “%s”, which is measured in %s"),
+                 unit, dyno_phase_id_to_string (id), dyno_result_unit_to_string (dyno_phase_unit (id)));
+
+  if (!read_string (MEMBER (object, "note"), where, "note", &phase->note, error)
+      || !read_bool (MEMBER (object, "too_fast"), where, "too_fast", &too_fast, error)
+      || !read_latency (object, where, &phase->latency, error)
+      || !get_array (object, where, "runs", FALSE, DYNO_MAX_REPEAT, &runs, error)
+      || !get_object (object, where, "summary", FALSE, &summary, error))
+    return FALSE;
+
+  for (guint i = 0; runs != NULL && i < json_array_get_length (runs); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s[%u]", runs_path, i);
+      JsonObject *run_object = element_object (runs, i, runs_path, error);
+      DynoPhaseRun run;
+
+      if (run_object == NULL || !read_run (run_object, path, &run, error))
+        return FALSE;
+      g_array_append_val (phase->runs, run);
+    }
+
+  if (phase->runs->len > 0)
+    {
+      /* The runs are the data; the stored summary is for other readers and cannot contradict
+       * them. The latency summary stays: it covers every operation, which the runs do not keep. */
+      dyno_phase_result_summarize (phase);
+    }
+  else if (summary != NULL)
+    {
+      /* A file that only has the summary (an import of averages) still shows its figures. */
+      if (!read_stats (summary, summary_path, "rate", &phase->rate, error)
+          || !read_stats (summary, summary_path, "cpu_percent", &phase->cpu_percent, error))
+        return FALSE;
+      phase->too_fast = too_fast;
+    }
+  else
+    phase->too_fast = too_fast;
+
+  *out = g_steal_pointer (&phase);
+  return TRUE;
+}
+
+static gboolean
+read_samples (JsonObject *object, const char *where, guint target, guint n_targets,
+              guint *budget, GArray *samples, GError **error)
+{
+  g_autofree char *fields_path = join_path (where, "fields");
+  g_autofree char *rows_path = join_path (where, "rows");
+  g_autofree Column *columns = NULL;
+  JsonArray *fields = NULL;
+  JsonArray *rows = NULL;
+  gboolean seen[N_COLUMNS] = { FALSE, };
+  guint n_fields;
+
+  if (!get_array (object, where, "fields", TRUE, MAX_FIELDS, &fields, error)
+      || !get_array (object, where, "rows", FALSE, *budget, &rows, error))
+    return FALSE;
+
+  /* Columns are found by name, so later writers may reorder them or add their own. */
+  n_fields = json_array_get_length (fields);
+  columns = g_new (Column, MAX (n_fields, 1));
+  for (guint i = 0; i < n_fields; i++)
+    {
+      JsonNode *node = json_array_get_element (fields, i);
+      g_autofree char *index = g_strdup_printf ("[%u]", i);
+
+      if (!holds (node, G_TYPE_STRING))
+        return fail (error, fields_path, index, _("expected a string, found %s"), describe (node));
+      columns[i] = COLUMN_UNKNOWN;
+      for (guint c = 0; c < N_COLUMNS; c++)
+        if (g_str_equal (json_node_get_string (node), dyno_result_sample_fields[c]))
+          columns[i] = c;
+      if (columns[i] != COLUMN_UNKNOWN)
+        {
+          if (seen[columns[i]])
+            return fail (error, fields_path, index, _("“%s” appears twice"),
+                         json_node_get_string (node));
+          seen[columns[i]] = TRUE;
+        }
+    }
+  if (rows == NULL || json_array_get_length (rows) == 0)
+    return TRUE;
+  if (!seen[COLUMN_PHASE])
+    return fail (error, where, "fields", _("samples need a “phase” field"));
+
+  *budget -= json_array_get_length (rows);
+  for (guint r = 0; r < json_array_get_length (rows); r++)
+    {
+      JsonNode *row_node = json_array_get_element (rows, r);
+      g_autofree char *row_path = g_strdup_printf ("%s[%u]", rows_path, r);
+      DynoSample sample = {
+        .t = NAN,
+        .phase_t = NAN,
+        .target = target,
+        .rate = NAN,
+        .process_cpu = NAN,
+        .progress = NAN,
+      };
+      JsonArray *row;
+      gboolean ok = TRUE;
+
+      dyno_cpu_split_clear (&sample.system_cpu);
+      if (!JSON_NODE_HOLDS_ARRAY (row_node))
+        return fail (error, row_path, NULL, _("expected an array, found %s"), describe (row_node));
+      row = json_node_get_array (row_node);
+      if (json_array_get_length (row) != n_fields)
+        return fail (error, row_path, NULL, _("%u values for %u fields"),
+                     json_array_get_length (row), n_fields);
+
+      for (guint i = 0; ok && i < n_fields; i++)
+        {
+          JsonNode *cell = json_array_get_element (row, i);
+          const char *name = columns[i] < N_COLUMNS ? dyno_result_sample_fields[columns[i]] : NULL;
+
+          switch (columns[i])
+            {
+            case COLUMN_T:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.t, error);
+              break;
+            case COLUMN_PHASE_T:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.phase_t, error);
+              break;
+            case COLUMN_TARGET:
+              ok = read_uint (cell, row_path, name, 0, n_targets - 1, &sample.target, error);
+              break;
+            case COLUMN_REPEAT:
+              ok = read_uint (cell, row_path, name, 0, DYNO_MAX_REPEAT - 1, &sample.repeat, error);
+              break;
+            case COLUMN_PHASE:
+              ok = read_phase_id (cell, row_path, name, &sample.phase, error);
+              break;
+            case COLUMN_DONE:
+              ok = read_uint64 (cell, row_path, name, 0, G_MAXINT64, &sample.done, error);
+              break;
+            case COLUMN_RATE:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.rate, error);
+              break;
+            case COLUMN_PROCESS_CPU:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.process_cpu, error);
+              break;
+            case COLUMN_SYS_USER:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.system_cpu.user,
+                                error);
+              break;
+            case COLUMN_SYS_SYSTEM:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.system_cpu.system,
+                                error);
+              break;
+            case COLUMN_SYS_IOWAIT:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.system_cpu.iowait,
+                                error);
+              break;
+            case COLUMN_SYS_IDLE:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.system_cpu.idle,
+                                error);
+              break;
+            case COLUMN_PROGRESS:
+              ok = read_double (cell, row_path, name, 0, G_MAXDOUBLE, &sample.progress, error);
+              break;
+            case COLUMN_UNKNOWN:
+            default:
+              break;
+            }
+        }
+      if (!ok)
+        return FALSE;
+      g_array_append_val (samples, sample);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_info (JsonObject *object, const char *where, DynoTargetInfo *info, GError **error)
+{
+  JsonNode *rotational = MEMBER (object, "rotational");
+
+  if (!read_string (MEMBER (object, "mount_point"), where, "mount_point", &info->mount_point, error)
+      || !read_string (MEMBER (object, "fs_type"), where, "fs_type", &info->fs_type, error)
+      || !read_string (MEMBER (object, "mount_source"), where, "mount_source", &info->mount_source,
+                       error)
+      || !read_string (MEMBER (object, "mount_options"), where, "mount_options",
+                       &info->mount_options, error)
+      || !read_string (MEMBER (object, "device"), where, "device", &info->device, error)
+      || !read_string (MEMBER (object, "device_model"), where, "device_model", &info->device_model,
+                       error)
+      || !read_string_array (object, where, "encryption", MAX_LAYERS, info->encryption, error)
+      || !read_bool (MEMBER (object, "network"), where, "network", &info->network, error)
+      || !read_bool (MEMBER (object, "cow"), where, "cow", &info->cow, error)
+      || !read_string (MEMBER (object, "cow_hint"), where, "cow_hint", &info->cow_hint, error)
+      || !read_uint64 (MEMBER (object, "total_bytes"), where, "total_bytes", 0, G_MAXINT64,
+                       &info->total_bytes, error)
+      || !read_uint64 (MEMBER (object, "free_bytes"), where, "free_bytes", 0, G_MAXINT64,
+                       &info->free_bytes, error)
+      || !read_uint64 (MEMBER (object, "free_inodes"), where, "free_inodes", 0, G_MAXINT64,
+                       &info->free_inodes, error))
+    return FALSE;
+
+  if (is_absent (rotational))
+    info->rotational = DYNO_TRISTATE_UNKNOWN;
+  else if (holds (rotational, G_TYPE_BOOLEAN))
+    info->rotational = json_node_get_boolean (rotational) ? DYNO_TRISTATE_YES : DYNO_TRISTATE_NO;
+  else
+    return fail (error, where, "rotational", _("expected true, false or null, found %s"),
+                 describe (rotational));
+  return TRUE;
+}
+
+static gboolean
+read_target_error (JsonObject *object, const char *where, DynoTargetResult *target,
+                   GError **error)
+{
+  JsonNode *phase = MEMBER (object, "phase");
+  const char *code;
+  DynoError value;
+
+  if (!peek_string (MEMBER (object, "code"), where, "code", &code, error))
+    return FALSE;
+  /* Codes added later within version 1 still mean "this target failed". */
+  if (code == NULL || !dyno_error_from_string (code, &value))
+    value = DYNO_ERROR_FAILED;
+  target->error_code = value;
+
+  if (!read_string (MEMBER (object, "message"), where, "message", &target->error_message, error))
+    return FALSE;
+  if (target->error_message == NULL)
+    return fail (error, where, "message", _("missing"));
+
+  if (is_absent (phase))
+    target->error_phase = -1;
+  else
+    {
+      DynoPhaseId id;
+
+      if (!read_phase_id (phase, where, "phase", &id, error))
+        return FALSE;
+      target->error_phase = id;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_target (JsonObject *object, const char *where, guint index, guint n_targets, guint *budget,
+             DynoTargetResult **out, GError **error)
+{
+  g_autoptr (DynoTargetResult) target = NULL;
+  g_autoptr (GDateTime) started = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *info_path = join_path (where, "info");
+  g_autofree char *error_path = join_path (where, "error");
+  g_autofree char *phases_path = join_path (where, "phases");
+  g_autofree char *samples_path = join_path (where, "samples");
+  JsonObject *info = NULL;
+  JsonObject *error_object = NULL;
+  JsonObject *samples = NULL;
+  JsonArray *phases = NULL;
+
+  if (!read_string (MEMBER (object, "path"), where, "path", &path, error))
+    return FALSE;
+  target = dyno_target_result_new (dyno_target_info_new (path));
+
+  if (!get_object (object, where, "info", FALSE, &info, error)
+      || (info != NULL && !read_info (info, info_path, target->info, error))
+      || !read_time (MEMBER (object, "started"), where, "started", &started, error)
+      || !read_double (MEMBER (object, "elapsed"), where, "elapsed", 0, G_MAXDOUBLE,
+                       &target->elapsed, error)
+      || !read_string_array (object, where, "warnings", MAX_WARNINGS, target->warnings, error)
+      || !get_object (object, where, "error", FALSE, &error_object, error)
+      || (error_object != NULL && !read_target_error (error_object, error_path, target, error))
+      || !get_array (object, where, "phases", FALSE, DYNO_N_PHASES, &phases, error)
+      || !get_object (object, where, "samples", FALSE, &samples, error))
+    return FALSE;
+
+  if (started != NULL)
+    target->started_at
+        = g_date_time_to_unix (started) * G_USEC_PER_SEC + g_date_time_get_microsecond (started);
+
+  for (guint i = 0; phases != NULL && i < json_array_get_length (phases); i++)
+    {
+      g_autofree char *phase_path = g_strdup_printf ("%s[%u]", phases_path, i);
+      JsonObject *phase_object = element_object (phases, i, phases_path, error);
+      DynoPhaseResult *phase = NULL;
+
+      if (phase_object == NULL || !read_phase (phase_object, phase_path, &phase, error))
+        return FALSE;
+      if (dyno_target_result_get_phase (target, phase->id) != NULL)
+        {
+          fail (error, phase_path, "id", _("phase “%s” appears twice"),
+                dyno_phase_id_to_string (phase->id));
+          dyno_phase_result_free (phase);
+          return FALSE;
+        }
+      g_ptr_array_add (target->phases, phase);
+    }
+
+  if (samples != NULL
+      && !read_samples (samples, samples_path, index, n_targets, budget, target->samples, error))
+    return FALSE;
+
+  *out = g_steal_pointer (&target);
+  return TRUE;
+}
+
+static gboolean
+read_config (JsonObject *object, const char *where, DynoConfig *config, GError **error)
+{
+  g_autofree char *tests_path = join_path (where, "tests");
+  g_autofree char *files_path = join_path (where, "files");
+  JsonNode *seed = MEMBER (object, "seed");
+  JsonNode *per_char_size = MEMBER (object, "per_char_size");
+  JsonObject *files = NULL;
+  JsonArray *tests = NULL;
+  const char *text;
+
+  if (!read_uint64 (MEMBER (object, "size"), where, "size", 0, G_MAXINT64, &config->size, error)
+      || !read_uint64 (MEMBER (object, "chunk"), where, "chunk", 0, DYNO_MAX_CHUNK, &config->chunk,
+                       error)
+      || !read_uint (MEMBER (object, "seeks"), where, "seeks", 0, G_MAXUINT, &config->seeks, error)
+      || !read_uint (MEMBER (object, "seekers"), where, "seekers", 0, DYNO_MAX_SEEKERS,
+                     &config->seekers, error)
+      || !read_uint (MEMBER (object, "repeat"), where, "repeat", 1, DYNO_MAX_REPEAT,
+                     &config->repeat, error))
+    return FALSE;
+
+  if (!peek_string (MEMBER (object, "per_char"), where, "per_char", &text, error))
+    return FALSE;
+  if (text != NULL && !dyno_per_char_mode_from_string (text, &config->per_char))
+    return fail (error, where, "per_char", _("unknown per-char mode “%s”"), text);
+  if (!peek_string (MEMBER (object, "cache"), where, "cache", &text, error))
+    return FALSE;
+  if (text != NULL && !dyno_cache_policy_from_string (text, &config->cache))
+    return fail (error, where, "cache", _("unknown cache policy “%s”"), text);
+  if (!peek_string (MEMBER (object, "data"), where, "data", &text, error))
+    return FALSE;
+  if (text != NULL && !dyno_data_pattern_from_string (text, &config->data))
+    return fail (error, where, "data", _("unknown data pattern “%s”"), text);
+
+  /* We write the effective size; keep 0 ("the mode's default") when that is what it was, so a
+   * config loaded and run again follows the default as the original did. */
+  if (!is_absent (per_char_size))
+    {
+      guint64 size = 0;
+
+      if (!read_uint64 (per_char_size, where, "per_char_size", 0, G_MAXINT64, &size, error))
+        return FALSE;
+      config->per_char_size = 0;
+      if (size != dyno_config_get_per_char_size (config))
+        config->per_char_size = size;
+    }
+
+  if (!get_array (object, where, "tests", FALSE, MAX_FIELDS, &tests, error))
+    return FALSE;
+  if (tests != NULL)
+    {
+      config->tests = 0;
+      for (guint i = 0; i < json_array_get_length (tests); i++)
+        {
+          g_autofree char *index = g_strdup_printf ("[%u]", i);
+          DynoPhaseId id;
+
+          if (!read_phase_id (json_array_get_element (tests, i), tests_path, index, &id, error))
+            return FALSE;
+          config->tests |= DYNO_PHASE_BIT (id);
+        }
+    }
+
+  if (!get_object (object, where, "files", FALSE, &files, error))
+    return FALSE;
+  if (files != NULL)
+    {
+      JsonNode *max = MEMBER (files, "max");
+      guint64 value;
+
+      if (!read_uint (MEMBER (files, "num"), files_path, "num", 0, DYNO_MAX_FILES_NUM,
+                      &config->files_num, error)
+          || !read_uint (MEMBER (files, "dirs"), files_path, "dirs", 0, DYNO_MAX_FILES_DIRS,
+                         &config->files_dirs, error))
+        return FALSE;
+      value = config->files_min;
+      if (!read_uint64 (MEMBER (files, "min"), files_path, "min", 0, G_MAXINT64, &value, error))
+        return FALSE;
+      config->files_min = value;
+      if (holds (max, G_TYPE_STRING))
+        {
+          if (g_str_equal (json_node_get_string (max), "link"))
+            config->files_max = DYNO_FILES_LINK;
+          else if (g_str_equal (json_node_get_string (max), "symlink"))
+            config->files_max = DYNO_FILES_SYMLINK;
+          else
+            return fail (error, files_path, "max",
+                         _("expected a size, “link” or “symlink”, found “%s”"),
+                         json_node_get_string (max));
+        }
+      else if (!is_absent (max))
+        {
+          value = 0;
+          if (!read_uint64 (max, files_path, "max", 0, G_MAXINT64, &value, error))
+            return FALSE;
+          config->files_max = value;
+        }
+    }
+
+  if (holds (seed, G_TYPE_STRING))
+    {
+      const char *digits = json_node_get_string (seed);
+      guint64 value;
+
+      /* g_ascii_string_to_unsigned would take "+5" and " 5"; a seed is digits only. */
+      if (digits[0] == '\0' || strspn (digits, "0123456789") != strlen (digits)
+          || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, &value, NULL))
+        return fail (error, where, "seed", _("“%s” is not a whole number from 0 to 2^64 − 1"),
+                     digits);
+      config->seed = value;
+    }
+  else if (!read_uint64 (seed, where, "seed", 0, G_MAXINT64, &config->seed, error))
+    return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+read_system (JsonObject *object, const char *where, DynoSystemInfo *system, GError **error)
+{
+  return read_string (MEMBER (object, "hostname"), where, "hostname", &system->hostname, error)
+         && read_string (MEMBER (object, "os"), where, "os", &system->os_name, error)
+         && read_string (MEMBER (object, "kernel"), where, "kernel", &system->kernel, error)
+         && read_string (MEMBER (object, "arch"), where, "arch", &system->arch, error)
+         && read_string (MEMBER (object, "cpu_model"), where, "cpu_model", &system->cpu_model,
+                         error)
+         && read_uint (MEMBER (object, "cpu_count"), where, "cpu_count", 0, G_MAXUINT,
+                       &system->cpu_count, error)
+         && read_uint64 (MEMBER (object, "ram_bytes"), where, "ram_bytes", 0, G_MAXINT64,
+                         &system->ram_bytes, error);
+}
+
+/* Everything after format and version; errors name the field, not the file. */
+static gboolean
+read_body (DynoResult *self, JsonObject *object, GError **error)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (DynoSystemInfo) system = dyno_system_info_new ();
+  g_autoptr (GDateTime) created = NULL;
+  g_autofree char *id = g_strdup (dyno_result_get_id (self));
+  g_autofree char *tool = g_strdup (dyno_result_get_tool (self));
+  g_autofree char *source = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *notes = NULL;
+  JsonObject *config_object = NULL;
+  JsonObject *system_object = NULL;
+  JsonArray *targets = NULL;
+  guint budget = MAX_SAMPLES;
+
+  if (!read_string (MEMBER (object, "id"), NULL, "id", &id, error)
+      || !read_time (MEMBER (object, "created"), NULL, "created", &created, error)
+      || !read_string (MEMBER (object, "tool"), NULL, "tool", &tool, error)
+      || !read_string (MEMBER (object, "source"), NULL, "source", &source, error)
+      || !read_string (MEMBER (object, "label"), NULL, "label", &label, error)
+      || !read_string (MEMBER (object, "notes"), NULL, "notes", &notes, error)
+      || !get_object (object, NULL, "config", FALSE, &config_object, error)
+      || (config_object != NULL && !read_config (config_object, "config", config, error))
+      || !get_object (object, NULL, "system", FALSE, &system_object, error)
+      || (system_object != NULL && !read_system (system_object, "system", system, error))
+      || !get_array (object, NULL, "targets", TRUE, MAX_TARGETS, &targets, error))
+    return FALSE;
+
+  for (guint i = 0; i < json_array_get_length (targets); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("targets[%u]", i);
+      JsonObject *target_object = element_object (targets, i, "targets", error);
+      DynoTargetResult *target = NULL;
+
+      if (target_object == NULL
+          || !read_target (target_object, path, i, json_array_get_length (targets), &budget,
+                           &target, error))
+        return FALSE;
+      dyno_result_add_target (self, target);
+    }
+
+  g_free (config->label);
+  config->label = g_strdup (label);
+  g_free (config->notes);
+  config->notes = g_strdup (notes);
+
+  /* A file without an id still needs one to be told apart from others. */
+  if (id != NULL && id[0] != '\0')
+    dyno_result_set_id (self, id);
+  if (created != NULL)
+    {
+      g_autoptr (GDateTime) utc = g_date_time_to_utc (created);
+
+      dyno_result_set_created (self, utc);
+    }
+  if (tool != NULL)
+    dyno_result_set_tool (self, tool);
+  dyno_result_set_source (self, source);
+  dyno_result_set_label (self, label);
+  dyno_result_set_notes (self, notes);
+  dyno_result_set_config (self, config);
+  dyno_result_set_system (self, g_steal_pointer (&system));
+  return TRUE;
+}
+
+/* Before json-glib sees the text: it parses recursively and keeps every value as a node, so depth
+ * and count must be bounded first. Outside strings only JSON's own characters may appear; that
+ * also keeps out json-glib's extensions (comments, 'strings') whose brackets we would miscount. */
+static gboolean
+check_shape (const char *data, gsize length, const char *subject, GError **error)
+{
+  gsize line_start = 0;
+  guint64 values = 1;
+  guint depth = 0;
+  guint line = 1;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = data[i];
+
+      switch (c)
+        {
+        case '"':
+          for (i++; i < length && data[i] != '"'; i++)
+            {
+              if (data[i] == '\\')
+                i++;
+              else if (data[i] == '\n')
+                {
+                  line++;
+                  line_start = i + 1;
+                }
+            }
+          break;
+        case '[':
+        case '{':
+          if (++depth > MAX_DEPTH)
+            {
+              g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                           _("%s is nested more than %u levels deep (line %u, column %u)"),
+                           subject, MAX_DEPTH, line, (guint) (i - line_start + 1));
+              return FALSE;
+            }
+          break;
+        case ']':
+        case '}':
+          if (depth > 0)
+            depth--;
+          break;
+        case ',':
+          if (++values > MAX_VALUES)
+            {
+              g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                           _("%s has more than %u values"), subject, (guint) MAX_VALUES);
+              return FALSE;
+            }
+          break;
+        case '\n':
+          line++;
+          line_start = i + 1;
+          break;
+        case ' ':
+        case '\t':
+        case '\r':
+        case ':':
+        case '-':
+        case '+':
+        case '.':
+          break;
+        default:
+          if (g_ascii_isalnum (c))
+            break;
+          if (g_ascii_isprint (c))
+            g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                         _("%s is not valid JSON: unexpected character “%c” at line %u, column %u"),
+                         subject, c, line, (guint) (i - line_start + 1));
+          else
+            g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                         _("%s is not valid JSON: unexpected byte 0x%02X at line %u, column %u"),
+                         subject, c, line, (guint) (i - line_start + 1));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_version (JsonNode *node, gint64 *out)
+{
+  if (holds (node, G_TYPE_INT64))
+    *out = json_node_get_int (node);
+  else if (holds (node, G_TYPE_DOUBLE) && fabs (json_node_get_double (node)) < 1e15
+           && json_node_get_double (node) == floor (json_node_get_double (node)))
+    *out = (gint64) json_node_get_double (node);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* name: the file's display name, or NULL for data from elsewhere. */
+static DynoResult *
+load_data (const char *data, gsize length, const char *name, GError **error)
+{
+  g_autofree char *subject = name ? g_strdup_printf ("“%s”", name) : g_strdup (_("The data"));
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  JsonObject *object;
+  JsonNode *root;
+  JsonNode *format;
+  JsonNode *version;
+  gint64 version_number;
+
+  if (length > MAX_FILE_SIZE)
+    {
+      g_autofree char *size = g_format_size_full (length, G_FORMAT_SIZE_IEC_UNITS);
+
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s is too large for a result file (%s; the limit is 512 MiB)"), subject,
+                   size);
+      return NULL;
+    }
+  /* Some editors on Windows start UTF-8 files with a byte order mark. */
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      data += 3;
+      length -= 3;
+    }
+  if (!check_shape (data, length, subject, error))
+    return NULL;
+
+  if (!json_parser_load_from_data (parser, data, length, &local_error))
+    {
+      const char *message = local_error->message;
+
+      /* "<data>:3:14: Parse error: …": the position is useful, the "<data>" is noise. */
+      if (g_str_has_prefix (message, "<data>:"))
+        message += strlen ("<data>:");
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, _("%s is not valid JSON: %s"),
+                   subject, message);
+      return NULL;
+    }
+
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, _("%s is empty"), subject);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s is not a Dyno result file (expected a JSON object, found %s)"), subject,
+                   describe (root));
+      return NULL;
+    }
+  object = json_node_get_object (root);
+
+  format = json_object_get_member (object, "format");
+  if (format == NULL)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s is not a Dyno result file (it has no “format” field)"), subject);
+      return NULL;
+    }
+  if (!holds (format, G_TYPE_STRING))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s is not a Dyno result file (its “format” is %s)"), subject,
+                   describe (format));
+      return NULL;
+    }
+  if (!g_str_equal (json_node_get_string (format), DYNO_RESULT_FORMAT))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s is not a Dyno result file (format “%s”)"), subject,
+                   json_node_get_string (format));
+      return NULL;
+    }
+
+  version = json_object_get_member (object, "version");
+  if (version == NULL)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s has no result format version"), subject);
+      return NULL;
+    }
+  if (!read_version (version, &version_number))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s has an invalid result format version (expected a whole number, found %s)"),
+                   subject, describe (version));
+      return NULL;
+    }
+  if (version_number > DYNO_RESULT_VERSION)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NEWER_VERSION,
+                   _("%s was written by a newer Dyno (result format version %d); this version "
+                     "reads version %d"),
+                   subject, (int) MIN (version_number, G_MAXINT), DYNO_RESULT_VERSION);
+      return NULL;
+    }
+  if (version_number < 1)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s has an invalid result format version (%d)"), subject,
+                   (int) MAX (version_number, G_MININT));
+      return NULL;
+    }
+
+  result = dyno_result_new ();
+  if (!read_body (result, object, &local_error))
+    {
+      if (name != NULL)
+        g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", subject);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return g_steal_pointer (&result);
+}
+
+DynoResult *
+dyno_result_load_from_data (const char *data, gsize length, GError **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_data (data != NULL ? data : "", length, NULL, error);
+}
+
+DynoResult *
+dyno_result_load (const char *path, GError **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *data = NULL;
+  DynoResult *result;
+  struct stat st;
+  gsize length = 0;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_filename_display_basename (path);
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot open “%s”: %s"),
+                   name, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot read “%s”: %s"),
+                   name, g_strerror (saved));
+      return NULL;
+    }
+  /* Not g_file_get_contents: it would read /dev/zero or a FIFO until memory ran out. */
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a regular file"), name);
+      return NULL;
+    }
+  if ((guint64) st.st_size > MAX_FILE_SIZE)
+    {
+      g_autofree char *size = g_format_size_full (st.st_size, G_FORMAT_SIZE_IEC_UNITS);
+
+      close (fd);
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("“%s” is too large for a result file (%s; the limit is 512 MiB)"), name,
+                   size);
+      return NULL;
+    }
+
+  data = g_malloc ((gsize) st.st_size + 1);
+  while (length < (gsize) st.st_size)
+    {
+      gssize n = read (fd, data + length, st.st_size - length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved),
+                       _("Cannot read “%s”: %s"), name, g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0)
+        break; /* it shrank while we read; what is there gets checked like any other data */
+      length += n;
+    }
+  close (fd);
+  data[length] = '\0';
+
+  result = load_data (data, length, name, error);
+  if (result != NULL)
+    dyno_result_set_path (result, path);
+  return result;
+}

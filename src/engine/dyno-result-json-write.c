@@ -1,0 +1,450 @@
+/* dyno-result-json-write.c: results as versioned JSON files
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * docs/result-format.md describes every field.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-result.h"
+#include "dyno-result-json-private.h"
+
+/* Writing */
+
+static void
+set_string (JsonObject *object, const char *name, const char *value)
+{
+  if (value == NULL)
+    json_object_set_null_member (object, name);
+  else if (g_utf8_validate (value, -1, NULL))
+    json_object_set_string_member (object, name, value);
+  else
+    {
+      /* Paths and mount options are bytes on Linux. json-glib would write them as they are and
+       * then refuse to read its own file back, so a stray byte becomes U+FFFD instead. */
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+
+      json_object_set_string_member (object, name, valid);
+    }
+}
+
+static void
+add_string (JsonArray *array, const char *value)
+{
+  if (g_utf8_validate (value, -1, NULL))
+    json_array_add_string_element (array, value);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+
+      json_array_add_string_element (array, valid);
+    }
+}
+
+static void
+set_double (JsonObject *object, const char *name, double value)
+{
+  /* JSON has no NaN or infinity; null is what every reader understands as "unknown". */
+  if (isfinite (value))
+    json_object_set_double_member (object, name, value);
+  else
+    json_object_set_null_member (object, name);
+}
+
+static void
+add_double (JsonArray *array, double value)
+{
+  if (isfinite (value))
+    json_array_add_double_element (array, value);
+  else
+    json_array_add_null_element (array);
+}
+
+static void
+set_uint (JsonObject *object, const char *name, guint64 value)
+{
+  json_object_set_int_member (object, name, (gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+static void
+set_time (JsonObject *object, const char *name, gint64 unix_usec)
+{
+  g_autoptr (GDateTime) seconds = NULL;
+  g_autoptr (GDateTime) time = NULL;
+  g_autofree char *text = NULL;
+  gint64 usec = unix_usec % G_USEC_PER_SEC;
+  gint64 secs = unix_usec / G_USEC_PER_SEC;
+
+  if (usec < 0)
+    {
+      usec += G_USEC_PER_SEC;
+      secs--;
+    }
+  /* 0 is what a target that never started keeps. */
+  if (unix_usec != 0)
+    seconds = g_date_time_new_from_unix_utc (secs);
+  if (seconds != NULL)
+    time = g_date_time_add (seconds, usec);
+  if (time != NULL)
+    text = g_date_time_format_iso8601 (time);
+  set_string (object, name, text);
+}
+
+static JsonObject *
+latency_to_json (const DynoLatency *latency)
+{
+  JsonObject *object = json_object_new ();
+
+  set_uint (object, "count", latency->count);
+  set_double (object, "p50", latency->p50);
+  set_double (object, "p90", latency->p90);
+  set_double (object, "p99", latency->p99);
+  set_double (object, "p999", latency->p999);
+  set_double (object, "max", latency->max);
+  return object;
+}
+
+static JsonObject *
+stats_to_json (const DynoStats *stats)
+{
+  JsonObject *object = json_object_new ();
+
+  set_uint (object, "n", stats->n);
+  set_double (object, "mean", stats->mean);
+  set_double (object, "sd", stats->sd);
+  set_double (object, "min", stats->min);
+  set_double (object, "max", stats->max);
+  set_double (object, "ci95", stats->ci95);
+  return object;
+}
+
+static JsonObject *
+cpu_split_to_json (const DynoCpuSplit *split)
+{
+  JsonObject *object = json_object_new ();
+
+  set_double (object, "user", split->user);
+  set_double (object, "system", split->system);
+  set_double (object, "iowait", split->iowait);
+  set_double (object, "idle", split->idle);
+  return object;
+}
+
+static JsonObject *
+config_to_json (const DynoConfig *config)
+{
+  JsonObject *object = json_object_new ();
+  JsonObject *files = json_object_new ();
+  JsonArray *tests = json_array_new ();
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, config->seed);
+
+  set_uint (object, "size", config->size);
+  set_uint (object, "chunk", config->chunk);
+  set_uint (object, "per_char_size", dyno_config_get_per_char_size (config));
+  for (guint id = 0; id < DYNO_N_PHASES; id++)
+    if (config->tests & DYNO_PHASE_BIT (id))
+      json_array_add_string_element (tests, dyno_phase_id_to_string (id));
+  json_object_set_array_member (object, "tests", tests);
+
+  set_uint (files, "num", config->files_num);
+  if (config->files_max == DYNO_FILES_LINK)
+    json_object_set_string_member (files, "max", "link");
+  else if (config->files_max == DYNO_FILES_SYMLINK)
+    json_object_set_string_member (files, "max", "symlink");
+  else
+    json_object_set_int_member (files, "max", config->files_max);
+  json_object_set_int_member (files, "min", config->files_min);
+  set_uint (files, "dirs", config->files_dirs);
+  json_object_set_object_member (object, "files", files);
+
+  set_uint (object, "seeks", config->seeks);
+  set_uint (object, "seekers", config->seekers);
+  json_object_set_string_member (object, "per_char",
+                                 dyno_per_char_mode_to_string (config->per_char));
+  json_object_set_string_member (object, "cache", dyno_cache_policy_to_string (config->cache));
+  json_object_set_string_member (object, "data", dyno_data_pattern_to_string (config->data));
+  set_uint (object, "repeat", config->repeat);
+  /* A string: JSON readers in JavaScript and many others keep numbers as doubles, which would
+   * round a 64-bit seed and make the run impossible to reproduce. */
+  json_object_set_string_member (object, "seed", seed);
+  return object;
+}
+
+static JsonObject *
+system_to_json (const DynoSystemInfo *system)
+{
+  JsonObject *object = json_object_new ();
+
+  set_string (object, "hostname", system->hostname);
+  set_string (object, "os", system->os_name);
+  set_string (object, "kernel", system->kernel);
+  set_string (object, "arch", system->arch);
+  set_string (object, "cpu_model", system->cpu_model);
+  set_uint (object, "cpu_count", system->cpu_count);
+  set_uint (object, "ram_bytes", system->ram_bytes);
+  return object;
+}
+
+static JsonObject *
+info_to_json (const DynoTargetInfo *info)
+{
+  JsonObject *object = json_object_new ();
+  JsonArray *encryption = json_array_new ();
+
+  set_string (object, "mount_point", info->mount_point);
+  set_string (object, "fs_type", info->fs_type);
+  set_string (object, "mount_source", info->mount_source);
+  set_string (object, "mount_options", info->mount_options);
+  set_string (object, "device", info->device);
+  set_string (object, "device_model", info->device_model);
+  if (info->rotational == DYNO_TRISTATE_UNKNOWN)
+    json_object_set_null_member (object, "rotational");
+  else
+    json_object_set_boolean_member (object, "rotational", info->rotational == DYNO_TRISTATE_YES);
+  for (guint i = 0; info->encryption != NULL && i < info->encryption->len; i++)
+    add_string (encryption, g_ptr_array_index (info->encryption, i));
+  json_object_set_array_member (object, "encryption", encryption);
+  json_object_set_boolean_member (object, "network", info->network);
+  json_object_set_boolean_member (object, "cow", info->cow);
+  set_string (object, "cow_hint", info->cow_hint);
+  set_uint (object, "total_bytes", info->total_bytes);
+  set_uint (object, "free_bytes", info->free_bytes);
+  set_uint (object, "free_inodes", info->free_inodes);
+  return object;
+}
+
+static JsonObject *
+run_to_json (const DynoPhaseRun *run)
+{
+  JsonObject *object = json_object_new ();
+
+  set_uint (object, "repeat", run->repeat);
+  set_uint (object, "amount", run->amount);
+  set_double (object, "elapsed", run->elapsed);
+  set_double (object, "flush_seconds", run->flush_seconds);
+  set_double (object, "cpu_seconds", run->cpu_seconds);
+  set_double (object, "cpu_percent", run->cpu_percent);
+  set_double (object, "rate", run->rate);
+  json_object_set_boolean_member (object, "too_fast", run->too_fast);
+  set_double (object, "cache_resident", run->cache_resident);
+  set_uint (object, "threads", run->threads);
+  json_object_set_object_member (object, "latency", latency_to_json (&run->latency));
+  json_object_set_object_member (object, "system_cpu", cpu_split_to_json (&run->system_cpu));
+  return object;
+}
+
+static JsonObject *
+phase_to_json (const DynoPhaseResult *phase)
+{
+  JsonObject *object = json_object_new ();
+  JsonObject *summary = json_object_new ();
+  JsonArray *runs = json_array_new ();
+
+  json_object_set_string_member (object, "id", dyno_phase_id_to_string (phase->id));
+  json_object_set_string_member (object, "unit", dyno_result_unit_to_string (dyno_phase_unit (phase->id)));
+  set_string (object, "note", phase->note);
+  json_object_set_boolean_member (object, "too_fast", phase->too_fast);
+  json_object_set_object_member (summary, "rate", stats_to_json (&phase->rate));
+  json_object_set_object_member (summary, "cpu_percent", stats_to_json (&phase->cpu_percent));
+  json_object_set_object_member (object, "summary", summary);
+  json_object_set_object_member (object, "latency", latency_to_json (&phase->latency));
+  for (guint i = 0; i < phase->runs->len; i++)
+    json_array_add_object_element (runs,
+                                   run_to_json (&g_array_index (phase->runs, DynoPhaseRun, i)));
+  json_object_set_array_member (object, "runs", runs);
+  return object;
+}
+
+static JsonObject *
+samples_to_json (GArray *samples)
+{
+  JsonObject *object = json_object_new ();
+  JsonArray *fields = json_array_new ();
+  JsonArray *rows = json_array_new ();
+
+  for (guint i = 0; i < N_COLUMNS; i++)
+    json_array_add_string_element (fields, dyno_result_sample_fields[i]);
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const DynoSample *sample = &g_array_index (samples, DynoSample, i);
+      JsonArray *row = json_array_sized_new (N_COLUMNS);
+
+      /* In the order of dyno_result_sample_fields. */
+      add_double (row, sample->t);
+      add_double (row, sample->phase_t);
+      json_array_add_int_element (row, sample->target);
+      json_array_add_int_element (row, sample->repeat);
+      json_array_add_string_element (row, dyno_phase_id_to_string (sample->phase));
+      json_array_add_int_element (row, (gint64) MIN (sample->done, (guint64) G_MAXINT64));
+      add_double (row, sample->rate);
+      add_double (row, sample->process_cpu);
+      add_double (row, sample->system_cpu.user);
+      add_double (row, sample->system_cpu.system);
+      add_double (row, sample->system_cpu.iowait);
+      add_double (row, sample->system_cpu.idle);
+      add_double (row, sample->progress);
+      json_array_add_array_element (rows, row);
+    }
+  json_object_set_array_member (object, "fields", fields);
+  json_object_set_array_member (object, "rows", rows);
+  return object;
+}
+
+static JsonObject *
+target_to_json (const DynoTargetResult *target)
+{
+  JsonObject *object = json_object_new ();
+  JsonArray *warnings = json_array_new ();
+  JsonArray *phases = json_array_new ();
+
+  set_string (object, "path", target->info ? target->info->path : NULL);
+  if (target->info != NULL)
+    json_object_set_object_member (object, "info", info_to_json (target->info));
+  set_time (object, "started", target->started_at);
+  set_double (object, "elapsed", target->elapsed);
+  for (guint i = 0; i < target->warnings->len; i++)
+    add_string (warnings, g_ptr_array_index (target->warnings, i));
+  json_object_set_array_member (object, "warnings", warnings);
+  if (dyno_target_result_failed (target))
+    {
+      JsonObject *error = json_object_new ();
+
+      json_object_set_string_member (error, "code", dyno_error_to_string (target->error_code));
+      set_string (error, "message", target->error_message);
+      if (target->error_phase >= 0 && target->error_phase < DYNO_N_PHASES)
+        json_object_set_string_member (error, "phase",
+                                       dyno_phase_id_to_string (target->error_phase));
+      else
+        json_object_set_null_member (error, "phase");
+      json_object_set_object_member (object, "error", error);
+    }
+  for (guint i = 0; i < target->phases->len; i++)
+    json_array_add_object_element (phases, phase_to_json (g_ptr_array_index (target->phases, i)));
+  json_object_set_array_member (object, "phases", phases);
+  json_object_set_object_member (object, "samples", samples_to_json (target->samples));
+  return object;
+}
+
+static JsonNode *
+result_to_node (DynoResult *self)
+{
+  JsonObject *object = json_object_new ();
+  JsonArray *targets = json_array_new ();
+  JsonNode *root = json_node_new (JSON_NODE_OBJECT);
+  const DynoConfig *config = dyno_result_get_config (self);
+  g_autoptr (GDateTime) created = g_date_time_to_utc (dyno_result_get_created (self));
+  g_autofree char *created_text = g_date_time_format_iso8601 (created);
+  const char *label = dyno_result_get_label (self);
+  const char *notes = dyno_result_get_notes (self);
+
+  json_object_set_string_member (object, "format", DYNO_RESULT_FORMAT);
+  json_object_set_int_member (object, "version", DYNO_RESULT_VERSION);
+  set_string (object, "id", dyno_result_get_id (self));
+  set_string (object, "created", created_text);
+  set_string (object, "tool", dyno_result_get_tool (self));
+  if (dyno_result_get_source (self) != NULL)
+    set_string (object, "source", dyno_result_get_source (self));
+  /* A run's label and notes start out in its config; the file keeps one copy, here. */
+  set_string (object, "label", label != NULL ? label : config->label);
+  set_string (object, "notes", notes != NULL ? notes : config->notes);
+  json_object_set_object_member (object, "config", config_to_json (config));
+  json_object_set_object_member (object, "system", system_to_json (dyno_result_get_system (self)));
+  for (guint i = 0; i < dyno_result_get_n_targets (self); i++)
+    json_array_add_object_element (targets, target_to_json (dyno_result_get_target (self, i)));
+  json_object_set_array_member (object, "targets", targets);
+
+  json_node_take_object (root, object);
+  return root;
+}
+
+static GString *
+result_to_gstring (DynoResult *self, gboolean pretty)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = result_to_node (self);
+  GString *text = g_string_new (NULL);
+
+  json_generator_set_pretty (generator, pretty);
+  json_generator_set_root (generator, root);
+  json_generator_to_gstring (generator, text);
+  return text;
+}
+
+char *
+dyno_result_to_json (DynoResult *self, gboolean pretty)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+
+  return g_string_free (result_to_gstring (self, pretty), FALSE);
+}
+
+static DynoError
+error_from_file_error (int code)
+{
+  switch (code)
+    {
+    case G_FILE_ERROR_NOENT:
+      return DYNO_ERROR_NOT_FOUND;
+    case G_FILE_ERROR_NOTDIR:
+      return DYNO_ERROR_NOT_DIRECTORY;
+    case G_FILE_ERROR_ACCES:
+    case G_FILE_ERROR_PERM:
+      return DYNO_ERROR_PERMISSION;
+    case G_FILE_ERROR_ROFS:
+      return DYNO_ERROR_READ_ONLY;
+    case G_FILE_ERROR_NOSPC:
+      return DYNO_ERROR_NO_SPACE;
+    case G_FILE_ERROR_IO:
+      return DYNO_ERROR_IO;
+    default:
+      return DYNO_ERROR_FAILED;
+    }
+}
+
+gboolean
+dyno_result_save (DynoResult *self, const char *path, GError **error)
+{
+  g_autoptr (GString) text = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Pretty: people open these in editors and keep them in git, where line diffs matter more
+   * than the third the indentation costs. */
+  text = result_to_gstring (self, TRUE);
+  g_string_append_c (text, '\n');
+  /* CONSISTENT writes a temporary file, fsyncs it and renames it over the old one: a crash or a
+   * full disk leaves the previous result whole rather than a truncated one. */
+  if (!g_file_set_contents_full (path, text->str, text->len, G_FILE_SET_CONTENTS_CONSISTENT, 0644,
+                                 &local_error))
+    {
+      g_autofree char *name = g_filename_display_basename (path);
+      int code = local_error->domain == G_FILE_ERROR ? local_error->code : G_FILE_ERROR_FAILED;
+
+      g_set_error (error, DYNO_ERROR, error_from_file_error (code), _("Cannot save “%s”: %s"),
+                   name, local_error->message);
+      return FALSE;
+    }
+  dyno_result_set_path (self, path);
+  return TRUE;
+}
+
+/* Reading
+ *
+ * Every reader takes the path of the value it reads ("targets[0].phases[3]") so that an error
+ * can say where it is. Absent members keep the default the caller set up; JSON null means
+ * "unknown": NAN for measurements, NULL for strings, the default for counts. */
