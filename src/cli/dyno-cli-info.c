@@ -157,7 +157,11 @@ dyno_cli_info (int argc, char **argv)
   if (argc > 2)
     return dyno_cli_usage_error ("info", _("Only one folder can be given"));
 
-  info = dyno_target_info_collect (argc == 2 ? argv[1] : ".");
+  {
+    g_autofree char *path = g_canonicalize_filename (argc == 2 ? argv[1] : ".", NULL);
+
+    info = dyno_target_info_collect (path);
+  }
   system = dyno_system_info_collect ();
   if (json)
     print_json (system, info);

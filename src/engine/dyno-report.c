@@ -902,7 +902,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     }
   for (guint i = 0; i < target->warnings->len; i++)
     {
-      g_string_append_printf (out, _("Warning: %s"),
+      g_string_append_printf (out, _("Note: %s"),
                               (const char *) g_ptr_array_index (target->warnings, i));
       g_string_append_c (out, '\n');
     }
