@@ -287,8 +287,19 @@ test_per_char_syscall_and_repeat (Fixture *f, gconstpointer data)
       g_assert_cmpuint (dyno_phase_result_get_run (putc, i)->amount, ==, 256 << 10);
       g_assert_cmpuint (dyno_phase_result_get_run (putc, i)->repeat, ==, i);
     }
-  /* 256 KiB of 1-byte syscalls takes well under 0.5 s: every run is too fast to trust. */
-  g_assert_true (putc->too_fast);
+  /* The phase is too fast when any of its runs is; which runs are depends on the machine. */
+  {
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < 3; i++)
+      {
+        const DynoPhaseRun *run = dyno_phase_result_get_run (putc, i);
+
+        g_assert_true (run->too_fast == (run->elapsed < DYNO_TOO_FAST_SECONDS));
+        any |= run->too_fast;
+      }
+    g_assert_true (putc->too_fast == any);
+  }
   /* read needs the full file although write did not run: it was prepared untimed. */
   g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_READ), 0)->amount, ==, 16 << 20);
   g_assert_cmpuint (w.phases_finished, ==, 9);
@@ -435,7 +446,9 @@ test_bad_targets (void)
       g_assert_true (dyno_result_has_failures (result));
       target = dyno_result_get_target (result, 0);
       g_assert_cmpint (target->error_code, ==, cases[i].code);
-      g_assert_nonnull (strstr (target->error_message, cases[i].path));
+      /* The message says what is wrong; the target is named by the result, not repeated. */
+      g_assert_cmpstr (target->info->path, ==, cases[i].path);
+      g_assert_cmpstr (target->error_message, !=, "");
       g_assert_cmpint (target->error_phase, ==, -1);
       g_assert_cmpuint (target->phases->len, ==, 0);
       watch_clear (&w);

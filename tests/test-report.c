@@ -689,7 +689,7 @@ test_text_notes (void)
   g_assert_nonnull (strstr (text, "\nCache: none (resident before reads: 0.0 % to 0.1 %)\n"));
   g_assert_nonnull (
       strstr (text, "\nPer-char write: buffered: per-char I/O cannot use O_DIRECT\n"));
-  g_assert_nonnull (strstr (text, "\nNote: The page cache kept 40 % of the file.\n"));
+  g_assert_nonnull (strstr (text, "\nWarning: The page cache kept 40 % of the file.\n"));
   /* the per-char write's mean is its one trusted run: 0.7 MB/s, no sd */
   g_assert_nonnull (strstr (text, "    0.66  98 "));
 }

@@ -350,7 +350,7 @@ dyno_cli_run (int argc, char **argv)
          "io, block, char, files (default all)"),
       N_("LIST") },
     { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
-      N_("File tests: NUM×1024 files of MAX..MIN bytes in DIRS folders (bonnie++ -n; default 16)"),
+      N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default 16)"),
       N_("NUM[:MAX[:MIN[:DIRS]]]") },
     { "seeks", 0, 0, G_OPTION_ARG_STRING, &seeks, N_("Random seeks in total (default 8192)"), N_("N") },
     { "seekers", 0, 0, G_OPTION_ARG_STRING, &seekers, N_("Seeker threads (default 5)"), N_("N") },
@@ -488,9 +488,9 @@ dyno_cli_run (int argc, char **argv)
     {
       g_autoptr (DynoTargetInfo) info = dyno_target_info_collect (targets[i]);
 
-      if (!dyno_preflight_check (config, info, dyno_platform_ram_bytes (), NULL, &error))
+      if (!dyno_preflight_check (config, info, dyno_platform_ram_bytes (), NULL, NULL, &error))
         {
-          dyno_cli_error ("%s", error->message);
+          dyno_cli_error ("%s: %s", targets[i], error->message);
           return DYNO_EXIT_FAILED;
         }
     }

@@ -46,7 +46,7 @@ print_usage (FILE *out)
   fprintf (out, "%s",
            _("Usage:\n"
              "  dyno-cli run [-d DIR]... [-s SIZE] [OPTION...]   benchmark one or more folders\n"
-             "  dyno-cli info [DIR]                            what Dyno knows about a folder\n"
+             "  dyno-cli info [DIR]                              what Dyno knows about a folder\n"
              "  dyno-cli --version\n"
              "\n"
              "Dyno measures disks the way Bonnie and bonnie++ do: per-char and block writes\n"

@@ -146,9 +146,8 @@ dyno_config_validate (const DynoConfig *config, GError **error)
         return invalid (error, _("File sizes for the file tests cannot be negative"));
       if (config->files_max >= 0 && config->files_min > config->files_max)
         return invalid (error,
-                        _("The smallest file size (%" G_GINT64_FORMAT
-                          ") is larger than the largest (%" G_GINT64_FORMAT ")"),
-                        config->files_min, config->files_max);
+                        _("The smallest file size (%lld) is larger than the largest (%lld)"),
+                        (long long) config->files_min, (long long) config->files_max);
       if (config->files_max > (gint64) DYNO_MAX_CHUNK)
         return invalid (error, _("Files for the file tests can be at most 64 MiB each"));
     }

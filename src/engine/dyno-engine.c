@@ -27,6 +27,7 @@ struct _DynoEngine
   DynoRunShared *shared;
   GSource *drain_source;
   gboolean running;
+  DynoStatus last_status; /* what a finished run ended with */
 };
 
 G_DEFINE_FINAL_TYPE (DynoEngine, dyno_engine, G_TYPE_OBJECT)
@@ -173,6 +174,8 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
 
   /* Everything the workers queued is delivered before the caller hears the run ended. */
   emit_events (self);
+  if (self->shared != NULL)
+    dyno_run_shared_get_status (self->shared, &self->last_status);
   if (self->drain_source != NULL)
     {
       g_source_destroy (self->drain_source);
@@ -315,7 +318,7 @@ dyno_engine_get_status (DynoEngine *self, DynoStatus *status)
       dyno_run_shared_get_status (self->shared, status);
       return;
     }
-  *status = (DynoStatus) { .running = FALSE, .phase = -1, .remaining = NAN, .rate = NAN };
+  *status = self->last_status;
 }
 
 guint
@@ -433,6 +436,7 @@ static void
 dyno_engine_init (DynoEngine *self)
 {
   self->sample_interval = DEFAULT_SAMPLE_INTERVAL_MS;
+  self->last_status = (DynoStatus) { .running = FALSE, .phase = -1, .remaining = NAN, .rate = NAN };
 }
 
 DynoEngine *

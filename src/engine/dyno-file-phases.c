@@ -249,8 +249,8 @@ dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GErr
       if (i > 0 && mode == DYNO_FILES_LINK)
         {
           if (linkat (set->dir_fds[set->files[0].dir], set->files[0].name, dir_fd, f->name, 0) != 0)
-            return dyno_run_errno_error (run, errno, error, _("creating hard link %" G_GUINT64_FORMAT),
-                                         i);
+            return dyno_run_errno_error (run, errno, error, _("creating hard link %llu"),
+                                         (unsigned long long) i);
         }
       else if (i > 0 && mode == DYNO_FILES_SYMLINK)
         {
@@ -259,7 +259,7 @@ dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GErr
 
           if (symlinkat (target, dir_fd, f->name) != 0)
             return dyno_run_errno_error (run, errno, error,
-                                         _("creating symbolic link %" G_GUINT64_FORMAT), i);
+                                         _("creating symbolic link %llu"), (unsigned long long) i);
         }
       else
         {
@@ -268,8 +268,8 @@ dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GErr
 
           if (fd < 0)
             return dyno_run_errno_error (run, errno, error,
-                                         _("creating file %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT),
-                                         i + 1, set->n);
+                                         _("creating file %llu of %llu"),
+                                         (unsigned long long) i + 1, (unsigned long long) set->n);
           if (mode > 0 && !write_file_body (run, fd, f->size, error))
             {
               close (fd);
@@ -378,8 +378,8 @@ dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError
       if (done != set->n)
         {
           g_set_error (error, DYNO_ERROR, DYNO_ERROR_IO,
-                       _("The test folders list %" G_GUINT64_FORMAT " files instead of %" G_GUINT64_FORMAT),
-                       done, set->n);
+                       _("The test folders list %llu files instead of %llu"),
+                       (unsigned long long) done, (unsigned long long) set->n);
           return FALSE;
         }
     }

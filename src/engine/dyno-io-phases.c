@@ -170,8 +170,8 @@ dyno_phase_putc (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
 
                 funlockfile (file);
                 fclose (file);
-                return dyno_run_errno_error (run, saved, error, _("writing byte %" G_GUINT64_FORMAT),
-                                             done + i);
+                return dyno_run_errno_error (run, saved, error, _("writing byte %llu"),
+                                             (unsigned long long) (done + i));
               }
         }
       else
@@ -190,7 +190,7 @@ dyno_phase_putc (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
 
                   close (fd);
                   return dyno_run_errno_error (run, saved, error,
-                                               _("writing byte %" G_GUINT64_FORMAT), done + i);
+                                               _("writing byte %llu"), (unsigned long long) (done + i));
                 }
             }
         }
@@ -334,8 +334,8 @@ dyno_phase_rewrite (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
           int saved = n < 0 ? errno : EIO;
 
           close (fd);
-          return dyno_run_errno_error (run, saved, error, _("reading block %" G_GUINT64_FORMAT
-                                                            " to rewrite it"), i);
+          return dyno_run_errno_error (run, saved, error, _("reading block %llu to rewrite it"),
+                                           (unsigned long long) i);
         }
       /* Dirty the block so the write is a real change, as Bonnie does. */
       run->buffer[i % chunk]++;
@@ -433,7 +433,7 @@ dyno_phase_getc (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
               else
                 close (fd);
               return dyno_run_errno_error (run, saved, error,
-                                           _("reading byte %" G_GUINT64_FORMAT), done + i);
+                                           _("reading byte %llu"), (unsigned long long) (done + i));
             }
           /* Counting the bytes keeps the compiler from optimising the reads away. */
           histogram[c]++;
@@ -495,7 +495,7 @@ dyno_phase_read (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
 
           close (fd);
           return dyno_run_errno_error (run, saved, error,
-                                       _("reading block %" G_GUINT64_FORMAT), i);
+                                       _("reading block %llu"), (unsigned long long) i);
         }
       now = dyno_now_ns ();
       dyno_histogram_record (ctx->latency, now - last);

@@ -38,7 +38,8 @@ gboolean
 dyno_preflight_check (const DynoConfig *config,
                       const DynoTargetInfo *info,
                       guint64 ram_bytes,
-                      GPtrArray *messages,
+                      GPtrArray *notes,
+                      GPtrArray *warnings,
                       GError **error)
 {
   guint64 needed;
@@ -48,9 +49,9 @@ dyno_preflight_check (const DynoConfig *config,
 
   if (!info->writable)
     {
-      g_set_error (error, DYNO_ERROR, info->unwritable_code, _("%s: %s"), info->path,
-                   info->unwritable_reason ? info->unwritable_reason
-                                           : _("The folder cannot be written"));
+      g_set_error_literal (error, DYNO_ERROR, info->unwritable_code,
+                           info->unwritable_reason ? info->unwritable_reason
+                                                   : _("The folder cannot be written"));
       return FALSE;
     }
 
@@ -61,31 +62,28 @@ dyno_preflight_check (const DynoConfig *config,
       g_autofree char *have = dyno_format_size (info->free_bytes);
 
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_NO_SPACE,
-                   _("%s: not enough free space: the test needs %s and %s is free; choose a "
+                   _("Not enough free space: the test needs %s and %s is free; choose a "
                      "smaller size or fewer files"),
-                   info->path, need, have);
+                   need, have);
       return FALSE;
     }
   if (!config->skip_space_check && dyno_config_has_file_tests (config) && info->free_inodes > 0
       && info->free_inodes < dyno_config_get_files_total (config) + 16)
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_NO_SPACE,
-                   _("%s: not enough free inodes for %" G_GUINT64_FORMAT
-                     " files (%" G_GUINT64_FORMAT " free); use a smaller -n"),
-                   info->path, dyno_config_get_files_total (config), info->free_inodes);
+                   _("Not enough free inodes for %llu files (%llu free); use fewer files"),
+                   (unsigned long long) dyno_config_get_files_total (config),
+                   (unsigned long long) info->free_inodes);
       return FALSE;
     }
 
-  if (messages == NULL)
-    return TRUE;
-
-  if (info->network)
-    g_ptr_array_add (messages,
+  if (info->network && warnings != NULL)
+    g_ptr_array_add (warnings,
                      g_strdup (_("This is a network file system: the figures include the "
                                  "network and the server, and the server's cache cannot be "
                                  "evicted from here")));
-  if (info->cow_hint != NULL)
-    g_ptr_array_add (messages, g_strdup_printf (_("Copy-on-write or compressing file system "
+  if (info->cow_hint != NULL && notes != NULL)
+    g_ptr_array_add (notes, g_strdup_printf (_("Copy-on-write or compressing file system "
                                                   "(%s): random data is used so compression "
                                                   "cannot flatter the figures"),
                                                 info->cow_hint));
@@ -99,7 +97,8 @@ dyno_preflight_check (const DynoConfig *config,
         {
         case DYNO_CACHE_EVICT:
         case DYNO_CACHE_DROP:
-          g_ptr_array_add (messages,
+          if (notes != NULL)
+            g_ptr_array_add (notes,
                            g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
                                               "(%s); this is still honest because the file's "
                                               "cached pages are evicted before every read "
@@ -108,7 +107,8 @@ dyno_preflight_check (const DynoConfig *config,
                                             size, ram));
           break;
         case DYNO_CACHE_DIRECT:
-          g_ptr_array_add (messages,
+          if (notes != NULL)
+            g_ptr_array_add (notes,
                            g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
                                               "(%s); block phases bypass the page cache with "
                                               "O_DIRECT, and per-char phases are evicted "
@@ -117,8 +117,9 @@ dyno_preflight_check (const DynoConfig *config,
           break;
         case DYNO_CACHE_NONE:
         default:
-          g_ptr_array_add (messages,
-                           g_strdup_printf (_("Warning: the file (%s) is smaller than twice "
+          if (warnings != NULL)
+            g_ptr_array_add (warnings,
+                           g_strdup_printf (_("The file (%s) is smaller than twice "
                                               "the RAM (%s) and the cache policy is “none”: "
                                               "reads will likely come from RAM, not the disk; "
                                               "the recorded cache residency shows how much"),
@@ -127,8 +128,8 @@ dyno_preflight_check (const DynoConfig *config,
         }
     }
 
-  if (config->cache == DYNO_CACHE_DROP && !dyno_platform_can_drop_caches ())
-    g_ptr_array_add (messages,
+  if (config->cache == DYNO_CACHE_DROP && !dyno_platform_can_drop_caches () && warnings != NULL)
+    g_ptr_array_add (warnings,
                      g_strdup (_("Dropping the whole page cache needs root; falling back to "
                                  "evicting the test file's own pages, which is enough for the "
                                  "data phases")));

@@ -900,9 +900,15 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
           g_string_append_c (out, '\n');
         }
     }
-  for (guint i = 0; i < target->warnings->len; i++)
+  for (guint i = 0; i < target->notes->len; i++)
     {
       g_string_append_printf (out, _("Note: %s"),
+                              (const char *) g_ptr_array_index (target->notes, i));
+      g_string_append_c (out, '\n');
+    }
+  for (guint i = 0; i < target->warnings->len; i++)
+    {
+      g_string_append_printf (out, _("Warning: %s"),
                               (const char *) g_ptr_array_index (target->warnings, i));
       g_string_append_c (out, '\n');
     }

@@ -724,6 +724,7 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || !read_time (MEMBER (object, "started"), where, "started", &started, error)
       || !read_double (MEMBER (object, "elapsed"), where, "elapsed", 0, G_MAXDOUBLE,
                        &target->elapsed, error)
+      || !read_string_array (object, where, "notes", MAX_WARNINGS, target->notes, error)
       || !read_string_array (object, where, "warnings", MAX_WARNINGS, target->warnings, error)
       || !get_object (object, where, "error", FALSE, &error_object, error)
       || (error_object != NULL && !read_target_error (error_object, error_path, target, error))

@@ -306,6 +306,7 @@ static JsonObject *
 target_to_json (const DynoTargetResult *target)
 {
   JsonObject *object = json_object_new ();
+  JsonArray *notes = json_array_new ();
   JsonArray *warnings = json_array_new ();
   JsonArray *phases = json_array_new ();
 
@@ -314,6 +315,9 @@ target_to_json (const DynoTargetResult *target)
     json_object_set_object_member (object, "info", info_to_json (target->info));
   set_time (object, "started", target->started_at);
   set_double (object, "elapsed", target->elapsed);
+  for (guint i = 0; i < target->notes->len; i++)
+    add_string (notes, g_ptr_array_index (target->notes, i));
+  json_object_set_array_member (object, "notes", notes);
   for (guint i = 0; i < target->warnings->len; i++)
     add_string (warnings, g_ptr_array_index (target->warnings, i));
   json_object_set_array_member (object, "warnings", warnings);

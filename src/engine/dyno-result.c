@@ -110,6 +110,7 @@ dyno_target_result_new (DynoTargetInfo *info)
   result->info = info;
   result->phases = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_phase_result_free);
   result->samples = g_array_new (FALSE, TRUE, sizeof (DynoSample));
+  result->notes = g_ptr_array_new_with_free_func (g_free);
   result->warnings = g_ptr_array_new_with_free_func (g_free);
   result->elapsed = NAN;
   result->error_phase = -1;
@@ -124,6 +125,7 @@ dyno_target_result_free (DynoTargetResult *result)
   g_clear_pointer (&result->info, dyno_target_info_free);
   g_ptr_array_unref (result->phases);
   g_array_unref (result->samples);
+  g_ptr_array_unref (result->notes);
   g_ptr_array_unref (result->warnings);
   g_free (result->error_message);
   g_free (result);

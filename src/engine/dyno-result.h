@@ -85,7 +85,8 @@ typedef struct
   DynoTargetInfo *info;
   GPtrArray *phases;   /* DynoPhaseResult*, in execution order */
   GArray *samples;     /* DynoSample */
-  GPtrArray *warnings; /* char*, translated */
+  GPtrArray *notes;    /* char*, translated: what the figures mean ("still honest because…") */
+  GPtrArray *warnings; /* char*, translated: what may make them wrong, or what was done */
   gint64 started_at;   /* unix µs */
   double elapsed;      /* seconds for the whole target */
   /* Set when the target failed; the phases before the failure are kept. */

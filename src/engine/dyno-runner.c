@@ -446,9 +446,8 @@ check_direct (DynoRun *run, GError **error)
   if (run->config->chunk % run->direct_align != 0)
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
-                   _("Direct I/O on %s needs a chunk size that is a multiple of %" G_GSIZE_FORMAT
-                     " bytes"),
-                   run->target_path, run->direct_align);
+                   _("Direct I/O on %s needs a chunk size that is a multiple of %lu bytes"),
+                   run->target_path, (unsigned long) run->direct_align);
       return FALSE;
     }
   run->direct = TRUE;
@@ -476,7 +475,6 @@ run_target (RunState *state, guint index, const char *path)
 {
   DynoRun *run = &state->run;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   DynoTargetResult *tr;
   gint64 started = dyno_now_ns ();
   void *buffer = NULL;
@@ -501,8 +499,13 @@ run_target (RunState *state, guint index, const char *path)
     dyno_run_shared_push (run->shared, &event);
   }
 
-  if (!dyno_preflight_check (run->config, tr->info, dyno_platform_ram_bytes (), messages, &error))
+  if (!dyno_preflight_check (run->config, tr->info, dyno_platform_ram_bytes (), tr->notes,
+                             tr->warnings, &error))
     goto out;
+  for (guint i = 0; i < tr->notes->len; i++)
+    push_message (run, DYNO_MESSAGE_INFO, g_ptr_array_index (tr->notes, i));
+  for (guint i = 0; i < tr->warnings->len; i++)
+    push_message (run, DYNO_MESSAGE_WARNING, g_ptr_array_index (tr->warnings, i));
 
   run->target_fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (run->target_fd < 0 || fstat (run->target_fd, &run->target_stat) != 0)
@@ -537,9 +540,6 @@ run_target (RunState *state, guint index, const char *path)
   else
     dyno_random_fill (&run->random, run->buffer, run->config->chunk);
 
-  for (guint i = 0; i < messages->len; i++)
-    push_message (run, DYNO_MESSAGE_INFO, g_ptr_array_index (messages, i));
-
   for (run->repeat = 0; run->repeat < run->config->repeat; run->repeat++)
     if (!run_repeat (state, &error))
       break;
@@ -560,7 +560,7 @@ out:
 
       if (!dyno_scratch_remove (run->target_fd, run->scratch_name, &cleanup_error))
         {
-          g_ptr_array_add (messages, g_strdup (cleanup_error->message));
+          g_ptr_array_add (tr->warnings, g_strdup (cleanup_error->message));
           push_message (run, DYNO_MESSAGE_WARNING, cleanup_error->message);
         }
     }
@@ -572,8 +572,6 @@ out:
   for (guint i = 0; i < DYNO_N_PHASES; i++)
     g_clear_pointer (&state->latency[i], dyno_histogram_free);
 
-  for (guint i = 0; i < messages->len; i++)
-    g_ptr_array_add (tr->warnings, g_strdup (g_ptr_array_index (messages, i)));
   {
     GArray *samples = dyno_sampler_take_samples (run->sampler);
 
