@@ -1,0 +1,293 @@
+/* dyno-application.c
+ *
+ * `dyno --target DIR --size SIZE --preset NAME --run` checks its arguments in the process
+ * that was started (handle-local-options), so a bad value fails with status 2 and a message
+ * on that terminal; the primary instance then gets the checked options in command-line.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dyno-application.h"
+#include "dyno-parse.h"
+#include "dyno-preferences-window.h"
+#include "dyno-presets.h"
+#include "dyno-units.h"
+#include "dyno-window.h"
+
+#define EXIT_USAGE 2
+
+struct _DynoApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (DynoApplication, dyno_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry option_entries[] = {
+  { "target", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+    N_("Folder to measure (repeat for several); checks only these"), N_("DIR") },
+  { "size", 's', 0, G_OPTION_ARG_STRING, NULL,
+    N_("Size of the data file, with K, M, G or T suffix"), N_("SIZE") },
+  { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL,
+    N_("Test preset: quick, classic, full or custom"), N_("NAME") },
+  { "run", 'r', 0, G_OPTION_ARG_NONE, NULL,
+    N_("Start the run at once (with the targets checked last time if none is given)"), NULL },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+  { NULL }
+};
+
+static DynoWindow *
+get_window (DynoApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (dyno_window_new (GTK_APPLICATION (self)));
+  return DYNO_WINDOW (window);
+}
+
+static void
+dyno_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (DYNO_APPLICATION (app))));
+}
+
+static int
+usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static int
+usage_error (const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("dyno: %s\n", message);
+  g_printerr (_("Run “dyno --help” to see the options.\n"));
+  return EXIT_USAGE;
+}
+
+static int
+dyno_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  g_autofree char **targets = NULL;
+  const char *size = NULL;
+  const char *preset = NULL;
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("dyno %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  if (g_variant_dict_lookup (options, "size", "&s", &size))
+    {
+      g_autoptr (GError) error = NULL;
+      guint64 bytes;
+
+      if (!dyno_parse_size (size, &bytes, &error))
+        return usage_error ("%s", error->message);
+    }
+  if (g_variant_dict_lookup (options, "preset", "&s", &preset)
+      && !dyno_preset_from_string (preset, NULL))
+    return usage_error (_("Unknown preset “%s”: use quick, classic, full or custom"), preset);
+
+  if (g_variant_dict_lookup (options, "target", "^a&ay", &targets))
+    {
+      g_autoptr (GPtrArray) absolute = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; targets[i] != NULL; i++)
+        {
+          /* Relative to this process's folder, not the primary instance's. */
+          char *path = g_canonicalize_filename (targets[i], NULL);
+
+          if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+            {
+              int status = usage_error (_("“%s” is not a folder"), targets[i]);
+
+              g_free (path);
+              return status;
+            }
+          g_ptr_array_add (absolute, path);
+        }
+      g_ptr_array_add (absolute, NULL);
+      g_variant_dict_insert_value (
+          options, "target",
+          g_variant_new_bytestring_array ((const char *const *) absolute->pdata, -1));
+    }
+
+  /* Go on: register, and hand the options to the primary instance. */
+  return -1;
+}
+
+static int
+dyno_application_command_line (GApplication *app, GApplicationCommandLine *command_line)
+{
+  DynoApplication *self = DYNO_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree const char **targets = NULL;
+  const char *size = NULL;
+  const char *preset_name = NULL;
+  DynoWindow *window = get_window (self);
+
+  /* The preset first, then the size: a size on top of a preset makes it custom. */
+  if (g_variant_dict_lookup (options, "preset", "&s", &preset_name))
+    {
+      DynoPreset preset;
+
+      if (dyno_preset_from_string (preset_name, &preset))
+        dyno_settings_apply_preset (settings, preset, dyno_units_get_ram_bytes ());
+    }
+  if (g_variant_dict_lookup (options, "size", "&s", &size))
+    g_settings_set_string (settings, "size", size);
+  if (g_variant_dict_lookup (options, "target", "^a&ay", &targets))
+    dyno_window_select_targets (window, targets);
+
+  gtk_window_present (GTK_WINDOW (window));
+
+  if (g_variant_dict_contains (options, "run"))
+    dyno_window_run (window);
+  return 0;
+}
+
+static void
+quit_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Each window may ask first (a run in progress) and quits the app by closing last. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static void
+preferences_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (dyno_preferences_window_new (parent)));
+}
+
+static void
+about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  static const char *developers[] = { "The Dyno authors", NULL };
+  static const char *methods[] = {
+    "Tim Bray’s Bonnie https://textuality.com/bonnie/",
+    "Russell Coker’s bonnie++ https://doc.coker.com.au/projects/bonnie/",
+    NULL,
+  };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  g_autofree char *comments = NULL;
+  const char *icon_name = APP_ID;
+  GtkWidget *about;
+
+  comments = g_strdup_printf ("%s\n\n%s",
+                              _("Dyno measures disks the way Bonnie and bonnie++ do: per-char and "
+                                "block writes and reads, rewrite, random seeks and small-file "
+                                "create, stat and delete, with the page cache kept out of the "
+                                "figures."),
+                              _("Tim Bray’s Bonnie and Russell Coker’s bonnie++ — the methods "
+                                "Dyno implements."));
+  /* Run from the build tree the app's icon is not installed yet: a broken image would be
+   * the first thing About shows. */
+  if (parent != NULL
+      && !gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (
+                                       GTK_WIDGET (parent))),
+                                   APP_ID))
+    icon_name = "power-profile-performance-symbolic";
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "application-name", _("Dyno"),
+                        "application-icon", icon_name,
+                        "developer-name", _("The Dyno authors"),
+                        "version", PACKAGE_VERSION,
+                        "website", PACKAGE_WEBSITE,
+                        "issue-url", PACKAGE_BUGREPORT,
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Dyno authors",
+                        "comments", comments,
+                        "developers", developers,
+                        /* TRANSLATORS: your names, one per line */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("The Methods Dyno Implements"),
+                                       methods);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_action },
+  { "preferences", preferences_action },
+  { "about", about_action },
+};
+
+static void
+dyno_application_startup (GApplication *app)
+{
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "win.run", { "<Control>Return", "<Control>KP_Enter", NULL } },
+    { "win.stop", { "Escape", "<Control>period", NULL } },
+    { "win.copy-results", { "<Control><Shift>c", NULL } },
+    { "win.add-folder", { "<Control>o", NULL } },
+    { "win.show-page::setup", { "<Alt>1", NULL } },
+    { "win.show-page::run", { "<Alt>2", NULL } },
+    { "win.show-page::results", { "<Alt>3", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+  };
+
+  G_APPLICATION_CLASS (dyno_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
+                                   app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
+}
+
+static void
+dyno_application_class_init (DynoApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = dyno_application_activate;
+  app_class->startup = dyno_application_startup;
+  app_class->command_line = dyno_application_command_line;
+  app_class->handle_local_options = dyno_application_handle_local_options;
+}
+
+static void
+dyno_application_init (DynoApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), NULL);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Measure disks the way Bonnie and bonnie++ do."));
+}
+
+DynoApplication *
+dyno_application_new (void)
+{
+  return g_object_new (DYNO_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/dyno_bench/Dyno",
+                       NULL);
+}

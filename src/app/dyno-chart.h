@@ -1,0 +1,40 @@
+/* dyno-chart.h: the live dynamometer curve: MB/s (or ops/s) and CPU over time
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dyno-chart-model.h"
+#include "dyno-chart-style.h"
+#include "dyno-phase.h"
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_TYPE_CHART (dyno_chart_get_type ())
+G_DECLARE_FINAL_TYPE (DynoChart, dyno_chart, DYNO, CHART, GtkWidget)
+
+GtkWidget *dyno_chart_new (void);
+void       dyno_chart_clear (DynoChart *self);
+/* Appends a batch (one target's samples, in time order) and queues one redraw. */
+void       dyno_chart_append (DynoChart *self, const DynoSample *samples, guint n_samples);
+guint      dyno_chart_get_n_samples (DynoChart *self);
+/* Which phases are plotted: byte phases (MB/s) or operation phases (ops/s). */
+DynoUnit   dyno_chart_get_unit (DynoChart *self);
+void       dyno_chart_set_unit (DynoChart *self, DynoUnit unit);
+/* When TRUE (the default), the unit follows the phase of the latest sample. */
+gboolean   dyno_chart_get_follow (DynoChart *self);
+void       dyno_chart_set_follow (DynoChart *self, gboolean follow);
+
+/* Additions to the contract above. */
+
+/* MB/s (10^6 B/s, the default) or MiB/s on the rate axis; the "rate-scale" property. */
+DynoRateScale         dyno_chart_get_rate_scale (DynoChart *self);
+void                  dyno_chart_set_rate_scale (DynoChart *self, DynoRateScale scale);
+/* What the chart draws, for saving it as shown: dyno_chart_render_to_file (model, …). */
+const DynoChartModel *dyno_chart_get_model (DynoChart *self);
+
+G_END_DECLS

@@ -1,0 +1,61 @@
+/* dyno-presets.h: the named test setups of the Test setup page and `dyno --preset`
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dyno-config.h"
+
+G_BEGIN_DECLS
+
+/* Values are the schema's "preset" enum. */
+typedef enum
+{
+  DYNO_PRESET_QUICK,
+  DYNO_PRESET_CLASSIC,
+  DYNO_PRESET_FULL,
+  DYNO_PRESET_CUSTOM,
+  DYNO_N_PRESETS
+} DynoPreset;
+
+const char *dyno_preset_to_string (DynoPreset preset);
+gboolean    dyno_preset_from_string (const char *text, DynoPreset *out);
+const char *dyno_preset_title (DynoPreset preset);
+/* One line saying what the preset does on this machine (sizes that follow the RAM are
+ * spelled out). */
+char       *dyno_preset_describe (DynoPreset preset, guint64 ram_bytes);
+/* Twice the RAM rounded up to whole GiB, at least 1 GiB: bonnie++'s default file size. */
+guint64     dyno_preset_twice_ram (guint64 ram_bytes);
+/* Sets the per-run fields of config (not label, notes or seed) to the preset's values.
+ * FALSE for DYNO_PRESET_CUSTOM, which has no values of its own. */
+gboolean    dyno_preset_fill (DynoPreset      preset,
+                              DynoConfig     *config,
+                              guint64         ram_bytes,
+                              DynoCachePolicy cache);
+/* TRUE when the per-run fields of a and b are the same. */
+gboolean    dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b);
+
+/* The per-run keys of the settings schema (those a preset sets), NULL-terminated. */
+extern const char * const dyno_preset_keys[];
+
+/* Reads the per-run keys into a new config; NULL with an error naming the bad setting. */
+DynoConfig *dyno_settings_get_config (GSettings *settings, GError **error);
+/* Writes the per-run fields of config (not label or notes) in one batch, so watchers see the
+ * keys change together. */
+void        dyno_settings_set_config (GSettings *settings, const DynoConfig *config);
+/* Writes the preset's values and the "preset" key in one batch. */
+void        dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
+/* TRUE when the per-run keys hold the preset's values (always TRUE for CUSTOM). */
+gboolean    dyno_settings_match_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
+
+/* g_settings_bind_with_mapping() functions between an enum key and a combo row's "selected":
+ * user_data is the NULL-terminated list of the enum's nicks in the row's order. */
+gboolean    dyno_settings_nick_to_index (GValue *value, GVariant *variant, gpointer user_data);
+GVariant   *dyno_settings_index_to_nick (const GValue       *value,
+                                         const GVariantType *type,
+                                         gpointer            user_data);
+
+G_END_DECLS

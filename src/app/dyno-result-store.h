@@ -1,0 +1,25 @@
+/* dyno-result-store.h: where finished runs are kept ($XDG_DATA_HOME/dyno/runs)
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+/* $XDG_DATA_HOME/dyno/runs */
+char *dyno_result_store_get_dir (void);
+/* "2026-11-30T12-34-56-<label or host>-<first 8 of the id>.dyno.json" */
+char *dyno_result_store_make_name (DynoResult *result);
+/* Saves on a worker thread (creating the folder with mode 0700); the callback gets the path. */
+void  dyno_result_store_save_async (DynoResult          *result,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data);
+char *dyno_result_store_save_finish (GAsyncResult *result, GError **error);
+
+G_END_DECLS

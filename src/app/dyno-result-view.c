@@ -1,0 +1,837 @@
+/* dyno-result-view.c
+ *
+ * The table keeps Bonnie's grouping (sequential output, sequential input, random seeks,
+ * sequential and random create) but runs down the page rather than across it, so it still
+ * reads on a phone-sized window. Everything is built from the DynoResult when it is set.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-result-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "dyno-badges.h"
+#include "dyno-parse.h"
+#include "dyno-result-view.h"
+#include "dyno-units.h"
+
+struct _DynoResultView
+{
+  AdwBin parent_instance;
+
+  GtkStack *stack;
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkBox *targets_box;
+  AdwPreferencesGroup *run_group;
+  AdwPreferencesGroup *system_group;
+
+  GSettings *settings;
+  DynoResult *result;
+  char *saved_path;
+  GPtrArray *info_rows;    /* rows added to run_group and system_group */
+  GHashTable *rate_labels; /* GUINT_TO_POINTER (target << 8 | phase) -> GtkLabel */
+};
+
+G_DEFINE_FINAL_TYPE (DynoResultView, dyno_result_view, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_RESULT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct
+{
+  const char *title;
+  DynoPhaseId phases[3];
+  guint n_phases;
+} PhaseGroup;
+
+static const PhaseGroup phase_groups[] = {
+  { N_("Sequential Output"), { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE }, 3 },
+  { N_("Sequential Input"), { DYNO_PHASE_GETC, DYNO_PHASE_READ }, 2 },
+  { N_("Random"), { DYNO_PHASE_SEEKS }, 1 },
+  { N_("Sequential Create"),
+    { DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_STAT, DYNO_PHASE_SEQ_DELETE },
+    3 },
+  { N_("Random Create"),
+    { DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_STAT, DYNO_PHASE_RAND_DELETE },
+    3 },
+};
+
+enum
+{
+  COL_PHASE,
+  COL_RATE,
+  COL_CPU,
+  COL_P99,
+  COL_MAX,
+  COL_CACHED,
+  N_COLUMNS
+};
+
+#define TOO_FAST_MARK "+++++"
+
+static const char *
+too_fast_explanation (void)
+{
+  return _("This phase took less than 0.5 s: too short to measure reliably. Use a larger size "
+           "or more files.");
+}
+
+static GtkWidget *
+cell_new (const char *text, float xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+static void
+clear_box (GtkBox *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+static double
+mean_cache_resident (const DynoPhaseResult *phase)
+{
+  double sum = 0;
+  guint n = 0;
+
+  for (guint i = 0; phase->runs != NULL && i < phase->runs->len; i++)
+    {
+      const DynoPhaseRun *run = dyno_phase_result_get_run (phase, i);
+
+      if (!isnan (run->cache_resident))
+        {
+          sum += run->cache_resident;
+          n++;
+        }
+    }
+  return n > 0 ? sum / n : NAN;
+}
+
+static char *
+format_rate_cell (const DynoPhaseResult *phase, DynoRateUnit rate_unit, guint repeats)
+{
+  DynoUnit unit = dyno_phase_unit (phase->id);
+  double rate = dyno_phase_result_get_rate (phase);
+
+  if (repeats > 1 && phase->rate.n >= 2 && !isnan (phase->rate.sd) && !isnan (rate))
+    {
+      g_autofree char *mean = dyno_units_format_rate_value (rate, unit, rate_unit);
+      g_autofree char *sd = dyno_units_format_rate_value (phase->rate.sd, unit, rate_unit);
+
+      /* TRANSLATORS: mean ± standard deviation and unit, like "120 ± 3.5 MB/s" */
+      return g_strdup_printf (_("%s ± %s %s"), mean, sd, dyno_units_rate_label (unit, rate_unit));
+    }
+  return dyno_units_format_rate (rate, unit, rate_unit);
+}
+
+static char *
+format_stats_tooltip (const DynoPhaseResult *phase, DynoRateUnit rate_unit)
+{
+  DynoUnit unit = dyno_phase_unit (phase->id);
+  g_autofree char *min = dyno_units_format_rate (phase->rate.min, unit, rate_unit);
+  g_autofree char *max = dyno_units_format_rate (phase->rate.max, unit, rate_unit);
+  g_autofree char *ci = dyno_units_format_rate (phase->rate.ci95, unit, rate_unit);
+
+  /* TRANSLATORS: statistics over the repeats of a phase */
+  return g_strdup_printf (_("%u repeats: from %s to %s; 95 %% confidence interval of the mean "
+                            "± %s"),
+                          phase->rate.n, min, max, ci);
+}
+
+static void
+attach_phase_row (DynoResultView *self,
+                  GtkGrid *grid,
+                  int row,
+                  guint target,
+                  const DynoPhaseResult *phase,
+                  DynoRateUnit rate_unit,
+                  guint repeats)
+{
+  GtkWidget *name = gtk_label_new (dyno_phase_short_title (phase->id));
+  GtkWidget *rate;
+  GtkWidget *cpu;
+  g_autofree char *p99 = dyno_format_latency (phase->latency.p99);
+  g_autofree char *max = dyno_format_latency (phase->latency.max);
+  g_autofree char *cached = NULL;
+  double resident = mean_cache_resident (phase);
+  gboolean all_too_fast = phase->too_fast && isnan (dyno_phase_result_get_rate (phase));
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  /* The names take the spare width, so the figures line up at the card's right edge. */
+  gtk_widget_set_hexpand (name, TRUE);
+  gtk_widget_set_tooltip_text (name, dyno_phase_title (phase->id));
+  gtk_widget_add_css_class (name, "phase-name");
+
+  if (all_too_fast)
+    {
+      /* bonnie++'s mark: the figure exists but means nothing. */
+      rate = cell_new (TOO_FAST_MARK, 1);
+      cpu = cell_new ("+++", 1);
+      gtk_widget_add_css_class (rate, "too-fast");
+      gtk_widget_add_css_class (cpu, "too-fast");
+      gtk_widget_set_tooltip_text (rate, too_fast_explanation ());
+      gtk_widget_set_tooltip_text (cpu, too_fast_explanation ());
+    }
+  else
+    {
+      g_autofree char *rate_text = format_rate_cell (phase, rate_unit, repeats);
+      g_autofree char *cpu_text = dyno_units_format_percent (phase->cpu_percent.mean);
+
+      rate = cell_new (rate_text, 1);
+      cpu = cell_new (cpu_text, 1);
+      if (repeats > 1 && phase->rate.n >= 2)
+        {
+          g_autofree char *tooltip = format_stats_tooltip (phase, rate_unit);
+
+          gtk_widget_set_tooltip_text (rate, tooltip);
+        }
+      if (phase->too_fast)
+        {
+          /* Some repeats were too fast: the figure is the mean of the others. */
+          gtk_widget_set_tooltip_text (name, too_fast_explanation ());
+          gtk_widget_add_css_class (name, "too-fast");
+        }
+    }
+  gtk_widget_add_css_class (rate, "rate");
+
+  if (dyno_phase_reads_data_file (phase->id) && !isnan (resident))
+    cached = g_strdup_printf (_("%.1f %%"), resident * 100);
+
+  gtk_grid_attach (grid, name, COL_PHASE, row, 1, 1);
+  gtk_grid_attach (grid, rate, COL_RATE, row, 1, 1);
+  gtk_grid_attach (grid, cpu, COL_CPU, row, 1, 1);
+  gtk_grid_attach (grid, cell_new (p99, 1), COL_P99, row, 1, 1);
+  gtk_grid_attach (grid, cell_new (max, 1), COL_MAX, row, 1, 1);
+  gtk_grid_attach (grid, cell_new (cached ? cached : "", 1), COL_CACHED, row, 1, 1);
+
+  g_hash_table_insert (self->rate_labels, GUINT_TO_POINTER (target << 8 | phase->id), rate);
+}
+
+static GtkWidget *
+heading_cell (const char *text, const char *tooltip)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "caption-heading");
+  gtk_widget_add_css_class (label, "dim-label");
+  if (tooltip != NULL)
+    gtk_widget_set_tooltip_text (label, tooltip);
+  return label;
+}
+
+/* The table scrolls sideways on a narrow window, but a GtkScrolledWindow also takes the
+ * vertical wheel for itself, even with nothing to scroll: hand that to the page instead. */
+static gboolean
+on_table_scroll (GtkEventControllerScroll *controller, double dx, double dy, GtkWidget *table)
+{
+  GtkWidget *page = gtk_widget_get_ancestor (gtk_widget_get_parent (table),
+                                             GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  double step;
+
+  if (page == NULL || fabs (dx) >= fabs (dy))
+    return GDK_EVENT_PROPAGATE;
+
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
+  /* GTK's own step for a wheel notch; touchpads report pixels. */
+  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+             ? pow (gtk_adjustment_get_page_size (adjustment), 2.0 / 3.0)
+             : 1.0;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * step);
+  return GDK_EVENT_STOP;
+}
+
+static GtkWidget *
+build_table (DynoResultView *self,
+             guint target,
+             const DynoTargetResult *tr,
+             DynoRateUnit rate_unit,
+             guint repeats)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *scroller;
+  GtkEventController *controller;
+  int row = 0;
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_widget_add_css_class (grid, "result-table");
+
+  gtk_grid_attach (GTK_GRID (grid), heading_cell (_("Rate"), NULL), COL_RATE, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   heading_cell (_("%CPU"), _("CPU time of the I/O threads per second of the "
+                                              "phase, in percent of one CPU")),
+                   COL_CPU, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   heading_cell (_("p99"), _("99 in 100 operations took at most this long")),
+                   COL_P99, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   heading_cell (_("Max"), _("The slowest single operation")), COL_MAX, row, 1,
+                   1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   heading_cell (_("Cached"), _("How much of the data file was still in RAM "
+                                                "when the read phase began")),
+                   COL_CACHED, row, 1, 1);
+  row++;
+
+  for (guint g = 0; g < G_N_ELEMENTS (phase_groups); g++)
+    {
+      const PhaseGroup *group = &phase_groups[g];
+      gboolean any = FALSE;
+      GtkWidget *title;
+
+      for (guint i = 0; i < group->n_phases; i++)
+        any |= dyno_target_result_get_phase (tr, group->phases[i]) != NULL;
+      if (!any)
+        continue;
+
+      title = gtk_label_new (_(group->title));
+      gtk_label_set_xalign (GTK_LABEL (title), 0);
+      gtk_widget_add_css_class (title, "heading");
+      gtk_widget_add_css_class (title, "group-title");
+      gtk_grid_attach (GTK_GRID (grid), title, COL_PHASE, row++, N_COLUMNS, 1);
+
+      for (guint i = 0; i < group->n_phases; i++)
+        {
+          const DynoPhaseResult *phase = dyno_target_result_get_phase (tr, group->phases[i]);
+
+          if (phase != NULL)
+            attach_phase_row (self, GTK_GRID (grid), row++, target, phase, rate_unit, repeats);
+        }
+    }
+
+  /* On a narrow window the table scrolls sideways rather than squeezing the figures. */
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
+  gtk_widget_add_css_class (scroller, "card");
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+                                                | GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_table_scroll), scroller);
+  gtk_widget_add_controller (scroller, controller);
+  return scroller;
+}
+
+static GtkWidget *
+caption_new (const char *text, const char *icon_name, const char *icon_class)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *label = gtk_label_new (text);
+
+  if (icon_name != NULL)
+    {
+      GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
+
+      gtk_widget_set_valign (icon, GTK_ALIGN_START);
+      if (icon_class != NULL)
+        gtk_widget_add_css_class (icon, icon_class);
+      gtk_box_append (GTK_BOX (box), icon);
+    }
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  return box;
+}
+
+static GtkWidget *
+build_error (const DynoTargetResult *tr)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *heading;
+  GtkWidget *message = gtk_label_new (tr->error_message);
+  g_autofree char *title = NULL;
+
+  if (tr->error_phase >= 0 && tr->error_phase < DYNO_N_PHASES)
+    /* TRANSLATORS: "Failed during Block write" */
+    title = g_strdup_printf (_("Failed during %s"), dyno_phase_title (tr->error_phase));
+  else
+    title = g_strdup (_("Failed"));
+  heading = gtk_label_new (title);
+
+  gtk_widget_add_css_class (box, "card");
+  gtk_widget_add_css_class (box, "error-card");
+  gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_add_css_class (icon, "error");
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_add_css_class (heading, "error");
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (message), TRUE);
+  gtk_box_append (GTK_BOX (text), heading);
+  gtk_box_append (GTK_BOX (text), message);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), text);
+  return box;
+}
+
+static char *
+describe_target (const DynoTargetResult *tr)
+{
+  const DynoTargetInfo *info = tr->info;
+  g_autofree char *where = dyno_target_info_describe (info);
+  g_autofree char *took = dyno_format_duration (tr->elapsed);
+  GString *text = g_string_new (where);
+
+  if (info->device_model != NULL)
+    g_string_append_printf (text, " · %s", info->device_model);
+  if (info->mount_point != NULL && g_strcmp0 (info->mount_point, info->path) != 0)
+    /* TRANSLATORS: where the target's file system is mounted, like "mounted on /home" */
+    g_string_append_printf (text, _(" · mounted on %s"), info->mount_point);
+  if (!isnan (tr->elapsed))
+    /* TRANSLATORS: how long a target took, like "took 2 min 05 s" */
+    g_string_append_printf (text, _(" · took %s"), took);
+  return g_string_free (text, FALSE);
+}
+
+static GtkWidget *
+build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, DynoRateUnit rate_unit)
+{
+  const DynoConfig *config = dyno_result_get_config (self->result);
+  guint repeats = config != NULL ? config->repeat : 1;
+  GtkWidget *section = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *title_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *title = gtk_label_new (tr->info->path);
+  GtkWidget *badges = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_autofree char *description = describe_target (tr);
+  GtkWidget *subtitle = gtk_label_new (description);
+  gboolean any_too_fast = FALSE;
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (title), TRUE);
+  gtk_widget_add_css_class (title, "title-3");
+  gtk_box_append (GTK_BOX (title_row), title);
+  dyno_badges_fill (GTK_BOX (badges), tr->info);
+  /* Writable was true when it ran; a badge saying otherwise now would mislead. */
+  gtk_box_append (GTK_BOX (title_row), badges);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_box_append (GTK_BOX (header), title_row);
+  gtk_box_append (GTK_BOX (header), subtitle);
+  gtk_box_append (GTK_BOX (section), header);
+
+  if (dyno_target_result_failed (tr))
+    gtk_box_append (GTK_BOX (section), build_error (tr));
+
+  if (tr->phases->len > 0)
+    gtk_box_append (GTK_BOX (section), build_table (self, index, tr, rate_unit, repeats));
+
+  for (guint i = 0; i < tr->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (tr->phases, i);
+
+      any_too_fast |= phase->too_fast;
+      if (phase->note != NULL)
+        {
+          /* TRANSLATORS: a phase and a note about it */
+          g_autofree char *text = g_strdup_printf (_("%s: %s"), dyno_phase_title (phase->id),
+                                                   phase->note);
+          GtkWidget *note = caption_new (text, "dialog-information-symbolic", "dim-label");
+
+          gtk_widget_add_css_class (note, "caption");
+          gtk_box_append (GTK_BOX (section), note);
+        }
+    }
+  if (any_too_fast)
+    {
+      g_autofree char *text = g_strdup_printf ("%s  %s", TOO_FAST_MARK, too_fast_explanation ());
+      GtkWidget *note = caption_new (text, NULL, NULL);
+
+      gtk_widget_add_css_class (note, "caption");
+      gtk_widget_add_css_class (note, "dim-label");
+      gtk_box_append (GTK_BOX (section), note);
+    }
+  for (guint i = 0; tr->notes != NULL && i < tr->notes->len; i++)
+    {
+      GtkWidget *note = caption_new (g_ptr_array_index (tr->notes, i), "dialog-information-symbolic", NULL);
+
+      gtk_widget_add_css_class (note, "dim-label");
+      gtk_box_append (GTK_BOX (section), note);
+    }
+  for (guint i = 0; tr->warnings != NULL && i < tr->warnings->len; i++)
+    gtk_box_append (GTK_BOX (section), caption_new (g_ptr_array_index (tr->warnings, i),
+                                                    "dialog-warning-symbolic", "warning"));
+  return section;
+}
+
+static void
+add_info_row (DynoResultView *self,
+              AdwPreferencesGroup *group,
+              const char *title,
+              const char *value)
+{
+  GtkWidget *row;
+
+  if (value == NULL || *value == '\0')
+    return;
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value);
+  /* Values are data (paths, CPU names): never mistake them for markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "info-row");
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (self->info_rows, row);
+}
+
+static void
+clear_info_rows (DynoResultView *self)
+{
+  for (guint i = 0; i < self->info_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->info_rows, i);
+      GtkWidget *group = gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP);
+
+      if (group != NULL)
+        adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), row);
+    }
+  g_ptr_array_set_size (self->info_rows, 0);
+}
+
+static const char *
+cache_policy_title (DynoCachePolicy policy)
+{
+  switch (policy)
+    {
+    case DYNO_CACHE_EVICT:
+      return _("Evicted before every read phase");
+    case DYNO_CACHE_DIRECT:
+      return _("Bypassed with O_DIRECT");
+    case DYNO_CACHE_DROP:
+      return _("All caches dropped before reads");
+    case DYNO_CACHE_NONE:
+      return _("Left alone (bonnie++)");
+    default:
+      return dyno_cache_policy_to_string (policy);
+    }
+}
+
+static void
+fill_run_group (DynoResultView *self)
+{
+  const DynoConfig *config = dyno_result_get_config (self->result);
+  GDateTime *created = dyno_result_get_created (self->result);
+  g_autofree char *when = NULL;
+
+  if (created != NULL)
+    {
+      g_autoptr (GDateTime) local = g_date_time_to_local (created);
+
+      when = g_date_time_format (local, "%c");
+    }
+  add_info_row (self, self->run_group, _("Label"), dyno_result_get_label (self->result));
+  add_info_row (self, self->run_group, _("Started"), when);
+  add_info_row (self, self->run_group, _("Measured with"), dyno_result_get_tool (self->result));
+  add_info_row (self, self->run_group, _("Saved as"), self->saved_path);
+  if (config == NULL)
+    return;
+
+  if (dyno_config_has_io_tests (config))
+    {
+      g_autofree char *size = dyno_format_size (config->size);
+      g_autofree char *chunk = dyno_format_size (config->chunk);
+      /* TRANSLATORS: file size and chunk size, like "1 GiB in 8 KiB chunks" */
+      g_autofree char *text = g_strdup_printf (_("%s in %s chunks"), size, chunk);
+
+      add_info_row (self, self->run_group, _("Data file"), text);
+      add_info_row (self, self->run_group, _("Page cache"), cache_policy_title (config->cache));
+    }
+  if ((config->tests & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC))) != 0)
+    {
+      g_autofree char *size = dyno_format_size (dyno_config_get_per_char_size (config));
+      /* TRANSLATORS: per-char mode and size, like "stdio, 1 GiB" */
+      g_autofree char *text = g_strdup_printf (_("%s, %s"),
+                                               dyno_per_char_mode_to_string (config->per_char),
+                                               size);
+
+      add_info_row (self, self->run_group, _("Per-char I/O"), text);
+    }
+  if ((config->tests & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0)
+    {
+      /* TRANSLATORS: "8192 seeks by 5 threads" */
+      g_autofree char *text = g_strdup_printf (_("%u seeks by %u threads"), config->seeks,
+                                               config->seekers);
+
+      add_info_row (self, self->run_group, _("Random seeks"), text);
+    }
+  if (dyno_config_has_file_tests (config))
+    {
+      g_autofree char *spec = dyno_format_files_spec (config);
+      /* TRANSLATORS: number of files and bonnie++'s -n spec, like "4096 files (-n 4)" */
+      g_autofree char *text = g_strdup_printf (_("%llu files (-n %s)"),
+                                               (unsigned long long) dyno_config_get_files_total (config), spec);
+
+      add_info_row (self, self->run_group, _("Small files"), text);
+    }
+  add_info_row (self, self->run_group, _("Data"),
+                config->data == DYNO_DATA_RANDOM ? _("Random (incompressible)")
+                                                 : _("Zeros (compressible)"));
+  if (config->repeat > 1)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", config->repeat);
+
+      add_info_row (self, self->run_group, _("Repeats"), text);
+    }
+  {
+    g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, config->seed);
+
+    add_info_row (self, self->run_group, _("Random seed"), seed);
+  }
+  add_info_row (self, self->run_group, _("Notes"), dyno_result_get_notes (self->result));
+}
+
+static void
+fill_system_group (DynoResultView *self)
+{
+  const DynoSystemInfo *system = dyno_result_get_system (self->result);
+
+  if (system == NULL)
+    return;
+  add_info_row (self, self->system_group, _("Host"), system->hostname);
+  add_info_row (self, self->system_group, _("Operating system"), system->os_name);
+  add_info_row (self, self->system_group, _("Kernel"), system->kernel);
+  add_info_row (self, self->system_group, _("Architecture"), system->arch);
+  if (system->cpu_model != NULL)
+    {
+      /* TRANSLATORS: CPU model and count, like "AMD Ryzen 7 5800X × 16" */
+      g_autofree char *cpu = system->cpu_count > 0
+                                 ? g_strdup_printf (_("%s × %u"), system->cpu_model,
+                                                    system->cpu_count)
+                                 : g_strdup (system->cpu_model);
+
+      add_info_row (self, self->system_group, _("Processor"), cpu);
+    }
+  if (system->ram_bytes > 0)
+    {
+      g_autofree char *ram = dyno_format_size (system->ram_bytes);
+
+      add_info_row (self, self->system_group, _("Memory"), ram);
+    }
+}
+
+static void
+update_heading (DynoResultView *self)
+{
+  const char *label = dyno_result_get_label (self->result);
+  guint n_targets = dyno_result_get_n_targets (self->result);
+  guint n_failed = 0;
+  g_autofree char *counts = NULL;
+
+  gtk_label_set_text (self->title_label, label != NULL && *label != '\0' ? label : _("Results"));
+
+  for (guint i = 0; i < n_targets; i++)
+    n_failed += dyno_target_result_failed (dyno_result_get_target (self->result, i));
+  if (n_failed > 0)
+    /* TRANSLATORS: "2 targets, 1 failed" */
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u target, %u failed",
+                                           "%u targets, %u failed", n_targets),
+                              n_targets, n_failed);
+  else
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u target", "%u targets", n_targets),
+                              n_targets);
+
+  {
+    GDateTime *created = dyno_result_get_created (self->result);
+    g_autoptr (GDateTime) local = created != NULL ? g_date_time_to_local (created) : NULL;
+    /* TRANSLATORS: when a run started, as strftime() takes it: "30 Nov 2026, 12:34" */
+    g_autofree char *when = local != NULL ? g_date_time_format (local, _("%e %b %Y, %H:%M")) : NULL;
+    GString *text = g_string_new (when != NULL ? g_strstrip (when) : "");
+
+    if (text->len > 0)
+      g_string_append (text, " · ");
+    g_string_append (text, counts);
+    if (self->saved_path != NULL)
+      {
+        g_autofree char *name = g_path_get_basename (self->saved_path);
+
+        /* TRANSLATORS: "… · saved as 2026-11-30T12-34-56-host-1a2b3c4d.dyno.json" */
+        g_string_append_printf (text, _(" · saved as %s"), name);
+      }
+    gtk_label_set_text (self->subtitle_label, text->str);
+    g_string_free (text, TRUE);
+  }
+}
+
+static void
+rebuild (DynoResultView *self)
+{
+  DynoRateUnit rate_unit = dyno_units_get_rate_unit (self->settings);
+
+  clear_box (self->targets_box);
+  clear_info_rows (self);
+  g_hash_table_remove_all (self->rate_labels);
+
+  if (self->result == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+
+  update_heading (self);
+  for (guint i = 0; i < dyno_result_get_n_targets (self->result); i++)
+    gtk_box_append (self->targets_box,
+                    build_target (self, i, dyno_result_get_target (self->result, i), rate_unit));
+  fill_run_group (self);
+  fill_system_group (self);
+  gtk_stack_set_visible_child_name (self->stack, "result");
+}
+
+static void
+dyno_result_view_dispose (GObject *object)
+{
+  DynoResultView *self = DYNO_RESULT_VIEW (object);
+
+  /* The stack is both AdwBin's child and a template child: let AdwBin drop it first, or both
+   * would unparent it. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_RESULT_VIEW);
+  g_clear_pointer (&self->rate_labels, g_hash_table_unref);
+  g_clear_pointer (&self->info_rows, g_ptr_array_unref);
+  g_clear_object (&self->result);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->saved_path, g_free);
+  G_OBJECT_CLASS (dyno_result_view_parent_class)->dispose (object);
+}
+
+static void
+dyno_result_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DynoResultView *self = DYNO_RESULT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_RESULT:
+      g_value_set_object (value, self->result);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_result_view_set_property (GObject *object,
+                               guint prop_id,
+                               const GValue *value,
+                               GParamSpec *pspec)
+{
+  DynoResultView *self = DYNO_RESULT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_RESULT:
+      dyno_result_view_set_result (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_result_view_class_init (DynoResultViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dyno_result_view_dispose;
+  object_class->get_property = dyno_result_view_get_property;
+  object_class->set_property = dyno_result_view_set_property;
+
+  properties[PROP_RESULT]
+      = g_param_spec_object ("result", NULL, NULL, DYNO_TYPE_RESULT,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-result-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, stack);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, targets_box);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, run_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, system_group);
+}
+
+static void
+dyno_result_view_init (DynoResultView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->info_rows = g_ptr_array_new ();
+  self->rate_labels = g_hash_table_new (NULL, NULL);
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
+                           G_CONNECT_SWAPPED);
+}
+
+DynoResult *
+dyno_result_view_get_result (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return self->result;
+}
+
+void
+dyno_result_view_set_result (DynoResultView *self, DynoResult *result)
+{
+  g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
+  g_return_if_fail (result == NULL || DYNO_IS_RESULT (result));
+
+  if (!g_set_object (&self->result, result))
+    return;
+  g_clear_pointer (&self->saved_path, g_free);
+  rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
+}
+
+void
+dyno_result_view_set_saved_path (DynoResultView *self, const char *path)
+{
+  g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
+
+  if (g_strcmp0 (self->saved_path, path) == 0)
+    return;
+  g_free (self->saved_path);
+  self->saved_path = g_strdup (path);
+  rebuild (self);
+}
+
+GtkLabel *
+dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId phase)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return g_hash_table_lookup (self->rate_labels, GUINT_TO_POINTER (target << 8 | phase));
+}

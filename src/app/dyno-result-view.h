@@ -1,0 +1,26 @@
+/* dyno-result-view.h: a finished run in Bonnie's layout, with the system it ran on
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_TYPE_RESULT_VIEW (dyno_result_view_get_type ())
+G_DECLARE_FINAL_TYPE (DynoResultView, dyno_result_view, DYNO, RESULT_VIEW, AdwBin)
+
+DynoResult *dyno_result_view_get_result (DynoResultView *self);
+/* NULL shows the empty state. */
+void        dyno_result_view_set_result (DynoResultView *self, DynoResult *result);
+/* Where the result was saved, for the heading; NULL while saving or when not saved. */
+void        dyno_result_view_set_saved_path (DynoResultView *self, const char *path);
+/* The label that shows a phase's figure for a target, or NULL when the table has no row for
+ * it: for tests. */
+GtkLabel   *dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId phase);
+
+G_END_DECLS

@@ -1,0 +1,576 @@
+/* dyno-run-view.c
+ *
+ * The engine delivers samples in batches, at most one per sample interval, on the main
+ * context. Each batch goes to the charts in one dyno_chart_append per target (one redraw),
+ * and the labels are set once per batch, so the view costs the same however fast the disk.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-run-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "dyno-parse.h"
+#include "dyno-run-view.h"
+#include "dyno-units.h"
+
+/* Progress and times move between batches too (fsync, cache eviction): refresh them. */
+#define STATUS_INTERVAL_MS 250
+
+typedef struct
+{
+  char *path;
+  GtkWidget *card;
+  GtkLabel *status;
+  DynoChart *chart;
+  gboolean started;
+  gboolean finished;
+} TargetCard;
+
+struct _DynoRunView
+{
+  AdwBin parent_instance;
+
+  GtkStack *stack;
+  GtkLabel *phase_label;
+  GtkLabel *target_label;
+  GtkToggleButton *auto_button;
+  GtkToggleButton *bytes_button;
+  GtkToggleButton *ops_button;
+  GtkProgressBar *phase_bar;
+  GtkProgressBar *overall_bar;
+  GtkLabel *phase_percent;
+  GtkLabel *overall_percent;
+  GtkBox *charts_box;
+  GtkLabel *rate_label;
+  GtkLabel *rate_caption;
+  GtkLabel *cpu_label;
+  GtkLabel *iowait_label;
+  GtkLabel *elapsed_label;
+  GtkLabel *remaining_label;
+  GtkBox *messages_box;
+
+  DynoEngine *engine;
+  GSettings *settings;
+  GPtrArray *cards; /* TargetCard* */
+  guint repeats;
+  guint status_source;
+  gboolean stopping;
+};
+
+G_DEFINE_FINAL_TYPE (DynoRunView, dyno_run_view, ADW_TYPE_BIN)
+
+static TargetCard *
+get_card (DynoRunView *self, guint target)
+{
+  if (self->cards == NULL || target >= self->cards->len)
+    return NULL;
+  return g_ptr_array_index (self->cards, target);
+}
+
+static void
+set_label (GtkLabel *label, const char *text)
+{
+  /* Most batches change nothing a label shows; skip the relayout then. */
+  if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
+    gtk_label_set_text (label, text);
+}
+
+static void
+set_percent (GtkProgressBar *bar, GtkLabel *label, double fraction)
+{
+  g_autofree char *text = NULL;
+
+  fraction = isnan (fraction) ? 0 : CLAMP (fraction, 0, 1);
+  gtk_progress_bar_set_fraction (bar, fraction);
+  text = dyno_units_format_percent (fraction * 100);
+  set_label (label, text);
+}
+
+static void
+update_status (DynoRunView *self)
+{
+  DynoStatus status;
+  g_autofree char *elapsed = NULL;
+  g_autofree char *remaining = NULL;
+
+  if (self->engine == NULL)
+    return;
+  dyno_engine_get_status (self->engine, &status);
+  if (!status.running)
+    return;
+
+  set_percent (self->phase_bar, self->phase_percent, status.phase < 0 ? 0 : status.phase_progress);
+  set_percent (self->overall_bar, self->overall_percent, status.progress);
+  elapsed = dyno_format_duration (status.elapsed);
+  remaining = dyno_format_duration (status.remaining);
+  set_label (self->elapsed_label, elapsed);
+  set_label (self->remaining_label, remaining);
+}
+
+static gboolean
+status_tick (gpointer data)
+{
+  update_status (DYNO_RUN_VIEW (data));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+apply_chart_mode (DynoRunView *self, DynoChart *chart)
+{
+  if (gtk_toggle_button_get_active (self->bytes_button))
+    {
+      dyno_chart_set_follow (chart, FALSE);
+      dyno_chart_set_unit (chart, DYNO_UNIT_BYTES);
+    }
+  else if (gtk_toggle_button_get_active (self->ops_button))
+    {
+      dyno_chart_set_follow (chart, FALSE);
+      dyno_chart_set_unit (chart, DYNO_UNIT_OPS);
+    }
+  else
+    dyno_chart_set_follow (chart, TRUE);
+}
+
+static void
+on_chart_mode_toggled (DynoRunView *self, GtkToggleButton *button)
+{
+  /* Each button of the group notifies; act once, for the one that became active. */
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
+    apply_chart_mode (self, ((TargetCard *) g_ptr_array_index (self->cards, i))->chart);
+}
+
+static void
+update_unit_labels (DynoRunView *self)
+{
+  DynoRateUnit unit = dyno_units_get_rate_unit (self->settings);
+
+  gtk_button_set_label (GTK_BUTTON (self->bytes_button),
+                        dyno_units_rate_label (DYNO_UNIT_BYTES, unit));
+}
+
+static void
+add_message (DynoRunView *self, DynoMessageLevel level, const char *text)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *icon = gtk_image_new_from_icon_name (level == DYNO_MESSAGE_WARNING
+                                                      ? "dialog-warning-symbolic"
+                                                      : "dialog-information-symbolic");
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  if (level == DYNO_MESSAGE_WARNING)
+    gtk_widget_add_css_class (icon, "warning");
+  else
+    gtk_widget_add_css_class (icon, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (row), icon);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (self->messages_box, row);
+  gtk_widget_set_visible (GTK_WIDGET (self->messages_box), TRUE);
+}
+
+/* Engine signals, all on the main context */
+
+static void
+on_target_started (DynoRunView *self, guint target, const char *path, DynoEngine *engine)
+{
+  TargetCard *card = get_card (self, target);
+  g_autofree char *text = NULL;
+
+  if (self->cards != NULL && self->cards->len > 1)
+    /* TRANSLATORS: "Target 1 of 2: /mnt/data" */
+    text = g_strdup_printf (_("Target %u of %u: %s"), target + 1, self->cards->len, path);
+  else
+    text = g_strdup (path);
+  set_label (self->target_label, text);
+
+  if (card != NULL)
+    {
+      card->started = TRUE;
+      gtk_label_set_text (card->status, _("Preparing…"));
+      gtk_widget_add_css_class (card->card, "running");
+    }
+}
+
+static void
+on_phase_started (DynoRunView *self, guint target, guint repeat, int phase, DynoEngine *engine)
+{
+  TargetCard *card = get_card (self, target);
+  g_autofree char *title = NULL;
+
+  if (phase < 0 || phase >= DYNO_N_PHASES)
+    return;
+  if (self->repeats > 1)
+    /* TRANSLATORS: a phase and the repeat, like "Block write, repeat 2 of 3" */
+    title = g_strdup_printf (_("%s, repeat %u of %u"), dyno_phase_title (phase), repeat + 1,
+                             self->repeats);
+  else
+    title = g_strdup (dyno_phase_title (phase));
+  set_label (self->phase_label, title);
+  set_label (self->rate_label, "—");
+  set_label (self->rate_caption, dyno_units_rate_label (dyno_phase_unit (phase),
+                                                        dyno_units_get_rate_unit (self->settings)));
+  if (card != NULL)
+    gtk_label_set_text (card->status, title);
+  update_status (self);
+}
+
+static void
+on_samples (DynoRunView *self, GArray *samples, DynoEngine *engine)
+{
+  const DynoSample *last;
+  g_autofree char *rate = NULL;
+  g_autofree char *cpu = NULL;
+  g_autofree char *iowait = NULL;
+  guint start = 0;
+
+  if (samples == NULL || samples->len == 0)
+    return;
+
+  /* A batch is in time order and may cross into the next target: one append per stretch. */
+  for (guint i = 1; i <= samples->len; i++)
+    {
+      const DynoSample *first = &g_array_index (samples, DynoSample, start);
+
+      if (i < samples->len && g_array_index (samples, DynoSample, i).target == first->target)
+        continue;
+      if (get_card (self, first->target) != NULL)
+        dyno_chart_append (get_card (self, first->target)->chart, first, i - start);
+      start = i;
+    }
+
+  last = &g_array_index (samples, DynoSample, samples->len - 1);
+  rate = dyno_units_format_rate_value (last->rate, dyno_phase_unit (last->phase),
+                                       dyno_units_get_rate_unit (self->settings));
+  cpu = dyno_units_format_percent (last->process_cpu);
+  iowait = dyno_units_format_percent (last->system_cpu.iowait);
+  set_label (self->rate_label, rate);
+  set_label (self->cpu_label, cpu);
+  set_label (self->iowait_label, iowait);
+  update_status (self);
+}
+
+static void
+on_phase_finished (DynoRunView *self,
+                   guint target,
+                   guint repeat,
+                   int phase,
+                   const DynoPhaseRun *run,
+                   DynoEngine *engine)
+{
+  TargetCard *card = get_card (self, target);
+  g_autofree char *rate = NULL;
+  g_autofree char *text = NULL;
+
+  if (card == NULL || phase < 0 || phase >= DYNO_N_PHASES)
+    return;
+  rate = dyno_units_format_rate (run->rate, dyno_phase_unit (phase),
+                                 dyno_units_get_rate_unit (self->settings));
+  if (run->too_fast)
+    /* TRANSLATORS: a phase that took less than 0.5 s, like "Block read: 2100 MB/s (too fast
+     * to trust)" */
+    text = g_strdup_printf (_("%s: %s (too fast to trust)"), dyno_phase_title (phase), rate);
+  else
+    /* TRANSLATORS: a phase and its figure, like "Block read: 120 MB/s" */
+    text = g_strdup_printf (_("%s: %s"), dyno_phase_title (phase), rate);
+  gtk_label_set_text (card->status, text);
+}
+
+static void
+on_message (DynoRunView *self, guint target, int level, const char *text, DynoEngine *engine)
+{
+  TargetCard *card = get_card (self, target);
+
+  /* With several targets the same notice may come once per target: say which. */
+  if (card != NULL && self->cards->len > 1)
+    {
+      /* TRANSLATORS: a target and a notice about it */
+      g_autofree char *line = g_strdup_printf (_("%s: %s"), card->path, text);
+
+      add_message (self, level, line);
+    }
+  else
+    add_message (self, level, text);
+}
+
+static void
+on_target_finished (DynoRunView *self,
+                    guint target,
+                    const DynoTargetResult *result,
+                    DynoEngine *engine)
+{
+  TargetCard *card = get_card (self, target);
+
+  if (card == NULL)
+    return;
+  card->finished = TRUE;
+  gtk_widget_remove_css_class (card->card, "running");
+  /* A stopped target reports back like a finished one; say what happened. */
+  if (self->stopping && !dyno_target_result_failed (result))
+    gtk_label_set_text (card->status, _("Stopped"));
+  else if (dyno_target_result_failed (result))
+    {
+      g_autofree char *text = NULL;
+
+      if (result->error_phase >= 0 && result->error_phase < DYNO_N_PHASES)
+        /* TRANSLATORS: "Failed in Block write: No space left on device" */
+        text = g_strdup_printf (_("Failed in %s: %s"), dyno_phase_title (result->error_phase),
+                                result->error_message);
+      else
+        /* TRANSLATORS: "Failed: The folder vanished" */
+        text = g_strdup_printf (_("Failed: %s"), result->error_message);
+      gtk_label_set_text (card->status, text);
+      gtk_widget_add_css_class (GTK_WIDGET (card->status), "error");
+    }
+  else
+    {
+      g_autofree char *took = dyno_format_duration (result->elapsed);
+      /* TRANSLATORS: "Done in 2 min 05 s" */
+      g_autofree char *text = g_strdup_printf (_("Done in %s"), took);
+
+      gtk_label_set_text (card->status, text);
+    }
+}
+
+static void
+target_card_free (TargetCard *card)
+{
+  g_free (card->path);
+  g_free (card);
+}
+
+static TargetCard *
+create_card (DynoRunView *self, const char *path)
+{
+  TargetCard *card = g_new0 (TargetCard, 1);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title = gtk_label_new (path);
+  GtkWidget *status = gtk_label_new (_("Waiting"));
+  GtkWidget *chart = dyno_chart_new ();
+
+  card->path = g_strdup (path);
+  card->card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (card->card, "card");
+  gtk_widget_add_css_class (card->card, "chart-card");
+
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_tooltip_text (title, path);
+  gtk_label_set_ellipsize (GTK_LABEL (status), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (status), 1);
+  gtk_widget_set_hexpand (status, TRUE);
+  gtk_widget_add_css_class (status, "dim-label");
+  gtk_widget_add_css_class (status, "numeric");
+  gtk_box_append (GTK_BOX (header), title);
+  gtk_box_append (GTK_BOX (header), status);
+
+  gtk_widget_set_hexpand (chart, TRUE);
+  gtk_widget_set_vexpand (chart, TRUE);
+  gtk_widget_set_size_request (chart, -1, 180);
+
+  gtk_box_append (GTK_BOX (card->card), header);
+  gtk_box_append (GTK_BOX (card->card), chart);
+
+  card->status = GTK_LABEL (status);
+  card->chart = DYNO_CHART (chart);
+  apply_chart_mode (self, card->chart);
+  return card;
+}
+
+static void
+clear_box (GtkBox *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+static void
+stop_ticking (DynoRunView *self)
+{
+  g_clear_handle_id (&self->status_source, g_source_remove);
+}
+
+static void
+dyno_run_view_dispose (GObject *object)
+{
+  DynoRunView *self = DYNO_RUN_VIEW (object);
+
+  stop_ticking (self);
+  g_clear_pointer (&self->cards, g_ptr_array_unref);
+  g_clear_object (&self->engine);
+  g_clear_object (&self->settings);
+  /* The stack is both AdwBin's child and a template child: let AdwBin drop it first, or both
+   * would unparent it. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_RUN_VIEW);
+  G_OBJECT_CLASS (dyno_run_view_parent_class)->dispose (object);
+}
+
+static void
+dyno_run_view_class_init (DynoRunViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dyno_run_view_dispose;
+
+  g_type_ensure (DYNO_TYPE_CHART);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-run-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, stack);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, phase_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, target_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, auto_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, bytes_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, ops_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, phase_bar);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, overall_bar);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, phase_percent);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, overall_percent);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, charts_box);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, rate_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, rate_caption);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, cpu_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, iowait_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, elapsed_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, remaining_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoRunView, messages_box);
+  gtk_widget_class_bind_template_callback (widget_class, on_chart_mode_toggled);
+}
+
+static void
+dyno_run_view_init (DynoRunView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::rate-unit",
+                           G_CALLBACK (update_unit_labels), self, G_CONNECT_SWAPPED);
+  update_unit_labels (self);
+}
+
+void
+dyno_run_view_set_engine (DynoRunView *self, DynoEngine *engine)
+{
+  g_return_if_fail (DYNO_IS_RUN_VIEW (self));
+  g_return_if_fail (DYNO_IS_ENGINE (engine));
+  g_return_if_fail (self->engine == NULL);
+
+  self->engine = g_object_ref (engine);
+  g_signal_connect_object (engine, "target-started", G_CALLBACK (on_target_started), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (engine, "phase-started", G_CALLBACK (on_phase_started), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (engine, "samples", G_CALLBACK (on_samples), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (engine, "phase-finished", G_CALLBACK (on_phase_finished), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (engine, "message", G_CALLBACK (on_message), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (engine, "target-finished", G_CALLBACK (on_target_finished), self,
+                           G_CONNECT_SWAPPED);
+}
+
+void
+dyno_run_view_begin (DynoRunView *self, const DynoConfig *config, const char *const *targets)
+{
+  g_return_if_fail (DYNO_IS_RUN_VIEW (self));
+  g_return_if_fail (config != NULL);
+  g_return_if_fail (targets != NULL);
+
+  clear_box (self->charts_box);
+  clear_box (self->messages_box);
+  gtk_widget_set_visible (GTK_WIDGET (self->messages_box), FALSE);
+  g_clear_pointer (&self->cards, g_ptr_array_unref);
+  self->cards = g_ptr_array_new_with_free_func ((GDestroyNotify) target_card_free);
+  self->repeats = config->repeat;
+  self->stopping = FALSE;
+
+  for (guint i = 0; targets[i] != NULL; i++)
+    {
+      TargetCard *card = create_card (self, targets[i]);
+
+      g_ptr_array_add (self->cards, card);
+      gtk_box_append (self->charts_box, card->card);
+    }
+
+  set_label (self->phase_label, _("Starting…"));
+  set_label (self->target_label, targets[0]);
+  set_label (self->rate_label, "—");
+  set_label (self->cpu_label, "—");
+  set_label (self->iowait_label, "—");
+  set_label (self->elapsed_label, "—");
+  set_label (self->remaining_label, "—");
+  set_percent (self->phase_bar, self->phase_percent, 0);
+  set_percent (self->overall_bar, self->overall_percent, 0);
+  gtk_stack_set_visible_child_name (self->stack, "live");
+
+  stop_ticking (self);
+  self->status_source = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, STATUS_INTERVAL_MS,
+                                            status_tick, self, NULL);
+  g_source_set_name_by_id (self->status_source, "[dyno] run status");
+}
+
+void
+dyno_run_view_set_stopping (DynoRunView *self)
+{
+  g_return_if_fail (DYNO_IS_RUN_VIEW (self));
+  self->stopping = TRUE;
+  set_label (self->phase_label, _("Stopping…"));
+}
+
+void
+dyno_run_view_end (DynoRunView *self, const char *headline, gboolean completed)
+{
+  g_return_if_fail (DYNO_IS_RUN_VIEW (self));
+
+  stop_ticking (self);
+  set_label (self->phase_label, headline);
+  if (completed)
+    {
+      set_percent (self->phase_bar, self->phase_percent, 1);
+      set_percent (self->overall_bar, self->overall_percent, 1);
+    }
+  set_label (self->remaining_label, "—");
+  for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
+    {
+      TargetCard *card = g_ptr_array_index (self->cards, i);
+
+      gtk_widget_remove_css_class (card->card, "running");
+      if (!card->started)
+        gtk_label_set_text (card->status, _("Not run"));
+      else if (!card->finished)
+        gtk_label_set_text (card->status, _("Stopped"));
+    }
+}
+
+guint
+dyno_run_view_get_n_charts (DynoRunView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), 0);
+  return self->cards != NULL ? self->cards->len : 0;
+}
+
+DynoChart *
+dyno_run_view_get_chart (DynoRunView *self, guint target)
+{
+  TargetCard *card;
+
+  g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), NULL);
+
+  card = get_card (self, target);
+  return card != NULL ? card->chart : NULL;
+}

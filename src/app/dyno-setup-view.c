@@ -1,0 +1,739 @@
+/* dyno-setup-view.c
+ *
+ * Every option row is bound to its GSettings key, so what the rows show is what runs, and
+ * it is still there next time. The text rows are checked as people type: a size that does
+ * not parse keeps the typed text, marks the row, says why in the note, and disables Run.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-setup-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dyno-error.h"
+#include "dyno-parse.h"
+#include "dyno-preflight.h"
+#include "dyno-presets.h"
+#include "dyno-setup-view.h"
+#include "dyno-spin-row.h"
+#include "dyno-switch-row.h"
+#include "dyno-units.h"
+
+typedef enum
+{
+  ENTRY_SIZE,
+  ENTRY_FILES,
+  ENTRY_PER_CHAR_SIZE,
+  N_ENTRIES
+} EntryKind;
+
+typedef struct
+{
+  AdwEntryRow *row;
+  GtkWidget *error_icon;
+  const char *key;
+  char *error; /* why the text does not parse, NULL when it does */
+} Entry;
+
+struct _DynoSetupView
+{
+  AdwPreferencesPage parent_instance;
+
+  DynoTargetList *target_list;
+  AdwPreferencesGroup *test_group;
+  AdwPreferencesGroup *options_group;
+  AdwPreferencesGroup *record_group;
+  AdwComboRow *preset_row;
+  GtkBox *note;
+  GtkImage *note_icon;
+  GtkLabel *note_label;
+  AdwEntryRow *size_row;
+  AdwComboRow *chunk_row;
+  AdwExpanderRow *tests_row;
+  AdwEntryRow *files_row;
+  DynoSpinRow *seeks_row;
+  DynoSpinRow *seekers_row;
+  AdwComboRow *per_char_row;
+  AdwEntryRow *per_char_size_row;
+  AdwComboRow *cache_row;
+  AdwComboRow *data_row;
+  DynoSpinRow *repeat_row;
+  AdwEntryRow *label_row;
+  AdwEntryRow *notes_row;
+
+  GSettings *settings;
+  DynoSwitchRow *phase_rows[DYNO_N_PHASES];
+  Entry entries[N_ENTRIES];
+  guint64 ram_bytes;
+  gboolean can_run;
+  gboolean syncing;
+};
+
+G_DEFINE_FINAL_TYPE (DynoSetupView, dyno_setup_view, ADW_TYPE_PREFERENCES_PAGE)
+
+enum
+{
+  PROP_0,
+  PROP_CAN_RUN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *const preset_nicks[] = { "quick", "classic", "full", "custom", NULL };
+static const char *const per_char_nicks[] = { "stdio", "syscall", NULL };
+static const char *const cache_nicks[] = { "evict", "direct", "drop", "none", NULL };
+static const char *const data_nicks[] = { "random", "zeros", NULL };
+
+/* One line each, under the phase's name in the Phases list. */
+static const char *const phase_blurbs[DYNO_N_PHASES] = {
+  [DYNO_PHASE_PUTC] = N_("Writes the file one byte at a time"),
+  [DYNO_PHASE_WRITE] = N_("Writes the file a chunk at a time"),
+  [DYNO_PHASE_REWRITE] = N_("Reads each chunk, changes it and writes it back"),
+  [DYNO_PHASE_GETC] = N_("Reads the file one byte at a time"),
+  [DYNO_PHASE_READ] = N_("Reads the file a chunk at a time"),
+  [DYNO_PHASE_SEEKS] = N_("Reads random chunks from several threads, rewriting some"),
+  [DYNO_PHASE_SEQ_CREATE] = N_("Creates the small files in name order"),
+  [DYNO_PHASE_SEQ_STAT] = N_("Looks up the files in name order"),
+  [DYNO_PHASE_SEQ_DELETE] = N_("Deletes the files in name order"),
+  [DYNO_PHASE_RAND_CREATE] = N_("Creates the small files in random order"),
+  [DYNO_PHASE_RAND_STAT] = N_("Looks up the files in random order"),
+  [DYNO_PHASE_RAND_DELETE] = N_("Deletes the files in random order"),
+};
+
+#define N_CHUNKS 19 /* 256 B to 64 MiB */
+
+static gboolean
+chunk_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
+{
+  guint64 chunk = g_variant_get_uint64 (variant);
+
+  for (guint i = 0; i < N_CHUNKS; i++)
+    if ((G_GUINT64_CONSTANT (256) << i) == chunk)
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+chunk_set_mapping (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  guint index = g_value_get_uint (value);
+
+  if (index >= N_CHUNKS)
+    return NULL;
+  return g_variant_new_uint64 (G_GUINT64_CONSTANT (256) << index);
+}
+
+static GListModel *
+create_chunk_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < N_CHUNKS; i++)
+    {
+      g_autofree char *text = dyno_format_size (G_GUINT64_CONSTANT (256) << i);
+
+      gtk_string_list_append (list, text);
+    }
+  return G_LIST_MODEL (list);
+}
+
+static GListModel *
+create_preset_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < DYNO_N_PRESETS; i++)
+    gtk_string_list_append (list, dyno_preset_title (i));
+  return G_LIST_MODEL (list);
+}
+
+static void
+set_model (AdwComboRow *row, GListModel *model)
+{
+  adw_combo_row_set_model (row, model);
+  g_object_unref (model);
+}
+
+/* Entries */
+
+static gboolean
+check_entry (EntryKind kind, const char *text, GError **error)
+{
+  g_autoptr (DynoConfig) scratch = dyno_config_new ();
+  guint64 bytes;
+
+  switch (kind)
+    {
+    case ENTRY_SIZE:
+      return dyno_parse_size (text, &bytes, error);
+    case ENTRY_FILES:
+      return dyno_parse_files_spec (text, scratch, error);
+    case ENTRY_PER_CHAR_SIZE:
+      {
+        g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+        return *stripped == '\0' || dyno_parse_size (stripped, &bytes, error);
+      }
+    case N_ENTRIES:
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+}
+
+static void update_state (DynoSetupView *self);
+
+static void
+on_entry_changed (DynoSetupView *self, AdwEntryRow *row)
+{
+  g_autoptr (GError) error = NULL;
+  Entry *entry = NULL;
+  const char *text;
+
+  for (guint i = 0; i < N_ENTRIES; i++)
+    if (self->entries[i].row == row)
+      entry = &self->entries[i];
+  g_assert (entry != NULL);
+
+  if (self->syncing)
+    return;
+
+  text = gtk_editable_get_text (GTK_EDITABLE (row));
+  g_clear_pointer (&entry->error, g_free);
+  if (check_entry (entry - self->entries, text, &error))
+    {
+      g_autofree char *stored = g_settings_get_string (self->settings, entry->key);
+
+      gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_visible (entry->error_icon, FALSE);
+      if (!g_str_equal (stored, text))
+        g_settings_set_string (self->settings, entry->key, text);
+    }
+  else
+    {
+      /* Keep what was typed: the setting keeps its last good value until the text parses. */
+      entry->error = g_strdup (error->message);
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_tooltip_text (entry->error_icon, error->message);
+      gtk_widget_set_visible (entry->error_icon, TRUE);
+    }
+  update_state (self);
+}
+
+static void
+load_entry (DynoSetupView *self, Entry *entry)
+{
+  g_autofree char *stored = g_settings_get_string (self->settings, entry->key);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry->row));
+
+  if (g_str_equal (stored, text))
+    return;
+  /* A preset or another window changed the key: the row shows the new, valid value. */
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (entry->row), stored);
+  self->syncing = FALSE;
+  g_clear_pointer (&entry->error, g_free);
+  gtk_widget_remove_css_class (GTK_WIDGET (entry->row), "error");
+  gtk_widget_set_visible (entry->error_icon, FALSE);
+}
+
+static void
+setup_entry (DynoSetupView *self, EntryKind kind, AdwEntryRow *row, const char *key)
+{
+  Entry *entry = &self->entries[kind];
+
+  entry->row = row;
+  entry->key = key;
+  entry->error_icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
+  gtk_widget_add_css_class (entry->error_icon, "error");
+  gtk_widget_set_visible (entry->error_icon, FALSE);
+  adw_entry_row_add_suffix (row, entry->error_icon);
+  load_entry (self, entry);
+  g_signal_connect_object (row, "changed", G_CALLBACK (on_entry_changed), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* Phases */
+
+static void
+on_phase_toggled (DynoSetupView *self)
+{
+  guint32 mask = 0;
+
+  if (self->syncing)
+    return;
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    if (dyno_switch_row_get_active (self->phase_rows[i]))
+      mask |= DYNO_PHASE_BIT (i);
+  if (mask != (g_settings_get_flags (self->settings, "tests") & DYNO_PHASES_ALL))
+    g_settings_set_flags (self->settings, "tests", mask);
+}
+
+static void
+load_phases (DynoSetupView *self)
+{
+  guint32 mask = g_settings_get_flags (self->settings, "tests");
+  g_autoptr (GString) summary = g_string_new (NULL);
+  guint n_file_tests = 0;
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    dyno_switch_row_set_active (self->phase_rows[i], (mask & DYNO_PHASE_BIT (i)) != 0);
+  self->syncing = FALSE;
+
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    {
+      if ((mask & DYNO_PHASE_BIT (i)) == 0)
+        continue;
+      if (dyno_phase_is_file_test (i))
+        {
+          n_file_tests++;
+          continue;
+        }
+      if (summary->len > 0)
+        g_string_append (summary, ", ");
+      g_string_append (summary, dyno_phase_title (i));
+    }
+  if (n_file_tests > 0)
+    {
+      if (summary->len > 0)
+        g_string_append (summary, ", ");
+      g_string_append_printf (summary,
+                              g_dngettext (GETTEXT_PACKAGE, "%u file test", "%u file tests",
+                                           n_file_tests),
+                              n_file_tests);
+    }
+  if (summary->len == 0)
+    g_string_append (summary, _("None: choose at least one"));
+  adw_expander_row_set_subtitle (self->tests_row, summary->str);
+
+  /* Rows that do not matter for the chosen phases step back. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->size_row), (mask & DYNO_PHASES_IO) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->chunk_row), (mask & DYNO_PHASES_IO) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->files_row), (mask & DYNO_PHASES_FILES) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seeks_row),
+                            (mask & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seekers_row),
+                            (mask & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_row),
+                            (mask & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC)
+                                     | DYNO_PHASE_BIT (DYNO_PHASE_GETC)))
+                                != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_size_row),
+                            (mask & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC)
+                                     | DYNO_PHASE_BIT (DYNO_PHASE_GETC)))
+                                != 0);
+}
+
+static void
+create_phase_rows (DynoSetupView *self)
+{
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    {
+      GtkWidget *row = dyno_switch_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_title (i));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(phase_blurbs[i]));
+      g_signal_connect_object (row, "notify::active", G_CALLBACK (on_phase_toggled), self,
+                               G_CONNECT_SWAPPED);
+      adw_expander_row_add_row (self->tests_row, row);
+      self->phase_rows[i] = DYNO_SWITCH_ROW (row);
+    }
+}
+
+/* The note */
+
+typedef enum
+{
+  NOTE_INFO,
+  NOTE_WARNING,
+  NOTE_ERROR,
+} NoteLevel;
+
+static char *
+describe_cache (const DynoConfig *config, guint64 ram_bytes, NoteLevel *level)
+{
+  g_autofree char *size = dyno_format_size (config->size);
+  g_autofree char *ram = dyno_format_size (ram_bytes);
+  g_autofree char *twice = dyno_format_size (2 * ram_bytes);
+
+  if (!dyno_config_has_io_tests (config))
+    return g_strdup (_("File tests only: the figures are files created, looked up and deleted "
+                       "per second; the data file and the cache policy do not come into it."));
+
+  switch (config->cache)
+    {
+    case DYNO_CACHE_EVICT:
+      /* TRANSLATORS: %s is the file size, like "1 GiB" */
+      return g_strdup_printf (_("%s with cache eviction: reads come from the disk, not RAM; "
+                                "verified after each phase."),
+                              size);
+    case DYNO_CACHE_DROP:
+      /* TRANSLATORS: %s is the file size, like "1 GiB" */
+      return g_strdup_printf (_("%s, dropping the page cache before reads: reads come from the "
+                                "disk, not RAM; verified after each phase. Without root only the "
+                                "file’s own pages are evicted."),
+                              size);
+    case DYNO_CACHE_DIRECT:
+      /* TRANSLATORS: %s is the file size, like "1 GiB" */
+      return g_strdup_printf (_("%s with O_DIRECT: block phases bypass the page cache; per-char "
+                                "phases are evicted before reading."),
+                              size);
+    case DYNO_CACHE_NONE:
+    default:
+      if (ram_bytes > 0 && config->size < 2 * ram_bytes)
+        {
+          *level = MAX (*level, NOTE_WARNING);
+          /* TRANSLATORS: file size, RAM, twice the RAM: "1 GiB", "16 GiB", "32 GiB" */
+          return g_strdup_printf (_("%s without cache eviction on a machine with %s of RAM: reads "
+                                    "will likely come from RAM, not the disk. Use at least %s, "
+                                    "or evict the cache."),
+                                  size, ram, twice);
+        }
+      /* TRANSLATORS: file size, RAM: "32 GiB", "16 GiB" */
+      return g_strdup_printf (_("%s without cache eviction, at least twice the RAM (%s): most "
+                                "reads come from the disk, as with bonnie++."),
+                              size, ram);
+    }
+}
+
+static void
+set_note (DynoSetupView *self, NoteLevel level, const char *text)
+{
+  static const char *const icons[] = {
+    [NOTE_INFO] = "dialog-information-symbolic",
+    [NOTE_WARNING] = "dialog-warning-symbolic",
+    [NOTE_ERROR] = "dialog-error-symbolic",
+  };
+
+  gtk_image_set_from_icon_name (self->note_icon, icons[level]);
+  gtk_label_set_text (self->note_label, text);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->note), "warning");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->note), "error");
+  if (level == NOTE_WARNING)
+    gtk_widget_add_css_class (GTK_WIDGET (self->note), "warning");
+  else if (level == NOTE_ERROR)
+    gtk_widget_add_css_class (GTK_WIDGET (self->note), "error");
+}
+
+static void
+update_state (DynoSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoConfig) config = dyno_setup_view_build_config (self, &error);
+  g_autoptr (GPtrArray) selected = dyno_target_list_get_selected (self->target_list);
+  g_autoptr (GString) text = g_string_new (NULL);
+  NoteLevel level = NOTE_INFO;
+  guint n_candidates = 0;
+  gboolean can_run;
+
+  for (guint i = 0; i < selected->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (selected, i);
+
+      if (dyno_target_row_get_usable (row) || dyno_target_row_get_probing (row))
+        n_candidates++;
+    }
+
+  if (config == NULL)
+    {
+      level = NOTE_ERROR;
+      g_string_append (text, error->message);
+    }
+  else
+    {
+      g_autofree char *cache = describe_cache (config, self->ram_bytes, &level);
+
+      g_string_append (text, cache);
+      for (guint i = 0; i < selected->len; i++)
+        {
+          DynoTargetRow *row = g_ptr_array_index (selected, i);
+          const DynoTargetInfo *info = dyno_target_row_get_info (row);
+          g_autoptr (GError) preflight_error = NULL;
+
+          if (info == NULL)
+            continue;
+          if (!dyno_preflight_check (config, info, self->ram_bytes, NULL, NULL, &preflight_error))
+            {
+              level = MAX (level, NOTE_WARNING);
+              g_string_append_printf (text, "\n%s", preflight_error->message);
+            }
+        }
+      if (n_candidates == 0)
+        g_string_append_printf (text, "\n%s", _("Check at least one target above to run."));
+    }
+  set_note (self, level, text->str);
+
+  can_run = config != NULL && n_candidates > 0;
+  if (can_run != self->can_run)
+    {
+      self->can_run = can_run;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RUN]);
+    }
+}
+
+/* Presets */
+
+static void
+update_preset_subtitle (DynoSetupView *self)
+{
+  DynoPreset preset = g_settings_get_enum (self->settings, "preset");
+  g_autofree char *text = dyno_preset_describe (preset, self->ram_bytes);
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text);
+}
+
+static void
+on_preset_changed (DynoSetupView *self)
+{
+  DynoPreset preset = g_settings_get_enum (self->settings, "preset");
+
+  update_preset_subtitle (self);
+  /* Choosing a preset fills in its values; "custom" keeps whatever is there. */
+  if (preset == DYNO_PRESET_CUSTOM)
+    return;
+  if (!dyno_settings_match_preset (self->settings, preset, self->ram_bytes))
+    dyno_settings_apply_preset (self->settings, preset, self->ram_bytes);
+  /* A row may still hold text that did not parse, over a key the preset left as it was. */
+  for (guint i = 0; i < N_ENTRIES; i++)
+    load_entry (self, &self->entries[i]);
+  update_state (self);
+}
+
+static void
+on_default_cache_changed (DynoSetupView *self)
+{
+  on_preset_changed (self);
+}
+
+static void
+on_settings_changed (DynoSetupView *self, const char *key)
+{
+  DynoPreset preset;
+
+  if (g_str_equal (key, "size"))
+    load_entry (self, &self->entries[ENTRY_SIZE]);
+  else if (g_str_equal (key, "files-spec"))
+    load_entry (self, &self->entries[ENTRY_FILES]);
+  else if (g_str_equal (key, "per-char-size"))
+    load_entry (self, &self->entries[ENTRY_PER_CHAR_SIZE]);
+  else if (g_str_equal (key, "tests"))
+    load_phases (self);
+
+  /* An option changed by hand no longer matches the preset: it is custom now. A preset
+   * writes all its keys in one batch, so this sees them all at once and stays quiet. */
+  preset = g_settings_get_enum (self->settings, "preset");
+  if (g_strv_contains (dyno_preset_keys, key) && preset != DYNO_PRESET_CUSTOM
+      && !dyno_settings_match_preset (self->settings, preset, self->ram_bytes))
+    g_settings_set_enum (self->settings, "preset", DYNO_PRESET_CUSTOM);
+
+  update_state (self);
+}
+
+static void
+bind_combo (DynoSetupView *self, AdwComboRow *row, const char *key, const char *const *nicks)
+{
+  g_settings_bind_with_mapping (self->settings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                dyno_settings_nick_to_index, dyno_settings_index_to_nick,
+                                (gpointer) nicks, NULL);
+}
+
+static void
+dyno_setup_view_constructed (GObject *object)
+{
+  DynoSetupView *self = DYNO_SETUP_VIEW (object);
+
+  G_OBJECT_CLASS (dyno_setup_view_parent_class)->constructed (object);
+
+  create_phase_rows (self);
+  set_model (self->chunk_row, create_chunk_model ());
+  set_model (self->preset_row, create_preset_model ());
+
+  setup_entry (self, ENTRY_SIZE, self->size_row, "size");
+  setup_entry (self, ENTRY_FILES, self->files_row, "files-spec");
+  setup_entry (self, ENTRY_PER_CHAR_SIZE, self->per_char_size_row, "per-char-size");
+
+  bind_combo (self, self->preset_row, "preset", preset_nicks);
+  bind_combo (self, self->per_char_row, "per-char", per_char_nicks);
+  bind_combo (self, self->cache_row, "cache", cache_nicks);
+  bind_combo (self, self->data_row, "data", data_nicks);
+  g_settings_bind_with_mapping (self->settings, "chunk", self->chunk_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, chunk_get_mapping, chunk_set_mapping,
+                                NULL, NULL);
+  dyno_spin_row_bind_setting (self->seeks_row, self->settings, "seeks");
+  dyno_spin_row_bind_setting (self->seekers_row, self->settings, "seekers");
+  dyno_spin_row_bind_setting (self->repeat_row, self->settings, "repeat");
+  g_settings_bind (self->settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "notes", self->notes_row, "text", G_SETTINGS_BIND_DEFAULT);
+
+  load_phases (self);
+
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::preset", G_CALLBACK (on_preset_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::default-cache",
+                           G_CALLBACK (on_default_cache_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->target_list, "changed", G_CALLBACK (update_state), self,
+                           G_CONNECT_SWAPPED);
+
+  /* A preset follows the RAM and the default cache policy, both of which may have changed
+   * since the last start. */
+  on_preset_changed (self);
+  update_state (self);
+}
+
+static void
+dyno_setup_view_dispose (GObject *object)
+{
+  DynoSetupView *self = DYNO_SETUP_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_SETUP_VIEW);
+  g_clear_object (&self->settings);
+  for (guint i = 0; i < N_ENTRIES; i++)
+    g_clear_pointer (&self->entries[i].error, g_free);
+  G_OBJECT_CLASS (dyno_setup_view_parent_class)->dispose (object);
+}
+
+static void
+dyno_setup_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DynoSetupView *self = DYNO_SETUP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_RUN:
+      g_value_set_boolean (value, self->can_run);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_setup_view_class_init (DynoSetupViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = dyno_setup_view_constructed;
+  object_class->dispose = dyno_setup_view_dispose;
+  object_class->get_property = dyno_setup_view_get_property;
+
+  properties[PROP_CAN_RUN] = g_param_spec_boolean ("can-run", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                       | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (DYNO_TYPE_TARGET_LIST);
+  g_type_ensure (DYNO_TYPE_SPIN_ROW);
+  g_type_ensure (DYNO_TYPE_SWITCH_ROW);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-setup-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, target_list);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, test_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, options_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, record_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note_icon);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, size_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, chunk_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, tests_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, files_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, seeks_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, seekers_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, per_char_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, per_char_size_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, cache_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, data_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, repeat_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, label_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, notes_row);
+}
+
+static void
+dyno_setup_view_init (DynoSetupView *self)
+{
+  self->settings = g_settings_new (APP_ID);
+  self->ram_bytes = dyno_units_get_ram_bytes ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+DynoTargetList *
+dyno_setup_view_get_target_list (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+  return self->target_list;
+}
+
+DynoConfig *
+dyno_setup_view_build_config (DynoSetupView *self, GError **error)
+{
+  static const char *const entry_titles[N_ENTRIES] = {
+    [ENTRY_SIZE] = N_("File size"),
+    [ENTRY_FILES] = N_("File tests"),
+    [ENTRY_PER_CHAR_SIZE] = N_("Per-char size"),
+  };
+  g_autoptr (DynoConfig) config = NULL;
+
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+
+  /* What the rows show wins over the last good value in the settings. */
+  for (guint i = 0; i < N_ENTRIES; i++)
+    if (self->entries[i].error != NULL
+        && gtk_widget_get_sensitive (GTK_WIDGET (self->entries[i].row)))
+      {
+        /* TRANSLATORS: an option and what is wrong with it, like "File size: …" */
+        g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT, _("%s: %s"),
+                     _(entry_titles[i]), self->entries[i].error);
+        return NULL;
+      }
+
+  config = dyno_settings_get_config (self->settings, error);
+  if (config == NULL || !dyno_config_validate (config, error))
+    return NULL;
+  return g_steal_pointer (&config);
+}
+
+gboolean
+dyno_setup_view_get_can_run (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), FALSE);
+  return self->can_run;
+}
+
+void
+dyno_setup_view_set_locked (DynoSetupView *self, gboolean locked)
+{
+  g_return_if_fail (DYNO_IS_SETUP_VIEW (self));
+
+  /* Group by group, so the page itself still scrolls. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->target_list), !locked);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->test_group), !locked);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->options_group), !locked);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->record_group), !locked);
+}
+
+const char *
+dyno_setup_view_get_note (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+  return gtk_label_get_text (self->note_label);
+}
+
+AdwEntryRow *
+dyno_setup_view_get_size_row (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+  return self->size_row;
+}

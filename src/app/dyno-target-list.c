@@ -1,0 +1,484 @@
+/* dyno-target-list.c
+ *
+ * dyno_target_info_collect() does statvfs(), reads sysfs and mountinfo, and probes
+ * writability: a hung NFS server can block it for minutes. So every row is probed on its own
+ * GTask thread and fills in when the answer comes; the main loop never waits for a disk.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-target-list"
+
+#include "config.h"
+
+#include <gio/gunixmounts.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "dyno-mounts.h"
+#include "dyno-target-list.h"
+
+struct _DynoTargetList
+{
+  AdwPreferencesGroup parent_instance;
+
+  GSettings *settings;
+  GUnixMountMonitor *monitor;
+  GCancellable *cancellable;
+  GPtrArray *rows; /* DynoTargetRow*, in list order */
+  guint syncing_selection : 1;
+};
+
+G_DEFINE_FINAL_TYPE (DynoTargetList, dyno_target_list, ADW_TYPE_PREFERENCES_GROUP)
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct
+{
+  DynoTargetRow *row;
+  guint serial;
+} Probe;
+
+static void
+probe_free (Probe *probe)
+{
+  g_clear_object (&probe->row);
+  g_free (probe);
+}
+
+static void
+probe_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  const char *path = task_data;
+
+  g_task_return_pointer (task, dyno_target_info_collect (path),
+                         (GDestroyNotify) dyno_target_info_free);
+}
+
+static void
+probe_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Probe *probe = user_data;
+  DynoTargetInfo *info = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* NULL (cancelled) still ends the probe, so the row stops spinning. */
+  dyno_target_row_finish_probe (probe->row, probe->serial, info);
+  probe_free (probe);
+}
+
+static void
+probe (DynoTargetList *self, DynoTargetRow *row)
+{
+  g_autoptr (GTask) task = NULL;
+  Probe *data = g_new0 (Probe, 1);
+
+  data->row = g_object_ref (row);
+  data->serial = dyno_target_row_begin_probe (row);
+
+  /* No source object: the task may be released on the worker thread, and widgets must only
+   * be released on the main thread. The row travels in the callback data instead. */
+  task = g_task_new (NULL, self->cancellable, probe_done, data);
+  g_task_set_source_tag (task, probe);
+  g_task_set_name (task, "[dyno] probe target");
+  g_task_set_task_data (task, g_strdup (dyno_target_row_get_path (row)), g_free);
+  g_task_run_in_thread (task, probe_thread);
+}
+
+DynoTargetRow *
+dyno_target_list_find_row (DynoTargetList *self, const char *path)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+
+      if (g_str_equal (dyno_target_row_get_path (row), path))
+        return row;
+    }
+  return NULL;
+}
+
+static void
+emit_changed (DynoTargetList *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+store_selection (DynoTargetList *self)
+{
+  g_auto (GStrv) old = g_settings_get_strv (self->settings, "selected-targets");
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) paths = NULL;
+
+  /* Keep paths that are not listed now (an unplugged disk), so they are checked again when
+   * they come back. */
+  for (guint i = 0; old[i] != NULL; i++)
+    if (dyno_target_list_find_row (self, old[i]) == NULL)
+      g_strv_builder_add (builder, old[i]);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+
+      if (dyno_target_row_get_selected (row))
+        g_strv_builder_add (builder, dyno_target_row_get_path (row));
+    }
+  paths = g_strv_builder_end (builder);
+  if (!g_strv_equal ((const char *const *) old, (const char *const *) paths))
+    g_settings_set_strv (self->settings, "selected-targets", (const char *const *) paths);
+}
+
+static void
+load_selection (DynoTargetList *self)
+{
+  g_auto (GStrv) selected = g_settings_get_strv (self->settings, "selected-targets");
+
+  self->syncing_selection = TRUE;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+
+      dyno_target_row_set_selected (row, g_strv_contains ((const char *const *) selected,
+                                                          dyno_target_row_get_path (row)));
+    }
+  self->syncing_selection = FALSE;
+}
+
+static void
+on_row_selected (DynoTargetList *self, GParamSpec *pspec, DynoTargetRow *row)
+{
+  if (!self->syncing_selection)
+    store_selection (self);
+  emit_changed (self);
+}
+
+static void
+on_row_state (DynoTargetList *self)
+{
+  emit_changed (self);
+}
+
+static void
+remove_from_strv_key (GSettings *settings, const char *key, const char *path)
+{
+  g_auto (GStrv) old = g_settings_get_strv (settings, key);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) paths = NULL;
+
+  for (guint i = 0; old[i] != NULL; i++)
+    if (!g_str_equal (old[i], path))
+      g_strv_builder_add (builder, old[i]);
+  paths = g_strv_builder_end (builder);
+  g_settings_set_strv (settings, key, (const char *const *) paths);
+}
+
+static void rebuild (DynoTargetList *self);
+
+static void
+on_row_remove (DynoTargetList *self, DynoTargetRow *row)
+{
+  g_autofree char *path = g_strdup (dyno_target_row_get_path (row));
+
+  remove_from_strv_key (self->settings, "selected-targets", path);
+  remove_from_strv_key (self->settings, "extra-folders", path);
+  rebuild (self);
+}
+
+static const char *
+icon_for_mount (const DynoMount *mount)
+{
+  if (g_str_equal (mount->path, "/"))
+    return "drive-harddisk-system-symbolic";
+  if (g_str_equal (mount->path, "/home"))
+    return "user-home-symbolic";
+  if (dyno_mounts_is_network_fs (mount->fs_type))
+    return "folder-remote-symbolic";
+  if (g_str_has_prefix (mount->path, "/media/") || g_str_has_prefix (mount->path, "/run/media/"))
+    return "drive-removable-media-symbolic";
+  return "drive-harddisk-symbolic";
+}
+
+static DynoTargetRow *
+take_or_create_row (DynoTargetList *self,
+                    GPtrArray *old_rows,
+                    const char *path,
+                    const char *name,
+                    const char *icon_name,
+                    gboolean removable,
+                    gboolean *created)
+{
+  DynoTargetRow *row;
+
+  for (guint i = 0; i < old_rows->len; i++)
+    {
+      row = g_ptr_array_index (old_rows, i);
+      if (g_str_equal (dyno_target_row_get_path (row), path)
+          && dyno_target_row_get_removable (row) == removable)
+        {
+          g_object_ref (row);
+          g_ptr_array_remove_index (old_rows, i);
+          *created = FALSE;
+          return row;
+        }
+    }
+
+  row = g_object_ref_sink (dyno_target_row_new (path, name, icon_name, removable));
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_row_selected), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (row, "notify::usable", G_CALLBACK (on_row_state), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (row, "notify::probing", G_CALLBACK (on_row_state), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (row, "remove", G_CALLBACK (on_row_remove), self, G_CONNECT_SWAPPED);
+  *created = TRUE;
+  return row;
+}
+
+static void
+rebuild (DynoTargetList *self)
+{
+  g_autoptr (GPtrArray) mounts = dyno_mounts_list ();
+  g_auto (GStrv) extras = g_settings_get_strv (self->settings, "extra-folders");
+  g_autoptr (GPtrArray) old_rows = g_steal_pointer (&self->rows);
+  g_autoptr (GPtrArray) fresh = g_ptr_array_new ();
+
+  self->rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      const DynoMount *mount = g_ptr_array_index (mounts, i);
+      gboolean created;
+      DynoTargetRow *row = take_or_create_row (self, old_rows, mount->path, mount->name,
+                                               icon_for_mount (mount), FALSE, &created);
+
+      g_ptr_array_add (self->rows, row);
+      if (created)
+        g_ptr_array_add (fresh, row);
+    }
+  for (guint i = 0; extras[i] != NULL; i++)
+    {
+      gboolean created;
+      DynoTargetRow *row;
+
+      if (dyno_target_list_find_row (self, extras[i]) != NULL)
+        continue;
+      row = take_or_create_row (self, old_rows, extras[i], NULL, "folder-symbolic", TRUE,
+                                &created);
+      g_ptr_array_add (self->rows, row);
+      if (created)
+        g_ptr_array_add (fresh, row);
+    }
+
+  /* Rows that are gone leave; the others are put back in the new order. */
+  for (guint i = 0; i < old_rows->len; i++)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), g_ptr_array_index (old_rows, i));
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+
+      if (gtk_widget_get_parent (row) != NULL)
+        adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), row);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), row);
+    }
+
+  load_selection (self);
+  for (guint i = 0; i < fresh->len; i++)
+    probe (self, g_ptr_array_index (fresh, i));
+  emit_changed (self);
+}
+
+static void
+on_mounts_changed (DynoTargetList *self)
+{
+  rebuild (self);
+  /* A remount can change what existing rows say (read-only, free space). */
+  dyno_target_list_refresh (self);
+}
+
+static void
+on_extra_folders_changed (DynoTargetList *self)
+{
+  rebuild (self);
+}
+
+static void
+on_selected_targets_changed (DynoTargetList *self)
+{
+  load_selection (self);
+}
+
+static void
+dyno_target_list_dispose (GObject *object)
+{
+  DynoTargetList *self = DYNO_TARGET_LIST (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_object (&self->monitor);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_TARGET_LIST);
+  G_OBJECT_CLASS (dyno_target_list_parent_class)->dispose (object);
+}
+
+static void
+dyno_target_list_class_init (DynoTargetListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dyno_target_list_dispose;
+
+  /* The selection, a row's usability or its probing state changed. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-target-list.ui");
+}
+
+static void
+dyno_target_list_init (DynoTargetList *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rows = g_ptr_array_new_with_free_func (g_object_unref);
+  self->cancellable = g_cancellable_new ();
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::extra-folders",
+                           G_CALLBACK (on_extra_folders_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::selected-targets",
+                           G_CALLBACK (on_selected_targets_changed), self, G_CONNECT_SWAPPED);
+
+  self->monitor = g_unix_mount_monitor_get ();
+  g_signal_connect_object (self->monitor, "mounts-changed", G_CALLBACK (on_mounts_changed), self,
+                           G_CONNECT_SWAPPED);
+
+  rebuild (self);
+}
+
+GtkWidget *
+dyno_target_list_new (void)
+{
+  return g_object_new (DYNO_TYPE_TARGET_LIST, NULL);
+}
+
+guint
+dyno_target_list_get_n_rows (DynoTargetList *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), 0);
+  return self->rows->len;
+}
+
+DynoTargetRow *
+dyno_target_list_get_row (DynoTargetList *self, guint index)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+  g_return_val_if_fail (index < self->rows->len, NULL);
+  return g_ptr_array_index (self->rows, index);
+}
+
+GPtrArray *
+dyno_target_list_get_selected (DynoTargetList *self)
+{
+  GPtrArray *selected;
+
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+
+  selected = g_ptr_array_new ();
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+
+      if (dyno_target_row_get_selected (row))
+        g_ptr_array_add (selected, row);
+    }
+  return selected;
+}
+
+static char *
+normalize_path (const char *path)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  gsize len = strlen (absolute);
+
+  /* g_canonicalize_filename keeps a trailing slash; "/" itself stays as it is. */
+  while (len > 1 && absolute[len - 1] == '/')
+    absolute[--len] = '\0';
+  return g_steal_pointer (&absolute);
+}
+
+static void
+add_to_strv_key (GSettings *settings, const char *key, const char *path)
+{
+  g_auto (GStrv) old = g_settings_get_strv (settings, key);
+  g_autoptr (GStrvBuilder) builder = NULL;
+  g_auto (GStrv) paths = NULL;
+
+  if (g_strv_contains ((const char *const *) old, path))
+    return;
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) old);
+  g_strv_builder_add (builder, path);
+  paths = g_strv_builder_end (builder);
+  g_settings_set_strv (settings, key, (const char *const *) paths);
+}
+
+DynoTargetRow *
+dyno_target_list_add_folder (DynoTargetList *self, const char *path)
+{
+  g_autofree char *absolute = NULL;
+  DynoTargetRow *row;
+
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  absolute = normalize_path (path);
+  row = dyno_target_list_find_row (self, absolute);
+  if (row == NULL)
+    {
+      add_to_strv_key (self->settings, "extra-folders", absolute);
+      /* The changed signal usually did this already; rebuilding twice is harmless. */
+      rebuild (self);
+      row = dyno_target_list_find_row (self, absolute);
+    }
+  g_assert (row != NULL);
+  dyno_target_row_set_selected (row, TRUE);
+  return row;
+}
+
+void
+dyno_target_list_select_only (DynoTargetList *self, const char *const *paths)
+{
+  g_autoptr (GPtrArray) wanted = g_ptr_array_new ();
+
+  g_return_if_fail (DYNO_IS_TARGET_LIST (self));
+  g_return_if_fail (paths != NULL);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (wanted, dyno_target_list_add_folder (self, paths[i]));
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+
+      if (!g_ptr_array_find (wanted, row, NULL))
+        dyno_target_row_set_selected (row, FALSE);
+    }
+}
+
+void
+dyno_target_list_refresh (DynoTargetList *self)
+{
+  g_return_if_fail (DYNO_IS_TARGET_LIST (self));
+
+  for (guint i = 0; i < self->rows->len; i++)
+    probe (self, g_ptr_array_index (self->rows, i));
+}

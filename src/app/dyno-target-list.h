@@ -1,0 +1,31 @@
+/* dyno-target-list.h: the mounted volumes and added folders a run can measure
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dyno-target-row.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_TYPE_TARGET_LIST (dyno_target_list_get_type ())
+G_DECLARE_FINAL_TYPE (DynoTargetList, dyno_target_list, DYNO, TARGET_LIST, AdwPreferencesGroup)
+
+GtkWidget     *dyno_target_list_new (void);
+guint          dyno_target_list_get_n_rows (DynoTargetList *self);
+DynoTargetRow *dyno_target_list_get_row (DynoTargetList *self, guint index);
+DynoTargetRow *dyno_target_list_find_row (DynoTargetList *self, const char *path);
+/* The checked rows, in list order; new array of borrowed rows. */
+GPtrArray     *dyno_target_list_get_selected (DynoTargetList *self);
+/* Adds a folder to the list (remembered in "extra-folders") and checks it. The path is made
+ * absolute; a mount point already listed is only checked. Returns the row. */
+DynoTargetRow *dyno_target_list_add_folder (DynoTargetList *self, const char *path);
+/* Checks exactly these paths (adding folders as needed) and unchecks the rest. */
+void           dyno_target_list_select_only (DynoTargetList *self, const char * const *paths);
+/* Probes every row again (free space changes after a run). */
+void           dyno_target_list_refresh (DynoTargetList *self);
+
+G_END_DECLS

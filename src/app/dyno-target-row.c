@@ -1,0 +1,403 @@
+/* dyno-target-row.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-target-row"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dyno-badges.h"
+#include "dyno-parse.h"
+#include "dyno-target-row.h"
+
+struct _DynoTargetRow
+{
+  AdwActionRow parent_instance;
+
+  GtkCheckButton *check;
+  GtkBox *badges;
+  GtkSpinner *spinner;
+  GtkButton *remove_button;
+
+  char *path;
+  char *name;
+  DynoTargetInfo *info;
+  guint probe_serial;
+  gboolean probing;
+  gboolean removable;
+};
+
+G_DEFINE_FINAL_TYPE (DynoTargetRow, dyno_target_row, ADW_TYPE_ACTION_ROW)
+
+enum
+{
+  PROP_0,
+  PROP_PATH,
+  PROP_NAME,
+  PROP_REMOVABLE,
+  PROP_SELECTED,
+  PROP_USABLE,
+  PROP_PROBING,
+  N_PROPS
+};
+
+enum
+{
+  REMOVE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static char *
+describe_place (DynoTargetRow *self)
+{
+  const DynoTargetInfo *info = self->info;
+  GString *text = g_string_new (NULL);
+
+  /* Say where the volume is when the title is only its name. */
+  if (!g_str_equal (self->name, self->path))
+    g_string_append (text, self->path);
+
+  if (info->fs_type != NULL)
+    {
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      if (info->device != NULL)
+        {
+          const char *kind = info->rotational == DYNO_TRISTATE_YES  ? _("HDD")
+                             : info->rotational == DYNO_TRISTATE_NO ? _("SSD")
+                                                                    : NULL;
+
+          if (kind != NULL)
+            /* TRANSLATORS: file system on device, like "ext4 on nvme0n1 (SSD)" */
+            g_string_append_printf (text, _("%s on %s (%s)"), info->fs_type, info->device, kind);
+          else
+            /* TRANSLATORS: file system on device, like "ext4 on sda" */
+            g_string_append_printf (text, _("%s on %s"), info->fs_type, info->device);
+        }
+      else
+        g_string_append (text, info->fs_type);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+update (DynoTargetRow *self)
+{
+  const DynoTargetInfo *info = self->info;
+  g_autofree char *place = NULL;
+  g_autofree char *subtitle = NULL;
+  gboolean usable = info != NULL && info->writable;
+
+  dyno_badges_fill (self->badges, info);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->probing && info == NULL);
+  gtk_spinner_set_spinning (self->spinner, self->probing && info == NULL);
+
+  if (info == NULL)
+    {
+      /* The check stays usable: a run started now waits for the probe. */
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
+                                   self->probing ? _("Checking…") : self->path);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->check), TRUE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
+      return;
+    }
+
+  place = describe_place (self);
+  if (!info->writable)
+    {
+      const char *reason
+          = info->unwritable_reason ? info->unwritable_reason : _("This folder cannot be written");
+
+      subtitle = *place != '\0' ? g_strdup_printf ("%s\n%s", place, reason) : g_strdup (reason);
+    }
+  else if (info->total_bytes > 0)
+    {
+      g_autofree char *free_text = dyno_format_size (info->free_bytes);
+      g_autofree char *total_text = dyno_format_size (info->total_bytes);
+      /* TRANSLATORS: free space, like "79 GiB free of 252 GiB" */
+      g_autofree char *space = g_strdup_printf (_("%s free of %s"), free_text, total_text);
+
+      subtitle = *place != '\0' ? g_strdup_printf ("%s\n%s", place, space)
+                                 : g_steal_pointer (&space);
+    }
+  else
+    subtitle = g_steal_pointer (&place);
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), info->writable ? NULL : info->unwritable_reason);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->check), usable);
+}
+
+static void
+on_check_active (DynoTargetRow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+static void
+on_remove_clicked (DynoTargetRow *self)
+{
+  g_signal_emit (self, signals[REMOVE], 0);
+}
+
+static void
+dyno_target_row_constructed (GObject *object)
+{
+  DynoTargetRow *self = DYNO_TARGET_ROW (object);
+
+  G_OBJECT_CLASS (dyno_target_row_parent_class)->constructed (object);
+
+  if (self->name == NULL)
+    self->name = g_path_get_basename (self->path);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), self->name);
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_button), self->removable);
+  update (self);
+}
+
+static void
+dyno_target_row_dispose (GObject *object)
+{
+  DynoTargetRow *self = DYNO_TARGET_ROW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_TARGET_ROW);
+  G_OBJECT_CLASS (dyno_target_row_parent_class)->dispose (object);
+}
+
+static void
+dyno_target_row_finalize (GObject *object)
+{
+  DynoTargetRow *self = DYNO_TARGET_ROW (object);
+
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->info, dyno_target_info_free);
+  G_OBJECT_CLASS (dyno_target_row_parent_class)->finalize (object);
+}
+
+static void
+dyno_target_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DynoTargetRow *self = DYNO_TARGET_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_REMOVABLE:
+      g_value_set_boolean (value, self->removable);
+      break;
+    case PROP_SELECTED:
+      g_value_set_boolean (value, dyno_target_row_get_selected (self));
+      break;
+    case PROP_USABLE:
+      g_value_set_boolean (value, dyno_target_row_get_usable (self));
+      break;
+    case PROP_PROBING:
+      g_value_set_boolean (value, dyno_target_row_get_probing (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_target_row_set_property (GObject *object,
+                              guint prop_id,
+                              const GValue *value,
+                              GParamSpec *pspec)
+{
+  DynoTargetRow *self = DYNO_TARGET_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      self->path = g_value_dup_string (value);
+      break;
+    case PROP_NAME:
+      self->name = g_value_dup_string (value);
+      break;
+    case PROP_REMOVABLE:
+      self->removable = g_value_get_boolean (value);
+      break;
+    case PROP_SELECTED:
+      dyno_target_row_set_selected (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_target_row_class_init (DynoTargetRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = dyno_target_row_constructed;
+  object_class->dispose = dyno_target_row_dispose;
+  object_class->finalize = dyno_target_row_finalize;
+  object_class->get_property = dyno_target_row_get_property;
+  object_class->set_property = dyno_target_row_set_property;
+
+  properties[PROP_PATH]
+      = g_param_spec_string ("path", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME]
+      = g_param_spec_string ("name", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_REMOVABLE]
+      = g_param_spec_boolean ("removable", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED]
+      = g_param_spec_boolean ("selected", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_USABLE] = g_param_spec_boolean ("usable", NULL, NULL, FALSE,
+                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROBING] = g_param_spec_boolean ("probing", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                       | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The user asked to take an added folder off the list. */
+  signals[REMOVE] = g_signal_new ("remove", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                  NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-target-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, check);
+  gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, badges);
+  gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, remove_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_check_active);
+  gtk_widget_class_bind_template_callback (widget_class, on_remove_clicked);
+}
+
+static void
+dyno_target_row_init (DynoTargetRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+DynoTargetRow *
+dyno_target_row_new (const char *path, const char *name, const char *icon_name, gboolean removable)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return g_object_new (DYNO_TYPE_TARGET_ROW, "path", path, "name", name, "icon-name", icon_name,
+                       "removable", removable, NULL);
+}
+
+const char *
+dyno_target_row_get_path (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), NULL);
+  return self->path;
+}
+
+gboolean
+dyno_target_row_get_removable (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
+  return self->removable;
+}
+
+gboolean
+dyno_target_row_get_selected (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
+  return gtk_check_button_get_active (self->check);
+}
+
+void
+dyno_target_row_set_selected (DynoTargetRow *self, gboolean selected)
+{
+  g_return_if_fail (DYNO_IS_TARGET_ROW (self));
+
+  /* The check notifies, and on_check_active passes that on. */
+  gtk_check_button_set_active (self->check, !!selected);
+}
+
+const DynoTargetInfo *
+dyno_target_row_get_info (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), NULL);
+  return self->info;
+}
+
+gboolean
+dyno_target_row_get_usable (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
+  return self->info != NULL && self->info->writable;
+}
+
+gboolean
+dyno_target_row_get_probing (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
+  return self->probing && self->info == NULL;
+}
+
+guint
+dyno_target_row_begin_probe (DynoTargetRow *self)
+{
+  gboolean was_probing;
+
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), 0);
+
+  was_probing = dyno_target_row_get_probing (self);
+  self->probing = TRUE;
+  update (self);
+  if (was_probing != dyno_target_row_get_probing (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBING]);
+  return ++self->probe_serial;
+}
+
+void
+dyno_target_row_finish_probe (DynoTargetRow *self, guint serial, DynoTargetInfo *info)
+{
+  gboolean was_usable;
+  gboolean was_probing;
+
+  g_return_if_fail (DYNO_IS_TARGET_ROW (self));
+
+  /* A probe that outlived its row (the window closed meanwhile), or an older probe. */
+  if (self->check == NULL || serial != self->probe_serial)
+    {
+      g_clear_pointer (&info, dyno_target_info_free);
+      return;
+    }
+
+  was_usable = dyno_target_row_get_usable (self);
+  was_probing = dyno_target_row_get_probing (self);
+  self->probing = FALSE;
+  /* A probe that failed (cancelled) keeps the older info, if any. */
+  if (info != NULL)
+    {
+      g_clear_pointer (&self->info, dyno_target_info_free);
+      self->info = info;
+    }
+  update (self);
+  /* An unusable target cannot take part in a run, so it must not look chosen. */
+  if (self->info != NULL && !self->info->writable)
+    dyno_target_row_set_selected (self, FALSE);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (was_probing != dyno_target_row_get_probing (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBING]);
+  /* Also when it stays usable: the free space changed. */
+  if (info != NULL || was_usable != dyno_target_row_get_usable (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USABLE]);
+  g_object_thaw_notify (G_OBJECT (self));
+}

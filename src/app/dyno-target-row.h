@@ -1,0 +1,39 @@
+/* dyno-target-row.h: one folder or volume in the Targets list
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dyno-sysinfo.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_TYPE_TARGET_ROW (dyno_target_row_get_type ())
+G_DECLARE_FINAL_TYPE (DynoTargetRow, dyno_target_row, DYNO, TARGET_ROW, AdwActionRow)
+
+/* removable: a folder the user added, which gets a button to take it off the list again. */
+DynoTargetRow        *dyno_target_row_new (const char *path,
+                                           const char *name,
+                                           const char *icon_name,
+                                           gboolean    removable);
+const char           *dyno_target_row_get_path (DynoTargetRow *self);
+gboolean              dyno_target_row_get_removable (DynoTargetRow *self);
+gboolean              dyno_target_row_get_selected (DynoTargetRow *self);
+void                  dyno_target_row_set_selected (DynoTargetRow *self, gboolean selected);
+/* NULL until the first probe finished. */
+const DynoTargetInfo *dyno_target_row_get_info (DynoTargetRow *self);
+/* TRUE once probed and writable: the row can take part in a run. */
+gboolean              dyno_target_row_get_usable (DynoTargetRow *self);
+/* TRUE while a probe is out and the row has no info yet. */
+gboolean              dyno_target_row_get_probing (DynoTargetRow *self);
+
+/* A probe hands back its info with the serial it started with; older probes are ignored. */
+guint                 dyno_target_row_begin_probe (DynoTargetRow *self);
+void                  dyno_target_row_finish_probe (DynoTargetRow  *self,
+                                                    guint           serial,
+                                                    DynoTargetInfo *info);
+
+G_END_DECLS

@@ -1,0 +1,70 @@
+/* dyno-window-private.h: DynoWindow's insides, shared by its files and the GUI tests
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-result-view.h"
+#include "dyno-run-view.h"
+#include "dyno-setup-view.h"
+#include "dyno-window.h"
+
+G_BEGIN_DECLS
+
+struct _DynoWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay *toast_overlay;
+  AdwViewStack *stack;
+  AdwViewSwitcherTitle *switcher_title;
+  GtkButton *run_button;
+  GtkButton *stop_button;
+  DynoSetupView *setup_view;
+  DynoRunView *run_view;
+  DynoResultView *result_view;
+
+  GSettings *settings;
+  DynoEngine *engine;
+  GCancellable *cancellable; /* the running run's; NULL between runs */
+  DynoResult *result;
+  char *result_path;
+  GtkNativeDialog *folder_chooser;
+  GtkWindow *close_dialog;
+  guint inhibit_cookie;
+  guint n_run_targets;
+
+  guint running : 1;       /* from Run until the completion callback */
+  guint stopping : 1;      /* Stop was pressed; waiting for the cleanup */
+  guint pending_run : 1;   /* Run was pressed while checked targets were being probed */
+  guint close_after_run : 1;
+};
+
+enum
+{
+  DYNO_WINDOW_PROP_0,
+  DYNO_WINDOW_PROP_RUNNING,
+  DYNO_WINDOW_PROP_RESULT_PATH,
+  DYNO_WINDOW_N_PROPS
+};
+
+extern GParamSpec *dyno_window_properties[DYNO_WINDOW_N_PROPS];
+
+/* dyno-window-actions.c */
+void dyno_window_install_actions (DynoWindow *self);
+void dyno_window_update_actions (DynoWindow *self);
+
+/* dyno-window.c */
+void dyno_window_toast (DynoWindow *self, const char *text);
+void dyno_window_copy_results (DynoWindow *self);
+void dyno_window_choose_folder (DynoWindow *self);
+void dyno_window_open_results_folder (DynoWindow *self);
+void dyno_window_show_page (DynoWindow *self, const char *name);
+
+DynoSetupView  *dyno_window_get_setup_view (DynoWindow *self);
+DynoRunView    *dyno_window_get_run_view (DynoWindow *self);
+DynoResultView *dyno_window_get_result_view (DynoWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,648 @@
+/* dyno-window.c
+ *
+ * The window owns the engine and the run: it starts it on Run, cancels it on Stop, and only
+ * considers it over in the completion callback, after the engine removed its scratch folder.
+ * Closing the window during a run therefore asks, cancels and waits for that callback.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dyno-report.h"
+#include "dyno-result-store.h"
+#include "dyno-units.h"
+#include "dyno-window-private.h"
+
+G_DEFINE_FINAL_TYPE (DynoWindow, dyno_window, ADW_TYPE_APPLICATION_WINDOW)
+
+GParamSpec *dyno_window_properties[DYNO_WINDOW_N_PROPS];
+
+/* Toasts and dialogs */
+
+void
+dyno_window_toast (DynoWindow *self, const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  /* Toast titles are markup; paths and error messages are not. */
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}
+
+static void
+show_error (DynoWindow *self, const char *heading, const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static char *
+describe_failure (const DynoTargetResult *result)
+{
+  const char *path = result->info != NULL ? result->info->path : "?";
+  const char *message = result->error_message != NULL ? result->error_message : "";
+  gboolean in_phase = result->error_phase >= 0 && result->error_phase < DYNO_N_PHASES;
+
+  /* Engine messages leave naming the target to us. */
+  if (in_phase)
+    /* TRANSLATORS: target, phase, error: "/mnt/usb failed during Block write: No space left" */
+    return g_strdup_printf (_("%s failed during %s: %s"), path,
+                            dyno_phase_title (result->error_phase), message);
+  /* TRANSLATORS: target, error: "/mnt/usb failed: The folder vanished" */
+  return g_strdup_printf (_("%s failed: %s"), path, message);
+}
+
+/* State */
+
+static void
+set_running (DynoWindow *self, gboolean running)
+{
+  if (self->running == !!running)
+    return;
+  self->running = !!running;
+  g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RUNNING]);
+}
+
+static void
+inhibit (DynoWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  /* A suspend mid-run would stop the clock and break the figures. */
+  if (app != NULL && self->inhibit_cookie == 0)
+    self->inhibit_cookie = gtk_application_inhibit (
+        app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND | GTK_APPLICATION_INHIBIT_LOGOUT,
+        _("Benchmark running"));
+}
+
+static void
+uninhibit (DynoWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (self->inhibit_cookie != 0 && app != NULL)
+    gtk_application_uninhibit (app, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+}
+
+/* Saving */
+
+static void
+on_saved (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DynoWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = dyno_result_store_save_finish (res, &error);
+  g_autofree char *name = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  /* The window may have been closed while the file was written. */
+  if (self->toast_overlay == NULL)
+    return;
+
+  if (path == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not save the result: %s"), error->message);
+
+      dyno_window_toast (self, text);
+      return;
+    }
+
+  dyno_result_set_path (self->result, path);
+  g_settings_set_string (self->settings, "last-result", path);
+  dyno_result_view_set_saved_path (self->result_view, path);
+  g_free (self->result_path);
+  self->result_path = g_strdup (path);
+  g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]);
+
+  name = g_path_get_basename (path);
+  escaped = g_markup_escape_text (name, -1);
+  /* TRANSLATORS: a toast; %s is the result's file name */
+  toast = adw_toast_new_format (_("Saved “%s”"), escaped);
+  adw_toast_set_button_label (toast, _("_Open Folder"));
+  adw_toast_set_action_name (toast, "win.open-results-folder");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* The run */
+
+static void
+on_target_finished (DynoWindow *self,
+                    guint target,
+                    const DynoTargetResult *result,
+                    DynoEngine *engine)
+{
+  g_autofree char *text = NULL;
+
+  /* With one target the run ends now, and the end says it in a dialog. */
+  if (!dyno_target_result_failed (result) || self->n_run_targets < 2)
+    return;
+  /* Say it now: the next target may run for an hour before the result view shows it. */
+  text = describe_failure (result);
+  dyno_window_toast (self, text);
+}
+
+static void
+on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DynoWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = dyno_engine_run_finish (DYNO_ENGINE (source), res, &error);
+
+  uninhibit (self);
+  g_clear_object (&self->cancellable);
+  self->stopping = FALSE;
+
+  /* Destroyed from code mid-run: the engine has cleaned up, there is nobody left to tell. */
+  if (self->setup_view == NULL)
+    {
+      set_running (self, FALSE);
+      return;
+    }
+  dyno_setup_view_set_locked (self->setup_view, FALSE);
+
+  if (result == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          dyno_run_view_end (self->run_view, _("Stopped"), FALSE);
+          dyno_window_toast (self, _("Stopped; the scratch folder was removed"));
+        }
+      else
+        {
+          dyno_run_view_end (self->run_view, _("Could not start"), FALSE);
+          if (!self->close_after_run)
+            show_error (self, _("The Run Could Not Start"), error->message);
+        }
+    }
+  else
+    {
+      guint n_targets = dyno_result_get_n_targets (result);
+      guint n_failed = 0;
+
+      for (guint i = 0; i < n_targets; i++)
+        n_failed += dyno_target_result_failed (dyno_result_get_target (result, i));
+
+      dyno_run_view_end (self->run_view, n_failed > 0 ? _("Finished with errors") : _("Finished"),
+                         TRUE);
+      g_set_object (&self->result, result);
+      g_clear_pointer (&self->result_path, g_free);
+      dyno_result_view_set_result (self->result_view, result);
+      if (!self->close_after_run)
+        dyno_window_show_page (self, "results");
+
+      if (n_failed == n_targets && !self->close_after_run)
+        {
+          g_autoptr (GString) body = g_string_new (NULL);
+
+          for (guint i = 0; i < n_targets; i++)
+            {
+              g_autofree char *line = describe_failure (dyno_result_get_target (result, i));
+
+              g_string_append_printf (body, "%s%s", i > 0 ? "\n" : "", line);
+            }
+          show_error (self, g_dngettext (GETTEXT_PACKAGE, "The Target Failed",
+                                         "Every Target Failed", n_targets),
+                      body->str);
+        }
+
+      if (g_settings_get_boolean (self->settings, "autosave"))
+        dyno_result_store_save_async (result, NULL, on_saved, g_object_ref (self));
+    }
+
+  set_running (self, FALSE);
+  dyno_window_update_actions (self);
+  /* The free space changed. */
+  dyno_target_list_refresh (dyno_setup_view_get_target_list (self->setup_view));
+
+  if (self->close_after_run)
+    gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static gboolean
+start_run (DynoWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoConfig) config = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) targets = NULL;
+  DynoTargetList *list = dyno_setup_view_get_target_list (self->setup_view);
+
+  config = dyno_setup_view_build_config (self->setup_view, &error);
+  if (config == NULL)
+    {
+      self->pending_run = FALSE;
+      dyno_window_update_actions (self);
+      show_error (self, _("The Run Could Not Start"), error->message);
+      return FALSE;
+    }
+
+  rows = dyno_target_list_get_selected (list);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (rows, i);
+
+      /* The run starts when every checked target has been looked at. */
+      if (dyno_target_row_get_probing (row))
+        {
+          self->pending_run = TRUE;
+          dyno_window_update_actions (self);
+          return TRUE;
+        }
+      if (dyno_target_row_get_usable (row))
+        g_strv_builder_add (builder, dyno_target_row_get_path (row));
+    }
+  self->pending_run = FALSE;
+  targets = g_strv_builder_end (builder);
+  if (targets[0] == NULL)
+    {
+      dyno_window_toast (self, _("Check a target that can be written to run"));
+      dyno_window_update_actions (self);
+      return FALSE;
+    }
+
+  dyno_engine_set_sample_interval (self->engine,
+                                   g_settings_get_uint (self->settings, "sample-interval"));
+  self->cancellable = g_cancellable_new ();
+  self->n_run_targets = g_strv_length (targets);
+  dyno_run_view_begin (self->run_view, config, (const char *const *) targets);
+  dyno_setup_view_set_locked (self->setup_view, TRUE);
+  inhibit (self);
+  set_running (self, TRUE);
+  dyno_engine_run_async (self->engine, config, (const char *const *) targets, self->cancellable,
+                         on_run_done, g_object_ref (self));
+  dyno_window_show_page (self, "run");
+  dyno_window_update_actions (self);
+  return TRUE;
+}
+
+static void
+on_targets_changed (DynoWindow *self)
+{
+  if (self->pending_run)
+    start_run (self);
+  else
+    dyno_window_update_actions (self);
+}
+
+/* Closing */
+
+static void
+on_close_response (DynoWindow *self, const char *response, AdwMessageDialog *dialog)
+{
+  self->close_dialog = NULL;
+  if (!g_str_equal (response, "stop"))
+    return;
+  self->close_after_run = TRUE;
+  if (self->running)
+    dyno_window_stop (self);
+  else
+    gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+save_window_state (DynoWindow *self)
+{
+  int width;
+  int height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_int (self->settings, "window-width", MAX (width, 360));
+  g_settings_set_int (self->settings, "window-height", MAX (height, 294));
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+static gboolean
+dyno_window_close_request (GtkWindow *window)
+{
+  DynoWindow *self = DYNO_WINDOW (window);
+
+  if (self->running)
+    {
+      GtkWidget *dialog;
+
+      /* Already stopping to close, or already asking. */
+      if (self->close_after_run || self->close_dialog != NULL)
+        return TRUE;
+
+      dialog = adw_message_dialog_new (window, _("Stop the benchmark and close?"),
+                                       _("The run is stopped and its scratch folder removed. "
+                                         "Figures of phases measured so far are not kept."));
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Keep Running"),
+                                        "stop", _("_Stop and Close"), NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "stop",
+                                                  ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_response), self,
+                               G_CONNECT_SWAPPED);
+      self->close_dialog = GTK_WINDOW (dialog);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+
+  save_window_state (self);
+  if (GTK_WINDOW_CLASS (dyno_window_parent_class)->close_request != NULL)
+    return GTK_WINDOW_CLASS (dyno_window_parent_class)->close_request (window);
+  return FALSE;
+}
+
+/* GObject */
+
+static void
+dyno_window_dispose (GObject *object)
+{
+  DynoWindow *self = DYNO_WINDOW (object);
+
+  /* Only reached mid-run when destroyed from code; the completion callback holds a
+   * reference, so the engine still finishes and cleans up. */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  uninhibit (self);
+  if (self->folder_chooser != NULL)
+    gtk_native_dialog_destroy (self->folder_chooser);
+  g_clear_object (&self->folder_chooser);
+  if (self->close_dialog != NULL)
+    gtk_window_destroy (self->close_dialog);
+  self->close_dialog = NULL;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_WINDOW);
+  G_OBJECT_CLASS (dyno_window_parent_class)->dispose (object);
+}
+
+static void
+dyno_window_finalize (GObject *object)
+{
+  DynoWindow *self = DYNO_WINDOW (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->engine);
+  g_clear_object (&self->result);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->result_path, g_free);
+  G_OBJECT_CLASS (dyno_window_parent_class)->finalize (object);
+}
+
+static void
+dyno_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DynoWindow *self = DYNO_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case DYNO_WINDOW_PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    case DYNO_WINDOW_PROP_RESULT_PATH:
+      g_value_set_string (value, self->result_path);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_window_class_init (DynoWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = dyno_window_dispose;
+  object_class->finalize = dyno_window_finalize;
+  object_class->get_property = dyno_window_get_property;
+  window_class->close_request = dyno_window_close_request;
+
+  dyno_window_properties[DYNO_WINDOW_PROP_RUNNING]
+      = g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]
+      = g_param_spec_string ("result-path", NULL, NULL, NULL,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, DYNO_WINDOW_N_PROPS, dyno_window_properties);
+
+  g_type_ensure (DYNO_TYPE_SETUP_VIEW);
+  g_type_ensure (DYNO_TYPE_RUN_VIEW);
+  g_type_ensure (DYNO_TYPE_RESULT_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, setup_view);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_view);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, result_view);
+}
+
+static void
+dyno_window_init (DynoWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->engine = dyno_engine_new ();
+  dyno_run_view_set_engine (self->run_view, self->engine);
+  g_signal_connect_object (self->engine, "target-finished", G_CALLBACK (on_target_finished), self,
+                           G_CONNECT_SWAPPED);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_signal_connect_object (dyno_setup_view_get_target_list (self->setup_view), "changed",
+                           G_CALLBACK (on_targets_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->setup_view, "notify::can-run",
+                           G_CALLBACK (dyno_window_update_actions), self, G_CONNECT_SWAPPED);
+
+  dyno_window_install_actions (self);
+}
+
+/* Public and private API */
+
+DynoWindow *
+dyno_window_new (GtkApplication *application)
+{
+  return g_object_new (DYNO_TYPE_WINDOW, "application", application, NULL);
+}
+
+void
+dyno_window_add_target (DynoWindow *self, const char *path)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  if (self->running)
+    return;
+  dyno_target_list_add_folder (dyno_setup_view_get_target_list (self->setup_view), path);
+}
+
+void
+dyno_window_select_targets (DynoWindow *self, const char *const *paths)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+  g_return_if_fail (paths != NULL);
+
+  if (self->running)
+    return;
+  dyno_target_list_select_only (dyno_setup_view_get_target_list (self->setup_view), paths);
+}
+
+void
+dyno_window_run (DynoWindow *self)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+
+  if (self->running || self->pending_run)
+    return;
+  start_run (self);
+}
+
+void
+dyno_window_stop (DynoWindow *self)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+
+  if (self->pending_run)
+    {
+      self->pending_run = FALSE;
+      dyno_window_update_actions (self);
+      return;
+    }
+  if (!self->running || self->stopping)
+    return;
+
+  /* The engine checks between I/Os; the completion callback says when the cleanup is done. */
+  self->stopping = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  dyno_run_view_set_stopping (self->run_view);
+  dyno_window_update_actions (self);
+}
+
+gboolean
+dyno_window_get_running (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), FALSE);
+  return self->running;
+}
+
+DynoEngine *
+dyno_window_get_engine (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
+  return self->engine;
+}
+
+DynoResult *
+dyno_window_get_result (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
+  return self->result;
+}
+
+const char *
+dyno_window_get_result_path (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
+  return self->result_path;
+}
+
+void
+dyno_window_copy_results (DynoWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->result == NULL)
+    return;
+  text = dyno_report_text (self->result, dyno_units_get_rate_unit (self->settings));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  dyno_window_toast (self, _("Results copied as text"));
+}
+
+static void
+on_folder_chosen (DynoWindow *self, int response, GtkNativeDialog *dialog)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        dyno_window_add_target (self, path);
+      else
+        dyno_window_toast (self, _("Only local folders can be measured"));
+    }
+  g_clear_object (&self->folder_chooser);
+}
+
+void
+dyno_window_choose_folder (DynoWindow *self)
+{
+  GtkFileChooserNative *chooser;
+
+  if (self->folder_chooser != NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Add a Folder to Measure"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Add"),
+                                         _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_folder_chosen), self,
+                           G_CONNECT_SWAPPED);
+  self->folder_chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->folder_chooser);
+}
+
+void
+dyno_window_open_results_folder (DynoWindow *self)
+{
+  g_autofree char *dir = dyno_result_store_get_dir ();
+  g_autoptr (GFile) file = g_file_new_for_path (dir);
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+}
+
+void
+dyno_window_show_page (DynoWindow *self, const char *name)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+
+  if (g_strcmp0 (name, "setup") != 0 && g_strcmp0 (name, "run") != 0
+      && g_strcmp0 (name, "results") != 0)
+    return;
+  adw_view_stack_set_visible_child_name (self->stack, name);
+}
+
+DynoSetupView *
+dyno_window_get_setup_view (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
+  return self->setup_view;
+}
+
+DynoRunView *
+dyno_window_get_run_view (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
+  return self->run_view;
+}
+
+DynoResultView *
+dyno_window_get_result_view (DynoWindow *self)
+{
+  g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
+  return self->result_view;
+}

@@ -1,0 +1,35 @@
+/* dyno-window.h: the main window: Setup, Live and Results pages, Run and Stop
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dyno-engine.h"
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_TYPE_WINDOW (dyno_window_get_type ())
+G_DECLARE_FINAL_TYPE (DynoWindow, dyno_window, DYNO, WINDOW, AdwApplicationWindow)
+
+DynoWindow *dyno_window_new (GtkApplication *application);
+/* What "Add Folder…" does with the chosen folder: list it and check it. */
+void        dyno_window_add_target (DynoWindow *self, const char *path);
+/* Checks exactly these folders, adding them as needed (dyno --target). */
+void        dyno_window_select_targets (DynoWindow *self, const char * const *paths);
+/* win.run: starts a run with the checked targets, or once they are probed. */
+void        dyno_window_run (DynoWindow *self);
+/* win.stop */
+void        dyno_window_stop (DynoWindow *self);
+/* TRUE from Run until the run's completion callback, cleanup included. */
+gboolean    dyno_window_get_running (DynoWindow *self);
+DynoEngine *dyno_window_get_engine (DynoWindow *self);
+/* The last finished run, NULL before the first. */
+DynoResult *dyno_window_get_result (DynoWindow *self);
+/* Where the last result was saved, NULL until saving finished. */
+const char *dyno_window_get_result_path (DynoWindow *self);
+
+G_END_DECLS

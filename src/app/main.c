@@ -1,0 +1,27 @@
+/* main.c: everything else is in the dyno-app library, which the GUI tests link too
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "dyno-application.h"
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (DynoApplication) app = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_set_application_name (_("Dyno"));
+
+  app = dyno_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

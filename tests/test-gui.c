@@ -1,0 +1,732 @@
+/* test-gui.c: the app's window, driven through its actions as a person would
+ *
+ * Runs under xvfb-run with GSETTINGS_BACKEND=memory; XDG_DATA_HOME points at a temporary
+ * folder so saved results land there. Without a display it skips (gtk_test_init would abort).
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dyno-application.h"
+#include "dyno-mounts.h"
+#include "dyno-parse.h"
+#include "dyno-presets.h"
+#include "dyno-result-store.h"
+#include "dyno-target-list.h"
+#include "dyno-test-util.h"
+#include "dyno-units.h"
+#include "dyno-window-private.h"
+
+static DynoApplication *app;
+static GThread *main_thread;
+static char *data_home;
+static gboolean timed_out;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until cond holds; fails the test after the given seconds. */
+#define WAIT_FOR(cond, seconds)                                                                  \
+  G_STMT_START                                                                                   \
+  {                                                                                              \
+    guint wait_id_ = g_timeout_add_seconds ((seconds), on_timeout, NULL);                        \
+    timed_out = FALSE;                                                                           \
+    while (!(cond) && !timed_out)                                                                \
+      g_main_context_iteration (NULL, TRUE);                                                     \
+    if (!timed_out)                                                                              \
+      g_source_remove (wait_id_);                                                                \
+    if (!(cond))                                                                                 \
+      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
+  }                                                                                              \
+  G_STMT_END
+
+static void
+spin (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  timed_out = FALSE;
+  g_timeout_add (ms, on_timeout, NULL);
+  while (!timed_out || g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static DynoWindow *
+create_window (void)
+{
+  DynoWindow *window = dyno_window_new (GTK_APPLICATION (app));
+
+  /* Ours, so the test can check that destroying the window really frees it. */
+  g_object_ref (window);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+destroy_window (DynoWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* Let idles queued by the teardown run. */
+  spin (50);
+  g_assert_finalize_object (window);
+}
+
+static DynoTargetList *
+get_target_list (DynoWindow *window)
+{
+  return dyno_setup_view_get_target_list (dyno_window_get_setup_view (window));
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_descendant (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+reset_settings (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_auto (GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+/* A run small enough for a test: 16 MiB, block I/O and seeks, 1024 files. */
+static void
+set_tiny_options (GSettings *settings, guint32 tests)
+{
+  g_settings_set_string (settings, "size", "16M");
+  g_settings_set_string (settings, "files-spec", "1");
+  g_settings_set_uint (settings, "seeks", 256);
+  g_settings_set_flags (settings, "tests", tests);
+}
+
+/* The window opens with the mounted volumes listed */
+
+static void
+test_window_targets (void)
+{
+  DynoWindow *window;
+  DynoTargetList *list;
+  DynoTargetRow *root;
+
+  reset_settings ();
+  window = create_window ();
+  list = get_target_list (window);
+
+  g_assert_cmpuint (dyno_target_list_get_n_rows (list), >=, 1);
+  root = dyno_target_list_find_row (list, "/");
+  g_assert_nonnull (root);
+  /* The probe runs on a worker thread and fills the row in when it is done. */
+  WAIT_FOR (!dyno_target_row_get_probing (root), 30);
+  g_assert_nonnull (dyno_target_row_get_info (root));
+  g_assert_cmpstr (dyno_target_row_get_info (root)->path, ==, "/");
+  g_assert_nonnull (adw_action_row_get_subtitle (ADW_ACTION_ROW (root)));
+
+  /* Nothing is checked on a first start, so there is nothing to run. */
+  g_assert_false (dyno_setup_view_get_can_run (dyno_window_get_setup_view (window)));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "stop"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-results"));
+  g_assert_cmpstr (dyno_setup_view_get_note (dyno_window_get_setup_view (window)), !=, "");
+
+  destroy_window (window);
+}
+
+/* A quick run, from Run to the saved result */
+
+typedef struct
+{
+  guint samples;
+  guint phases_finished;
+  guint wrong_thread;
+} Handoff;
+
+static void
+on_samples (DynoEngine *engine, GArray *samples, Handoff *handoff)
+{
+  /* The engine's workers never call us: the batch comes on the main thread, in its loop. */
+  if (g_thread_self () != main_thread || !g_main_context_is_owner (g_main_context_default ()))
+    handoff->wrong_thread++;
+  handoff->samples += samples->len;
+}
+
+static void
+on_phase_finished (DynoEngine *engine,
+                   guint target,
+                   guint repeat,
+                   int phase,
+                   const DynoPhaseRun *run,
+                   Handoff *handoff)
+{
+  if (g_thread_self () != main_thread || !g_main_context_is_owner (g_main_context_default ()))
+    handoff->wrong_thread++;
+  handoff->phases_finished++;
+}
+
+static void
+on_clipboard_text (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static void
+test_run_quick (void)
+{
+  const guint32 tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_REWRITE)
+                        | DYNO_PHASE_BIT (DYNO_PHASE_READ) | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)
+                        | DYNO_PHASES_FILES;
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-run");
+  g_autofree char *runs_dir = NULL;
+  g_autofree char *clipboard_text = NULL;
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  Handoff handoff = { 0 };
+  DynoWindow *window;
+  DynoResultView *result_view;
+  DynoChart *chart;
+  DynoResult *result;
+  const char *path;
+  guint n_phases = 0;
+
+  reset_settings ();
+  window = create_window ();
+
+  /* The preset fills in its values; changing one by hand makes it custom. */
+  g_assert_cmpint (g_settings_get_enum (settings, "preset"), ==, DYNO_PRESET_QUICK);
+  g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_QUICK,
+                                             dyno_units_get_ram_bytes ()));
+  set_tiny_options (settings, tests);
+  g_assert_cmpint (g_settings_get_enum (settings, "preset"), ==, DYNO_PRESET_CUSTOM);
+
+  g_signal_connect (dyno_window_get_engine (window), "samples", G_CALLBACK (on_samples),
+                    &handoff);
+  g_signal_connect (dyno_window_get_engine (window), "phase-finished",
+                    G_CALLBACK (on_phase_finished), &handoff);
+
+  /* What Add Folder… does with the chosen folder. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.add-target", "s", target);
+  g_assert_nonnull (dyno_target_list_find_row (get_target_list (window), target));
+  g_assert_true (dyno_target_row_get_selected (
+      dyno_target_list_find_row (get_target_list (window), target)));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (dyno_window_get_running (window), 30);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "stop"));
+  WAIT_FOR (!dyno_window_get_running (window), 240);
+  WAIT_FOR (dyno_window_get_result_path (window) != NULL, 60);
+
+  g_assert_cmpuint (handoff.wrong_thread, ==, 0);
+  g_assert_cmpuint (handoff.samples, >, 0);
+
+  /* The curve got the samples. */
+  g_assert_cmpuint (dyno_run_view_get_n_charts (dyno_window_get_run_view (window)), ==, 1);
+  chart = dyno_run_view_get_chart (dyno_window_get_run_view (window), 0);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (dyno_chart_get_n_samples (chart), >, 0);
+
+  /* Every phase that was asked for has its row, with a figure or Bonnie's "+++++". */
+  result = dyno_window_get_result (window);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 1);
+  g_assert_false (dyno_target_result_failed (dyno_result_get_target (result, 0)));
+  result_view = dyno_window_get_result_view (window);
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    {
+      GtkLabel *label = dyno_result_view_get_rate_label (result_view, 0, i);
+
+      if ((tests & DYNO_PHASE_BIT (i)) == 0)
+        {
+          g_assert_null (label);
+          continue;
+        }
+      g_assert_nonnull (label);
+      g_assert_cmpstr (gtk_label_get_text (label), !=, "");
+      g_assert_cmpstr (gtk_label_get_text (label), !=, "—");
+      n_phases++;
+    }
+  g_assert_cmpuint (n_phases, ==, 10);
+  g_assert_cmpuint (handoff.phases_finished, ==, n_phases);
+
+  /* Saved in $XDG_DATA_HOME/dyno/runs, with a name people can sort and read. */
+  path = dyno_window_get_result_path (window);
+  runs_dir = g_build_filename (data_home, "dyno", "runs", NULL);
+  g_assert_true (g_str_has_prefix (path, runs_dir));
+  g_assert_true (g_str_has_suffix (path, ".dyno.json"));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  {
+    GStatBuf st;
+
+    g_assert_cmpint (g_stat (runs_dir, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+  }
+  loaded = dyno_result_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (dyno_result_get_id (loaded), ==, dyno_result_get_id (result));
+
+  /* Copy as text puts Bonnie's table on the clipboard. */
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-results"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-results", NULL));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 on_clipboard_text, &clipboard_text);
+  WAIT_FOR (clipboard_text != NULL, 10);
+  g_assert_nonnull (strstr (clipboard_text, "Sequential Output"));
+
+  dyno_test_assert_no_scratch (target);
+  g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
+  destroy_window (window);
+  dyno_test_rm_rf (target);
+}
+
+/* Stop cancels quickly and leaves nothing behind */
+
+static void
+test_run_stop (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-stop");
+  Handoff handoff = { 0 };
+  DynoWindow *window;
+  gint64 stop_time;
+  double stop_seconds;
+
+  reset_settings ();
+  window = create_window ();
+  /* Large enough that the write is still going when Stop comes. */
+  g_settings_set_string (settings, "size", "8G");
+  g_settings_set_flags (settings, "tests", DYNO_PHASE_BIT (DYNO_PHASE_WRITE));
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  g_signal_connect (dyno_window_get_engine (window), "samples", G_CALLBACK (on_samples),
+                    &handoff);
+
+  dyno_window_add_target (window, target);
+  WAIT_FOR (!dyno_target_row_get_probing (
+                dyno_target_list_find_row (get_target_list (window), target)),
+            30);
+  if (!dyno_target_row_get_usable (dyno_target_list_find_row (get_target_list (window), target))
+      || dyno_target_row_get_info (dyno_target_list_find_row (get_target_list (window), target))
+                 ->free_bytes
+             < (G_GUINT64_CONSTANT (10) << 30))
+    {
+      destroy_window (window);
+      dyno_test_rm_rf (target);
+      g_test_skip ("needs 10 GiB free in the temporary folder");
+      return;
+    }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (handoff.samples > 0, 60);
+  g_assert_true (dyno_window_get_running (window));
+  {
+    g_autoptr (GPtrArray) scratch = dyno_test_list_scratch (target);
+
+    g_assert_cmpuint (scratch->len, ==, 1);
+  }
+
+  stop_time = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  /* Stop is disabled at once: a second press must not look like it does something. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "stop"));
+  WAIT_FOR (!dyno_window_get_running (window), 30);
+  stop_seconds = (g_get_monotonic_time () - stop_time) / 1e6;
+  g_test_message ("stopped and cleaned up in %.3f s", stop_seconds);
+  /* The engine promises 200 ms; leave room for a loaded CI machine and the unlink of a large
+   * file, but not for a run that went on to the end. */
+  g_assert_cmpfloat (stop_seconds, <, 5.0);
+
+  dyno_test_assert_no_scratch (target);
+  g_assert_null (dyno_window_get_result (window));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+
+  g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
+  destroy_window (window);
+  dyno_test_rm_rf (target);
+}
+
+/* Closing during a run asks, stops, waits for the cleanup, then closes */
+
+static void
+test_close_during_run (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-close");
+  Handoff handoff = { 0 };
+  DynoWindow *window;
+  GtkWindow *dialog;
+
+  reset_settings ();
+  window = create_window ();
+  g_settings_set_string (settings, "size", "4G");
+  g_settings_set_flags (settings, "tests", DYNO_PHASE_BIT (DYNO_PHASE_WRITE));
+  g_signal_connect (dyno_window_get_engine (window), "samples", G_CALLBACK (on_samples),
+                    &handoff);
+
+  dyno_window_add_target (window, target);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  /* The run starts once the new target has been probed. */
+  WAIT_FOR (dyno_window_get_running (window), 30);
+  WAIT_FOR (handoff.samples > 0 || !dyno_window_get_running (window), 60);
+  if (!dyno_window_get_running (window))
+    {
+      /* Not enough space for 4 GiB: the run failed at once, nothing to close during. */
+      destroy_window (window);
+      dyno_test_rm_rf (target);
+      g_test_skip ("the run ended before it could be interrupted");
+      return;
+    }
+
+  gtk_window_close (GTK_WINDOW (window));
+  /* Still there, asking. */
+  g_assert_true (dyno_window_get_running (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  dialog = window->close_dialog;
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "stop");
+
+  /* The window goes once the engine cleaned up: no scratch folder left at that point. */
+  g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
+  WAIT_FOR (G_OBJECT (window)->ref_count == 1, 30);
+  dyno_test_assert_no_scratch (target);
+  g_assert_false (dyno_window_get_running (window));
+  g_assert_finalize_object (window);
+  dyno_test_rm_rf (target);
+}
+
+/* A target that cannot be written is listed but cannot be checked */
+
+static void
+assert_row_disabled (DynoTargetRow *row)
+{
+  GtkWidget *check;
+
+  WAIT_FOR (!dyno_target_row_get_probing (row), 30);
+  g_assert_false (dyno_target_row_get_usable (row));
+  g_assert_false (dyno_target_row_get_selected (row));
+  check = find_descendant (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON);
+  g_assert_nonnull (check);
+  g_assert_false (gtk_widget_get_sensitive (check));
+  /* The reason is shown, not only implied by a greyed-out box. */
+  g_assert_nonnull (dyno_target_row_get_info (row)->unwritable_reason);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            dyno_target_row_get_info (row)->unwritable_reason));
+}
+
+static void
+test_unwritable_target (void)
+{
+  g_autofree char *parent = dyno_test_make_dir ("dyno-gui-unwritable");
+  g_autofree char *missing = g_build_filename (parent, "does-not-exist", NULL);
+  g_autofree char *locked = g_build_filename (parent, "locked", NULL);
+  gboolean mounted = FALSE;
+  DynoWindow *window;
+
+  reset_settings ();
+  window = create_window ();
+
+  dyno_window_add_target (window, missing);
+  assert_row_disabled (dyno_target_list_find_row (get_target_list (window), missing));
+  /* Nothing usable is checked, so there is nothing to run. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+
+  g_assert_cmpint (g_mkdir (locked, 0700), ==, 0);
+  if (!dyno_test_is_root ())
+    g_assert_cmpint (g_chmod (locked, 0500), ==, 0);
+  else
+    {
+      /* Root may write anywhere: only a read-only file system stops it. */
+      const char *argv[] = { "mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", locked, NULL };
+      int status = -1;
+
+      mounted = g_spawn_sync (NULL, (char **) argv, NULL,
+                              G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
+                                  | G_SPAWN_STDERR_TO_DEV_NULL,
+                              NULL, NULL, NULL, NULL, &status, NULL)
+                && g_spawn_check_wait_status (status, NULL);
+    }
+  if (!dyno_test_is_root () || mounted)
+    {
+      dyno_window_add_target (window, locked);
+      assert_row_disabled (dyno_target_list_find_row (get_target_list (window), locked));
+    }
+  else
+    g_test_message ("cannot mount a read-only tmpfs here; only the missing folder was tried");
+
+  destroy_window (window);
+  if (mounted)
+    {
+      const char *argv[] = { "umount", locked, NULL };
+
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                    NULL, NULL);
+    }
+  dyno_test_rm_rf (parent);
+}
+
+/* A size that does not parse keeps the text, says why, and disables Run */
+
+static void
+test_invalid_size (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-invalid");
+  DynoWindow *window;
+  DynoSetupView *setup;
+  AdwEntryRow *size_row;
+
+  reset_settings ();
+  window = create_window ();
+  setup = dyno_window_get_setup_view (window);
+  size_row = dyno_setup_view_get_size_row (setup);
+  dyno_window_add_target (window, target);
+  WAIT_FOR (!dyno_target_row_get_probing (
+                dyno_target_list_find_row (get_target_list (window), target)),
+            30);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+
+  gtk_editable_set_text (GTK_EDITABLE (size_row), "12 parsecs");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size_row)), ==, "12 parsecs");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (size_row), "error"));
+  g_assert_false (dyno_setup_view_get_can_run (setup));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  /* The last good value stays in the settings. */
+  {
+    g_autofree char *size = g_settings_get_string (settings, "size");
+
+    g_assert_cmpstr (size, ==, "1G");
+  }
+  g_assert_nonnull (strstr (dyno_setup_view_get_note (setup), "parsecs"));
+
+  gtk_editable_set_text (GTK_EDITABLE (size_row), "64M");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size_row), "error"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  {
+    g_autofree char *size = g_settings_get_string (settings, "size");
+
+    g_assert_cmpstr (size, ==, "64M");
+  }
+
+  destroy_window (window);
+  dyno_test_rm_rf (target);
+}
+
+/* Which mounts are offered */
+
+static void
+test_mount_filter (void)
+{
+  const char *home = "/home/ada";
+
+  g_assert_true (dyno_mounts_is_candidate ("/", "ext4", "/dev/nvme0n1p2", TRUE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/", "overlay", "overlay", TRUE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/home", "btrfs", "/dev/sda2", TRUE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/media/ada/USB", "vfat", "/dev/sdb1", FALSE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/run/media/ada/Disk", "exfat", "/dev/sdc1", FALSE,
+                                           home));
+  g_assert_true (dyno_mounts_is_candidate ("/mnt/nas", "nfs4", "nas:/export", FALSE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/srv/share", "cifs", "//nas/share", FALSE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/home/ada/Private", "fuse.gocryptfs",
+                                           "/home/ada/.private", FALSE, home));
+  g_assert_true (dyno_mounts_is_candidate ("/data", "xfs", "/dev/sdd1", FALSE, home));
+
+  g_assert_false (dyno_mounts_is_candidate ("/proc", "proc", "proc", TRUE, home));
+  g_assert_false (dyno_mounts_is_candidate ("/sys/fs/cgroup", "cgroup2", "cgroup2", TRUE, home));
+  g_assert_false (dyno_mounts_is_candidate ("/tmp", "tmpfs", "tmpfs", TRUE, home));
+  g_assert_false (dyno_mounts_is_candidate ("/boot/efi", "vfat", "/dev/nvme0n1p1", TRUE, home));
+  g_assert_false (dyno_mounts_is_candidate ("/snap/core22/1380", "squashfs", "/dev/loop3", FALSE,
+                                            home));
+  g_assert_false (dyno_mounts_is_candidate ("/var/lib/flatpak/x", "ext4", "/dev/sda2", FALSE,
+                                            home));
+  g_assert_false (dyno_mounts_is_candidate ("/run/user/1000/doc", "fuse.portal", "portal", FALSE,
+                                            home));
+  g_assert_false (dyno_mounts_is_candidate ("/run/user/1000/gvfs", "fuse.gvfsd-fuse",
+                                            "gvfsd-fuse", FALSE, home));
+  g_assert_false (dyno_mounts_is_candidate ("/mnt/ramdisk", "tmpfs", "tmpfs", FALSE, home));
+}
+
+/* Presets and the settings */
+
+static void
+test_presets (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (DynoConfig) config = NULL;
+  const guint64 ram = G_GUINT64_CONSTANT (12) << 30;
+  g_autofree char *size = NULL;
+
+  reset_settings ();
+
+  dyno_settings_apply_preset (settings, DYNO_PRESET_CLASSIC, ram);
+  g_assert_cmpint (g_settings_get_enum (settings, "preset"), ==, DYNO_PRESET_CLASSIC);
+  size = g_settings_get_string (settings, "size");
+  g_assert_cmpstr (size, ==, "24G");
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_nonnull (config);
+  g_assert_cmpuint (config->tests, ==, DYNO_PHASES_IO);
+  g_assert_cmpuint (config->seeks, ==, 4000);
+  g_assert_cmpuint (config->seekers, ==, 3);
+  g_assert_cmpuint (config->chunk, ==, 16384);
+  g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_CLASSIC, ram));
+  g_assert_false (dyno_settings_match_preset (settings, DYNO_PRESET_FULL, ram));
+  g_clear_pointer (&config, dyno_config_free);
+
+  dyno_settings_apply_preset (settings, DYNO_PRESET_FULL, ram);
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_cmpuint (config->tests, ==, DYNO_PHASES_ALL);
+  g_assert_cmpuint (config->files_num, ==, 16);
+  g_assert_cmpuint (config->size, ==, G_GUINT64_CONSTANT (24) << 30);
+  g_assert_true (dyno_config_validate (config, NULL));
+
+  /* 2× RAM rounds up to whole GiB and is never below 1 GiB. */
+  g_assert_cmpuint (dyno_preset_twice_ram ((G_GUINT64_CONSTANT (3) << 29) + 1), ==,
+                    G_GUINT64_CONSTANT (4) << 30);
+  g_assert_cmpuint (dyno_preset_twice_ram (0), ==, G_GUINT64_CONSTANT (1) << 30);
+
+  reset_settings ();
+}
+
+static void
+test_result_file_name (void)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (GDateTime) created = g_date_time_new_local (2026, 11, 30, 12, 34, 56);
+  g_autofree char *name = NULL;
+
+  dyno_result_set_id (result, "1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d");
+  dyno_result_set_created (result, created);
+  dyno_result_set_label (result, "Samsung 980/Pro & more");
+  name = dyno_result_store_make_name (result);
+  g_assert_cmpstr (name, ==, "2026-11-30T12-34-56-Samsung-980-Pro-more-1a2b3c4d.dyno.json");
+}
+
+/* dyno --target/--size/--preset: bad values fail before any window, with status 2 */
+
+static int
+run_app (const char *const *args, char **err)
+{
+  const char *app_path = g_getenv ("DYNO_APP");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  g_ptr_array_add (argv, (gpointer) app_path);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, err,
+                &status, &error);
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_command_line (void)
+{
+  static const struct
+  {
+    const char *args[4];
+    const char *message;
+  } bad[] = {
+    { { "--size", "12Q", NULL }, "12Q" },
+    { { "--preset", "turbo", NULL }, "turbo" },
+    { { "--target", "/nonexistent/dyno-gui", "--run", NULL }, "/nonexistent/dyno-gui" },
+  };
+
+  if (g_getenv ("DYNO_APP") == NULL)
+    {
+      g_test_skip ("DYNO_APP is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_app (bad[i].args, &err), ==, 2);
+      g_assert_nonnull (strstr (err, bad[i].message));
+    }
+  {
+    const char *args[] = { "--version", NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_app (args, &err), ==, 0);
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  /* gtk_test_init aborts without a display; say so the TAP way instead. */
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+
+  /* Before anything asks GLib for the user data folder (it caches the answer). */
+  data_home = dyno_test_make_dir ("dyno-gui-data");
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  main_thread = g_thread_self ();
+
+  app = dyno_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_COMMAND_LINE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add_func ("/gui/mounts/filter", test_mount_filter);
+  g_test_add_func ("/gui/settings/presets", test_presets);
+  g_test_add_func ("/gui/results/file-name", test_result_file_name);
+  g_test_add_func ("/gui/command-line/invalid", test_command_line);
+  g_test_add_func ("/gui/window/targets", test_window_targets);
+  g_test_add_func ("/gui/window/unwritable-target", test_unwritable_target);
+  g_test_add_func ("/gui/window/invalid-size", test_invalid_size);
+  g_test_add_func ("/gui/run/quick", test_run_quick);
+  g_test_add_func ("/gui/run/stop", test_run_stop);
+  g_test_add_func ("/gui/run/close-during-run", test_close_during_run);
+
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  dyno_test_rm_rf (data_home);
+  g_free (data_home);
+  return status;
+}
