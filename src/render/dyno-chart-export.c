@@ -1,0 +1,105 @@
+/* dyno-chart-export.c: a chart into a PNG, SVG or PDF file, drawn as on screen
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "dyno-chart-render-private.h"
+
+static cairo_status_t
+append_to_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+dyno_chart_render_to_file (const DynoChartModel *model,
+                           const DynoChartStyle *style,
+                           const DynoChartDecor *decor,
+                           double                width,
+                           double                height,
+                           const char           *format,
+                           const char           *path,
+                           GError              **error)
+{
+  g_autoptr (GByteArray) bytes = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  gboolean png;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (format != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(width >= 1 && height >= 1 && width <= 32767 && height <= 32767))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   /* Translators: exporting a chart */
+                   _ ("Invalid chart size %g × %g"), width, height);
+      return FALSE;
+    }
+
+  /* Drawn into memory, then written in one go: a failed export leaves no half file, and the
+   * error names the file the way GLib does. */
+  bytes = g_byte_array_new ();
+  png = g_ascii_strcasecmp (format, "png") == 0;
+  if (png)
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width),
+                                            (int) ceil (height));
+    }
+  else if (g_ascii_strcasecmp (format, "svg") == 0)
+    {
+      surface = cairo_svg_surface_create_for_stream (append_to_bytes, bytes, width, height);
+      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+    }
+  else if (g_ascii_strcasecmp (format, "pdf") == 0)
+    {
+      surface = cairo_pdf_surface_create_for_stream (append_to_bytes, bytes, width, height);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Dyno " PACKAGE_VERSION);
+      if (decor && decor->title)
+        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, decor->title);
+    }
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   /* Translators: exporting a chart; %s is what the user asked for */
+                   _ ("Unknown chart format “%s”: use png, svg or pdf"), format);
+      return FALSE;
+    }
+
+  cr = cairo_create (surface);
+  dyno_chart_render (model, cr, width, height, style, decor);
+  cairo_show_page (cr);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (status == CAIRO_STATUS_SUCCESS && png)
+    status = cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   /* Translators: exporting a chart; %s is cairo's reason */
+                   _ ("Could not draw the chart: %s"), cairo_status_to_string (status));
+      return FALSE;
+    }
+
+  return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+}

@@ -1,0 +1,529 @@
+/* dyno-chart-model.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "dyno-chart-model.h"
+
+#define N_UNITS 2
+
+/* What a bucket's point is computed from; kept so later samples and merges stay exact. */
+typedef struct
+{
+  gint64 index;   /* floor (t / width) */
+  guint n;
+  double t_sum;
+  guint n_rate;
+  double rate_sum;
+  double rate_min;
+  double rate_max;
+  guint n_process;
+  double process_sum;
+  guint n_system;
+  double system_sum;
+  guint n_iowait;
+  double iowait_sum;
+} Bucket;
+
+typedef struct
+{
+  DynoChartSegment pub;
+  GArray *buckets; /* Bucket */
+  GArray *points;  /* DynoChartPoint, one per bucket */
+} Segment;
+
+typedef struct
+{
+  GPtrArray *segments; /* Segment* */
+  double width;
+  guint n_points;
+  guint n_samples;
+  double t_min;
+  double t_max;
+  double rate_max;
+  double cpu_max;
+  guint32 phases;
+  guint generation;
+} Series;
+
+struct _DynoChartModel
+{
+  Series series[N_UNITS];
+  DynoUnit unit;
+  guint n_samples;
+  guint generations; /* hands out Series.generation, so a clear never repeats an old value */
+  /* The latest sample, to tell whether the next one continues its segment. */
+  gboolean have_last;
+  DynoPhaseId last_phase;
+  guint last_target;
+  guint last_repeat;
+};
+
+static void
+segment_free (gpointer data)
+{
+  Segment *segment = data;
+
+  g_array_unref (segment->buckets);
+  g_array_unref (segment->points);
+  g_free (segment);
+}
+
+static void
+segment_sync (Segment *segment)
+{
+  segment->pub.points = (const DynoChartPoint *) (gpointer) segment->points->data;
+  segment->pub.n_points = segment->points->len;
+}
+
+static void
+series_init (Series *series, guint generation)
+{
+  series->segments = g_ptr_array_new_with_free_func (segment_free);
+  series->width = DYNO_CHART_MODEL_FIRST_WIDTH;
+  series->n_points = 0;
+  series->n_samples = 0;
+  series->t_min = INFINITY;
+  series->t_max = -INFINITY;
+  series->rate_max = 0;
+  series->cpu_max = 0;
+  series->phases = 0;
+  series->generation = generation;
+}
+
+static void
+bucket_init (Bucket *bucket, gint64 index)
+{
+  *bucket = (Bucket) {
+    .index = index,
+    .rate_min = INFINITY,
+    .rate_max = -INFINITY,
+  };
+}
+
+static void
+bucket_add (Bucket *bucket, const DynoSample *sample)
+{
+  double system = sample->system_cpu.user + sample->system_cpu.system;
+
+  bucket->n++;
+  bucket->t_sum += sample->t;
+  if (isfinite (sample->rate))
+    {
+      bucket->n_rate++;
+      bucket->rate_sum += sample->rate;
+      bucket->rate_min = MIN (bucket->rate_min, sample->rate);
+      bucket->rate_max = MAX (bucket->rate_max, sample->rate);
+    }
+  if (isfinite (sample->process_cpu))
+    {
+      bucket->n_process++;
+      bucket->process_sum += sample->process_cpu;
+    }
+  if (isfinite (system))
+    {
+      bucket->n_system++;
+      bucket->system_sum += system;
+    }
+  if (isfinite (sample->system_cpu.iowait))
+    {
+      bucket->n_iowait++;
+      bucket->iowait_sum += sample->system_cpu.iowait;
+    }
+}
+
+static void
+bucket_merge (Bucket *into, const Bucket *from)
+{
+  into->n += from->n;
+  into->t_sum += from->t_sum;
+  into->n_rate += from->n_rate;
+  into->rate_sum += from->rate_sum;
+  into->rate_min = MIN (into->rate_min, from->rate_min);
+  into->rate_max = MAX (into->rate_max, from->rate_max);
+  into->n_process += from->n_process;
+  into->process_sum += from->process_sum;
+  into->n_system += from->n_system;
+  into->system_sum += from->system_sum;
+  into->n_iowait += from->n_iowait;
+  into->iowait_sum += from->iowait_sum;
+}
+
+static void
+bucket_to_point (const Bucket *bucket, DynoChartPoint *point)
+{
+  point->t = bucket->t_sum / bucket->n;
+  if (bucket->n_rate > 0)
+    {
+      point->rate = bucket->rate_sum / bucket->n_rate;
+      point->rate_min = bucket->rate_min;
+      point->rate_max = bucket->rate_max;
+    }
+  else
+    {
+      point->rate = point->rate_min = point->rate_max = NAN;
+    }
+  point->process_cpu = bucket->n_process ? bucket->process_sum / bucket->n_process : NAN;
+  point->system_cpu = bucket->n_system ? bucket->system_sum / bucket->n_system : NAN;
+  point->iowait = bucket->n_iowait ? bucket->iowait_sum / bucket->n_iowait : NAN;
+}
+
+static gint64
+half_index (gint64 index)
+{
+  /* floor (index / 2), also below zero */
+  return index >= 0 ? index / 2 : -((-index + 1) / 2);
+}
+
+/* Doubles the bucket width: neighbours that now share a bucket merge, each segment on its own so
+ * no bucket mixes two phases. Costs one pass, and happens once per doubling of the run time. */
+static void
+series_coarsen (Series *series, guint generation)
+{
+  series->width *= 2;
+  series->generation = generation;
+  series->n_points = 0;
+
+  for (guint s = 0; s < series->segments->len; s++)
+    {
+      Segment *segment = g_ptr_array_index (series->segments, s);
+      Bucket *buckets = (Bucket *) (gpointer) segment->buckets->data;
+      DynoChartPoint *points = (DynoChartPoint *) (gpointer) segment->points->data;
+      guint out = 0;
+
+      for (guint i = 0; i < segment->buckets->len; i++)
+        {
+          gint64 index = half_index (buckets[i].index);
+
+          if (out > 0 && buckets[out - 1].index == index)
+            {
+              bucket_merge (&buckets[out - 1], &buckets[i]);
+              segment->pub.decimated = TRUE;
+            }
+          else
+            {
+              buckets[out] = buckets[i];
+              buckets[out].index = index;
+              out++;
+            }
+        }
+      for (guint i = 0; i < out; i++)
+        bucket_to_point (&buckets[i], &points[i]);
+
+      g_array_set_size (segment->buckets, out);
+      g_array_set_size (segment->points, out);
+      segment_sync (segment);
+      series->n_points += out;
+    }
+}
+
+static void
+series_add (DynoChartModel   *model,
+            Series           *series,
+            const DynoSample *sample,
+            gboolean          new_segment,
+            gboolean          joined)
+{
+  Segment *segment;
+  gint64 index = (gint64) floor (sample->t / series->width);
+  Bucket *bucket;
+  double system;
+
+  if (new_segment || series->segments->len == 0)
+    {
+      segment = g_new0 (Segment, 1);
+      segment->buckets = g_array_new (FALSE, FALSE, sizeof (Bucket));
+      segment->points = g_array_new (FALSE, FALSE, sizeof (DynoChartPoint));
+      segment->pub.phase = sample->phase;
+      segment->pub.target = sample->target;
+      segment->pub.repeat = sample->repeat;
+      segment->pub.t_start = sample->t;
+      segment->pub.joined = joined && series->segments->len > 0;
+      g_ptr_array_add (series->segments, segment);
+      series->phases |= DYNO_PHASE_BIT (sample->phase);
+    }
+  else
+    {
+      segment = g_ptr_array_index (series->segments, series->segments->len - 1);
+    }
+
+  if (segment->buckets->len > 0
+      && g_array_index (segment->buckets, Bucket, segment->buckets->len - 1).index == index)
+    {
+      bucket = &g_array_index (segment->buckets, Bucket, segment->buckets->len - 1);
+    }
+  else
+    {
+      Bucket empty;
+      DynoChartPoint point = { 0 };
+
+      bucket_init (&empty, index);
+      g_array_append_val (segment->buckets, empty);
+      g_array_append_val (segment->points, point);
+      bucket = &g_array_index (segment->buckets, Bucket, segment->buckets->len - 1);
+      series->n_points++;
+    }
+
+  bucket_add (bucket, sample);
+  if (bucket->n > 1)
+    segment->pub.decimated = TRUE;
+  bucket_to_point (bucket,
+                   &g_array_index (segment->points, DynoChartPoint, segment->points->len - 1));
+  segment->pub.t_end = sample->t;
+  segment_sync (segment);
+
+  series->n_samples++;
+  series->t_min = MIN (series->t_min, sample->t);
+  series->t_max = MAX (series->t_max, sample->t);
+  if (isfinite (sample->rate))
+    series->rate_max = MAX (series->rate_max, sample->rate);
+  system = sample->system_cpu.user + sample->system_cpu.system;
+  if (isfinite (sample->process_cpu))
+    series->cpu_max = MAX (series->cpu_max, sample->process_cpu);
+  if (isfinite (system))
+    series->cpu_max = MAX (series->cpu_max, system);
+  if (isfinite (sample->system_cpu.iowait))
+    series->cpu_max = MAX (series->cpu_max, sample->system_cpu.iowait);
+
+  if (series->n_points > DYNO_CHART_MODEL_MAX_BUCKETS)
+    series_coarsen (series, ++model->generations);
+}
+
+DynoChartModel *
+dyno_chart_model_new (void)
+{
+  DynoChartModel *model = g_new0 (DynoChartModel, 1);
+
+  for (guint u = 0; u < N_UNITS; u++)
+    series_init (&model->series[u], ++model->generations);
+  model->unit = DYNO_UNIT_BYTES;
+  return model;
+}
+
+DynoChartModel *
+dyno_chart_model_copy (const DynoChartModel *model)
+{
+  DynoChartModel *copy;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  copy = g_memdup2 (model, sizeof *model);
+  for (guint u = 0; u < N_UNITS; u++)
+    {
+      const GPtrArray *segments = model->series[u].segments;
+
+      copy->series[u].segments = g_ptr_array_new_full (segments->len, segment_free);
+      for (guint s = 0; s < segments->len; s++)
+        {
+          const Segment *segment = g_ptr_array_index (segments, s);
+          Segment *dup = g_memdup2 (segment, sizeof *segment);
+
+          dup->buckets = g_array_copy (segment->buckets);
+          dup->points = g_array_copy (segment->points);
+          segment_sync (dup);
+          g_ptr_array_add (copy->series[u].segments, dup);
+        }
+    }
+  return copy;
+}
+
+void
+dyno_chart_model_free (DynoChartModel *model)
+{
+  if (model == NULL)
+    return;
+
+  for (guint u = 0; u < N_UNITS; u++)
+    g_ptr_array_unref (model->series[u].segments);
+  g_free (model);
+}
+
+void
+dyno_chart_model_clear (DynoChartModel *model)
+{
+  g_return_if_fail (model != NULL);
+
+  for (guint u = 0; u < N_UNITS; u++)
+    {
+      g_ptr_array_unref (model->series[u].segments);
+      series_init (&model->series[u], ++model->generations);
+    }
+  model->n_samples = 0;
+  model->have_last = FALSE;
+}
+
+void
+dyno_chart_model_append (DynoChartModel   *model,
+                         const DynoSample *samples,
+                         guint             n_samples)
+{
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (samples != NULL || n_samples == 0);
+
+  for (guint i = 0; i < n_samples; i++)
+    {
+      const DynoSample *sample = &samples[i];
+      DynoUnit unit;
+      gboolean same;
+      gboolean joined;
+
+      if (sample->phase >= DYNO_N_PHASES || !isfinite (sample->t))
+        continue;
+
+      unit = dyno_phase_unit (sample->phase);
+      same = model->have_last && model->last_phase == sample->phase
+             && model->last_target == sample->target && model->last_repeat == sample->repeat;
+      /* A new phase of the same unit right after the last one: the CPU lines carry on. */
+      joined = model->have_last && dyno_phase_unit (model->last_phase) == unit
+               && model->last_target == sample->target;
+
+      series_add (model, &model->series[unit], sample, !same, joined);
+
+      model->n_samples++;
+      model->have_last = TRUE;
+      model->last_phase = sample->phase;
+      model->last_target = sample->target;
+      model->last_repeat = sample->repeat;
+    }
+}
+
+guint
+dyno_chart_model_get_n_samples (const DynoChartModel *model)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  return model->n_samples;
+}
+
+int
+dyno_chart_model_get_last_phase (const DynoChartModel *model)
+{
+  g_return_val_if_fail (model != NULL, -1);
+  return model->have_last ? (int) model->last_phase : -1;
+}
+
+DynoUnit
+dyno_chart_model_get_unit (const DynoChartModel *model)
+{
+  g_return_val_if_fail (model != NULL, DYNO_UNIT_BYTES);
+  return model->unit;
+}
+
+void
+dyno_chart_model_set_unit (DynoChartModel *model, DynoUnit unit)
+{
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (unit == DYNO_UNIT_BYTES || unit == DYNO_UNIT_OPS);
+  model->unit = unit;
+}
+
+static const Series *
+get_series (const DynoChartModel *model, DynoUnit unit)
+{
+  g_assert (unit < N_UNITS);
+  return &model->series[unit];
+}
+
+guint
+dyno_chart_model_get_n_unit_samples (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->n_samples;
+}
+
+gboolean
+dyno_chart_model_get_time_range (const DynoChartModel *model,
+                                 DynoUnit              unit,
+                                 double               *t_min,
+                                 double               *t_max)
+{
+  const Series *series;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (unit < N_UNITS, FALSE);
+
+  series = get_series (model, unit);
+  if (series->n_samples == 0)
+    return FALSE;
+  if (t_min)
+    *t_min = series->t_min;
+  if (t_max)
+    *t_max = series->t_max;
+  return TRUE;
+}
+
+double
+dyno_chart_model_get_rate_max (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->rate_max;
+}
+
+double
+dyno_chart_model_get_cpu_max (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->cpu_max;
+}
+
+double
+dyno_chart_model_get_bucket_width (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->width;
+}
+
+guint
+dyno_chart_model_get_n_points (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->n_points;
+}
+
+guint
+dyno_chart_model_get_n_segments (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->segments->len;
+}
+
+const DynoChartSegment *
+dyno_chart_model_get_segment (const DynoChartModel *model, DynoUnit unit, guint index)
+{
+  const Series *series;
+  const Segment *segment;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (unit < N_UNITS, NULL);
+
+  series = get_series (model, unit);
+  g_return_val_if_fail (index < series->segments->len, NULL);
+
+  segment = g_ptr_array_index (series->segments, index);
+  return &segment->pub;
+}
+
+guint32
+dyno_chart_model_get_phases (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->phases;
+}
+
+guint
+dyno_chart_model_get_generation (const DynoChartModel *model, DynoUnit unit)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+  return get_series (model, unit)->generation;
+}

@@ -1,0 +1,531 @@
+/* dyno-chart-render.c: the plot: grid, CPU lines, one curve per phase, axes
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "dyno-chart-render-private.h"
+
+typedef enum
+{
+  CPU_PROCESS,
+  CPU_SYSTEM,
+  CPU_IOWAIT,
+} CpuSeries;
+
+static void
+draw_grid (Chart *chart)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartRect *plot = &chart->geometry.plot;
+
+  cairo_set_line_width (cr, 1);
+  dyno_chart_set_source (cr, &chart->style->grid);
+  /* The zero line is the axis itself. */
+  for (guint i = 1; i < chart->y_ticks.n_ticks; i++)
+    {
+      double v = dyno_ticks_get (&chart->y_ticks, i) * chart->rate_divisor;
+      double y = dyno_chart_crisp (dyno_chart_y_rate (chart, v));
+
+      cairo_move_to (cr, plot->x, y);
+      cairo_line_to (cr, plot->x + plot->width, y);
+    }
+  cairo_stroke (cr);
+}
+
+static inline double
+cpu_value (const DynoChartPoint *point, CpuSeries series)
+{
+  switch (series)
+    {
+    case CPU_SYSTEM:
+      return point->system_cpu;
+    case CPU_IOWAIT:
+      return point->iowait;
+    case CPU_PROCESS:
+    default:
+      return point->process_cpu;
+    }
+}
+
+/* How far into its dash pattern the iowait line is at from: cairo starts the pattern afresh at
+ * each subpath, so a redraw that starts mid-line must start where the full line would be. */
+static double
+cpu_dash_offset (Chart *chart, CpuSeries series, ChartPosition from)
+{
+  double length = 0;
+  gboolean pen_down = FALSE;
+  double last_x = 0;
+  double last_y = 0;
+
+  for (guint s = 0; s <= from.segment; s++)
+    {
+      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
+      guint end = s == from.segment ? from.index : segment->n_points;
+
+      if (!segment->joined)
+        {
+          pen_down = FALSE;
+          length = 0;
+        }
+      for (guint i = 0; i < end; i++)
+        {
+          double v = cpu_value (&segment->points[i], series);
+          double x;
+          double y;
+
+          if (!isfinite (v))
+            {
+              pen_down = FALSE;
+              length = 0;
+              continue;
+            }
+          x = dyno_chart_x (chart, segment->points[i].t);
+          y = dyno_chart_y_cpu (chart, v);
+          if (pen_down)
+            length += hypot (x - last_x, y - last_y);
+          last_x = x;
+          last_y = y;
+          pen_down = TRUE;
+        }
+    }
+
+  /* from itself: the distance to it, if the line runs on into it. */
+  if (pen_down && from.segment < dyno_chart_model_get_n_segments (chart->model, chart->unit))
+    {
+      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit,
+                                                                      from.segment);
+      double v;
+
+      if (from.index == 0 && !segment->joined)
+        return 0;
+      v = cpu_value (&segment->points[from.index], series);
+      if (!isfinite (v))
+        return 0;
+      length += hypot (dyno_chart_x (chart, segment->points[from.index].t) - last_x,
+                       dyno_chart_y_cpu (chart, v) - last_y);
+      return length;
+    }
+  return 0;
+}
+
+static void
+stroke_cpu_path (Chart *chart, CpuSeries series, double dash_offset)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartStyle *style = chart->style;
+
+  switch (series)
+    {
+    case CPU_SYSTEM:
+      dyno_chart_set_source (cr, &style->system_cpu);
+      cairo_set_line_width (cr, style->cpu_line_width);
+      break;
+    case CPU_IOWAIT:
+      {
+        /* Butt caps: a round cap on every dash would cost more than the line itself. */
+        double dashes[] = { 5 * style->cpu_line_width, 3 * style->cpu_line_width };
+
+        dyno_chart_set_source (cr, &style->iowait);
+        cairo_set_line_width (cr, style->cpu_line_width);
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), dash_offset);
+      }
+      break;
+    case CPU_PROCESS:
+    default:
+      dyno_chart_set_source (cr, &style->process_cpu);
+      cairo_set_line_width (cr, style->cpu_line_width * 1.25);
+      break;
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+}
+
+static void
+draw_cpu_line (Chart *chart, CpuSeries series, ChartPosition from)
+{
+  cairo_t *cr = chart->cr;
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+  gboolean pen_down = FALSE;
+  gboolean started = FALSE;
+  double dash_offset = 0;
+
+  if (series == CPU_IOWAIT && (from.segment > 0 || from.index > 0))
+    dash_offset = cpu_dash_offset (chart, series, from);
+
+  for (guint s = from.segment; s < n_segments; s++)
+    {
+      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
+
+      if (!segment->joined)
+        pen_down = FALSE;
+      for (guint i = s == from.segment ? from.index : 0; i < segment->n_points; i++)
+        {
+          const DynoChartPoint *point = &segment->points[i];
+          double v = cpu_value (point, series);
+
+          if (!isfinite (v))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          if (pen_down)
+            {
+              cairo_line_to (cr, dyno_chart_x (chart, point->t), dyno_chart_y_cpu (chart, v));
+              continue;
+            }
+          /* Only the first subpath starts mid-pattern; cairo would start every one there. */
+          if (started && dash_offset != 0)
+            {
+              stroke_cpu_path (chart, series, dash_offset);
+              dash_offset = 0;
+            }
+          cairo_move_to (cr, dyno_chart_x (chart, point->t), dyno_chart_y_cpu (chart, v));
+          pen_down = TRUE;
+          started = TRUE;
+        }
+    }
+
+  stroke_cpu_path (chart, series, dash_offset);
+}
+
+/* Appends the mean rate of a run of points with finite rates as a polyline; returns the index
+ * after the run. */
+static guint
+trace_rates (Chart *chart, const DynoChartSegment *segment, guint start)
+{
+  cairo_t *cr = chart->cr;
+  guint i;
+
+  for (i = start; i < segment->n_points; i++)
+    {
+      const DynoChartPoint *point = &segment->points[i];
+
+      if (!isfinite (point->rate))
+        break;
+      if (i == start)
+        cairo_move_to (cr, dyno_chart_x (chart, point->t), dyno_chart_y_rate (chart, point->rate));
+      else
+        cairo_line_to (cr, dyno_chart_x (chart, point->t), dyno_chart_y_rate (chart, point->rate));
+    }
+  return i;
+}
+
+/* One phase's curve from point first on: the area under it, the min–max band, the mean line. */
+static void
+draw_segment (Chart *chart, const DynoChartSegment *segment, guint first)
+{
+  cairo_t *cr = chart->cr;
+  const DynoRgba *color = &chart->style->phase[segment->phase];
+  const DynoChartRect *plot = &chart->geometry.plot;
+  double base = plot->y + plot->height;
+  guint i = first;
+
+  while (i < segment->n_points)
+    {
+      guint start;
+      guint end;
+      cairo_pattern_t *gradient;
+
+      /* Skip points without a rate. */
+      while (i < segment->n_points && !isfinite (segment->points[i].rate))
+        i++;
+      if (i >= segment->n_points)
+        break;
+      start = i;
+
+      if ((i == 0 || !isfinite (segment->points[i - 1].rate))
+          && (i + 1 == segment->n_points || !isfinite (segment->points[i + 1].rate)))
+        {
+          /* A lone sample: a dot, or it would not show at all. */
+          const DynoChartPoint *point = &segment->points[i];
+
+          dyno_chart_set_source (cr, color);
+          cairo_arc (cr, dyno_chart_x (chart, point->t), dyno_chart_y_rate (chart, point->rate),
+                     chart->style->line_width * 1.2, 0, 2 * G_PI);
+          cairo_fill (cr);
+          i++;
+          continue;
+        }
+
+      /* The area under the mean, fading towards the axis. */
+      end = trace_rates (chart, segment, start);
+      cairo_line_to (cr, dyno_chart_x (chart, segment->points[end - 1].t), base);
+      cairo_line_to (cr, dyno_chart_x (chart, segment->points[start].t), base);
+      cairo_close_path (cr);
+      gradient = cairo_pattern_create_linear (0, plot->y, 0, base);
+      cairo_pattern_add_color_stop_rgba (gradient, 0, color->red, color->green, color->blue,
+                                         color->alpha * chart->style->fill_alpha);
+      cairo_pattern_add_color_stop_rgba (gradient, 1, color->red, color->green, color->blue,
+                                         color->alpha * chart->style->fill_alpha * 0.3);
+      cairo_set_source (cr, gradient);
+      cairo_fill (cr);
+      cairo_pattern_destroy (gradient);
+
+      /* The min–max band of decimated points: spikes and dips the mean would hide. */
+      if (segment->decimated)
+        {
+          const DynoChartPoint *p = &segment->points[start];
+
+          cairo_move_to (cr, dyno_chart_x (chart, p->t), dyno_chart_y_rate (chart, p->rate_max));
+          for (guint j = start + 1; j < end; j++)
+            {
+              p = &segment->points[j];
+              cairo_line_to (cr, dyno_chart_x (chart, p->t),
+                             dyno_chart_y_rate (chart, p->rate_max));
+            }
+          for (guint j = end; j > start; j--)
+            {
+              p = &segment->points[j - 1];
+              cairo_line_to (cr, dyno_chart_x (chart, p->t),
+                             dyno_chart_y_rate (chart, p->rate_min));
+            }
+          cairo_close_path (cr);
+          cairo_set_source_rgba (cr, color->red, color->green, color->blue,
+                                 color->alpha * MIN (1, chart->style->fill_alpha * 1.6));
+          cairo_fill (cr);
+        }
+
+      /* The mean, on top. */
+      trace_rates (chart, segment, start);
+      dyno_chart_set_source (cr, color);
+      cairo_set_line_width (cr, chart->style->line_width);
+      cairo_stroke (cr);
+
+      i = end;
+    }
+}
+
+static void
+draw_phase_boundaries (Chart *chart)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartRect *plot = &chart->geometry.plot;
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+  double dashes[] = { 2, 3 };
+
+  for (guint s = 0; s < n_segments; s++)
+    {
+      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
+      double x = dyno_chart_crisp (dyno_chart_x (chart, segment->t_start));
+
+      if (x < plot->x + 2)
+        continue;
+      cairo_move_to (cr, x, plot->y);
+      cairo_line_to (cr, x, plot->y + plot->height);
+    }
+  dyno_chart_set_source (cr, &chart->style->axis);
+  cairo_set_line_width (cr, 1);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+}
+
+/* The plot's contents from a series position on; the caller clips. */
+static void
+draw_plot (Chart *chart, ChartPosition from)
+{
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+
+  draw_grid (chart);
+  /* CPU beneath the rates: the rate is what the chart is about. */
+  draw_cpu_line (chart, CPU_SYSTEM, from);
+  draw_cpu_line (chart, CPU_IOWAIT, from);
+  draw_cpu_line (chart, CPU_PROCESS, from);
+  for (guint s = from.segment; s < n_segments; s++)
+    draw_segment (chart, dyno_chart_model_get_segment (chart->model, chart->unit, s),
+                  s == from.segment ? from.index : 0);
+  draw_phase_boundaries (chart);
+}
+
+static void
+draw_axes (Chart *chart)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartRect *plot = &chart->geometry.plot;
+  double left = dyno_chart_crisp (plot->x);
+  double right = dyno_chart_crisp (plot->x + plot->width);
+  double bottom = dyno_chart_crisp (plot->y + plot->height);
+
+  dyno_chart_set_source (cr, &chart->style->axis);
+  cairo_set_line_width (cr, 1);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+
+  cairo_move_to (cr, left, plot->y);
+  cairo_line_to (cr, left, bottom);
+  cairo_line_to (cr, right, bottom);
+  cairo_line_to (cr, right, plot->y);
+
+  for (guint i = 0; i < chart->x_ticks.n_ticks; i++)
+    {
+      double x = dyno_chart_crisp (dyno_chart_x (chart, dyno_ticks_get (&chart->x_ticks, i)));
+
+      cairo_move_to (cr, x, bottom);
+      cairo_line_to (cr, x, bottom + DYNO_CHART_TICK_LENGTH);
+    }
+  for (guint i = 1; i < chart->cpu_ticks.n_ticks; i++)
+    {
+      double y = dyno_chart_crisp (dyno_chart_y_cpu (chart, dyno_ticks_get (&chart->cpu_ticks, i)));
+
+      cairo_move_to (cr, right, y);
+      cairo_line_to (cr, right + DYNO_CHART_TICK_LENGTH, y);
+    }
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+}
+
+void
+dyno_chart_decor_init (DynoChartDecor *decor)
+{
+  g_return_if_fail (decor != NULL);
+
+  *decor = (DynoChartDecor) {
+    .legend = TRUE,
+    .axis_titles = TRUE,
+  };
+}
+
+void
+dyno_chart_render_get_geometry (const DynoChartModel *model,
+                                cairo_t              *cr,
+                                double                width,
+                                double                height,
+                                const DynoChartStyle *style,
+                                const DynoChartDecor *decor,
+                                DynoChartGeometry    *geometry)
+{
+  Chart chart;
+
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (geometry != NULL);
+
+  dyno_chart_setup (&chart, model, cr, width, height, style, decor);
+  *geometry = chart.geometry;
+  dyno_chart_finish (&chart);
+}
+
+void
+dyno_chart_draw_all (Chart *chart)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartRect *plot = &chart->geometry.plot;
+
+  if (chart->style->background.alpha > 0)
+    {
+      dyno_chart_set_source (cr, &chart->style->background);
+      cairo_paint (cr);
+    }
+  if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
+    return;
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
+  cairo_clip (cr);
+  draw_plot (chart, (ChartPosition) { 0, 0 });
+  cairo_restore (cr);
+
+  draw_axes (chart);
+  dyno_chart_draw_tick_labels (chart);
+  dyno_chart_draw_phase_labels (chart);
+  if (chart->decor)
+    dyno_chart_draw_decor (chart);
+}
+
+/* Empties a rectangle to what dyno_chart_draw_all starts from. */
+static void
+clear_rect (Chart *chart, double x, double y, double width, double height)
+{
+  cairo_t *cr = chart->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_clip (cr);
+  if (chart->style->background.alpha > 0)
+    {
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      dyno_chart_set_source (cr, &chart->style->background);
+    }
+  else
+    {
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+    }
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+void
+dyno_chart_draw_plot_tail (Chart *chart, ChartPosition from, double x_clip)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartRect *plot = &chart->geometry.plot;
+  double right = plot->x + plot->width;
+
+  if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
+    return;
+  x_clip = MAX (floor (x_clip), plot->x);
+  if (x_clip >= right)
+    return;
+
+  clear_rect (chart, x_clip, plot->y, right - x_clip, plot->height);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, x_clip, plot->y, right - x_clip, plot->height);
+  cairo_clip (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  draw_plot (chart, from);
+  /* The left axis lies inside the plot's clip and went over the curves. */
+  draw_axes (chart);
+  cairo_restore (cr);
+}
+
+void
+dyno_chart_draw_header (Chart *chart)
+{
+  const DynoChartRect *plot = &chart->geometry.plot;
+  double pad = floor (chart->gap / 2);
+
+  if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
+    return;
+
+  clear_rect (chart, plot->x, chart->header.y - pad, plot->width, chart->header.height + 2 * pad);
+  dyno_chart_draw_phase_labels (chart);
+}
+
+void
+dyno_chart_render (const DynoChartModel *model,
+                   cairo_t              *cr,
+                   double                width,
+                   double                height,
+                   const DynoChartStyle *style,
+                   const DynoChartDecor *decor)
+{
+  Chart chart;
+
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  dyno_chart_setup (&chart, model, cr, width, height, style, decor);
+  dyno_chart_draw_all (&chart);
+  dyno_chart_finish (&chart);
+  cairo_restore (cr);
+}

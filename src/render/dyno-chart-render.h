@@ -1,0 +1,116 @@
+/* dyno-chart-render.h: draws a chart model with cairo, on screen or into a PNG, SVG or PDF file
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "dyno-chart-model.h"
+#include "dyno-chart-style.h"
+
+G_BEGIN_DECLS
+
+/* What a saved chart adds to the on-screen one, so it stands on its own in a report. */
+typedef struct
+{
+  const char *title;    /* NULL: no title */
+  const char *subtitle; /* a second, dimmer line: device, file system, date; NULL: none */
+  gboolean legend;      /* a key of the phases drawn and the CPU lines */
+  gboolean axis_titles; /* "Rate (MB/s)", "CPU (%)", "Time (min)" along the axes */
+  const char *host;     /* the source line "Measured with Dyno 0.1.0 on HOST"; NULL: none */
+  const char *source;   /* a source line of the caller's own, used instead of the host one */
+} DynoChartDecor;
+
+typedef struct
+{
+  double x;
+  double y;
+  double width;
+  double height;
+} DynoChartRect;
+
+/* Where things go for a given size, style and decor: what the drawing uses and tests check. */
+typedef struct
+{
+  DynoChartRect plot;    /* the curves are clipped to this */
+  DynoChartRect content; /* everything drawn lies inside: the size less an empty margin */
+  double margin;         /* the empty border all around */
+} DynoChartGeometry;
+
+/* legend and axis_titles on, the rest NULL. */
+void     dyno_chart_decor_init (DynoChartDecor *decor);
+
+/* decor is NULL on screen. Draws in user units from (0, 0) to (width, height) of cr, which is
+ * left as it was found. With decor the time axis ends at the last sample; without, at a round
+ * span ahead of it (a live chart then rescales now and then, not at every sample). */
+void     dyno_chart_render (const DynoChartModel *model,
+                            cairo_t              *cr,
+                            double                width,
+                            double                height,
+                            const DynoChartStyle *style,
+                            const DynoChartDecor *decor);
+
+/* Computes the geometry dyno_chart_render would use; cr only measures text. */
+void     dyno_chart_render_get_geometry (const DynoChartModel *model,
+                                         cairo_t              *cr,
+                                         double                width,
+                                         double                height,
+                                         const DynoChartStyle *style,
+                                         const DynoChartDecor *decor,
+                                         DynoChartGeometry    *geometry);
+
+/* A drawing kept between frames. While samples only extend the series and the axes stay (on screen
+ * the time axis runs to a round span ahead of the data, so it stays for a while), a frame redraws
+ * just the plot's right end and the phase names, then paints the kept picture; anything else
+ * (a new size, style, unit or axis range, a coarsening of the model) redraws it all. For the
+ * widget, which draws every time samples arrive. Not thread-safe; one per widget. */
+typedef struct _DynoChartCache DynoChartCache;
+
+DynoChartCache *dyno_chart_cache_new (void);
+void            dyno_chart_cache_free (DynoChartCache *cache);
+/* Forgets the kept picture: the next frame draws it all. */
+void            dyno_chart_cache_invalidate (DynoChartCache *cache);
+/* How the frames so far were made: all redrawn, the tail redrawn, or the picture reused. */
+void            dyno_chart_cache_get_stats (const DynoChartCache *cache,
+                                            guint                *n_full,
+                                            guint                *n_partial,
+                                            guint                *n_reused);
+
+typedef void (*DynoChartCacheReadyFunc) (gpointer user_data);
+
+/* With a ready function, a frame that needs the whole picture redrawn (but for the very first)
+ * starts that drawing in a worker thread and paints the previous picture; when the new one is
+ * in, func is called on the thread-default main context of the caller: queue a frame then. */
+void            dyno_chart_cache_set_ready_func (DynoChartCache          *cache,
+                                                 DynoChartCacheReadyFunc  func,
+                                                 gpointer                 user_data);
+/* TRUE while a full drawing runs in a worker thread. */
+gboolean        dyno_chart_cache_is_busy (const DynoChartCache *cache);
+
+/* dyno_chart_render through a cache: the same pixels, cheaper. scale is the device pixels per
+ * user unit of cr (the widget's scale factor), so the kept picture stays sharp. */
+void     dyno_chart_render_cached (const DynoChartModel *model,
+                                   DynoChartCache       *cache,
+                                   cairo_t              *cr,
+                                   double                width,
+                                   double                height,
+                                   double                scale,
+                                   const DynoChartStyle *style,
+                                   const DynoChartDecor *decor);
+
+/* format: "png" (width × height pixels), "svg" or "pdf" (width × height points). */
+gboolean dyno_chart_render_to_file (const DynoChartModel *model,
+                                    const DynoChartStyle *style,
+                                    const DynoChartDecor *decor,
+                                    double                width,
+                                    double                height,
+                                    const char           *format,
+                                    const char           *path,
+                                    GError              **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartCache, dyno_chart_cache_free)
+
+G_END_DECLS

@@ -1,0 +1,72 @@
+/* dyno-chart-style.h: colours, font and units of a chart, for screen or file
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dyno-phase.h"
+
+G_BEGIN_DECLS
+
+/* Components 0..1, not premultiplied. A plain struct so this library needs no GDK. */
+typedef struct
+{
+  double red;
+  double green;
+  double blue;
+  double alpha;
+} DynoRgba;
+
+typedef enum
+{
+  DYNO_CHART_PALETTE_LIGHT,
+  DYNO_CHART_PALETTE_DARK,
+  DYNO_CHART_PALETTE_HIGH_CONTRAST,      /* light high contrast */
+  DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK,
+} DynoChartPalette;
+
+typedef enum
+{
+  DYNO_RATE_SCALE_MB,  /* MB/s: 10^6 B/s, as disks and bonnie++'s peers quote them */
+  DYNO_RATE_SCALE_MIB, /* MiB/s: 2^20 B/s */
+} DynoRateScale;
+
+typedef struct
+{
+  DynoChartPalette palette;
+  DynoRgba background;        /* alpha 0: leave the surface as it is (the widget's theme) */
+  DynoRgba foreground;        /* labels */
+  DynoRgba dim_foreground;    /* tick labels, source line */
+  DynoRgba axis;
+  DynoRgba grid;
+  DynoRgba phase[DYNO_N_PHASES];
+  DynoRgba process_cpu;
+  DynoRgba system_cpu;
+  DynoRgba iowait;
+  char *font;                 /* a Pango font description: "Cantarell 9" */
+  double line_width;          /* the rate curve, in device units at scale 1 */
+  double cpu_line_width;
+  double fill_alpha;          /* the area under the rate curve, at its top */
+  DynoRateScale rate_scale;
+} DynoChartStyle;
+
+DynoChartStyle *dyno_chart_style_new (DynoChartPalette palette);
+DynoChartStyle *dyno_chart_style_new_light (void);
+DynoChartStyle *dyno_chart_style_new_dark (void);
+DynoChartStyle *dyno_chart_style_new_high_contrast (gboolean dark);
+DynoChartStyle *dyno_chart_style_copy (const DynoChartStyle *style);
+void            dyno_chart_style_free (DynoChartStyle *style);
+void            dyno_chart_style_set_font (DynoChartStyle *style, const char *font);
+/* Takes the theme's text colour and derives the axis, grid and label colours from it. */
+void            dyno_chart_style_set_foreground (DynoChartStyle *style, const DynoRgba *color);
+
+/* Same colours, font, widths and scale: what a drawing cache needs to know to keep its picture. */
+gboolean        dyno_chart_style_equal (const DynoChartStyle *a, const DynoChartStyle *b);
+gboolean        dyno_rgba_equal (const DynoRgba *a, const DynoRgba *b);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartStyle, dyno_chart_style_free)
+
+G_END_DECLS

@@ -1,0 +1,1191 @@
+/* test-chart.c: the chart renderer's pixels, ticks and decimation, and the DynoChart widget
+ *
+ * Built twice: without DYNO_TEST_CHART_WIDGET it tests src/render alone and links no GTK (the
+ * 'render' suite, which also proves the library stays GTK-free); with it, it tests the widget
+ * (the 'gui' suite, under a display).
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#ifdef DYNO_TEST_CHART_WIDGET
+#include <adwaita.h>
+
+#include "dyno-chart.h"
+#endif
+
+#include "dyno-chart-model.h"
+#include "dyno-chart-render.h"
+#include "dyno-ticks.h"
+
+#define MB 1e6
+
+/* ---- synthetic runs --------------------------------------------------------------------- */
+
+typedef struct
+{
+  DynoPhaseId phase;
+  double seconds;
+  double rate; /* B/s or ops/s */
+} PhaseSpec;
+
+/* All twelve phases, at 10 Hz, with rates a real disk might show. */
+static const PhaseSpec full_run[] = {
+  { DYNO_PHASE_PUTC, 6, 80 * MB },
+  { DYNO_PHASE_WRITE, 10, 420 * MB },
+  { DYNO_PHASE_REWRITE, 10, 210 * MB },
+  { DYNO_PHASE_GETC, 6, 95 * MB },
+  { DYNO_PHASE_READ, 10, 510 * MB },
+  { DYNO_PHASE_SEEKS, 8, 9000 },
+  { DYNO_PHASE_SEQ_CREATE, 5, 30000 },
+  { DYNO_PHASE_SEQ_STAT, 5, 60000 },
+  { DYNO_PHASE_SEQ_DELETE, 5, 40000 },
+  { DYNO_PHASE_RAND_CREATE, 5, 25000 },
+  { DYNO_PHASE_RAND_STAT, 5, 50000 },
+  { DYNO_PHASE_RAND_DELETE, 5, 35000 },
+};
+
+static DynoSample
+make_sample (double t, double phase_t, DynoPhaseId phase, double rate, double wobble)
+{
+  DynoSample sample = { 0 };
+
+  sample.t = t;
+  sample.phase_t = phase_t;
+  sample.phase = phase;
+  sample.rate = rate * (1 + 0.1 * wobble);
+  sample.done = (guint64) (rate * phase_t);
+  /* CPU well above the rate curves' share of the plot, so its line is never under a fill. */
+  sample.process_cpu = 85 + 5 * wobble;
+  sample.system_cpu.user = 20;
+  sample.system_cpu.system = 10 + 2 * wobble;
+  sample.system_cpu.iowait = 40;
+  sample.system_cpu.idle = 30;
+  sample.progress = phase_t;
+  return sample;
+}
+
+static GArray *
+make_run (const PhaseSpec *specs, guint n_specs, double hz)
+{
+  GArray *samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
+  double t = 0;
+
+  for (guint p = 0; p < n_specs; p++)
+    {
+      guint n = (guint) (specs[p].seconds * hz);
+
+      for (guint i = 1; i <= n; i++)
+        {
+          DynoSample sample = make_sample (t + i / hz, i / hz, specs[p].phase, specs[p].rate,
+                                           sin (i * 0.7));
+          g_array_append_val (samples, sample);
+        }
+      t += specs[p].seconds + 0.5; /* the pause between phases: flushing, evicting */
+    }
+  return samples;
+}
+
+#ifndef DYNO_TEST_CHART_WIDGET
+
+static DynoChartModel *
+make_full_model (void)
+{
+  g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
+  DynoChartModel *model = dyno_chart_model_new ();
+
+  dyno_chart_model_append (model, (DynoSample *) (gpointer) samples->data, samples->len);
+  return model;
+}
+
+/* ---- pixels ----------------------------------------------------------------------------- */
+
+typedef struct
+{
+  cairo_surface_t *surface;
+  int width;
+  int height;
+  DynoChartGeometry geometry;
+} Picture;
+
+static void
+picture_clear (Picture *picture)
+{
+  g_clear_pointer (&picture->surface, cairo_surface_destroy);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Picture, picture_clear)
+
+static void
+render_picture (Picture              *picture,
+                const DynoChartModel *model,
+                const DynoChartStyle *style,
+                const DynoChartDecor *decor,
+                int                   width,
+                int                   height)
+{
+  cairo_t *cr;
+
+  picture->width = width;
+  picture->height = height;
+  picture->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (picture->surface);
+  dyno_chart_render_get_geometry (model, cr, width, height, style, decor, &picture->geometry);
+  dyno_chart_render (model, cr, width, height, style, decor);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (picture->surface);
+}
+
+/* Un-premultiplied 0..255 components of a pixel. */
+static void
+get_pixel (const Picture *picture, int x, int y, guint8 rgba[4])
+{
+  const guint8 *data = cairo_image_surface_get_data (picture->surface);
+  int stride = cairo_image_surface_get_stride (picture->surface);
+  guint32 p;
+  guint a;
+
+  g_assert (x >= 0 && x < picture->width && y >= 0 && y < picture->height);
+  p = *(const guint32 *) (gconstpointer) (data + y * stride + x * 4);
+  a = p >> 24;
+  rgba[3] = a;
+  for (int c = 0; c < 3; c++)
+    {
+      guint v = (p >> (16 - 8 * c)) & 0xff;
+
+      rgba[c] = a ? (guint8) MIN (255, (v * 255 + a / 2) / a) : 0;
+    }
+}
+
+static gboolean
+pixel_is (const Picture *picture, int x, int y, const DynoRgba *color, int tolerance)
+{
+  guint8 p[4];
+  double want[4] = { color->red, color->green, color->blue, color->alpha };
+
+  get_pixel (picture, x, y, p);
+  for (int c = 0; c < 4; c++)
+    if (abs ((int) p[c] - (int) round (want[c] * 255)) > tolerance)
+      return FALSE;
+  return TRUE;
+}
+
+/* Pixels of a colour within a rectangle. */
+static guint
+count_color (const Picture *picture, const DynoChartRect *rect, const DynoRgba *color,
+             int tolerance)
+{
+  guint n = 0;
+  int x0 = MAX (0, (int) ceil (rect->x));
+  int y0 = MAX (0, (int) ceil (rect->y));
+  int x1 = MIN (picture->width, (int) floor (rect->x + rect->width));
+  int y1 = MIN (picture->height, (int) floor (rect->y + rect->height));
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      if (pixel_is (picture, x, y, color, tolerance))
+        n++;
+  return n;
+}
+
+static DynoChartStyle *
+make_test_style (void)
+{
+  DynoChartStyle *style = dyno_chart_style_new_light ();
+
+  /* Opaque, unmistakable colours and wide lines, so whole pixels take exactly these colours. */
+  style->axis = (DynoRgba) { 0.5, 0, 0, 1 };
+  style->process_cpu = (DynoRgba) { 1, 0, 1, 1 };
+  style->system_cpu = (DynoRgba) { 0, 1, 1, 1 };
+  style->iowait = (DynoRgba) { 0.5, 0.5, 0, 1 };
+  style->line_width = 3;
+  style->cpu_line_width = 2.5;
+  return style;
+}
+
+/* ---- ticks ------------------------------------------------------------------------------ */
+
+static gboolean
+is_one_two_five (double step)
+{
+  double magnitude = pow (10, floor (log10 (step) + 1e-9));
+  double norm = step / magnitude;
+
+  return fabs (norm - 1) < 1e-6 || fabs (norm - 2) < 1e-6 || fabs (norm - 5) < 1e-6;
+}
+
+static void
+test_ticks_examples (void)
+{
+  struct
+  {
+    double hi;
+    guint max_ticks;
+    double step;
+    double axis_hi;
+    const char *last_label;
+  } cases[] = {
+    { 1, 5, 0.2, 1, "1.0" },
+    { 7.3, 5, 2, 8, "8" },
+    { 1234, 5, 500, 1500, "1500" },
+    { 1234, 8, 200, 1400, "1400" },
+    { 0.004, 5, 0.001, 0.004, "0.004" },
+    { 0.0037, 4, 0.001, 0.004, "0.004" },
+    { 100, 5, 20, 100, "100" },
+    { 101, 5, 50, 150, "150" },
+    { 3e9, 6, 5e8, 3e9, "3000000000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DynoTicks ticks;
+      g_autofree char *label = NULL;
+
+      dyno_ticks_compute (0, cases[i].hi, cases[i].max_ticks, &ticks);
+      g_test_message ("0–%g in ≤ %u: step %g, hi %g", cases[i].hi, cases[i].max_ticks, ticks.step,
+                      ticks.hi);
+      g_assert_cmpfloat_with_epsilon (ticks.step, cases[i].step, cases[i].step * 1e-9);
+      g_assert_cmpfloat_with_epsilon (ticks.hi, cases[i].axis_hi, cases[i].axis_hi * 1e-9);
+      g_assert_cmpfloat (ticks.lo, ==, 0);
+      g_assert_cmpfloat (dyno_ticks_get (&ticks, 0), ==, 0);
+      label = dyno_ticks_format (&ticks, dyno_ticks_get (&ticks, ticks.n_ticks - 1), 1);
+      g_assert_cmpstr (label, ==, cases[i].last_label);
+    }
+}
+
+static void
+test_ticks_many_ranges (void)
+{
+  /* From a thousandth to a billion, in uneven steps: every axis must be round and tight. */
+  for (double hi = 0.00093; hi < 2e9; hi *= 1.37)
+    for (guint max_ticks = 2; max_ticks <= 10; max_ticks++)
+      {
+        DynoTicks ticks;
+        g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+        dyno_ticks_compute (0, hi, max_ticks, &ticks);
+        g_assert_true (is_one_two_five (ticks.step));
+        g_assert_cmpfloat (ticks.hi, >=, hi);
+        g_assert_cmpfloat (ticks.hi - ticks.step, <, hi);
+        g_assert_cmpuint (ticks.n_ticks, >=, 2);
+        g_assert_cmpuint (ticks.n_ticks - 1, <=, max_ticks);
+        g_assert_cmpfloat_with_epsilon (dyno_ticks_get (&ticks, ticks.n_ticks - 1), ticks.hi,
+                                        ticks.step * 1e-6);
+
+        /* Labels read back as their values and are all different. */
+        for (guint i = 0; i < ticks.n_ticks; i++)
+          {
+            double v = dyno_ticks_get (&ticks, i);
+            char *label = dyno_ticks_format (&ticks, v, 1);
+
+            g_assert_cmpfloat_with_epsilon (g_ascii_strtod (label, NULL), v, ticks.step * 1e-6);
+            for (guint j = 0; j < labels->len; j++)
+              g_assert_cmpstr (label, !=, g_ptr_array_index (labels, j));
+            g_ptr_array_add (labels, label);
+          }
+      }
+}
+
+static void
+test_ticks_degenerate (void)
+{
+  DynoTicks ticks;
+
+  dyno_ticks_compute (0, 0, 5, &ticks);
+  g_assert_cmpfloat (ticks.hi, >, 0);
+  g_assert_cmpuint (ticks.n_ticks, >=, 2);
+
+  dyno_ticks_compute (0, NAN, 5, &ticks);
+  g_assert_cmpfloat (ticks.hi, >, 0);
+
+  dyno_ticks_compute (5, 5, 5, &ticks);
+  g_assert_cmpfloat (ticks.hi, >, ticks.lo);
+}
+
+static void
+test_ticks_time (void)
+{
+  struct
+  {
+    double lo;
+    double hi;
+    guint max_ticks;
+    double step;
+    DynoTimeUnit unit;
+    const char *second_label;
+  } cases[] = {
+    { 0, 3, 6, 0.5, DYNO_TIME_SECONDS, "0.5" },
+    { 0, 45, 6, 10, DYNO_TIME_SECONDS, "10" },
+    { 0, 80, 6, 15, DYNO_TIME_SECONDS, "15" },
+    { 0, 600, 6, 120, DYNO_TIME_MINUTES, "2" },
+    { 0, 3600, 6, 600, DYNO_TIME_MINUTES, "10" },
+    { 0, 36000, 6, 2 * 3600, DYNO_TIME_HOURS, "2" },
+    { 95, 400, 5, 120, DYNO_TIME_MINUTES, "4" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DynoTicks ticks;
+      DynoTimeUnit unit;
+      g_autofree char *label = NULL;
+
+      dyno_ticks_compute_time (cases[i].lo, cases[i].hi, cases[i].max_ticks, &ticks, &unit);
+      g_assert_cmpfloat_with_epsilon (ticks.step, cases[i].step, 1e-9);
+      g_assert_cmpint (unit, ==, cases[i].unit);
+      /* The axis stays at the data, so the curve fills the plot. */
+      g_assert_cmpfloat (ticks.lo, ==, cases[i].lo);
+      g_assert_cmpfloat (ticks.hi, ==, cases[i].hi);
+      g_assert_cmpfloat (dyno_ticks_get (&ticks, 0), >=, cases[i].lo);
+      g_assert_cmpfloat (dyno_ticks_get (&ticks, ticks.n_ticks - 1), <=, cases[i].hi);
+      g_assert_cmpuint (ticks.n_ticks, >=, 2);
+      label = dyno_ticks_format (&ticks, dyno_ticks_get (&ticks, 1), dyno_time_unit_seconds (unit));
+      g_assert_cmpstr (label, ==, cases[i].second_label);
+    }
+}
+
+/* ---- model ------------------------------------------------------------------------------ */
+
+static void
+test_model_segments (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  guint n_bytes = 0;
+  guint n_ops = 0;
+  double t0;
+  double t1;
+
+  for (guint p = 0; p < G_N_ELEMENTS (full_run); p++)
+    {
+      guint n = (guint) (full_run[p].seconds * 10);
+
+      if (dyno_phase_unit (full_run[p].phase) == DYNO_UNIT_BYTES)
+        n_bytes += n;
+      else
+        n_ops += n;
+    }
+
+  g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, n_bytes + n_ops);
+  g_assert_cmpuint (dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES), ==, n_bytes);
+  g_assert_cmpuint (dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_OPS), ==, n_ops);
+  g_assert_cmpint (dyno_chart_model_get_last_phase (model), ==, DYNO_PHASE_RAND_DELETE);
+
+  g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES), ==, 5);
+  g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_OPS), ==, 7);
+  g_assert_cmphex (dyno_chart_model_get_phases (model, DYNO_UNIT_BYTES), ==, DYNO_PHASES_IO
+                   & ~DYNO_PHASE_BIT (DYNO_PHASE_SEEKS));
+  g_assert_cmphex (dyno_chart_model_get_phases (model, DYNO_UNIT_OPS), ==,
+                   DYNO_PHASES_FILES | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS));
+
+  for (guint s = 0; s < 5; s++)
+    {
+      const DynoChartSegment *segment = dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, s);
+
+      g_assert_cmpint (segment->phase, ==, full_run[s].phase);
+      g_assert_cmpuint (segment->n_points, ==, (guint) (full_run[s].seconds * 10));
+      g_assert_false (segment->decimated);
+      g_assert_true (segment->joined == (s > 0));
+      g_assert_cmpfloat (segment->t_end, >, segment->t_start);
+    }
+  /* Seeks follow the byte phases: a new unit, so nothing to join. */
+  g_assert_false (dyno_chart_model_get_segment (model, DYNO_UNIT_OPS, 0)->joined);
+  g_assert_true (dyno_chart_model_get_segment (model, DYNO_UNIT_OPS, 1)->joined);
+
+  g_assert_true (dyno_chart_model_get_time_range (model, DYNO_UNIT_BYTES, &t0, &t1));
+  g_assert_cmpfloat_with_epsilon (t0, 0.1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dyno_chart_model_get_rate_max (model, DYNO_UNIT_BYTES),
+                                  510 * MB * 1.1, 510 * MB * 0.01);
+  g_assert_cmpfloat (dyno_chart_model_get_cpu_max (model, DYNO_UNIT_BYTES), <=, 90);
+  g_assert_cmpfloat (dyno_chart_model_get_cpu_max (model, DYNO_UNIT_BYTES), >=, 85);
+  g_assert_true (dyno_chart_model_get_time_range (model, DYNO_UNIT_OPS, &t0, &t1));
+  g_assert_cmpfloat (t0, >, 40);
+
+  dyno_chart_model_clear (model);
+  g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, 0);
+  g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES), ==, 0);
+  g_assert_false (dyno_chart_model_get_time_range (model, DYNO_UNIT_BYTES, NULL, NULL));
+  g_assert_cmpint (dyno_chart_model_get_last_phase (model), ==, -1);
+}
+
+static void
+test_model_repeats (void)
+{
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (GArray) samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
+  double t = 0;
+
+  /* Two repeats of write then seeks: the second write is a new segment, not joined. */
+  for (guint repeat = 0; repeat < 2; repeat++)
+    for (guint p = 0; p < 2; p++)
+      for (guint i = 0; i < 10; i++)
+        {
+          DynoSample sample = make_sample (t += 0.1, i * 0.1,
+                                           p ? DYNO_PHASE_SEEKS : DYNO_PHASE_WRITE,
+                                           p ? 100 : 100 * MB, 0);
+          sample.repeat = repeat;
+          g_array_append_val (samples, sample);
+        }
+
+  /* In two batches cut mid-phase: the batch boundary must not split a segment. */
+  dyno_chart_model_append (model, (DynoSample *) (gpointer) samples->data, 15);
+  dyno_chart_model_append (model, &g_array_index (samples, DynoSample, 15), samples->len - 15);
+
+  g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES), ==, 2);
+  g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_OPS), ==, 2);
+  g_assert_cmpuint (dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 1)->repeat, ==, 1);
+  g_assert_false (dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 1)->joined);
+  g_assert_cmpuint (dyno_chart_model_get_segment (model, DYNO_UNIT_OPS, 0)->n_points, ==, 10);
+}
+
+static void
+test_model_decimation (void)
+{
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (GArray) samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
+  guint n_points;
+  guint n_segments;
+  double seen_max = 0;
+  double seen_min = INFINITY;
+  double last_t = -1;
+
+  /* An hour at 10 Hz, one spike and one dip, appended in 100 ms batches like the app does. */
+  for (guint i = 0; i < 36000; i++)
+    {
+      double rate = i == 12345 ? 5000 * MB : i == 23456 ? 1 * MB : 200 * MB + (i % 7) * MB;
+      DynoSample sample = make_sample (0.1 * (i + 1), 0.1 * (i + 1), DYNO_PHASE_WRITE, rate, 0);
+
+      sample.rate = rate;
+      g_array_append_val (samples, sample);
+    }
+  for (guint i = 0; i < samples->len; i++)
+    dyno_chart_model_append (model, &g_array_index (samples, DynoSample, i), 1);
+
+  g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, 36000);
+  n_points = dyno_chart_model_get_n_points (model, DYNO_UNIT_BYTES);
+  g_test_message ("36000 samples → %u points, %g s buckets", n_points,
+                  dyno_chart_model_get_bucket_width (model, DYNO_UNIT_BYTES));
+  g_assert_cmpuint (n_points, <=, DYNO_CHART_MODEL_MAX_BUCKETS);
+  g_assert_cmpuint (n_points, >=, DYNO_CHART_MODEL_MAX_BUCKETS / 4);
+  g_assert_cmpfloat (dyno_chart_model_get_rate_max (model, DYNO_UNIT_BYTES), ==, 5000 * MB);
+
+  n_segments = dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES);
+  g_assert_cmpuint (n_segments, ==, 1);
+  {
+    const DynoChartSegment *segment = dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 0);
+
+    g_assert_true (segment->decimated);
+    g_assert_cmpuint (segment->n_points, ==, n_points);
+    for (guint i = 0; i < segment->n_points; i++)
+      {
+        const DynoChartPoint *p = &segment->points[i];
+
+        g_assert_cmpfloat (p->t, >, last_t);
+        last_t = p->t;
+        g_assert_cmpfloat (p->rate_min, <=, p->rate);
+        g_assert_cmpfloat (p->rate, <=, p->rate_max);
+        seen_max = MAX (seen_max, p->rate_max);
+        seen_min = MIN (seen_min, p->rate_min);
+        g_assert_cmpfloat_with_epsilon (p->process_cpu, 85, 1e-9);
+        g_assert_cmpfloat_with_epsilon (p->system_cpu, 30, 1e-9);
+        g_assert_cmpfloat_with_epsilon (p->iowait, 40, 1e-9);
+      }
+  }
+  /* The spike and the dip survive, though each is one sample in a bucket of dozens. */
+  g_assert_cmpfloat (seen_max, ==, 5000 * MB);
+  g_assert_cmpfloat (seen_min, ==, 1 * MB);
+}
+
+static void
+test_model_nan (void)
+{
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  DynoSample samples[3];
+
+  samples[0] = make_sample (0.1, 0.1, DYNO_PHASE_READ, 100 * MB, 0);
+  samples[1] = make_sample (0.2, 0.2, DYNO_PHASE_READ, NAN, 0);
+  samples[1].process_cpu = NAN;
+  samples[2] = make_sample (0.3, 0.3, DYNO_PHASE_READ, 120 * MB, 0);
+  dyno_chart_model_append (model, samples, G_N_ELEMENTS (samples));
+
+  g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, 3);
+  g_assert_cmpfloat (dyno_chart_model_get_rate_max (model, DYNO_UNIT_BYTES), ==, 120 * MB);
+  g_assert_true (isnan (dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 0)->points[1].rate));
+}
+
+/* ---- rendering -------------------------------------------------------------------------- */
+
+static void
+assert_margins_empty (const Picture *picture, const DynoRgba *background)
+{
+  int m = (int) floor (picture->geometry.margin);
+
+  g_assert_cmpint (m, >=, 2);
+  for (int y = 0; y < picture->height; y++)
+    for (int x = 0; x < picture->width; x++)
+      {
+        gboolean in_margin = x < m || y < m || x >= picture->width - m || y >= picture->height - m;
+
+        if (in_margin && !pixel_is (picture, x, y, background, 0))
+          g_error ("pixel %d,%d in the %d px margin is not the background", x, y, m);
+      }
+}
+
+static void
+assert_axes (const Picture *picture, const DynoChartStyle *style)
+{
+  const DynoChartRect *plot = &picture->geometry.plot;
+  int left = (int) floor (plot->x);
+  int right = (int) floor (plot->x + plot->width);
+  int bottom = (int) floor (plot->y + plot->height);
+  int y0 = (int) ceil (plot->y);
+  int x0 = (int) ceil (plot->x);
+  guint n = 0;
+  guint total = 0;
+
+  for (int y = y0; y < bottom; y++, total += 2)
+    n += pixel_is (picture, left, y, &style->axis, 0)
+         + pixel_is (picture, right, y, &style->axis, 0);
+  for (int x = x0; x < right; x++, total++)
+    n += pixel_is (picture, x, bottom, &style->axis, 0);
+  g_test_message ("%u of %u axis pixels have the axis colour", n, total);
+  /* Only the rounded ends of the thick CPU lines may cross an axis. */
+  g_assert_cmpuint (n, >=, total * 98 / 100);
+}
+
+static void
+assert_phase_colors (const Picture *picture, const DynoChartStyle *style, DynoUnit unit)
+{
+  for (guint p = 0; p < DYNO_N_PHASES; p++)
+    {
+      guint n;
+
+      if (dyno_phase_unit (p) != unit)
+        continue;
+      n = count_color (picture, &picture->geometry.plot, &style->phase[p], 1);
+      g_test_message ("%s: %u pixels", dyno_phase_id_to_string (p), n);
+      g_assert_cmpuint (n, >=, 50);
+    }
+}
+
+static void
+test_render_light (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  const DynoChartRect *plot;
+
+  for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+    {
+      g_auto (Picture) picture = { 0 };
+
+      dyno_chart_model_set_unit (model, unit);
+      render_picture (&picture, model, style, NULL, 800, 300);
+      plot = &picture.geometry.plot;
+
+      /* A plot that takes most of the picture, inside the content box. */
+      g_assert_cmpfloat (plot->width, >, 800 * 0.75);
+      g_assert_cmpfloat (plot->height, >, 300 * 0.6);
+      g_assert_cmpfloat (plot->x, >=, picture.geometry.content.x);
+      g_assert_cmpfloat (plot->y, >=, picture.geometry.content.y);
+      g_assert_cmpfloat (plot->x + plot->width, <=,
+                         picture.geometry.content.x + picture.geometry.content.width);
+
+      assert_axes (&picture, style);
+      assert_phase_colors (&picture, style, unit);
+      g_assert_cmpuint (count_color (&picture, plot, &style->process_cpu, 1), >=, 200);
+      g_assert_cmpuint (count_color (&picture, plot, &style->system_cpu, 1), >=, 100);
+      g_assert_cmpuint (count_color (&picture, plot, &style->iowait, 1), >=, 100);
+      assert_margins_empty (&picture, &style->background);
+
+      /* Phase colours stay inside the plot, but for the swatches over it. */
+      {
+        DynoChartRect below = { 0, plot->y + plot->height + 1, 800, 300 };
+
+        for (guint p = 0; p < DYNO_N_PHASES; p++)
+          g_assert_cmpuint (count_color (&picture, &below, &style->phase[p], 1), ==, 0);
+      }
+    }
+}
+
+static void
+test_render_decor (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  g_auto (Picture) plain = { 0 };
+  g_auto (Picture) decorated = { 0 };
+  DynoChartDecor decor;
+
+  dyno_chart_decor_init (&decor);
+  decor.title = "Samsung SSD 980 PRO";
+  decor.subtitle = "/home · ext4";
+  decor.host = "testhost";
+
+  render_picture (&plain, model, style, NULL, 900, 450);
+  render_picture (&decorated, model, style, &decor, 900, 450);
+
+  /* Title, legend and axis titles take room: the plot shrinks on every side. */
+  g_assert_cmpfloat (decorated.geometry.plot.y, >, plain.geometry.plot.y);
+  g_assert_cmpfloat (decorated.geometry.plot.x, >, plain.geometry.plot.x);
+  g_assert_cmpfloat (decorated.geometry.plot.y + decorated.geometry.plot.height, <,
+                     plain.geometry.plot.y + plain.geometry.plot.height);
+  g_assert_cmpfloat (decorated.geometry.margin, >, plain.geometry.margin);
+
+  assert_axes (&decorated, style);
+  assert_phase_colors (&decorated, style, DYNO_UNIT_BYTES);
+  assert_margins_empty (&decorated, &style->background);
+
+  /* The legend's swatches show the phase colours above the plot. */
+  {
+    DynoChartRect above = { 0, 0, 900, decorated.geometry.plot.y };
+
+    for (guint p = 0; p < DYNO_N_PHASES; p++)
+      if (dyno_phase_unit (p) == DYNO_UNIT_BYTES)
+        g_assert_cmpuint (count_color (&decorated, &above, &style->phase[p], 1), >=, 20);
+  }
+}
+
+static double
+luminance (const Picture *picture, int x, int y)
+{
+  guint8 p[4];
+
+  get_pixel (picture, x, y, p);
+  return (0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]) / 255 * (p[3] / 255.0);
+}
+
+static void
+test_render_palettes (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  DynoChartPalette palettes[] = {
+    DYNO_CHART_PALETTE_LIGHT,
+    DYNO_CHART_PALETTE_DARK,
+    DYNO_CHART_PALETTE_HIGH_CONTRAST,
+    DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (palettes); i++)
+    {
+      g_autoptr (DynoChartStyle) style = dyno_chart_style_new (palettes[i]);
+      g_auto (Picture) picture = { 0 };
+      gboolean dark = palettes[i] == DYNO_CHART_PALETTE_DARK
+                      || palettes[i] == DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK;
+      const DynoChartRect *plot;
+      double bg;
+      double fg = dark ? 1 : 0;
+      guint n = 0;
+
+      render_picture (&picture, model, style, NULL, 640, 240);
+      plot = &picture.geometry.plot;
+      bg = luminance (&picture, 1, 1);
+      if (dark)
+        g_assert_cmpfloat (bg, <, 0.15);
+      else
+        g_assert_cmpfloat (bg, >, 0.95);
+      /* The plot's empty top-left corner is the background too. */
+      g_assert_cmpfloat (fabs (luminance (&picture, (int) plot->x + 3, (int) plot->y + 2) - bg), <,
+                         0.05);
+      assert_margins_empty (&picture, &style->background);
+
+      /* Phase colours differ within each unit, so no two phases look alike. */
+      for (guint a = 0; a < DYNO_N_PHASES; a++)
+        for (guint b = a + 1; b < DYNO_N_PHASES; b++)
+          if (dyno_phase_unit (a) == dyno_phase_unit (b))
+            {
+              const DynoRgba *x = &style->phase[a];
+              const DynoRgba *y = &style->phase[b];
+              double d = fabs (x->red - y->red) + fabs (x->green - y->green)
+                         + fabs (x->blue - y->blue);
+
+              g_assert_cmpfloat (d, >, 0.2);
+            }
+
+      /* Tick labels left of the plot, in a colour well apart from the background. */
+      for (int y = 0; y < picture.height; y++)
+        for (int x = 0; x < (int) plot->x; x++)
+          if (fabs (luminance (&picture, x, y) - bg) > 0.35
+              && fabs (luminance (&picture, x, y) - fg) < 0.65)
+            n++;
+      g_assert_cmpuint (n, >, 20);
+    }
+}
+
+static void
+test_render_empty_and_tiny (void)
+{
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  g_autoptr (DynoChartModel) full = make_full_model ();
+
+  /* No data: axes, no curves. */
+  {
+    g_auto (Picture) picture = { 0 };
+
+    render_picture (&picture, model, style, NULL, 400, 200);
+    assert_axes (&picture, style);
+    assert_margins_empty (&picture, &style->background);
+  }
+
+  /* Sizes down to nothing must neither crash nor draw outside. */
+  for (int w = 1; w <= 61; w += 20)
+    for (int h = 1; h <= 41; h += 20)
+      {
+        g_auto (Picture) picture = { 0 };
+
+        render_picture (&picture, full, style, NULL, w, h);
+      }
+}
+
+/* Largest difference of any channel between two pictures of the same size. */
+static int
+max_difference (cairo_surface_t *a, cairo_surface_t *b, guint *n_different)
+{
+  int width = cairo_image_surface_get_width (a);
+  int height = cairo_image_surface_get_height (a);
+  int stride = cairo_image_surface_get_stride (a);
+  const guint8 *pa = cairo_image_surface_get_data (a);
+  const guint8 *pb = cairo_image_surface_get_data (b);
+  int worst = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, height);
+  *n_different = 0;
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width * 4; x++)
+      {
+        int d = abs ((int) pa[y * stride + x] - (int) pb[y * stride + x]);
+
+        if (d > 0 && x % 4 == 0)
+          (*n_different)++;
+        worst = MAX (worst, d);
+      }
+  return worst;
+}
+
+static void
+render_full (cairo_surface_t *surface, const DynoChartModel *model, const DynoChartStyle *style)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  dyno_chart_render (model, cr, cairo_image_surface_get_width (surface),
+                     cairo_image_surface_get_height (surface), style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+}
+
+static void
+render_through_cache (cairo_surface_t      *surface,
+                      const DynoChartModel *model,
+                      DynoChartCache       *cache,
+                      const DynoChartStyle *style)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  dyno_chart_render_cached (model, cache, cr, cairo_image_surface_get_width (surface),
+                            cairo_image_surface_get_height (surface), 1, style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+}
+
+static void
+test_render_cache_matches (void)
+{
+  g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
+  g_autoptr (DynoChartStyle) light = make_test_style ();
+  g_autoptr (DynoChartStyle) clear = dyno_chart_style_new_dark ();
+  const DynoChartStyle *styles[] = { light, clear };
+
+  /* The widget's way: transparent, over whatever the theme painted. */
+  clear->background.alpha = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (styles); k++)
+    for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+      {
+        g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+        g_autoptr (DynoChartCache) cache = dyno_chart_cache_new ();
+        cairo_surface_t *cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 700, 260);
+        cairo_surface_t *full = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 700, 260);
+        guint n_full;
+        guint n_partial;
+        guint n_reused;
+        guint batch = 0;
+
+        dyno_chart_model_set_unit (model, unit);
+        /* Batches of uneven sizes, like a 100 ms drain of a sampler running a bit late. */
+        for (guint i = 0; i < samples->len; batch++)
+          {
+            guint n = MIN (1 + batch % 4, samples->len - i);
+
+            dyno_chart_model_append (model, &g_array_index (samples, DynoSample, i), n);
+            i += n;
+            render_through_cache (cached, model, cache, styles[k]);
+
+            if (batch % 37 == 0 || i == samples->len)
+              {
+                guint n_different;
+                int worst;
+
+                render_full (full, model, styles[k]);
+                worst = max_difference (cached, full, &n_different);
+                if (worst > 0)
+                  g_test_message ("style %u unit %d, %u samples: %u pixels differ, by up to %d",
+                                  k, unit, i, n_different, worst);
+                /* The same strokes over the same pixels: the same picture, but for cairo's
+                 * antialiasing of a stroke that now starts elsewhere (a few levels on edge
+                 * pixels). A stale or missing curve would differ by a hundred or more. */
+                g_assert_cmpint (worst, <=, 32);
+                g_assert_cmpuint (n_different, <=, 700 * 260 / 100);
+              }
+          }
+
+        dyno_chart_cache_get_stats (cache, &n_full, &n_partial, &n_reused);
+        g_test_message ("style %u unit %d: %u full, %u partial, %u reused frames", k, unit, n_full,
+                        n_partial, n_reused);
+        /* Most frames only redraw the end of the curve. */
+        g_assert_cmpuint (n_partial, >, 5 * n_full);
+
+        cairo_surface_destroy (cached);
+        cairo_surface_destroy (full);
+      }
+}
+
+static void
+count_ready (gpointer user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static void
+test_render_cache_async (void)
+{
+  g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartCache) cache = dyno_chart_cache_new ();
+  cairo_surface_t *cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 240);
+  cairo_surface_t *full = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 240);
+  guint ready = 0;
+  guint n_full;
+  guint n_different;
+
+  dyno_chart_cache_set_ready_func (cache, count_ready, &ready);
+  dyno_chart_model_append (model, (DynoSample *) (gpointer) samples->data, 200);
+
+  /* The first picture is drawn there and then: there is none to show meanwhile. */
+  render_through_cache (cached, model, cache, style);
+  g_assert_false (dyno_chart_cache_is_busy (cache));
+  render_full (full, model, style);
+  g_assert_cmpint (max_difference (cached, full, &n_different), ==, 0);
+
+  /* A new unit needs a new picture: drawn in a thread, the old one shown till it is in. */
+  dyno_chart_model_append (model, &g_array_index (samples, DynoSample, 200), samples->len - 200);
+  dyno_chart_model_set_unit (model, DYNO_UNIT_OPS);
+  render_through_cache (cached, model, cache, style);
+  g_assert_true (dyno_chart_cache_is_busy (cache));
+  g_assert_cmpint (max_difference (cached, full, &n_different), ==, 0);
+
+  while (ready == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ready, ==, 1);
+  g_assert_false (dyno_chart_cache_is_busy (cache));
+
+  render_through_cache (cached, model, cache, style);
+  render_full (full, model, style);
+  g_assert_cmpint (max_difference (cached, full, &n_different), ==, 0);
+  dyno_chart_cache_get_stats (cache, &n_full, NULL, NULL);
+  g_assert_cmpuint (n_full, ==, 2);
+
+  /* A cache freed with a drawing under way: the drawing finishes and goes nowhere. */
+  dyno_chart_model_set_unit (model, DYNO_UNIT_BYTES);
+  render_through_cache (cached, model, cache, style);
+  g_assert_true (dyno_chart_cache_is_busy (cache));
+  g_clear_pointer (&cache, dyno_chart_cache_free);
+  for (int i = 0; i < 200; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (5000);
+    }
+  g_assert_cmpuint (ready, ==, 1);
+
+  cairo_surface_destroy (cached);
+  cairo_surface_destroy (full);
+}
+
+static char *
+read_head (const char *path, gsize *length)
+{
+  char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, length, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static void
+test_render_files (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dyno-chart-XXXXXX", &error);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "chart.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
+  g_autofree char *bad = g_build_filename (dir, "no", "such", "dir.png", NULL);
+  DynoChartDecor decor;
+  cairo_surface_t *surface;
+  gsize length;
+
+  g_assert_no_error (error);
+  dyno_chart_decor_init (&decor);
+  decor.title = "Chart";
+  decor.host = "testhost";
+
+  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 1000, 400, "png", png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1000);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 400);
+  cairo_surface_destroy (surface);
+
+  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 720, 300, "svg", svg, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *contents = read_head (svg, &length);
+
+    g_assert_true (g_str_has_prefix (contents, "<?xml"));
+    g_assert_nonnull (strstr (contents, "<svg"));
+    g_assert_nonnull (strstr (contents, "720pt"));
+  }
+
+  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 720, 300, "PDF", pdf, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *contents = read_head (pdf, &length);
+
+    g_assert_true (g_str_has_prefix (contents, "%PDF"));
+    g_assert_cmpuint (length, >, 1000);
+  }
+
+  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, "bmp", png, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+
+  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 0, 100, "png", png, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, "png", bad, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
+#else /* DYNO_TEST_CHART_WIDGET */
+
+/* ---- the widget ------------------------------------------------------------------------- */
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static void
+test_widget_append (void)
+{
+  GtkWidget *chart = g_object_ref_sink (dyno_chart_new ());
+  g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
+  const DynoSample *all = (const DynoSample *) (gpointer) samples->data;
+  guint n_bytes = 0;
+  guint unit_notifies = 0;
+  guint sample_notifies = 0;
+  int min;
+  int nat;
+
+  g_assert_true (dyno_chart_get_follow (DYNO_CHART (chart)));
+  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_BYTES);
+  g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, 0);
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (chart)), ==,
+                   GTK_ACCESSIBLE_ROLE_IMG);
+
+  gtk_widget_measure (chart, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, >=, 200);
+  g_assert_cmpint (nat, >=, min);
+  gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, >=, 120);
+  g_assert_cmpint (nat, >=, min);
+
+  g_signal_connect (chart, "notify::unit", G_CALLBACK (count_notify), &unit_notifies);
+  g_signal_connect (chart, "notify::n-samples", G_CALLBACK (count_notify), &sample_notifies);
+
+  while (n_bytes < samples->len && dyno_phase_unit (all[n_bytes].phase) == DYNO_UNIT_BYTES)
+    n_bytes++;
+
+  /* Byte phases in 100 ms batches, as the app drains them. */
+  for (guint i = 0; i < n_bytes; i++)
+    dyno_chart_append (DYNO_CHART (chart), &all[i], 1);
+  g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, n_bytes);
+  g_assert_cmpuint (sample_notifies, ==, n_bytes);
+  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_BYTES);
+  g_assert_cmpuint (unit_notifies, ==, 0);
+
+  /* Seeks arrive: following, the chart switches to ops/s, once. */
+  dyno_chart_append (DYNO_CHART (chart), &all[n_bytes], samples->len - n_bytes);
+  g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, samples->len);
+  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_OPS);
+  g_assert_cmpuint (unit_notifies, ==, 1);
+
+  /* The user picks MB/s: no longer following, new ops samples leave it alone. */
+  g_object_set (chart, "follow", FALSE, "unit", DYNO_UNIT_BYTES, NULL);
+  g_assert_cmpuint (unit_notifies, ==, 2);
+  dyno_chart_append (DYNO_CHART (chart), &all[samples->len - 1], 1);
+  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_BYTES);
+
+  /* Following again jumps to the unit being measured. */
+  dyno_chart_set_follow (DYNO_CHART (chart), TRUE);
+  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_OPS);
+  g_assert_cmpuint (unit_notifies, ==, 3);
+
+  /* What it draws, for saving it as shown. */
+  g_assert_cmpuint (dyno_chart_model_get_n_samples (dyno_chart_get_model (DYNO_CHART (chart))), ==,
+                    samples->len + 1);
+  g_assert_cmpint (dyno_chart_get_rate_scale (DYNO_CHART (chart)), ==, DYNO_RATE_SCALE_MB);
+  g_object_set (chart, "rate-scale", DYNO_RATE_SCALE_MIB, NULL);
+  g_assert_cmpint (dyno_chart_get_rate_scale (DYNO_CHART (chart)), ==, DYNO_RATE_SCALE_MIB);
+
+  dyno_chart_clear (DYNO_CHART (chart));
+  g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, 0);
+
+  g_assert_finalize_object (chart);
+}
+
+/* Draws the widget's snapshot into an image, through the same path a frame takes. */
+static cairo_surface_t *
+draw_widget (GtkWidget *widget, int width, int height)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static void
+test_widget_draws (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *chart = dyno_chart_new ();
+  g_autoptr (GArray) samples = make_run (full_run, 5, 10);
+  g_autoptr (DynoChartStyle) light = dyno_chart_style_new_light ();
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  cairo_surface_t *surface;
+  guint8 *data;
+  int stride;
+  guint colored = 0;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 300);
+  gtk_window_set_child (GTK_WINDOW (window), chart);
+  gtk_window_present (GTK_WINDOW (window));
+  dyno_chart_append (DYNO_CHART (chart), (DynoSample *) (gpointer) samples->data, samples->len);
+  gtk_test_widget_wait_for_draw (chart);
+
+  g_assert_cmpint (gtk_widget_get_width (chart), >=, 200);
+  g_assert_cmpint (gtk_widget_get_height (chart), >=, 120);
+
+  /* Some pixels in the write phase's colour: the snapshot went through the renderer. */
+  surface = draw_widget (chart, gtk_widget_get_width (chart), gtk_widget_get_height (chart));
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        guint32 p = *(guint32 *) (gpointer) (data + y * stride + 4 * x);
+        const DynoRgba *c = &light->phase[DYNO_PHASE_WRITE];
+
+        if (abs ((int) ((p >> 16) & 0xff) - (int) round (c->red * 255)) <= 2
+            && abs ((int) ((p >> 8) & 0xff) - (int) round (c->green * 255)) <= 2
+            && abs ((int) (p & 0xff) - (int) round (c->blue * 255)) <= 2)
+          colored++;
+      }
+  cairo_surface_destroy (surface);
+  g_test_message ("%u pixels in the write colour", colored);
+  g_assert_cmpuint (colored, >, 50);
+
+  /* Switching to dark redraws with the dark palette, without a crash or a critical. */
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  gtk_test_widget_wait_for_draw (chart);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+#endif
+
+int
+main (int argc, char *argv[])
+{
+#ifdef DYNO_TEST_CHART_WIDGET
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/chart/widget/append", test_widget_append);
+  g_test_add_func ("/chart/widget/draws", test_widget_draws);
+#else
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/chart/ticks/examples", test_ticks_examples);
+  g_test_add_func ("/chart/ticks/many-ranges", test_ticks_many_ranges);
+  g_test_add_func ("/chart/ticks/degenerate", test_ticks_degenerate);
+  g_test_add_func ("/chart/ticks/time", test_ticks_time);
+  g_test_add_func ("/chart/model/segments", test_model_segments);
+  g_test_add_func ("/chart/model/repeats", test_model_repeats);
+  g_test_add_func ("/chart/model/decimation", test_model_decimation);
+  g_test_add_func ("/chart/model/nan", test_model_nan);
+  g_test_add_func ("/chart/render/light", test_render_light);
+  g_test_add_func ("/chart/render/decor", test_render_decor);
+  g_test_add_func ("/chart/render/palettes", test_render_palettes);
+  g_test_add_func ("/chart/render/empty-and-tiny", test_render_empty_and_tiny);
+  g_test_add_func ("/chart/render/files", test_render_files);
+  g_test_add_func ("/chart/render/cache-matches", test_render_cache_matches);
+  g_test_add_func ("/chart/render/cache-async", test_render_cache_async);
+#endif
+
+  return g_test_run ();
+}
