@@ -1,0 +1,132 @@
+/* dyno-import-private.h: what the importer's format readers share
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-import.h"
+
+G_BEGIN_DECLS
+
+/* bonnie++ and Bonnie print a few hundred bytes per run, and even a blog post with a dozen
+ * tables stays far below this; anything bigger is not their output, and refusing it early
+ * bounds what a hostile file can cost. Dyno's JSON files have their own, larger limit. */
+#define DYNO_IMPORT_MAX_TEXT_SIZE (G_GUINT64_CONSTANT (16) << 20)
+/* Each run becomes a DynoResult of a few kilobytes; a file with more is not a benchmark log. */
+#define DYNO_IMPORT_MAX_RUNS 10000
+/* A bonnie++ CSV line is under 400 bytes unless the machine name is absurd. */
+#define DYNO_IMPORT_MAX_CSV_LINE 65536
+/* Table rows are under 100 columns; longer lines are prose and not worth tokenising. */
+#define DYNO_IMPORT_MAX_TABLE_LINE 1024
+
+/* Reads the input line by line, in place: the buffer is a private copy whose line breaks
+ * (LF, CRLF or a lone CR) are overwritten with NULs. */
+typedef struct
+{
+  char *buffer;
+  char *pos;
+  char *end;
+  guint number; /* of the line last returned, from 1 */
+} DynoImportReader;
+
+typedef struct
+{
+  const char *name; /* the input's display name, or NULL */
+  DynoImportReader reader;
+} DynoImportInput;
+
+/* One phase as the input states it. */
+typedef struct
+{
+  gboolean present;
+  gboolean too_fast;  /* "+++++" */
+  double rate;        /* B/s or ops/s; NAN when unknown */
+  double cpu_percent; /* NAN when unknown ("+++") */
+  double latency;     /* seconds, the slowest operation; NAN when unknown */
+} DynoImportPhase;
+
+/* One run (a CSV line, a bonnie++ table, a Bonnie row) before it becomes a DynoResult. */
+typedef struct
+{
+  char *label;
+  char *tool;
+  char *source;
+  GPtrArray *notes; /* char*, translated, one sentence each */
+  DynoConfig *config;
+  DynoImportPhase phases[DYNO_N_PHASES];
+  guint seek_threads; /* 0: unknown */
+  guint first_line;
+  guint last_line;
+  gboolean chunk_known;
+  guint generation; /* 103: bonnie++ 1.0x, 190: 1.9x, 198: 1.98 and later; 0: unknown */
+  gboolean from_csv;
+  gboolean has_io_row;
+  gboolean has_file_row;
+} DynoImportRun;
+
+DynoImportRun *dyno_import_run_new (void);
+void           dyno_import_run_free (DynoImportRun *run);
+void           dyno_import_run_add_note (DynoImportRun *run, const char *note);
+DynoResult    *dyno_import_run_to_result (DynoImportRun *run);
+
+void  dyno_import_reader_init (DynoImportReader *reader, const char *data, gsize length);
+void  dyno_import_reader_clear (DynoImportReader *reader);
+/* The next line without its line break, or NULL at the end. */
+char *dyno_import_reader_next (DynoImportReader *reader);
+
+/* Sets a DYNO_ERROR_BAD_FORMAT error "“name”: line N: message" (no line part for line 0). */
+gboolean dyno_import_fail (GError          **error,
+                           const DynoImportInput *input,
+                           guint             line,
+                           const char       *format,
+                           ...) G_GNUC_PRINTF (4, 5);
+/* "“name”" or NULL, for provenance strings. */
+char    *dyno_import_describe_line (const DynoImportInput *input, guint first, guint last);
+
+/* Strict number forms, so that "nan", "1e999", "-3" or "0x10" never pass as a figure:
+ * digits with at most one decimal point. */
+gboolean dyno_import_parse_decimal (const char *text, gsize length, double *out);
+gboolean dyno_import_is_plus (const char *text, gsize length);
+/* bonnie++'s latency: "NNNus", "NNNms" or "NNNs" (also fractional), in seconds. */
+gboolean dyno_import_parse_latency (const char *text, gsize length, double *out);
+/* A bonnie++ size: a number with K/M/G/T (1024-based), or without a suffix in units of
+ * default_unit bytes. */
+gboolean dyno_import_parse_size (const char *text, gsize length, guint64 default_unit,
+                                 guint64 *out);
+/* A version like "1.03c", "1.97", "2.00a" (also "1.97.3"): TRUE with major/minor. */
+gboolean dyno_import_parse_version (const char *text, guint *major, guint *minor);
+/* bonnie++ -n's description: num[:max[:min[:dirs]]][/dirs], max possibly "link"/"symlink". */
+gboolean dyno_import_parse_files_spec (const char *text, DynoConfig *config);
+/* bonnie++'s name field or a table's label: valid UTF-8, no control characters, trimmed;
+ * NULL when nothing is left. */
+char    *dyno_import_clean_label (const char *text, gssize length);
+
+/* Implausibly large figures are refused rather than carried into comparisons. */
+#define DYNO_IMPORT_MAX_RATE 1e15     /* B/s or ops/s: a petabyte per second */
+#define DYNO_IMPORT_MAX_CPU 100000.0  /* %: a thousand CPUs */
+#define DYNO_IMPORT_MAX_LATENCY 1e7   /* seconds: four months */
+
+/* dyno-import-csv.c */
+/* Whether line could be a bonnie++ CSV data line (so a damaged one gets an error rather
+ * than being taken for prose). */
+gboolean dyno_import_csv_is_candidate (const char *line);
+gboolean dyno_import_csv_is_header (const char *line);
+/* Parses one data line into a run; FALSE with an error naming the line and field. */
+DynoImportRun *dyno_import_csv_parse_line (const DynoImportInput *input,
+                                           char              *line,
+                                           guint              number,
+                                           GError           **error);
+/* The note saying 2.00a's CSV lacks the chunk size, if run has it, else NULL. */
+const char *dyno_import_csv_find_chunk_note (DynoImportRun *run);
+/* The whole input as CSV: every line must be a header, blank or a data line. */
+gboolean dyno_import_csv_parse (DynoImportInput *input, GPtrArray *runs, GError **error);
+
+/* dyno-import-text.c */
+/* Which table the text holds first, or DYNO_IMPORT_AUTO for none. */
+DynoImportFormat dyno_import_text_detect_line (const char *line);
+gboolean dyno_import_text_parse (DynoImportInput *input, GPtrArray *runs, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoImportRun, dyno_import_run_free)
+
+G_END_DECLS

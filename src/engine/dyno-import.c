@@ -1,0 +1,880 @@
+/* dyno-import.c: results from other tools and other machines
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This file holds the public entry points, format detection and what the readers share: the
+ * line reader, strict number parsing and turning a run into a DynoResult.
+ * dyno-import-csv.c reads bonnie++'s CSV, dyno-import-text.c the text tables of bonnie++ and
+ * Bonnie; Dyno's own files go to dyno_result_load_from_data().
+ *
+ * Detection (AUTO) looks at the content only, never at a file name:
+ *  - a "{" as the first non-blank character: a Dyno result file (JSON);
+ *  - any bonnie++ or Bonnie table header ("Machine  Size K/sec %CP", "Name:Size etc",
+ *    "files  /sec %CP", "Machine  MB M/sec %CPU"…): text, which also picks up the CSV lines
+ *    bonnie++ prints after its tables;
+ *  - a CSV header or data line first: bonnie++ CSV, where every line must be one;
+ *  - prose with a CSV line in it: text;
+ *  - anything else is refused.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-import-private.h"
+
+#define MAX_LABEL_BYTES 256
+static const char unknown_format_hint[] =
+    N_("expected a bonnie++ CSV line (27, 48 or 50 fields), a bonnie++ or Bonnie text table, or "
+       "a Dyno result file");
+
+/* ---- runs ----------------------------------------------------------------------------- */
+
+DynoImportRun *
+dyno_import_run_new (void)
+{
+  DynoImportRun *run = g_new0 (DynoImportRun, 1);
+
+  run->notes = g_ptr_array_new_with_free_func (g_free);
+  run->config = dyno_config_new ();
+  /* What bonnie++ and Bonnie do; the readers change what the input says otherwise. */
+  run->config->tests = 0;
+  run->config->size = 0;
+  run->config->files_num = 0;
+  run->config->cache = DYNO_CACHE_NONE;
+  run->config->data = DYNO_DATA_ZEROS;
+  run->config->repeat = 1;
+  run->config->seed = 0;
+  for (guint i = 0; i < DYNO_N_PHASES; i++)
+    {
+      run->phases[i].rate = NAN;
+      run->phases[i].cpu_percent = NAN;
+      run->phases[i].latency = NAN;
+    }
+  return run;
+}
+
+void
+dyno_import_run_free (DynoImportRun *run)
+{
+  if (run == NULL)
+    return;
+  g_free (run->label);
+  g_free (run->tool);
+  g_free (run->source);
+  g_ptr_array_unref (run->notes);
+  dyno_config_free (run->config);
+  g_free (run);
+}
+
+void
+dyno_import_run_add_note (DynoImportRun *run, const char *note)
+{
+  for (guint i = 0; i < run->notes->len; i++)
+    if (g_str_equal (g_ptr_array_index (run->notes, i), note))
+      return;
+  g_ptr_array_add (run->notes, g_strdup (note));
+}
+
+DynoResult *
+dyno_import_run_to_result (DynoImportRun *run)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (GString) notes = g_string_new (NULL);
+  DynoSystemInfo *system;
+  DynoTargetResult *target;
+  guint32 tests = 0;
+
+  for (guint i = 0; i < run->notes->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (notes, '\n');
+      g_string_append (notes, g_ptr_array_index (run->notes, i));
+    }
+
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    if (run->phases[id].present)
+      tests |= DYNO_PHASE_BIT (id);
+
+  /* The label and notes live in the config too; the result file keeps one copy. */
+  run->config->tests = tests;
+  g_free (run->config->label);
+  run->config->label = g_strdup (run->label);
+  g_free (run->config->notes);
+  run->config->notes = notes->len > 0 ? g_strdup (notes->str) : NULL;
+  if ((tests & DYNO_PHASES_FILES) == 0)
+    {
+      run->config->files_num = 0;
+      run->config->files_max = 0;
+      run->config->files_min = 0;
+      run->config->files_dirs = 1;
+    }
+
+  dyno_result_set_label (result, run->label);
+  dyno_result_set_notes (result, run->config->notes);
+  dyno_result_set_tool (result, run->tool);
+  dyno_result_set_source (result, run->source);
+  dyno_result_set_config (result, run->config);
+
+  /* bonnie++'s name is the machine's (its -m default is the host name). */
+  system = dyno_system_info_new ();
+  system->hostname = g_strdup (run->label);
+  dyno_result_set_system (result, system);
+
+  target = dyno_target_result_new (dyno_target_info_new (NULL));
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    {
+      const DynoImportPhase *figures = &run->phases[id];
+      DynoPhaseResult *phase;
+      DynoPhaseRun phase_run;
+
+      if (!figures->present)
+        continue;
+      dyno_phase_run_init (&phase_run);
+      phase_run.too_fast = figures->too_fast;
+      phase_run.rate = figures->too_fast ? NAN : figures->rate;
+      phase_run.cpu_percent = figures->cpu_percent;
+      phase_run.latency.max = figures->latency;
+      if (id == DYNO_PHASE_SEEKS && run->seek_threads > 0)
+        phase_run.threads = run->seek_threads;
+      phase = dyno_target_result_ensure_phase (target, id);
+      dyno_phase_result_add_run (phase, &phase_run);
+      phase->latency.max = figures->latency;
+    }
+  dyno_result_add_target (result, target);
+  return g_steal_pointer (&result);
+}
+
+/* ---- lines ---------------------------------------------------------------------------- */
+
+void
+dyno_import_reader_init (DynoImportReader *reader, const char *data, gsize length)
+{
+  reader->buffer = g_malloc (length + 1);
+  memcpy (reader->buffer, data, length);
+  reader->buffer[length] = '\0';
+  reader->pos = reader->buffer;
+  reader->end = reader->buffer + length;
+  reader->number = 0;
+}
+
+void
+dyno_import_reader_clear (DynoImportReader *reader)
+{
+  g_clear_pointer (&reader->buffer, g_free);
+  reader->pos = reader->end = NULL;
+}
+
+char *
+dyno_import_reader_next (DynoImportReader *reader)
+{
+  char *line;
+  char *brk;
+
+  if (reader->pos == NULL || reader->pos >= reader->end)
+    return NULL;
+
+  /* The buffer has no NULs but its terminator (the caller checked), so strpbrk stops at the
+   * next line break or the end. */
+  line = reader->pos;
+  brk = strpbrk (line, "\r\n");
+  if (brk == NULL)
+    reader->pos = reader->end;
+  else
+    {
+      reader->pos = brk + 1;
+      if (*brk == '\r' && *reader->pos == '\n')
+        reader->pos++;
+      *brk = '\0';
+    }
+  reader->number++;
+  return line;
+}
+
+/* ---- errors --------------------------------------------------------------------------- */
+
+gboolean
+dyno_import_fail (GError **error, const DynoImportInput *input, guint line, const char *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (input != NULL && input->name != NULL && line > 0)
+    /* TRANSLATORS: “input name”: line 3: what went wrong */
+    g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, _("“%s”: line %u: %s"), input->name,
+                 line, message);
+  else if (line > 0)
+    g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, _("line %u: %s"), line, message);
+  else if (input != NULL && input->name != NULL)
+    g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, "“%s”: %s", input->name, message);
+  else
+    g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, message);
+  return FALSE;
+}
+
+char *
+dyno_import_describe_line (const DynoImportInput *input, guint first, guint last)
+{
+  if (input->name != NULL)
+    {
+      if (last > first)
+        /* TRANSLATORS: provenance of an import: "lines 5–14 of run.txt" */
+        return g_strdup_printf (_("lines %u–%u of %s"), first, last, input->name);
+      return g_strdup_printf (_("line %u of %s"), first, input->name);
+    }
+  if (last > first)
+    return g_strdup_printf (_("lines %u–%u"), first, last);
+  return g_strdup_printf (_("line %u"), first);
+}
+
+/* ---- numbers -------------------------------------------------------------------------- */
+
+gboolean
+dyno_import_parse_decimal (const char *text, gsize length, double *out)
+{
+  char buf[40];
+  gboolean digits = FALSE;
+  gboolean point = FALSE;
+  double value;
+
+  if (length == 0 || length >= sizeof buf)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    {
+      if (g_ascii_isdigit (text[i]))
+        digits = TRUE;
+      else if (text[i] == '.' && !point)
+        point = TRUE;
+      else
+        return FALSE;
+    }
+  if (!digits)
+    return FALSE;
+
+  memcpy (buf, text, length);
+  buf[length] = '\0';
+  value = g_ascii_strtod (buf, NULL);
+  if (!isfinite (value) || value < 0)
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+dyno_import_is_plus (const char *text, gsize length)
+{
+  if (length == 0)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (text[i] != '+')
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+dyno_import_parse_latency (const char *text, gsize length, double *out)
+{
+  gsize digits = 0;
+  double value;
+  double scale;
+
+  while (digits < length && (g_ascii_isdigit (text[digits]) || text[digits] == '.'))
+    digits++;
+  if (!dyno_import_parse_decimal (text, digits, &value))
+    return FALSE;
+
+  if (length - digits == 2 && strncmp (text + digits, "us", 2) == 0)
+    scale = 1e-6;
+  else if (length - digits == 2 && strncmp (text + digits, "ms", 2) == 0)
+    scale = 1e-3;
+  else if (length - digits == 1 && text[digits] == 's')
+    scale = 1;
+  else
+    return FALSE;
+
+  value *= scale;
+  if (value > DYNO_IMPORT_MAX_LATENCY)
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+dyno_import_parse_size (const char *text, gsize length, guint64 default_unit, guint64 *out)
+{
+  gsize digits = 0;
+  guint64 unit = default_unit;
+  double value;
+  double bytes;
+
+  while (digits < length && (g_ascii_isdigit (text[digits]) || text[digits] == '.'))
+    digits++;
+  if (!dyno_import_parse_decimal (text, digits, &value))
+    return FALSE;
+
+  if (length - digits == 1)
+    {
+      switch (text[digits])
+        {
+        case 'k':
+        case 'K':
+          unit = G_GUINT64_CONSTANT (1) << 10;
+          break;
+        case 'm':
+        case 'M':
+          unit = G_GUINT64_CONSTANT (1) << 20;
+          break;
+        case 'g':
+        case 'G':
+          unit = G_GUINT64_CONSTANT (1) << 30;
+          break;
+        case 't':
+        case 'T':
+          unit = G_GUINT64_CONSTANT (1) << 40;
+          break;
+        default:
+          return FALSE;
+        }
+    }
+  else if (length != digits)
+    return FALSE;
+
+  bytes = floor (value * (double) unit);
+  /* Far beyond any volume, and it would not fit the result file's integers. */
+  if (bytes > (double) (G_GUINT64_CONSTANT (1) << 60))
+    return FALSE;
+  *out = (guint64) bytes;
+  return TRUE;
+}
+
+static gboolean
+parse_small_uint (const char *text, gsize length, guint max, guint *out)
+{
+  guint64 value = 0;
+
+  if (length == 0 || length > 9)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isdigit (text[i]))
+        return FALSE;
+      value = value * 10 + (text[i] - '0');
+    }
+  if (value > max)
+    return FALSE;
+  *out = (guint) value;
+  return TRUE;
+}
+
+gboolean
+dyno_import_parse_version (const char *text, guint *major, guint *minor)
+{
+  const char *dot;
+  const char *rest;
+  gsize minor_length = 0;
+
+  if (text == NULL)
+    return FALSE;
+  dot = strchr (text, '.');
+  if (dot == NULL || !parse_small_uint (text, dot - text, 99, major))
+    return FALSE;
+  rest = dot + 1;
+  while (g_ascii_isdigit (rest[minor_length]))
+    minor_length++;
+  if (minor_length == 0 || minor_length > 2 || !parse_small_uint (rest, minor_length, 99, minor))
+    return FALSE;
+  rest += minor_length;
+  /* "1.03c", "2.00a", "1.97.3", or nothing more */
+  if (*rest == '\0')
+    return TRUE;
+  if (g_ascii_islower (rest[0]) && rest[1] == '\0')
+    return TRUE;
+  if (rest[0] == '.' && g_ascii_isdigit (rest[1]))
+    {
+      for (rest++; g_ascii_isdigit (*rest); rest++)
+        ;
+      return *rest == '\0';
+    }
+  return FALSE;
+}
+
+static gboolean
+parse_file_size_limit (const char *text, gsize length, gint64 *out)
+{
+  guint64 bytes;
+
+  if (length == 4 && strncmp (text, "link", 4) == 0)
+    *out = DYNO_FILES_LINK;
+  else if (length == 7 && strncmp (text, "symlink", 7) == 0)
+    *out = DYNO_FILES_SYMLINK;
+  else if (length == 2 && strncmp (text, "-1", 2) == 0)
+    *out = DYNO_FILES_LINK;
+  else if (length == 2 && strncmp (text, "-2", 2) == 0)
+    *out = DYNO_FILES_SYMLINK;
+  else if (dyno_import_parse_size (text, length, 1, &bytes) && bytes <= G_MAXINT32)
+    *out = (gint64) bytes;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+gboolean
+dyno_import_parse_files_spec (const char *text, DynoConfig *config)
+{
+  const char *slash = strchr (text, '/');
+  gsize main_length = slash ? (gsize) (slash - text) : strlen (text);
+  const char *parts[5];
+  gsize lengths[5];
+  guint n_parts = 0;
+  const char *p = text;
+  guint num;
+  guint dirs = 1;
+  gint64 max = 0;
+  gint64 min = 0;
+
+  /* num[:max[:min[:dirs]]], bon_csv2txt's num:max:min:dirs, or bonnie++'s …/dirs */
+  while (n_parts < G_N_ELEMENTS (parts))
+    {
+      const char *colon = memchr (p, ':', main_length - (p - text));
+      gsize length = colon ? (gsize) (colon - p) : main_length - (p - text);
+
+      parts[n_parts] = p;
+      lengths[n_parts] = length;
+      n_parts++;
+      if (colon == NULL)
+        break;
+      p = colon + 1;
+    }
+  if (n_parts > 4 || (n_parts == 4 && slash != NULL))
+    return FALSE;
+
+  if (!parse_small_uint (parts[0], lengths[0], DYNO_MAX_FILES_NUM, &num) || num == 0)
+    return FALSE;
+  if (n_parts > 1 && lengths[1] > 0 && !parse_file_size_limit (parts[1], lengths[1], &max))
+    return FALSE;
+  if (n_parts > 2 && lengths[2] > 0)
+    {
+      if (!parse_file_size_limit (parts[2], lengths[2], &min) || min < 0)
+        return FALSE;
+    }
+  if (n_parts > 3 && lengths[3] > 0
+      && (!parse_small_uint (parts[3], lengths[3], DYNO_MAX_FILES_DIRS, &dirs) || dirs == 0))
+    return FALSE;
+  if (slash != NULL
+      && (!parse_small_uint (slash + 1, strlen (slash + 1), DYNO_MAX_FILES_DIRS, &dirs)
+          || dirs == 0))
+    return FALSE;
+  /* bon_csv2txt writes "num:0:0" for bonnie++'s defaults */
+  if (max <= 0)
+    min = 0;
+  /* bonnie++ refuses that itself */
+  if (max > 0 && min > max)
+    return FALSE;
+
+  config->files_num = num;
+  config->files_max = max;
+  config->files_min = min;
+  config->files_dirs = dirs;
+  return TRUE;
+}
+
+char *
+dyno_import_clean_label (const char *text, gssize length)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, length);
+  const char *end;
+
+  for (char *p = valid; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      *p = ' ';
+  g_strstrip (valid);
+  if (*valid == '\0')
+    return NULL;
+  if (strlen (valid) > MAX_LABEL_BYTES)
+    {
+      g_utf8_validate (valid, MAX_LABEL_BYTES, &end);
+      valid[end - valid] = '\0';
+    }
+  return g_steal_pointer (&valid);
+}
+
+/* ---- formats -------------------------------------------------------------------------- */
+
+static const struct
+{
+  DynoImportFormat format;
+  const char *name;
+} format_names[] = {
+  { DYNO_IMPORT_AUTO, "auto" },
+  { DYNO_IMPORT_DYNO_JSON, "dyno" },
+  { DYNO_IMPORT_BONNIEPP_CSV, "bonnie++-csv" },
+  { DYNO_IMPORT_BONNIEPP_TEXT, "bonnie++-text" },
+  { DYNO_IMPORT_BONNIE_TEXT, "bonnie-text" },
+  /* aliases, accepted only */
+  { DYNO_IMPORT_DYNO_JSON, "json" },
+  { DYNO_IMPORT_BONNIEPP_CSV, "csv" },
+  { DYNO_IMPORT_BONNIEPP_TEXT, "text" },
+  { DYNO_IMPORT_BONNIE_TEXT, "bonnie" },
+};
+
+const char *
+dyno_import_format_to_string (DynoImportFormat format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (format_names[i].format == format)
+      return format_names[i].name;
+  g_return_val_if_reached (NULL);
+}
+
+gboolean
+dyno_import_format_from_string (const char *text, DynoImportFormat *out)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (g_ascii_strcasecmp (text, format_names[i].name) == 0)
+      {
+        if (out != NULL)
+          *out = format_names[i].format;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The input without a UTF-8 byte order mark. */
+static void
+skip_bom (const char **data, gsize *length)
+{
+  if (*length >= 3 && memcmp (*data, "\xef\xbb\xbf", 3) == 0)
+    {
+      *data += 3;
+      *length -= 3;
+    }
+}
+
+static gboolean
+looks_like_json (const char *data, gsize length)
+{
+  for (gsize i = 0; i < length; i++)
+    {
+      if (data[i] == '{')
+        return TRUE;
+      if (!g_ascii_isspace (data[i]))
+        return FALSE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_blank (const char *line)
+{
+  for (; *line != '\0'; line++)
+    if (!g_ascii_isspace (*line))
+      return FALSE;
+  return TRUE;
+}
+
+/* data has no NULs and is at most DYNO_IMPORT_MAX_TEXT_SIZE. */
+static DynoImportFormat
+detect_text (const char *data, gsize length)
+{
+  DynoImportReader reader;
+  DynoImportFormat text_format = DYNO_IMPORT_AUTO;
+  gboolean first = TRUE;
+  gboolean first_is_csv = FALSE;
+  gboolean all_csv = TRUE;
+  gboolean any_csv = FALSE;
+  char *line;
+
+  dyno_import_reader_init (&reader, data, length);
+  while ((line = dyno_import_reader_next (&reader)) != NULL)
+    {
+      gboolean csv;
+
+      if (is_blank (line))
+        continue;
+      csv = dyno_import_csv_is_header (line) || dyno_import_csv_is_candidate (line);
+      if (first)
+        first_is_csv = csv;
+      first = FALSE;
+      any_csv |= csv;
+      all_csv &= csv;
+      if (!csv && text_format == DYNO_IMPORT_AUTO)
+        {
+          text_format = dyno_import_text_detect_line (line);
+          /* A table settles it: the text reader also takes the CSV lines around it. */
+          if (text_format != DYNO_IMPORT_AUTO)
+            break;
+        }
+    }
+  dyno_import_reader_clear (&reader);
+
+  if (text_format != DYNO_IMPORT_AUTO)
+    return text_format;
+  /* A CSV file throughout, or one that starts like one: read it strictly, so that a damaged
+   * line is reported rather than skipped. */
+  if (any_csv && (all_csv || first_is_csv))
+    return DYNO_IMPORT_BONNIEPP_CSV;
+  /* Prose around a CSV line (a forum post) */
+  if (any_csv)
+    return DYNO_IMPORT_BONNIEPP_TEXT;
+  return DYNO_IMPORT_AUTO;
+}
+
+DynoImportFormat
+dyno_import_detect (const char *data, gsize length)
+{
+  g_return_val_if_fail (data != NULL || length == 0, DYNO_IMPORT_AUTO);
+
+  if (data == NULL)
+    return DYNO_IMPORT_AUTO;
+  skip_bom (&data, &length);
+  if (looks_like_json (data, length))
+    return DYNO_IMPORT_DYNO_JSON;
+  if (length > DYNO_IMPORT_MAX_TEXT_SIZE || memchr (data, '\0', length) != NULL)
+    return DYNO_IMPORT_AUTO;
+  return detect_text (data, length);
+}
+
+/* ---- entry points --------------------------------------------------------------------- */
+
+static guint
+line_of_offset (const char *data, gsize offset)
+{
+  guint line = 1;
+
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n' || (data[i] == '\r' && (i + 1 >= offset || data[i + 1] != '\n')))
+      line++;
+  return line;
+}
+
+static GPtrArray *
+import_json (const char *data, gsize length, const char *source_name, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  DynoResult *result;
+
+  result = dyno_result_load_from_data (data, length, &local_error);
+  if (result == NULL)
+    {
+      if (source_name != NULL)
+        g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "“%s”: ",
+                                    source_name);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  results = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (results, result);
+  return g_steal_pointer (&results);
+}
+
+GPtrArray *
+dyno_import_data (const char *data, gsize length, DynoImportFormat format,
+                  const char *source_name, GError **error)
+{
+  g_autoptr (GPtrArray) runs = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  g_autofree char *display_name = NULL;
+  DynoImportInput input = { 0 };
+  const char *nul;
+  gboolean ok;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (data == NULL)
+    data = "";
+  if (source_name != NULL)
+    display_name = dyno_import_clean_label (source_name, -1);
+  input.name = display_name;
+
+  skip_bom (&data, &length);
+  if (format == DYNO_IMPORT_DYNO_JSON
+      || (format == DYNO_IMPORT_AUTO && looks_like_json (data, length)))
+    return import_json (data, length, display_name, error);
+
+  if (length > DYNO_IMPORT_MAX_TEXT_SIZE)
+    {
+      g_autofree char *size = g_format_size (length);
+
+      dyno_import_fail (error, &input, 0,
+                        _("too large to import (%s): bonnie++ and Bonnie print a few hundred "
+                          "bytes per run, and the limit is 16 MiB"),
+                        size);
+      return NULL;
+    }
+  nul = memchr (data, '\0', length);
+  if (nul != NULL)
+    {
+      dyno_import_fail (error, &input, line_of_offset (data, nul - data),
+                        _("found a NUL byte, so this is not text: %s"), _(unknown_format_hint));
+      return NULL;
+    }
+
+  if (format == DYNO_IMPORT_AUTO)
+    {
+      gboolean blank = TRUE;
+
+      for (gsize i = 0; i < length && blank; i++)
+        blank = g_ascii_isspace (data[i]);
+      if (blank)
+        {
+          dyno_import_fail (error, &input, 0, _("the input is empty: %s"),
+                            _(unknown_format_hint));
+          return NULL;
+        }
+      format = detect_text (data, length);
+      if (format == DYNO_IMPORT_AUTO)
+        {
+          dyno_import_fail (error, &input, 0, _("not a recognised format: %s"),
+                            _(unknown_format_hint));
+          return NULL;
+        }
+    }
+
+  runs = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_import_run_free);
+  dyno_import_reader_init (&input.reader, data, length);
+  if (format == DYNO_IMPORT_BONNIEPP_CSV)
+    ok = dyno_import_csv_parse (&input, runs, error);
+  else
+    ok = dyno_import_text_parse (&input, runs, error);
+  dyno_import_reader_clear (&input.reader);
+  if (!ok)
+    return NULL;
+
+  if (runs->len == 0)
+    {
+      if (format == DYNO_IMPORT_BONNIEPP_CSV)
+        dyno_import_fail (error, &input, 0,
+                          _("no runs found: expected bonnie++ CSV data lines (27, 48 or 50 "
+                            "fields), not only header or blank lines"));
+      else
+        dyno_import_fail (error, &input, 0, _("no runs found: %s"), _(unknown_format_hint));
+      return NULL;
+    }
+
+  results = g_ptr_array_new_full (runs->len, g_object_unref);
+  for (guint i = 0; i < runs->len; i++)
+    g_ptr_array_add (results, dyno_import_run_to_result (g_ptr_array_index (runs, i)));
+  return g_steal_pointer (&results);
+}
+
+GPtrArray *
+dyno_import_file (const char *path, DynoImportFormat format, GError **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *data = NULL;
+  struct stat st;
+  gsize length = 0;
+  gsize want;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_filename_display_basename (path);
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot open “%s”: %s"),
+                   name, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot read “%s”: %s"),
+                   name, g_strerror (saved));
+      return NULL;
+    }
+  /* Not g_file_get_contents: it would read /dev/zero or a FIFO until memory ran out. */
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a regular file"), name);
+      return NULL;
+    }
+
+  /* Dyno's own files may be large and have their own reader, which also remembers the path. */
+  if (format == DYNO_IMPORT_DYNO_JSON)
+    {
+      DynoResult *result;
+      GPtrArray *results;
+
+      close (fd);
+      result = dyno_result_load (path, error);
+      if (result == NULL)
+        return NULL;
+      results = g_ptr_array_new_with_free_func (g_object_unref);
+      g_ptr_array_add (results, result);
+      return results;
+    }
+
+  /* Read one byte past the text limit, enough to tell a large JSON file from large junk. */
+  want = (gsize) MIN ((guint64) st.st_size, DYNO_IMPORT_MAX_TEXT_SIZE + 1);
+  data = g_malloc (want + 1);
+  while (length < want)
+    {
+      gssize n = read (fd, data + length, want - length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved),
+                       _("Cannot read “%s”: %s"), name, g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      length += n;
+    }
+  close (fd);
+  data[length] = '\0';
+
+  if (format == DYNO_IMPORT_AUTO)
+    {
+      const char *start = data;
+      gsize start_length = length;
+
+      skip_bom (&start, &start_length);
+      if (looks_like_json (start, start_length))
+        return dyno_import_file (path, DYNO_IMPORT_DYNO_JSON, error);
+    }
+
+  if ((guint64) st.st_size > DYNO_IMPORT_MAX_TEXT_SIZE)
+    {
+      g_autofree char *size = g_format_size (st.st_size);
+
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("“%s”: too large to import (%s): bonnie++ and Bonnie print a few hundred "
+                     "bytes per run, and the limit is 16 MiB"),
+                   name, size);
+      return NULL;
+    }
+  return dyno_import_data (data, length, format, name, error);
+}

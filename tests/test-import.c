@@ -1,0 +1,1455 @@
+/* test-import.c: bonnie++ CSV and text tables, Bonnie tables and Dyno files, as people have them
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-import.h"
+#include "dyno-report.h"
+#include "dyno-test-util.h"
+
+#define KIB 1024.0
+#define MIB 1048576.0
+#define GIB (G_GUINT64_CONSTANT (1) << 30)
+
+/* ---- helpers -------------------------------------------------------------------------- */
+
+static char *
+fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", "import", name, NULL);
+}
+
+static char *
+read_fixture (const char *name, gsize *length)
+{
+  g_autofree char *path = fixture_path (name);
+  g_autoptr (GError) error = NULL;
+  char *data = NULL;
+
+  g_file_get_contents (path, &data, length, &error);
+  g_assert_no_error (error);
+  return data;
+}
+
+/* Every import must survive a save and a load: what we store is what we can read back. */
+static void
+assert_json_round_trip (DynoResult *result)
+{
+  g_autofree char *json = dyno_result_to_json (result, FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) loaded = dyno_result_load_from_data (json, strlen (json), &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  g_assert_cmpstr (dyno_result_get_tool (loaded), ==, dyno_result_get_tool (result));
+  g_assert_cmpstr (dyno_result_get_source (loaded), ==, dyno_result_get_source (result));
+  g_assert_cmpuint (dyno_result_get_n_targets (loaded), ==, 1);
+}
+
+static GPtrArray *
+import_ok (const char *data, gsize length, DynoImportFormat format, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  GPtrArray *results = dyno_import_data (data, length, format, name, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (results);
+  for (guint i = 0; i < results->len; i++)
+    {
+      DynoResult *result = g_ptr_array_index (results, i);
+
+      g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 1);
+      g_assert_nonnull (dyno_result_get_source (result));
+      g_assert_nonnull (dyno_result_get_tool (result));
+      g_assert_true (dyno_result_get_config (result)->cache == DYNO_CACHE_NONE);
+      assert_json_round_trip (result);
+    }
+  return results;
+}
+
+static GPtrArray *
+import_fixture (const char *name, guint expected_runs)
+{
+  gsize length;
+  g_autofree char *data = read_fixture (name, &length);
+  GPtrArray *results = import_ok (data, length, DYNO_IMPORT_AUTO, name);
+
+  g_assert_cmpuint (results->len, ==, expected_runs);
+  return results;
+}
+
+static char *
+import_error (const char *data, gsize length, DynoImportFormat format, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = dyno_import_data (data, length, format, name, &error);
+
+  g_assert_null (results);
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+  g_test_message ("error: %s", error->message);
+  return g_strdup (error->message);
+}
+
+static const DynoPhaseRun *
+phase_run (DynoResult *result, DynoPhaseId id)
+{
+  DynoPhaseResult *phase = dyno_target_result_get_phase (dyno_result_get_target (result, 0), id);
+
+  if (phase == NULL)
+    return NULL;
+  g_assert_cmpuint (phase->runs->len, ==, 1);
+  return dyno_phase_result_get_run (phase, 0);
+}
+
+static void
+assert_absent (DynoResult *result, DynoPhaseId id)
+{
+  g_assert_null (phase_run (result, id));
+  g_assert_false (dyno_result_get_config (result)->tests & DYNO_PHASE_BIT (id));
+}
+
+static void
+assert_phase (DynoResult *result, DynoPhaseId id, double rate, double cpu)
+{
+  const DynoPhaseRun *run = phase_run (result, id);
+
+  g_assert_nonnull (run);
+  g_assert_true (dyno_result_get_config (result)->tests & DYNO_PHASE_BIT (id));
+  g_assert_false (run->too_fast);
+  if (isnan (rate))
+    g_assert_true (isnan (run->rate));
+  else
+    g_assert_cmpfloat_with_epsilon (run->rate, rate, fabs (rate) * 1e-9 + 1e-9);
+  if (isnan (cpu))
+    g_assert_true (isnan (run->cpu_percent));
+  else
+    g_assert_cmpfloat_with_epsilon (run->cpu_percent, cpu, 1e-9);
+  /* What bonnie++ and Bonnie never record */
+  g_assert_true (isnan (run->elapsed));
+  g_assert_true (isnan (run->cpu_seconds));
+  g_assert_cmpuint (run->amount, ==, 0);
+  g_assert_true (isnan (run->latency.p50) && isnan (run->latency.p99));
+}
+
+static void
+assert_too_fast (DynoResult *result, DynoPhaseId id)
+{
+  const DynoPhaseRun *run = phase_run (result, id);
+
+  g_assert_nonnull (run);
+  g_assert_true (run->too_fast);
+  g_assert_true (isnan (run->rate));
+  g_assert_true (isnan (run->cpu_percent));
+}
+
+static void
+assert_latency (DynoResult *result, DynoPhaseId id, double seconds)
+{
+  const DynoPhaseRun *run = phase_run (result, id);
+  DynoPhaseResult *phase = dyno_target_result_get_phase (dyno_result_get_target (result, 0), id);
+
+  g_assert_nonnull (run);
+  if (isnan (seconds))
+    {
+      g_assert_true (isnan (run->latency.max));
+      return;
+    }
+  g_assert_cmpfloat_with_epsilon (run->latency.max, seconds, seconds * 1e-9);
+  g_assert_cmpfloat_with_epsilon (phase->latency.max, seconds, seconds * 1e-9);
+}
+
+static DynoResult *
+result_at (GPtrArray *results, guint i)
+{
+  return g_ptr_array_index (results, i);
+}
+
+static void
+assert_contains (const char *haystack, const char *needle)
+{
+  if (haystack == NULL || strstr (haystack, needle) == NULL)
+    g_error ("“%s” does not contain “%s”", haystack ? haystack : "(null)", needle);
+}
+
+/* A text figure against the exact CSV one: 2.00a rounds to k (exact KiB), 46.4m, 464m, 3.1g. */
+static void
+assert_close_to_csv (double text, double csv, DynoPhaseId id)
+{
+  double tolerance;
+
+  if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+    tolerance = MAX (KIB, csv * 0.017);
+  else
+    tolerance = MAX (0.05, csv * 1e-6);
+  if (fabs (text - csv) > tolerance)
+    g_error ("%s: text %.1f and CSV %.1f differ by more than %.1f", dyno_phase_id_to_string (id),
+             text, csv, tolerance);
+}
+
+/* Phases known in both agree: presence, too fast, %CPU, rate within the text's rounding,
+ * latency. */
+static void
+assert_text_matches_csv (DynoResult *text, DynoResult *csv)
+{
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    {
+      const DynoPhaseRun *t = phase_run (text, id);
+      const DynoPhaseRun *c = phase_run (csv, id);
+
+      g_assert_true ((t == NULL) == (c == NULL));
+      if (t == NULL)
+        continue;
+      g_assert_cmpint (t->too_fast, ==, c->too_fast);
+      if (isfinite (t->rate) && isfinite (c->rate))
+        assert_close_to_csv (t->rate, c->rate, id);
+      if (isfinite (t->cpu_percent) && isfinite (c->cpu_percent))
+        g_assert_cmpfloat (t->cpu_percent, ==, c->cpu_percent);
+      g_assert_true (isnan (t->latency.max) == isnan (c->latency.max));
+      if (isfinite (t->latency.max))
+        g_assert_cmpfloat_with_epsilon (t->latency.max, c->latency.max, 1e-12);
+    }
+  g_assert_cmpstr (dyno_result_get_label (text), ==, dyno_result_get_label (csv));
+  g_assert_cmpuint (dyno_result_get_config (text)->size, ==,
+                    dyno_result_get_config (csv)->size);
+  g_assert_cmpuint (dyno_result_get_config (text)->files_num, ==,
+                    dyno_result_get_config (csv)->files_num);
+}
+
+/* ---- the seeds ------------------------------------------------------------------------ */
+
+/* A blog post with bonnie++ 1.03c's full table in its middle */
+static void
+test_seed_002 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("seed-002-blog-bonnie++-1.03c.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  DynoTargetResult *target = dyno_result_get_target (r, 0);
+
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "hp-xw");
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "bonnie++ 1.03c");
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "bonnie++ 1.03c table, lines 22–26 of seed-002-blog-bonnie++-1.03c.txt");
+  g_assert_cmpstr (dyno_result_get_system (r)->hostname, ==, "hp-xw");
+  g_assert_null (target->info->path);
+  assert_contains (dyno_result_get_notes (r), "not recorded");
+
+  g_assert_cmpuint (config->size, ==, 8 * GIB);
+  g_assert_cmpuint (config->chunk, ==, 8192);
+  g_assert_cmpint (config->per_char, ==, DYNO_PER_CHAR_STDIO);
+  g_assert_cmpuint (dyno_config_get_per_char_size (config), ==, 8 * GIB);
+  g_assert_cmpuint (config->files_num, ==, 16);
+  g_assert_cmpuint (config->seekers, ==, 3);
+  g_assert_cmpuint (config->tests, ==, DYNO_PHASES_ALL);
+  g_assert_cmpint (config->data, ==, DYNO_DATA_ZEROS);
+
+  assert_phase (r, DYNO_PHASE_PUTC, 45167 * KIB, 68);
+  assert_phase (r, DYNO_PHASE_WRITE, 44605 * KIB, 11);
+  assert_phase (r, DYNO_PHASE_REWRITE, 14707 * KIB, 7);
+  assert_phase (r, DYNO_PHASE_GETC, 32389 * KIB, 57);
+  assert_phase (r, DYNO_PHASE_READ, 32344 * KIB, 7);
+  assert_phase (r, DYNO_PHASE_SEEKS, 65.8, 0);
+  assert_phase (r, DYNO_PHASE_SEQ_CREATE, 111, 0);
+  assert_phase (r, DYNO_PHASE_SEQ_STAT, 3489, 10);
+  assert_phase (r, DYNO_PHASE_SEQ_DELETE, 108, 0);
+  assert_phase (r, DYNO_PHASE_RAND_CREATE, 111, 0);
+  assert_phase (r, DYNO_PHASE_RAND_STAT, 3999, 9);
+  assert_phase (r, DYNO_PHASE_RAND_DELETE, 110, 0);
+  /* 1.03 has no latency */
+  assert_latency (r, DYNO_PHASE_WRITE, NAN);
+  g_assert_cmpuint (phase_run (r, DYNO_PHASE_SEEKS)->threads, ==, 3);
+}
+
+/* Tim Bray's M/sec table: four machines, no seek column */
+static void
+test_seed_003 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("seed-003-bray-bonnie-msec.txt", 4);
+  static const struct
+  {
+    const char *label;
+    guint mb;
+    double figures[10];
+  } rows[] = {
+    { "NoFV", 1000, { 10.2, 77.4, 15.7, 8.3, 6.5, 4.0, 7.7, 52.8, 12.4, 3.6 } },
+    { "FV", 1000, { 2.5, 18.6, 2.6, 1.4, 5.4, 3.7, 7.1, 39.4, 12.0, 3.1 } },
+    { "Debian", 1000, { 5.0, 73.0, 7.3, 36.7, 3.1, 41.5, 4.2, 87.6, 5.9, 33.0 } },
+    { "V20z", 8000, { 51.5, 66.1, 52.3, 26.0, 21.7, 14.3, 59.2, 70.9, 63.4, 16.9 } },
+  };
+  /* Bonnie's column order: per-char, block, rewrite out; per-char, block in */
+  static const DynoPhaseId columns[] = { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE,
+                                         DYNO_PHASE_GETC, DYNO_PHASE_READ };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      DynoResult *r = result_at (results, i);
+      const DynoConfig *config = dyno_result_get_config (r);
+      g_autofree char *source = g_strdup_printf (
+          "Bonnie table, row “%s”, line %u of seed-003-bray-bonnie-msec.txt", rows[i].label,
+          16 + i);
+
+      g_assert_cmpstr (dyno_result_get_label (r), ==, rows[i].label);
+      g_assert_cmpstr (dyno_result_get_tool (r), ==, "Bonnie");
+      g_assert_cmpstr (dyno_result_get_source (r), ==, source);
+      g_assert_cmpstr (dyno_result_get_system (r)->hostname, ==, rows[i].label);
+      g_assert_cmpuint (config->size, ==, (guint64) rows[i].mb << 20);
+      g_assert_cmpint (config->per_char, ==, DYNO_PER_CHAR_STDIO);
+      for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+        assert_phase (r, columns[c], rows[i].figures[2 * c] * MIB, rows[i].figures[2 * c + 1]);
+      assert_absent (r, DYNO_PHASE_SEEKS);
+      for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id < DYNO_N_PHASES; id++)
+        assert_absent (r, id);
+      assert_contains (dyno_result_get_notes (r), "random-seek");
+    }
+  /* The figures the post is about: FileVault makes block writes 6 times slower */
+  g_assert_cmpfloat (phase_run (result_at (results, 1), DYNO_PHASE_WRITE)->rate, ==, 2.6 * MIB);
+  g_assert_cmpfloat (phase_run (result_at (results, 0), DYNO_PHASE_WRITE)->rate, ==, 15.7 * MIB);
+}
+
+/* ---- the methodology's samples -------------------------------------------------------- */
+
+static void
+test_sample_103 (void)
+{
+  g_autoptr (GPtrArray) text = import_fixture ("bonnie++-1.03c.txt", 1);
+  g_autoptr (GPtrArray) csv = import_fixture ("bonnie++-1.03c.csv", 1);
+  DynoResult *t = result_at (text, 0);
+  DynoResult *c = result_at (csv, 0);
+
+  g_assert_cmpstr (dyno_result_get_tool (t), ==, "bonnie++ 1.03c");
+  g_assert_cmpstr (dyno_result_get_tool (c), ==, "bonnie++ 1.03");
+  g_assert_cmpstr (dyno_result_get_source (c), ==,
+                   "bonnie++ 1.03 CSV, line 1 of bonnie++-1.03c.csv");
+  assert_phase (c, DYNO_PHASE_PUTC, 200503 * KIB, 99);
+  assert_phase (c, DYNO_PHASE_READ, 2924478 * KIB, 99);
+  assert_too_fast (c, DYNO_PHASE_SEEKS);
+  for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id < DYNO_N_PHASES; id++)
+    assert_too_fast (c, id);
+  g_assert_cmpuint (dyno_result_get_config (c)->files_num, ==, 4);
+  g_assert_cmpuint (dyno_result_get_config (c)->size, ==, 2 * GIB);
+  g_assert_true (phase_run (c, DYNO_PHASE_SEEKS) != NULL
+                 && dyno_target_result_get_phase (dyno_result_get_target (c, 0),
+                                                  DYNO_PHASE_SEEKS)->too_fast);
+  assert_text_matches_csv (t, c);
+}
+
+static void
+test_sample_200 (void)
+{
+  g_autoptr (GPtrArray) text = import_fixture ("bonnie++-2.00a.txt", 1);
+  g_autoptr (GPtrArray) csv = import_fixture ("bonnie++-2.00a.csv", 1);
+  DynoResult *t = result_at (text, 0);
+  DynoResult *c = result_at (csv, 0);
+  const DynoConfig *config = dyno_result_get_config (c);
+
+  g_assert_cmpstr (dyno_result_get_tool (t), ==, "bonnie++ 2.00a");
+  g_assert_cmpstr (dyno_result_get_tool (c), ==, "bonnie++ 2.00a");
+  g_assert_cmpstr (dyno_result_get_source (c), ==,
+                   "bonnie++ 1.98 CSV, line 1 of bonnie++-2.00a.csv");
+  g_assert_cmpint (config->per_char, ==, DYNO_PER_CHAR_SYSCALL);
+  g_assert_cmpuint (config->per_char_size, ==, 0);
+  g_assert_cmpuint (dyno_config_get_per_char_size (config), ==, 3 << 20);
+  g_assert_cmpuint (config->seed, ==, 1796019680);
+  g_assert_cmpuint (config->seeks, ==, 8192);
+  g_assert_cmpuint (config->seekers, ==, 5);
+  g_assert_cmpuint (phase_run (c, DYNO_PHASE_SEEKS)->threads, ==, 5);
+
+  /* 648k, 464m, 678m, 539k, 3.1g */
+  assert_phase (t, DYNO_PHASE_PUTC, 648 * KIB, 97);
+  assert_phase (t, DYNO_PHASE_WRITE, 464 * MIB, 74);
+  assert_phase (t, DYNO_PHASE_READ, 3.1 * 1024 * MIB, 99);
+  assert_phase (t, DYNO_PHASE_SEEKS, 9806, 45);
+  assert_phase (c, DYNO_PHASE_WRITE, 475266 * KIB, 74);
+  assert_phase (c, DYNO_PHASE_READ, 3266122 * KIB, 99);
+  assert_latency (c, DYNO_PHASE_PUTC, 0.0536);
+  assert_latency (t, DYNO_PHASE_PUTC, 0.0536);
+  assert_latency (c, DYNO_PHASE_RAND_DELETE, 0.005465);
+  for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id < DYNO_N_PHASES; id++)
+    assert_too_fast (t, id);
+  assert_text_matches_csv (t, c);
+  assert_contains (dyno_result_get_notes (t), "rounds rates");
+  assert_contains (dyno_result_get_notes (c), "3 MiB");
+  assert_contains (dyno_result_get_notes (c), "slowest operation");
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+static void
+test_csv_103_variants (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("csv-1.03-variants.csv", 4);
+  DynoResult *full = result_at (results, 0);
+  DynoResult *chunk = result_at (results, 1);
+  DynoResult *nofiles = result_at (results, 2);
+  DynoResult *noio = result_at (results, 3);
+  const DynoConfig *config;
+
+  /* The BOM does not end up in the first name, the header line does not count, CRLF works */
+  g_assert_cmpstr (dyno_result_get_label (full), ==, "full");
+  g_assert_cmpstr (dyno_result_get_source (full), ==,
+                   "bonnie++ 1.03 CSV, line 2 of csv-1.03-variants.csv");
+  g_assert_cmpuint (dyno_result_get_config (full)->size, ==, 300 << 20);
+  assert_phase (full, DYNO_PHASE_SEEKS, 65.8, 0);
+  assert_phase (full, DYNO_PHASE_RAND_DELETE, 110, 0);
+
+  /* -f and -s 2G:64k and -n 4:65536:1024/4 */
+  config = dyno_result_get_config (chunk);
+  g_assert_cmpuint (config->size, ==, 2 * GIB);
+  g_assert_cmpuint (config->chunk, ==, 65536);
+  g_assert_cmpuint (config->files_num, ==, 4);
+  g_assert_cmpint (config->files_max, ==, 65536);
+  g_assert_cmpint (config->files_min, ==, 1024);
+  g_assert_cmpuint (config->files_dirs, ==, 4);
+  assert_absent (chunk, DYNO_PHASE_PUTC);
+  assert_absent (chunk, DYNO_PHASE_GETC);
+  assert_phase (chunk, DYNO_PHASE_WRITE, 50000 * KIB, 12);
+  assert_too_fast (chunk, DYNO_PHASE_SEQ_STAT);
+  assert_phase (chunk, DYNO_PHASE_RAND_DELETE, 390, 3);
+
+  /* -n 0 */
+  for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id < DYNO_N_PHASES; id++)
+    assert_absent (nofiles, id);
+  g_assert_cmpuint (dyno_result_get_config (nofiles)->files_num, ==, 0);
+  assert_phase (nofiles, DYNO_PHASE_SEEKS, 200, 2);
+
+  /* -s 0 */
+  for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
+    assert_absent (noio, id);
+  g_assert_cmpuint (dyno_result_get_config (noio)->size, ==, 0);
+  assert_phase (noio, DYNO_PHASE_SEQ_STAT, 3489, 10);
+  g_assert_cmpstr (dyno_result_get_source (noio), ==,
+                   "bonnie++ 1.03 CSV, line 5 of csv-1.03-variants.csv");
+}
+
+static void
+test_csv_19x (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("csv-1.9x.csv", 3);
+  DynoResult *box = result_at (results, 0);
+  DynoResult *fast = result_at (results, 1);
+  DynoResult *old = result_at (results, 2);
+
+  g_assert_cmpstr (dyno_result_get_tool (box), ==, "bonnie++ 1.97");
+  g_assert_cmpstr (dyno_result_get_source (box), ==, "bonnie++ 1.97 CSV, line 2 of csv-1.9x.csv");
+  g_assert_cmpuint (dyno_result_get_config (box)->size, ==, 16 * GIB);
+  assert_phase (box, DYNO_PHASE_SEEKS, 290.3, 6);
+  assert_latency (box, DYNO_PHASE_WRITE, 0.612);
+  assert_latency (box, DYNO_PHASE_REWRITE, 1.017);
+  assert_latency (box, DYNO_PHASE_RAND_STAT, 11e-6);
+  assert_too_fast (box, DYNO_PHASE_SEQ_CREATE);
+
+  /* -f: no per-char figures or latencies; the chunk in io_chunk_size */
+  assert_absent (fast, DYNO_PHASE_PUTC);
+  assert_absent (fast, DYNO_PHASE_GETC);
+  assert_phase (fast, DYNO_PHASE_SEEKS, 15615, 114);
+  g_assert_cmpuint (dyno_result_get_config (fast)->chunk, ==, 65536);
+  assert_latency (fast, DYNO_PHASE_WRITE, 11.097);
+
+  /* 1.96 with -s 0 wrote 47 fields */
+  g_assert_cmpstr (dyno_result_get_tool (old), ==, "bonnie++ 1.96");
+  for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
+    assert_absent (old, id);
+  g_assert_cmpuint (dyno_result_get_config (old)->files_num, ==, 50);
+  assert_phase (old, DYNO_PHASE_SEQ_CREATE, 170, 2);
+  assert_phase (old, DYNO_PHASE_RAND_DELETE, 345, 1);
+  assert_latency (old, DYNO_PHASE_SEQ_STAT, 0.022897);
+}
+
+static void
+test_csv_198 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("csv-1.98-mixed.csv", 2);
+  DynoResult *link = result_at (results, 0);
+  DynoResult *ours = result_at (results, 1);
+  const DynoConfig *config = dyno_result_get_config (link);
+
+  g_assert_cmpuint (config->size, ==, 4 * GIB);
+  g_assert_cmpuint (config->seeks, ==, 16384);
+  g_assert_cmpuint (config->seekers, ==, 10);
+  g_assert_cmpuint (phase_run (link, DYNO_PHASE_SEEKS)->threads, ==, 10);
+  g_assert_cmpuint (config->files_num, ==, 8);
+  g_assert_cmpint (config->files_max, ==, DYNO_FILES_LINK);
+  g_assert_cmpuint (config->files_dirs, ==, 3);
+  g_assert_cmpuint (config->seed, ==, 12345);
+  assert_latency (link, DYNO_PHASE_PUTC, 0.050);
+  assert_latency (link, DYNO_PHASE_WRITE, 1.5);
+  assert_latency (link, DYNO_PHASE_REWRITE, 150);
+  assert_latency (link, DYNO_PHASE_READ, 2);
+  assert_phase (link, DYNO_PHASE_SEEKS, 1234, 60);
+  assert_contains (dyno_result_get_notes (link), "-c 2");
+  assert_contains (dyno_result_get_notes (link), "chunk size");
+
+  /* Our own export: field 1 names the tool, the chunk is in field 6 */
+  g_assert_cmpstr (dyno_result_get_tool (ours), ==, "dyno 0.1.0");
+  g_assert_cmpuint (dyno_result_get_config (ours)->chunk, ==, 65536);
+  g_assert_cmpint (dyno_result_get_config (ours)->files_max, ==, 65536);
+  g_assert_cmpint (dyno_result_get_config (ours)->files_min, ==, 1024);
+  g_assert_cmpuint (dyno_result_get_config (ours)->files_dirs, ==, 4);
+  assert_latency (ours, DYNO_PHASE_GETC, 150);
+  assert_latency (ours, DYNO_PHASE_READ, NAN);
+  g_assert_null (strstr (dyno_result_get_notes (ours), "chunk size"));
+}
+
+/* bonnie++ 2.00a -x 2: its header has 48 names for 50 fields, two of them swapped. */
+static void
+test_csv_misaligned_header (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie++-2.00a-x2-header.csv", 2);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      DynoResult *r = result_at (results, i);
+      const DynoConfig *config = dyno_result_get_config (r);
+
+      g_assert_cmpstr (dyno_result_get_label (r), ==, "nos");
+      /* num_dirs is field 25 in the data, whatever the header says */
+      g_assert_cmpuint (config->files_num, ==, 1);
+      g_assert_cmpint (config->files_max, ==, 4096);
+      g_assert_cmpint (config->files_min, ==, 1024);
+      g_assert_cmpuint (config->files_dirs, ==, 2);
+      for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
+        assert_absent (r, id);
+    }
+  assert_phase (result_at (results, 0), DYNO_PHASE_SEQ_CREATE, 1629, 94);
+  assert_phase (result_at (results, 1), DYNO_PHASE_RAND_CREATE, 1880, 93);
+  assert_latency (result_at (results, 1), DYNO_PHASE_RAND_DELETE, 0.004611);
+  g_assert_cmpstr (dyno_result_get_source (result_at (results, 1)), ==,
+                   "bonnie++ 1.98 CSV, line 3 of bonnie++-2.00a-x2-header.csv");
+}
+
+/* A name without a source: provenance says only the line */
+static void
+test_csv_no_source_name (void)
+{
+  const char *line = "box,1G,1,2,3,4,5,6,7,8,9,10,11.5,12,,,,,,,,,,,,,\n";
+  g_autoptr (GPtrArray) results = import_ok (line, strlen (line), DYNO_IMPORT_BONNIEPP_CSV, NULL);
+
+  g_assert_cmpuint (results->len, ==, 1);
+  g_assert_cmpstr (dyno_result_get_source (result_at (results, 0)), ==,
+                   "bonnie++ 1.03 CSV, line 1");
+  assert_phase (result_at (results, 0), DYNO_PHASE_SEEKS, 11.5, 12);
+}
+
+/* ---- round trip through our own CSV --------------------------------------------------- */
+
+static void
+add_figure (DynoTargetResult *target, DynoPhaseId id, guint repeat, double rate, double cpu,
+            gboolean too_fast, double latency)
+{
+  DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, id);
+  DynoPhaseRun run;
+
+  dyno_phase_run_init (&run);
+  run.repeat = repeat;
+  run.rate = too_fast ? NAN : rate;
+  run.too_fast = too_fast;
+  run.cpu_percent = cpu;
+  run.elapsed = too_fast ? 0.2 : 10;
+  run.latency.max = latency;
+  run.latency.p99 = latency / 2;
+  dyno_phase_result_add_run (phase, &run);
+}
+
+static DynoResult *
+make_result (guint repeats)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/srv/bench"));
+
+  config->size = 3 * GIB;
+  config->chunk = 131072;
+  config->seeks = 4096;
+  config->seekers = 7;
+  config->files_num = 2;
+  config->files_max = 8192;
+  config->files_min = 512;
+  config->files_dirs = 3;
+  config->seed = 987654321;
+  config->per_char = DYNO_PER_CHAR_SYSCALL;
+  dyno_result_set_config (result, config);
+  dyno_result_set_label (result, "round, trip");
+
+  for (guint r = 0; r < repeats; r++)
+    {
+      double f = 1 + r / 10.0;
+
+      add_figure (target, DYNO_PHASE_PUTC, r, 654321.7 * f, 97.6, FALSE, 0.0536);
+      add_figure (target, DYNO_PHASE_WRITE, r, 1.23456789e9 * f, 44.4, FALSE, 0.000125);
+      add_figure (target, DYNO_PHASE_REWRITE, r, 4.5e8 * f, 30.0, FALSE, 0.75);
+      add_figure (target, DYNO_PHASE_GETC, r, 700000 * f, 99.0, FALSE, 2.5);
+      add_figure (target, DYNO_PHASE_READ, r, NAN, NAN, TRUE, 0.001);
+      add_figure (target, DYNO_PHASE_SEEKS, r, 987.65 * f, 12.3, FALSE, 0.02);
+      add_figure (target, DYNO_PHASE_SEQ_CREATE, r, 1500.9 * f, 50.5, FALSE, 0.003);
+      add_figure (target, DYNO_PHASE_SEQ_STAT, r, NAN, NAN, TRUE, 0.0001);
+      add_figure (target, DYNO_PHASE_SEQ_DELETE, r, 2500.1 * f, 60.0, FALSE, 0.004);
+      add_figure (target, DYNO_PHASE_RAND_CREATE, r, 1400 * f, 40.0, FALSE, 0.005);
+      add_figure (target, DYNO_PHASE_RAND_STAT, r, 90000.5 * f, 99.9, FALSE, 0.0002);
+      add_figure (target, DYNO_PHASE_RAND_DELETE, r, 2300.3 * f, 55.0, FALSE, 150.25);
+    }
+  dyno_result_add_target (result, target);
+  return g_steal_pointer (&result);
+}
+
+/* What the CSV keeps of a figure: KiB/s and %CPU truncated, seeks to 0.1 or 1, latencies to
+ * bonnie++'s us/ms/s resolution. */
+static void
+assert_round_trip_figure (const DynoPhaseRun *before, const DynoPhaseRun *after, DynoPhaseId id)
+{
+  double tolerance;
+
+  g_assert_cmpint (before->too_fast, ==, after->too_fast);
+  if (before->too_fast)
+    {
+      g_assert_true (isnan (after->rate));
+      return;
+    }
+  if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+    tolerance = KIB;
+  else if (id == DYNO_PHASE_SEEKS)
+    tolerance = before->rate >= 1000 ? 0.5 : 0.05;
+  else
+    tolerance = 1;
+  g_assert_cmpfloat (after->rate, <=, before->rate);
+  g_assert_cmpfloat (before->rate - after->rate, <, tolerance + 1e-6);
+  g_assert_cmpfloat (after->cpu_percent, ==, floor (before->cpu_percent));
+
+  if (before->latency.max < 0.1)
+    tolerance = 1e-6;
+  else if (before->latency.max < 100)
+    tolerance = 1e-3;
+  else
+    tolerance = 1;
+  g_assert_cmpfloat (fabs (after->latency.max - before->latency.max), <, tolerance);
+}
+
+static void
+check_round_trip (guint repeats)
+{
+  g_autoptr (DynoResult) result = make_result (repeats);
+  g_autofree char *csv = dyno_report_csv (result, TRUE);
+  g_autoptr (GPtrArray) imported = NULL;
+  DynoTargetResult *target = dyno_result_get_target (result, 0);
+
+  g_test_message ("%s", csv);
+  g_assert_cmpint (dyno_import_detect (csv, strlen (csv)), ==, DYNO_IMPORT_BONNIEPP_CSV);
+  imported = import_ok (csv, strlen (csv), DYNO_IMPORT_AUTO, "export.csv");
+  g_assert_cmpuint (imported->len, ==, repeats);
+
+  for (guint r = 0; r < repeats; r++)
+    {
+      DynoResult *back = result_at (imported, r);
+      const DynoConfig *config = dyno_result_get_config (back);
+
+      g_assert_cmpstr (dyno_result_get_tool (back), ==, "dyno " PACKAGE_VERSION);
+      g_assert_cmpstr (dyno_result_get_label (back), ==, "round; trip");
+      g_assert_cmpuint (config->size, ==, 3 * GIB);
+      g_assert_cmpuint (config->chunk, ==, 131072);
+      g_assert_cmpuint (config->seeks, ==, 4096);
+      g_assert_cmpuint (config->seekers, ==, 7);
+      g_assert_cmpuint (config->files_num, ==, 2);
+      g_assert_cmpint (config->files_max, ==, 8192);
+      g_assert_cmpint (config->files_min, ==, 512);
+      g_assert_cmpuint (config->files_dirs, ==, 3);
+      g_assert_cmpuint (config->seed, ==, 987654321);
+      g_assert_cmpuint (config->tests, ==, DYNO_PHASES_ALL);
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        {
+          DynoPhaseResult *phase = dyno_target_result_get_phase (target, id);
+
+          assert_round_trip_figure (dyno_phase_result_get_run (phase, r), phase_run (back, id),
+                                    id);
+        }
+    }
+
+  /* and once more: import → export → import gives the same figures exactly */
+  {
+    g_autofree char *again = dyno_report_csv (result_at (imported, 0), FALSE);
+    g_autoptr (GPtrArray) twice = import_ok (again, strlen (again), DYNO_IMPORT_AUTO, NULL);
+    g_autofree char *first_line = dyno_report_csv_line (result_at (imported, 0), 0, 0);
+    g_autofree char *expected = g_strconcat (first_line, "\n", NULL);
+
+    g_assert_cmpuint (twice->len, ==, 1);
+    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+      {
+        const DynoPhaseRun *a = phase_run (result_at (imported, 0), id);
+        const DynoPhaseRun *b = phase_run (result_at (twice, 0), id);
+
+        g_assert_true ((isnan (a->rate) && isnan (b->rate)) || a->rate == b->rate);
+        g_assert_true ((isnan (a->latency.max) && isnan (b->latency.max))
+                       || a->latency.max == b->latency.max);
+      }
+    g_assert_cmpstr (again, ==, expected);
+  }
+}
+
+static void
+test_round_trip (void)
+{
+  check_round_trip (1);
+}
+
+static void
+test_round_trip_repeats (void)
+{
+  check_round_trip (3);
+}
+
+/* ---- text tables ---------------------------------------------------------------------- */
+
+static void
+test_text_196_forum (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie++-1.96-forum.txt", 1);
+  DynoResult *r = result_at (results, 0);
+
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "desk");
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "bonnie++ 1.96");
+  g_assert_cmpint (dyno_result_get_config (r)->per_char, ==, DYNO_PER_CHAR_SYSCALL);
+  g_assert_cmpuint (dyno_result_get_config (r)->size, ==, 12 * GIB);
+  assert_phase (r, DYNO_PHASE_PUTC, 431 * KIB, 94);
+  assert_phase (r, DYNO_PHASE_SEEKS, 262.1, 9);
+  assert_latency (r, DYNO_PHASE_WRITE, 7.8);
+  assert_latency (r, DYNO_PHASE_GETC, 0.0318);
+  assert_phase (r, DYNO_PHASE_RAND_DELETE, 16060, 29);
+  assert_too_fast (r, DYNO_PHASE_SEQ_STAT);
+  assert_latency (r, DYNO_PHASE_RAND_DELETE, 0.00585);
+  assert_contains (dyno_result_get_notes (r), "3 MiB");
+}
+
+/* -f leaves the per-char columns blank; the Latency row then has 4 figures */
+static void
+test_text_197_fast (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie++-1.97-fast.txt", 1);
+  DynoResult *r = result_at (results, 0);
+
+  assert_absent (r, DYNO_PHASE_PUTC);
+  assert_absent (r, DYNO_PHASE_GETC);
+  assert_phase (r, DYNO_PHASE_WRITE, 40123 * KIB, 3);
+  assert_phase (r, DYNO_PHASE_READ, 80001 * KIB, 4);
+  assert_latency (r, DYNO_PHASE_WRITE, 12.226);
+  assert_latency (r, DYNO_PHASE_REWRITE, 61.883);
+  assert_latency (r, DYNO_PHASE_READ, 0.349);
+  assert_latency (r, DYNO_PHASE_SEEKS, 3.643);
+  g_assert_cmpuint (dyno_result_get_config (r)->files_num, ==, 50);
+  assert_phase (r, DYNO_PHASE_SEQ_CREATE, 171, 2);
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "bonnie++ 1.97 table, lines 4–10 of bonnie++-1.97-fast.txt");
+}
+
+/* bonnie++ without -q prints its tables and then the CSV line: one run, the CSV's figures */
+static void
+test_text_then_csv (void)
+{
+  g_autoptr (GPtrArray) text = import_fixture ("bonnie++-1.97-fast.txt", 1);
+  g_autoptr (GPtrArray) both = import_fixture ("bonnie++-1.97-fast-stdout.txt", 1);
+  g_autoptr (GPtrArray) real = import_fixture ("bonnie++-2.00a-stdout.txt", 1);
+  DynoResult *r = result_at (both, 0);
+
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "bonnie++ 1.97 CSV, line 11 of bonnie++-1.97-fast-stdout.txt");
+  assert_contains (dyno_result_get_notes (r), "lines 4–10");
+  assert_text_matches_csv (result_at (text, 0), r);
+
+  /* 2.00a's CSV forgets the chunk its table shows (32M:64k) */
+  r = result_at (real, 0);
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "tiny-stdout");
+  g_assert_cmpuint (dyno_result_get_config (r)->chunk, ==, 65536);
+  g_assert_cmpuint (dyno_result_get_config (r)->size, ==, 32 << 20);
+  g_assert_null (strstr (dyno_result_get_notes (r), "chunk size"));
+  assert_phase (r, DYNO_PHASE_PUTC, 1666 * KIB, 98);
+  assert_latency (r, DYNO_PHASE_PUTC, 0.056267);
+}
+
+/* 2.00a's text file-test rates are "%5d" of a double: num × 1024 instead of the rate */
+static void
+test_text_200_garbage (void)
+{
+  g_autoptr (GPtrArray) text = import_fixture ("bonnie++-2.00a-tiny-text.txt", 1);
+  g_autoptr (GPtrArray) csv = import_fixture ("bonnie++-2.00a-tiny.csv", 1);
+  DynoResult *t = result_at (text, 0);
+  DynoResult *c = result_at (csv, 0);
+
+  /* the table says 1024 (1 × 1024 files), the CSV 1904 */
+  assert_phase (t, DYNO_PHASE_SEQ_CREATE, NAN, 99);
+  assert_phase (c, DYNO_PHASE_SEQ_CREATE, 1904, 99);
+  assert_contains (dyno_result_get_notes (t), "wrong file-test rates");
+  assert_text_matches_csv (t, c);
+}
+
+static void
+test_text_200_fast (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie++-2.00a-fast.txt", 1);
+  DynoResult *r = result_at (results, 0);
+
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "bonnie++ 1.98 CSV, line 7 of bonnie++-2.00a-fast.txt");
+  g_assert_cmpuint (dyno_result_get_config (r)->chunk, ==, 65536);
+  assert_absent (r, DYNO_PHASE_PUTC);
+  assert_too_fast (r, DYNO_PHASE_WRITE);
+  assert_latency (r, DYNO_PHASE_SEEKS, 0.013157);
+}
+
+/* bon_csv2txt: one I/O table, then one file table, labels in the rows, matched by label */
+static void
+test_text_csv2txt (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie++-csv2txt.txt", 2);
+  DynoResult *alpha = result_at (results, 0);
+  DynoResult *beta = result_at (results, 1);
+
+  g_assert_cmpstr (dyno_result_get_label (alpha), ==, "alpha");
+  g_assert_cmpstr (dyno_result_get_label (beta), ==, "beta");
+  g_assert_cmpuint (dyno_result_get_config (beta)->chunk, ==, 65536);
+  g_assert_cmpuint (dyno_result_get_config (beta)->files_dirs, ==, 4);
+  assert_phase (alpha, DYNO_PHASE_SEEKS, 65.8, 0);
+  assert_phase (alpha, DYNO_PHASE_RAND_STAT, 3999, 9);
+  assert_phase (beta, DYNO_PHASE_RAND_STAT, 4000, 9);
+}
+
+/* The seed's table after a mail client, a blog engine and Windows had their way with it */
+static void
+test_text_mangled (void)
+{
+  g_autoptr (GPtrArray) clean = import_fixture ("seed-002-blog-bonnie++-1.03c.txt", 1);
+  g_autoptr (GPtrArray) mangled = import_fixture ("bonnie++-1.03c-mangled.txt", 1);
+
+  assert_text_matches_csv (result_at (mangled, 0), result_at (clean, 0));
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    g_assert_cmpfloat (phase_run (result_at (mangled, 0), id)->rate, ==,
+                       phase_run (result_at (clean, 0), id)->rate);
+}
+
+static void
+test_text_several_runs (void)
+{
+  gsize l1, l2;
+  g_autofree char *a = read_fixture ("bonnie++-1.96-forum.txt", &l1);
+  g_autofree char *b = read_fixture ("seed-002-blog-bonnie++-1.03c.txt", &l2);
+  g_autofree char *both = g_strconcat (a, "\n\n", b, NULL);
+  g_autoptr (GPtrArray) results = import_ok (both, strlen (both), DYNO_IMPORT_AUTO, "two.txt");
+
+  g_assert_cmpuint (results->len, ==, 2);
+  g_assert_cmpstr (dyno_result_get_label (result_at (results, 0)), ==, "desk");
+  g_assert_cmpstr (dyno_result_get_tool (result_at (results, 0)), ==, "bonnie++ 1.96");
+  g_assert_cmpstr (dyno_result_get_label (result_at (results, 1)), ==, "hp-xw");
+  g_assert_cmpstr (dyno_result_get_tool (result_at (results, 1)), ==, "bonnie++ 1.03c");
+  /* the second run is stdio: the version line reset what the first said */
+  g_assert_cmpint (dyno_result_get_config (result_at (results, 1))->per_char, ==,
+                   DYNO_PER_CHAR_STDIO);
+}
+
+/* Rows without the Version line: still read, as 1.0x, and a note says so */
+static void
+test_text_no_version (void)
+{
+  const char *text =
+      "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+      "my host         1G   100  50   200  20   300  30   400  40   500  50  60.5   6\n";
+  g_autoptr (GPtrArray) results = import_ok (text, strlen (text), DYNO_IMPORT_AUTO, NULL);
+  DynoResult *r = result_at (results, 0);
+
+  g_assert_cmpuint (results->len, ==, 1);
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "my host");
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "bonnie++");
+  g_assert_cmpstr (dyno_result_get_source (r), ==, "bonnie++ table, line 2");
+  assert_phase (r, DYNO_PHASE_SEEKS, 60.5, 6);
+  assert_contains (dyno_result_get_notes (r), "no version line");
+}
+
+/* ---- Bonnie --------------------------------------------------------------------------- */
+
+static void
+test_bonnie_ksec (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie-ksec.txt", 3);
+  DynoResult *sparc = result_at (results, 0);
+  DynoResult *box = result_at (results, 1);
+  DynoResult *big = result_at (results, 2);
+  const char *header = "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  "
+                       "/sec %CPU\n";
+
+  g_assert_cmpint (dyno_import_detect (header, strlen (header)), ==, DYNO_IMPORT_BONNIE_TEXT);
+  g_assert_cmpstr (dyno_result_get_label (sparc), ==, "sparc20");
+  g_assert_cmpuint (dyno_result_get_config (sparc)->size, ==, 200 << 20);
+  g_assert_cmpuint (dyno_result_get_config (sparc)->seeks, ==, 4000);
+  g_assert_cmpuint (dyno_result_get_config (sparc)->seekers, ==, 3);
+  /* Column two is the block write, column three the rewrite */
+  assert_phase (sparc, DYNO_PHASE_PUTC, 2105 * KIB, 97.3);
+  assert_phase (sparc, DYNO_PHASE_WRITE, 4312 * KIB, 32.1);
+  assert_phase (sparc, DYNO_PHASE_REWRITE, 1802 * KIB, 21.4);
+  assert_phase (sparc, DYNO_PHASE_GETC, 2144 * KIB, 96.8);
+  assert_phase (sparc, DYNO_PHASE_READ, 4513 * KIB, 25.0);
+  assert_phase (sparc, DYNO_PHASE_SEEKS, 78.4, 7.2);
+  g_assert_cmpstr (dyno_result_get_label (box), ==, "my box");
+  assert_phase (big, DYNO_PHASE_READ, 345678 * KIB, 77.7);
+  assert_phase (big, DYNO_PHASE_SEEKS, 150, 12);
+}
+
+static void
+test_bonnie_64 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("bonnie-64.txt", 1);
+  DynoResult *r = result_at (results, 0);
+
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "Bonnie-64");
+  g_assert_cmpuint (dyno_result_get_config (r)->size, ==, (G_GUINT64_CONSTANT (8000) << 20));
+  assert_phase (r, DYNO_PHASE_WRITE, 52.3 * MIB, 26.0);
+  assert_phase (r, DYNO_PHASE_SEEKS, 210, 5.1);
+}
+
+/* ---- Dyno JSON ------------------------------------------------------------------------ */
+
+static void
+test_json (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "results",
+                                                 "full-v1.json", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) from_data = NULL;
+  g_autoptr (GPtrArray) from_file = NULL;
+  gsize length;
+
+  g_file_get_contents (path, &data, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dyno_import_detect (data, length), ==, DYNO_IMPORT_DYNO_JSON);
+  from_data = dyno_import_data (data, length, DYNO_IMPORT_AUTO, "full-v1.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (from_data->len, ==, 1);
+  g_assert_cmpuint (dyno_result_get_n_targets (result_at (from_data, 0)), ==, 2);
+  g_assert_cmpstr (dyno_result_get_tool (result_at (from_data, 0)), ==, "dyno 0.1.0");
+  from_file = dyno_import_file (path, DYNO_IMPORT_AUTO, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (from_file->len, ==, 1);
+  g_assert_cmpstr (dyno_result_get_path (result_at (from_file, 0)), ==, path);
+  g_assert_cmpstr (dyno_result_get_id (result_at (from_file, 0)), ==,
+                   dyno_result_get_id (result_at (from_data, 0)));
+}
+
+static void
+test_json_errors_named (void)
+{
+  g_autofree char *message = import_error ("{\"format\": \"x\"}", 15, DYNO_IMPORT_AUTO, "x.json");
+
+  assert_contains (message, "“x.json”");
+  assert_contains (message, "not a Dyno result file");
+}
+
+/* ---- detection, names, files ---------------------------------------------------------- */
+
+static void
+test_detect (void)
+{
+  static const struct
+  {
+    const char *fixture;
+    DynoImportFormat format;
+  } cases[] = {
+    { "seed-002-blog-bonnie++-1.03c.txt", DYNO_IMPORT_BONNIEPP_TEXT },
+    { "seed-003-bray-bonnie-msec.txt", DYNO_IMPORT_BONNIE_TEXT },
+    { "bonnie++-1.03c.csv", DYNO_IMPORT_BONNIEPP_CSV },
+    { "csv-1.03-variants.csv", DYNO_IMPORT_BONNIEPP_CSV },
+    { "csv-1.9x.csv", DYNO_IMPORT_BONNIEPP_CSV },
+    { "bonnie++-2.00a-x2-header.csv", DYNO_IMPORT_BONNIEPP_CSV },
+    { "bonnie++-2.00a-stdout.txt", DYNO_IMPORT_BONNIEPP_TEXT },
+    { "bonnie-64.txt", DYNO_IMPORT_BONNIE_TEXT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize length;
+      g_autofree char *data = read_fixture (cases[i].fixture, &length);
+
+      g_assert_cmpint (dyno_import_detect (data, length), ==, cases[i].format);
+    }
+  g_assert_cmpint (dyno_import_detect ("hello\nworld\n", 12), ==, DYNO_IMPORT_AUTO);
+  g_assert_cmpint (dyno_import_detect ("", 0), ==, DYNO_IMPORT_AUTO);
+  g_assert_cmpint (dyno_import_detect ("\xef\xbb\xbf  {}", 6), ==, DYNO_IMPORT_DYNO_JSON);
+}
+
+static void
+test_format_names (void)
+{
+  for (DynoImportFormat f = DYNO_IMPORT_AUTO; f <= DYNO_IMPORT_BONNIE_TEXT; f++)
+    {
+      DynoImportFormat back;
+
+      g_assert_true (dyno_import_format_from_string (dyno_import_format_to_string (f), &back));
+      g_assert_cmpint (back, ==, f);
+    }
+  g_assert_false (dyno_import_format_from_string ("xml", NULL));
+}
+
+/* A forced format reads what it is told */
+static void
+test_forced_format (void)
+{
+  gsize length;
+  g_autofree char *csv = read_fixture ("bonnie++-2.00a.csv", &length);
+  g_autofree char *message = import_error (csv, length, DYNO_IMPORT_DYNO_JSON, NULL);
+  g_autoptr (GPtrArray) as_text = import_ok (csv, length, DYNO_IMPORT_BONNIEPP_TEXT, NULL);
+
+  assert_contains (message, "not valid JSON");
+  /* the text reader takes the CSV lines it finds */
+  g_assert_cmpuint (as_text->len, ==, 1);
+}
+
+static void
+test_file (void)
+{
+  g_autofree char *path = fixture_path ("seed-003-bray-bonnie-msec.txt");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = dyno_import_file (path, DYNO_IMPORT_AUTO, &error);
+  g_autoptr (GPtrArray) missing = NULL;
+  g_autoptr (GPtrArray) dir = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (results->len, ==, 4);
+  /* An import is not the file it came from: saving must not overwrite the original */
+  g_assert_null (dyno_result_get_path (result_at (results, 0)));
+
+  missing = dyno_import_file ("/nonexistent/x.csv", DYNO_IMPORT_AUTO, &error);
+  g_assert_null (missing);
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  dir = dyno_import_file ("/", DYNO_IMPORT_AUTO, &error);
+  g_assert_null (dir);
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT);
+}
+
+/* ---- what is refused, and where ------------------------------------------------------- */
+
+static const char line_198[] =
+    "1.98,2.00a,vm,1,1796019680,2G,,8192,5,648,97,475266,74,694360,62,539,93,3266122,99,9806,"
+    "45,4,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,53600us,6916us,"
+    "12367us,39213us,2971us,9268us,5106us,4076us,1657us,6055us,2786us,5465us";
+
+static void
+test_reject_field_counts (void)
+{
+  g_autofree char *short_line = g_strndup (line_198, strrchr (line_198, ',') - line_198);
+  g_autofree char *in_third = g_strdup_printf ("format_version,x\n%s\n%s\n", line_198,
+                                               short_line);
+  g_autofree char *long_line = g_strdup_printf ("%s,5465us\n", line_198);
+  g_autofree char *message = NULL;
+
+  message = import_error (in_third, strlen (in_third), DYNO_IMPORT_AUTO, "run.csv");
+  g_assert_cmpstr (message, ==,
+                   "“run.csv”: line 3: expected 50 fields for bonnie++ 1.98 CSV, found 49");
+  g_free (message);
+  message = import_error (long_line, strlen (long_line), DYNO_IMPORT_AUTO, NULL);
+  g_assert_cmpstr (message, ==, "line 1: expected 50 fields for bonnie++ 1.98 CSV, found 51");
+  g_free (message);
+  message = import_error ("a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x\n", 48,
+                          DYNO_IMPORT_AUTO, NULL);
+  assert_contains (message, "line 1: expected a bonnie++ CSV line (27, 48 or 50 fields), found 24");
+  g_free (message);
+  message = import_error ("1.50,1.50,a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x\n", 58,
+                          DYNO_IMPORT_AUTO, NULL);
+  assert_contains (message, "unknown bonnie++ CSV format version “1.50”");
+}
+
+static void
+test_reject_fields (void)
+{
+  static const struct
+  {
+    const char *line;
+    const char *message;
+  } cases[] = {
+    { "box,1G,1,2,3,4,abc,6,7,8,9,10,11,12,,,,,,,,,,,,,",
+      "line 2: field 7 (rewrite) is not a number: “abc”" },
+    { "box,1G,1,2,-3,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,",
+      "line 2: field 5 (put_block) is not a number: “-3”" },
+    { "box,1G,1,2,nan,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,", "field 5 (put_block) is not a number" },
+    { "box,1G,1,2,inf,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,", "field 5 (put_block) is not a number" },
+    { "box,1G,1,2,1e9,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,", "field 5 (put_block) is not a number" },
+    { "box,1G,1,2,99999999999999999999,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,",
+      "field 5 (put_block) is out of range" },
+    { "box,1G,1,2,3,4,5,6,7,8,9,10,11,-12,,,,,,,,,,,,,",
+      "field 14 (seeks_cpu) is not a CPU percentage" },
+    { "box,1G,1,2,,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,",
+      "field 5 (put_block) is empty but field 6 (put_block_cpu) is not" },
+    { "box,12Q,1,2,3,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,",
+      "field 2 (file_size) is not a size: “12Q”" },
+    { "box,1G:0,1,2,3,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,",
+      "field 2 (file_size) is not a chunk size" },
+    { "box,1G,1,2,3,4,5,6,7,8,9,10,11,12,16:x,1,1,1,1,1,1,1,1,1,1,1,1",
+      "field 15 (num_files) is not a file test description" },
+    { "box,1G,1,2,3,4,5,6,7,8,9,10,11,12,,1,1,1,1,1,1,1,1,1,1,1,1",
+      "field 15 (num_files) is empty but the file tests have figures" },
+    { "box,,,,,,,,,,,,,,,,,,,,,,,,,,", "line 2: the line has no figures" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *data = g_strdup_printf ("box,1G,,,,,,,,,,,1.5,1,,,,,,,,,,,,,\n%s\n",
+                                               cases[i].line);
+      g_autofree char *message = import_error (data, strlen (data), DYNO_IMPORT_AUTO, NULL);
+
+      assert_contains (message, cases[i].message);
+    }
+}
+
+static void
+test_reject_latency (void)
+{
+  g_autofree char *bad = g_strdup (line_198);
+  g_autofree char *message = NULL;
+
+  memcpy (strstr (bad, "53600us"), "53600xx", 7);
+  message = import_error (bad, strlen (bad), DYNO_IMPORT_AUTO, NULL);
+  assert_contains (message, "field 39 (putc_latency) is not a latency");
+}
+
+static void
+test_reject_nul (void)
+{
+  static const char data[] = "vm,2G,200503,99\n\n1.98,\0,x";
+  g_autofree char *message = import_error (data, sizeof data - 1, DYNO_IMPORT_AUTO, "nul.csv");
+
+  assert_contains (message, "“nul.csv”: line 3: found a NUL byte");
+}
+
+static void
+test_reject_empty (void)
+{
+  g_autofree char *empty = import_error ("", 0, DYNO_IMPORT_AUTO, "empty.csv");
+  g_autofree char *blank = import_error (" \r\n\n\t\n", 6, DYNO_IMPORT_AUTO, NULL);
+  g_autofree char *bom = import_error ("\xef\xbb\xbf", 3, DYNO_IMPORT_AUTO, NULL);
+  g_autofree char *forced = import_error ("", 0, DYNO_IMPORT_BONNIEPP_CSV, NULL);
+
+  assert_contains (empty, "“empty.csv”: the input is empty");
+  assert_contains (blank, "the input is empty");
+  assert_contains (bom, "the input is empty");
+  assert_contains (forced, "no runs found");
+}
+
+static void
+test_reject_lone_header (void)
+{
+  const char *header = "name,file_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,"
+                       "getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,"
+                       "seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,"
+                       "ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu\n";
+  g_autofree char *message = import_error (header, strlen (header), DYNO_IMPORT_AUTO, "h.csv");
+
+  assert_contains (message, "“h.csv”: no runs found");
+}
+
+static void
+test_reject_unknown (void)
+{
+  const char *diary = "Dear diary,\nI ran dd today.\n";
+  g_autofree char *prose = import_error (diary, strlen (diary), DYNO_IMPORT_AUTO, "diary.txt");
+  g_autofree char *json_like = NULL;
+
+  g_assert_cmpstr (prose, ==,
+                   "“diary.txt”: not a recognised format: expected a bonnie++ CSV line (27, 48 "
+                   "or 50 fields), a bonnie++ or Bonnie text table, or a Dyno result file");
+  json_like = import_error ("{ nope", 6, DYNO_IMPORT_AUTO, NULL);
+  assert_contains (json_like, "not valid JSON");
+}
+
+static void
+test_reject_garbage (void)
+{
+  for (guint seed = 1; seed <= 200; seed++)
+    {
+      GRand *rand = g_rand_new_with_seed (seed);
+      gsize length = g_rand_int_range (rand, 1, 4096);
+      g_autofree char *data = g_malloc (length);
+      g_autoptr (GPtrArray) results = NULL;
+      g_autoptr (GError) error = NULL;
+
+      for (gsize i = 0; i < length; i++)
+        data[i] = (char) g_rand_int_range (rand, 0, 256);
+      /* often text-like: a table header and digits, to get past detection */
+      if (seed % 2 == 0 && length > 200)
+        memcpy (data, "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU\n1 ",
+                72);
+      results = dyno_import_data (data, length, DYNO_IMPORT_AUTO, "junk", &error);
+      g_assert_true ((results == NULL) != (error == NULL));
+      if (error != NULL)
+        g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+      g_rand_free (rand);
+    }
+}
+
+static void
+test_reject_too_large (void)
+{
+  gsize length = 100 * 1000 * 1000;
+  g_autofree char *data = g_malloc (length);
+  g_autofree char *message = NULL;
+  g_autofree char *dir = dyno_test_make_dir ("import");
+  g_autofree char *path = g_build_filename (dir, "huge.csv", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  int fd;
+
+  memset (data, 'x', length);
+  message = import_error (data, length, DYNO_IMPORT_AUTO, "huge.csv");
+  assert_contains (message, "“huge.csv”: too large to import (100.0");
+  assert_contains (message, "16 MiB");
+
+  /* A file says so too, without reading all of it */
+  fd = g_open (path, O_WRONLY | O_CREAT, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 100 * 1000 * 1000), ==, 0);
+  close (fd);
+  results = dyno_import_file (path, DYNO_IMPORT_AUTO, &error);
+  g_assert_null (results);
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+  assert_contains (error->message, "too large");
+  dyno_test_rm_rf (dir);
+}
+
+static void
+test_reject_long_line (void)
+{
+  gsize length = 2 << 20;
+  g_autofree char *data = g_malloc (length + 1);
+  g_autofree char *message = NULL;
+  g_autofree char *csv = NULL;
+
+  memset (data, 'a', length);
+  data[length] = '\0';
+  message = import_error (data, length, DYNO_IMPORT_AUTO, NULL);
+  assert_contains (message, "not a recognised format");
+
+  /* a CSV line with a name of a megabyte */
+  csv = g_strconcat (data, ",1G,1,2,3,4,5,6,7,8,9,10,11,12,,,,,,,,,,,,,\n", NULL);
+  g_free (message);
+  message = import_error (csv, strlen (csv), DYNO_IMPORT_AUTO, NULL);
+  assert_contains (message, "line 1: the line is too long");
+}
+
+/* One damaged line fails the whole import */
+static void
+test_reject_all_or_nothing (void)
+{
+  gsize length;
+  g_autofree char *good = read_fixture ("csv-1.03-variants.csv", &length);
+  g_autofree char *bad = g_strconcat (good, "broken,1G,1,2\r\n", NULL);
+  g_autofree char *message = import_error (bad, strlen (bad), DYNO_IMPORT_AUTO, "v.csv");
+
+  assert_contains (message, "“v.csv”: line 8: expected a bonnie++ CSV line");
+}
+
+static void
+test_reject_text (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "Version 1.03c       ------Sequential Output------ --Sequential Input- --Random-\n"
+      "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+      "box  1G 1 2 3 4 5 x 7 8 9 10 11 12\n",
+      "line 3: expected a bonnie++ row: the machine, its size (such as 2G), then 12 figures (8 "
+      "with -f) after the header on line 2" },
+    { "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n\n\n",
+      "line 1: the table header has no row after it" },
+    { "Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
+      "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+      "vm               2G  648k  97  464m  74  678m  62  539k  93  3.1g  99  9806  45\n"
+      "Latency             53600us    6916us   12367us\n",
+      "line 4: expected 6 latencies (one per test in the row above), found 3" },
+    { "Machine    MB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU\n"
+      "NoFV     1000  10.2 77.4  15.7  8.3   6.5  4.0   7.7 52.8  12.4\n",
+      "line 2: expected a Bonnie row: the machine, its size, then 10 figures after the header on "
+      "line 1" },
+    { "Machine    MB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU\n"
+      "NoFV     1000  10.2 77.4  15.7  8.3   6.5  4.0   7.7 52.8  inf 3.6\n",
+      "line 2: expected a Bonnie row" },
+    { "Machine    MB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU\n"
+      "NoFV     -1000  10.2 77.4  15.7  8.3   6.5  4.0   7.7 52.8  1 3.6\n",
+      "line 2: expected a Bonnie row" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = import_error (cases[i].text, strlen (cases[i].text),
+                                               DYNO_IMPORT_AUTO, NULL);
+
+      assert_contains (message, cases[i].message);
+    }
+}
+
+/* Inputs the fuzzers once crashed on: they must import or fail, nothing else. */
+static void
+test_fuzz_crashes (void)
+{
+  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "fixtures", "import", NULL);
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *data = NULL;
+      g_autoptr (GPtrArray) results = NULL;
+      g_autoptr (GError) error = NULL;
+      gsize length;
+
+      if (!g_str_has_prefix (name, "crash-"))
+        continue;
+      path = g_build_filename (dir_path, name, NULL);
+      g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+      results = dyno_import_data (data, length, DYNO_IMPORT_AUTO, name, &error);
+      g_assert_true ((results == NULL) != (error == NULL));
+      n++;
+    }
+  g_test_message ("%u crash inputs", n);
+}
+
+/* ---- real bonnie++ -------------------------------------------------------------------- */
+
+/* bonnie++ itself, tiny: its CSV (stdout with -q) and its text (stderr) must agree. */
+static void
+test_real_bonniepp (void)
+{
+  g_autofree char *bonnie = g_find_program_in_path ("bonnie++");
+  g_autofree char *dir = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) csv = NULL;
+  g_autoptr (GPtrArray) text = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  int status = 0;
+
+  if (bonnie == NULL)
+    {
+      g_test_skip ("bonnie++ is not installed (apt-get install bonnie++)");
+      return;
+    }
+
+  dir = dyno_test_make_dir ("import-bonnie");
+  /* -s 32 needs a RAM figure of at most 16 MiB (-r 16); -n 1 is 1024 files; -q puts the text
+   * on stderr and the CSV on stdout. As root bonnie++ insists on -u. */
+  g_ptr_array_add (argv, bonnie);
+  g_ptr_array_add (argv, "-d");
+  g_ptr_array_add (argv, dir);
+  g_ptr_array_add (argv, "-s");
+  g_ptr_array_add (argv, "32:8192");
+  g_ptr_array_add (argv, "-r");
+  g_ptr_array_add (argv, "16");
+  g_ptr_array_add (argv, "-n");
+  g_ptr_array_add (argv, "1");
+  g_ptr_array_add (argv, "-m");
+  g_ptr_array_add (argv, "tiny");
+  g_ptr_array_add (argv, "-q");
+  if (dyno_test_is_root ())
+    {
+      g_ptr_array_add (argv, "-u");
+      g_ptr_array_add (argv, "root");
+    }
+  g_ptr_array_add (argv, NULL);
+
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                     &status, &error)
+      || !g_spawn_check_wait_status (status, NULL))
+    {
+      g_autofree char *reason = g_strdup_printf ("bonnie++ did not run: %s %s",
+                                                 error ? error->message : "", err ? err : "");
+
+      dyno_test_rm_rf (dir);
+      g_test_skip (reason);
+      return;
+    }
+  dyno_test_rm_rf (dir);
+  g_test_message ("stdout:\n%s\nstderr:\n%s", out, err);
+
+  csv = import_ok (out, strlen (out), DYNO_IMPORT_AUTO, "bonnie++ stdout");
+  text = import_ok (err, strlen (err), DYNO_IMPORT_AUTO, "bonnie++ stderr");
+  g_assert_cmpuint (csv->len, ==, 1);
+  g_assert_cmpuint (text->len, ==, 1);
+  g_assert_cmpint (dyno_import_detect (out, strlen (out)), ==, DYNO_IMPORT_BONNIEPP_CSV);
+  g_assert_cmpint (dyno_import_detect (err, strlen (err)), ==, DYNO_IMPORT_BONNIEPP_TEXT);
+  g_assert_true (g_str_has_prefix (dyno_result_get_tool (result_at (csv, 0)), "bonnie++ "));
+  g_assert_cmpstr (dyno_result_get_tool (result_at (csv, 0)), ==,
+                   dyno_result_get_tool (result_at (text, 0)));
+  g_assert_cmpuint (dyno_result_get_config (result_at (csv, 0))->size, ==, 32 << 20);
+  g_assert_cmpuint (dyno_result_get_config (result_at (csv, 0))->tests, ==, DYNO_PHASES_ALL);
+  assert_text_matches_csv (result_at (text, 0), result_at (csv, 0));
+
+  /* Both on one stream, as without -q: one run */
+  {
+    g_autofree char *both = g_strconcat (err, out, NULL);
+    g_autoptr (GPtrArray) merged = import_ok (both, strlen (both), DYNO_IMPORT_AUTO, NULL);
+
+    g_assert_cmpuint (merged->len, ==, 1);
+    assert_text_matches_csv (result_at (text, 0), result_at (merged, 0));
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/import/seed/002-bonnie++-1.03c-blog", test_seed_002);
+  g_test_add_func ("/import/seed/003-bonnie-msec", test_seed_003);
+  g_test_add_func ("/import/sample/1.03c", test_sample_103);
+  g_test_add_func ("/import/sample/2.00a", test_sample_200);
+  g_test_add_func ("/import/csv/1.03-variants", test_csv_103_variants);
+  g_test_add_func ("/import/csv/1.9x", test_csv_19x);
+  g_test_add_func ("/import/csv/1.98", test_csv_198);
+  g_test_add_func ("/import/csv/misaligned-header", test_csv_misaligned_header);
+  g_test_add_func ("/import/csv/no-source-name", test_csv_no_source_name);
+  g_test_add_func ("/import/round-trip/one", test_round_trip);
+  g_test_add_func ("/import/round-trip/repeats", test_round_trip_repeats);
+  g_test_add_func ("/import/text/1.96-forum", test_text_196_forum);
+  g_test_add_func ("/import/text/1.97-fast", test_text_197_fast);
+  g_test_add_func ("/import/text/then-csv", test_text_then_csv);
+  g_test_add_func ("/import/text/2.00a-garbage", test_text_200_garbage);
+  g_test_add_func ("/import/text/2.00a-fast", test_text_200_fast);
+  g_test_add_func ("/import/text/csv2txt", test_text_csv2txt);
+  g_test_add_func ("/import/text/mangled", test_text_mangled);
+  g_test_add_func ("/import/text/several-runs", test_text_several_runs);
+  g_test_add_func ("/import/text/no-version", test_text_no_version);
+  g_test_add_func ("/import/bonnie/ksec", test_bonnie_ksec);
+  g_test_add_func ("/import/bonnie/64", test_bonnie_64);
+  g_test_add_func ("/import/json/delegate", test_json);
+  g_test_add_func ("/import/json/errors-named", test_json_errors_named);
+  g_test_add_func ("/import/detect", test_detect);
+  g_test_add_func ("/import/format-names", test_format_names);
+  g_test_add_func ("/import/forced-format", test_forced_format);
+  g_test_add_func ("/import/file", test_file);
+  g_test_add_func ("/import/reject/field-counts", test_reject_field_counts);
+  g_test_add_func ("/import/reject/fields", test_reject_fields);
+  g_test_add_func ("/import/reject/latency", test_reject_latency);
+  g_test_add_func ("/import/reject/nul", test_reject_nul);
+  g_test_add_func ("/import/reject/empty", test_reject_empty);
+  g_test_add_func ("/import/reject/lone-header", test_reject_lone_header);
+  g_test_add_func ("/import/reject/unknown", test_reject_unknown);
+  g_test_add_func ("/import/reject/garbage", test_reject_garbage);
+  g_test_add_func ("/import/reject/too-large", test_reject_too_large);
+  g_test_add_func ("/import/reject/long-line", test_reject_long_line);
+  g_test_add_func ("/import/reject/all-or-nothing", test_reject_all_or_nothing);
+  g_test_add_func ("/import/reject/text", test_reject_text);
+  g_test_add_func ("/import/reject/fuzz-crashes", test_fuzz_crashes);
+  g_test_add_func ("/import/real-bonnie++", test_real_bonniepp);
+
+  return g_test_run ();
+}
