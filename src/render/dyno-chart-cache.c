@@ -13,6 +13,12 @@
  * until the new picture is swapped in whole, frames paint the previous one, so the main loop
  * never waits for it.
  *
+ * The picture is double-buffered. A frame paints it into GTK's recording of the widget, which
+ * keeps a copy-on-write snapshot of it while that frame lives; drawing on it in the next frame
+ * would make cairo copy it into freshly allocated memory first (milliseconds of page faults on a
+ * busy machine). So each redraw copies the picture into the other buffer, whose frame is gone,
+ * and draws there.
+ *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +26,7 @@
 
 #include <gio/gio.h>
 #include <math.h>
+#include <string.h>
 
 #include "dyno-chart-render-private.h"
 
@@ -44,7 +51,8 @@ typedef struct _Job Job;
 
 struct _DynoChartCache
 {
-  cairo_surface_t *surface;
+  cairo_surface_t *surface; /* the picture last painted */
+  cairo_surface_t *back;    /* the one before, to draw the next on */
   double width;
   double height;
   double scale;
@@ -220,6 +228,10 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   /* Swap the new picture in whole. */
   cache->job = NULL;
+  g_clear_pointer (&cache->back, cairo_surface_destroy);
+  if (cache->surface && cache->width == job->width && cache->height == job->height
+      && cache->scale == job->scale)
+    cache->back = g_steal_pointer (&cache->surface);
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
   cache->surface = g_steal_pointer (&job->surface);
   cache->width = job->width;
@@ -279,6 +291,30 @@ start_job (DynoChartCache       *cache,
   g_task_run_in_thread (task, job_run);
 }
 
+/* Makes the other buffer the picture, a copy of this one if keep, and returns it. */
+static cairo_surface_t *
+flip (DynoChartCache *cache, gboolean keep)
+{
+  cairo_surface_t *front = cache->surface;
+  cairo_surface_t *back = cache->back;
+
+  if (back == NULL)
+    back = create_surface (cache->width, cache->height, cache->scale);
+  if (keep)
+    {
+      cairo_surface_flush (front);
+      cairo_surface_flush (back);
+      g_assert (cairo_image_surface_get_stride (front) == cairo_image_surface_get_stride (back));
+      memcpy (cairo_image_surface_get_data (back), cairo_image_surface_get_data (front),
+              (gsize) cairo_image_surface_get_stride (front)
+                * cairo_image_surface_get_height (front));
+      cairo_surface_mark_dirty (back);
+    }
+  cache->back = front;
+  cache->surface = back;
+  return back;
+}
+
 static void
 paint_picture (DynoChartCache *cache, cairo_t *cr, double width, double height)
 {
@@ -309,6 +345,7 @@ dyno_chart_cache_free (DynoChartCache *cache)
   if (cache->job)
     cache->job->cache = NULL;
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->back, cairo_surface_destroy);
   g_clear_pointer (&cache->style, dyno_chart_style_free);
   g_clear_pointer (&cache->decor_key, g_free);
   g_free (cache);
@@ -448,6 +485,7 @@ dyno_chart_render_cached (const DynoChartModel *model,
   if (resized)
     {
       g_clear_pointer (&cache->surface, cairo_surface_destroy);
+      g_clear_pointer (&cache->back, cairo_surface_destroy);
       cache->surface = create_surface (width, height, scale);
       cache->width = width;
       cache->height = height;
@@ -477,6 +515,16 @@ dyno_chart_render_cached (const DynoChartModel *model,
       start_job (cache, model, width, height, scale, style, decor);
       paint_picture (cache, cr, width, height);
       return;
+    }
+
+  if (full || n_unit_samples != cache->n_unit_samples)
+    {
+      /* Draw on the other buffer, as the chart was measured on this one. */
+      cairo_destroy (pcr);
+      pcr = cairo_create (flip (cache, !full));
+      cairo_rectangle (pcr, 0, 0, width, height);
+      cairo_clip (pcr);
+      chart.cr = pcr;
     }
 
   if (full)
