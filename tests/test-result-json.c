@@ -1329,6 +1329,30 @@ test_huge_arrays (void)
                    "targets[0].phases[0].runs: 101 elements are more than the 100 allowed");
 }
 
+static void
+test_extreme_doubles_written_as_json (void)
+{
+  static const double values[] = { 1e308, 2e17, 1e-300, 4e18, 1e19, 123456789.0, 0.5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autoptr (DynoResult) result = dyno_result_new ();
+      g_autoptr (DynoResult) loaded = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *json = NULL;
+      DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/x"));
+
+      /* json-glib 1.6 would print 1e308 as "1e+308.0", which no JSON reader accepts. */
+      target->elapsed = values[i];
+      dyno_result_add_target (result, target);
+      json = dyno_result_to_json (result, FALSE);
+      loaded = load_text (json, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat_with_epsilon (dyno_result_get_target (loaded, 0)->elapsed, values[i],
+                                      values[i] * 1e-15);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1339,6 +1363,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/result-json/round-trip/per-char-size", test_explicit_per_char_size);
   g_test_add_func ("/result-json/round-trip/invalid-utf8", test_invalid_utf8_written_readably);
   g_test_add_func ("/result-json/write/shape", test_written_shape);
+  g_test_add_func ("/result-json/write/extreme-doubles", test_extreme_doubles_written_as_json);
   g_test_add_func ("/result-json/write/source-absent", test_source_absent);
   g_test_add_func ("/result-json/file/save-load", test_save_load);
   g_test_add_func ("/result-json/file/save-error", test_save_error);
