@@ -1,0 +1,83 @@
+/* dyno-compare.h: several runs side by side, with ratios against a baseline
+ *
+ * An entry is one target of one result (a session with two targets gives two entries). The
+ * comparison answers, per entry and phase: the figure, its spread, the ratio to the baseline
+ * and whether the difference is larger than the noise the repeats show.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-report.h"
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DYNO_DIFFERENCE_BASELINE,     /* this entry is the baseline */
+  DYNO_DIFFERENCE_SIGNIFICANT,  /* the 95 % intervals of both do not explain the gap */
+  DYNO_DIFFERENCE_WITHIN_NOISE, /* the gap is within the repeats' 95 % intervals */
+  DYNO_DIFFERENCE_SINGLE_SAMPLE,/* one run on either side: no way to tell noise from signal */
+  DYNO_DIFFERENCE_UNKNOWN,      /* a side is missing, too fast or unknown */
+} DynoDifference;
+
+typedef struct
+{
+  gboolean present;    /* the entry ran this phase */
+  gboolean too_fast;   /* every run was too fast: no figure to trust */
+  double rate;         /* mean over the runs that were not too fast, B/s or ops/s; NAN */
+  double rate_sd;      /* NAN with fewer than two runs */
+  double rate_ci95;
+  guint n;             /* runs behind the mean */
+  double cpu_percent;  /* mean; NAN */
+  double latency_p99;  /* seconds; NAN when unknown (imports) */
+  double latency_max;
+  double ratio;        /* rate / the baseline's rate; NAN when either is unknown */
+  DynoDifference difference;
+} DynoCompareCell;
+
+typedef struct _DynoComparison DynoComparison;
+
+DynoComparison *dyno_comparison_new (void);
+DynoComparison *dyno_comparison_ref (DynoComparison *comparison);
+void            dyno_comparison_unref (DynoComparison *comparison);
+/* Adds one target of a result (keeps a reference); returns the entry's index. */
+guint           dyno_comparison_add (DynoComparison *comparison, DynoResult *result, guint target);
+/* Adds every target of a result that measured something. */
+void            dyno_comparison_add_result (DynoComparison *comparison, DynoResult *result);
+guint           dyno_comparison_get_n_entries (const DynoComparison *comparison);
+DynoResult     *dyno_comparison_get_result (const DynoComparison *comparison, guint entry);
+guint           dyno_comparison_get_target (const DynoComparison *comparison, guint entry);
+/* What a row is called: the result's label, else host and target, made unique ("FV", "NoFV") */
+const char     *dyno_comparison_get_name (const DynoComparison *comparison, guint entry);
+void            dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name);
+guint           dyno_comparison_get_baseline (const DynoComparison *comparison);
+void            dyno_comparison_set_baseline (DynoComparison *comparison, guint entry);
+/* DYNO_PHASE_BIT()s of the phases any entry ran */
+guint32         dyno_comparison_get_phases (const DynoComparison *comparison);
+void            dyno_comparison_get_cell (const DynoComparison *comparison,
+                                          guint                 entry,
+                                          DynoPhaseId           phase,
+                                          DynoCompareCell      *cell);
+/* "×0.17", "×1.02 (within noise)", "single sample": for tables and tooltips */
+char           *dyno_comparison_describe_ratio (const DynoCompareCell *cell);
+
+typedef enum
+{
+  DYNO_COMPARE_FORMAT_TEXT,     /* Bonnie-style table, one row per entry, a ratio row each */
+  DYNO_COMPARE_FORMAT_MARKDOWN,
+  DYNO_COMPARE_FORMAT_CSV,      /* bonnie++ 1.98 CSV, one line per entry (bon_csv2html reads it) */
+  DYNO_COMPARE_FORMAT_HTML,     /* a standalone table with units, ratios and noise marks */
+  DYNO_COMPARE_FORMAT_JSON,     /* the cells, machine-readable */
+} DynoCompareFormat;
+
+char     *dyno_comparison_format (const DynoComparison *comparison,
+                                  DynoCompareFormat     format,
+                                  DynoRateUnit          unit);
+gboolean  dyno_compare_format_from_string (const char *text, DynoCompareFormat *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoComparison, dyno_comparison_unref)
+
+G_END_DECLS
