@@ -87,30 +87,13 @@ dyno_config_has_file_tests (const DynoConfig *config)
   return (config->tests & DYNO_PHASES_FILES) != 0 && config->files_num > 0;
 }
 
-static gboolean
-invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-invalid (GError **error, const char *format, ...)
-{
-  va_list args;
-  char *message;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT, message);
-  g_free (message);
-  return FALSE;
-}
-
 gboolean
 dyno_config_validate (const DynoConfig *config, GError **error)
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
   if (config->tests == 0 || (config->tests & ~DYNO_PHASES_ALL) != 0)
-    return invalid (error, _("No tests selected"));
+    return dyno_error_set_invalid (error, _("No tests selected"));
 
   if (dyno_config_has_io_tests (config))
     {
@@ -119,44 +102,44 @@ dyno_config_validate (const DynoConfig *config, GError **error)
 
       if (config->chunk < DYNO_MIN_CHUNK || config->chunk > DYNO_MAX_CHUNK
           || (config->chunk & (config->chunk - 1)) != 0)
-        return invalid (error,
+        return dyno_error_set_invalid (error,
                         _("Chunk size %s must be a power of two from 256 bytes to 64 MiB"),
                         chunk);
       if (config->size < config->chunk)
-        return invalid (error, _("File size %s is smaller than the chunk size %s"), size, chunk);
+        return dyno_error_set_invalid (error, _("File size %s is smaller than the chunk size %s"), size, chunk);
       if ((config->tests & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0)
         {
           if (config->seekers == 0 || config->seekers > DYNO_MAX_SEEKERS)
-            return invalid (error, _("The number of seekers must be from 1 to %u"),
+            return dyno_error_set_invalid (error, _("The number of seekers must be from 1 to %u"),
                             DYNO_MAX_SEEKERS);
           if (config->seeks == 0)
-            return invalid (error, _("The number of seeks must be at least 1"));
+            return dyno_error_set_invalid (error, _("The number of seeks must be at least 1"));
         }
     }
 
   if ((config->tests & DYNO_PHASES_FILES) != 0)
     {
       if (config->files_num == 0 || config->files_num > DYNO_MAX_FILES_NUM)
-        return invalid (error, _("The number of files (in units of 1024) must be from 1 to %u"),
+        return dyno_error_set_invalid (error, _("The number of files (in units of 1024) must be from 1 to %u"),
                         DYNO_MAX_FILES_NUM);
       if (config->files_dirs == 0 || config->files_dirs > DYNO_MAX_FILES_DIRS)
-        return invalid (error, _("The number of directories must be from 1 to %u"),
+        return dyno_error_set_invalid (error, _("The number of directories must be from 1 to %u"),
                         DYNO_MAX_FILES_DIRS);
       if (config->files_max < DYNO_FILES_SYMLINK || config->files_min < 0)
-        return invalid (error, _("File sizes for the file tests cannot be negative"));
+        return dyno_error_set_invalid (error, _("File sizes for the file tests cannot be negative"));
       if (config->files_max >= 0 && config->files_min > config->files_max)
-        return invalid (error,
+        return dyno_error_set_invalid (error,
                         _("The smallest file size (%lld) is larger than the largest (%lld)"),
                         (long long) config->files_min, (long long) config->files_max);
       if (config->files_max > (gint64) DYNO_MAX_CHUNK)
-        return invalid (error, _("Files for the file tests can be at most 64 MiB each"));
+        return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
     }
 
   if (config->repeat == 0 || config->repeat > DYNO_MAX_REPEAT)
-    return invalid (error, _("Repeats must be from 1 to %u"), DYNO_MAX_REPEAT);
+    return dyno_error_set_invalid (error, _("Repeats must be from 1 to %u"), DYNO_MAX_REPEAT);
 
   if (config->per_char_size != 0 && config->per_char_size > config->size)
-    return invalid (error, _("The per-char size cannot be larger than the file size"));
+    return dyno_error_set_invalid (error, _("The per-char size cannot be larger than the file size"));
 
   return TRUE;
 }

@@ -26,6 +26,20 @@ static const char *const names[] = {
   [DYNO_ERROR_NEWER_VERSION] = "newer-version",
 };
 
+gboolean
+dyno_error_set_invalid (GError **error, const char *format, ...)
+{
+  va_list args;
+  char *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT, message);
+  g_free (message);
+  return FALSE;
+}
+
 DynoError
 dyno_error_from_errno (int err_no)
 {

@@ -28,6 +28,8 @@ typedef enum
 } DynoError;
 
 GQuark      dyno_error_quark (void);
+/* Sets DYNO_ERROR_INVALID_ARGUMENT with a formatted message; returns FALSE for tail calls. */
+gboolean    dyno_error_set_invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 DynoError   dyno_error_from_errno (int err_no);
 const char *dyno_error_to_string (DynoError code);
 gboolean    dyno_error_from_string (const char *text, DynoError *out);

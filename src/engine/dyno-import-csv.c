@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dyno-error.h"
+#include "dyno-bonnie-csv-private.h"
 #include "dyno-import-private.h"
 
 #define NONE (-1)
@@ -70,24 +71,11 @@ static const char *const names_197[] = {
   "ran_create_latency", "ran_stat_latency", "ran_del_latency",
 };
 
-static const char *const names_198[] = {
-  "format_version", "bonnie_version", "name", "concurrency", "seed", "file_size",
-  "io_chunk_size", "num_seeks", "seek_proc_count",
-  "putc", "putc_cpu", "put_block", "put_block_cpu", "rewrite", "rewrite_cpu",
-  "getc", "getc_cpu", "get_block", "get_block_cpu", "seeks", "seeks_cpu",
-  "num_files", "max_size", "min_size", "file_chunk_size", "num_dirs",
-  "seq_create", "seq_create_cpu", "seq_stat", "seq_stat_cpu", "seq_del", "seq_del_cpu",
-  "ran_create", "ran_create_cpu", "ran_stat", "ran_stat_cpu", "ran_del", "ran_del_cpu",
-  "putc_latency", "put_block_latency", "rewrite_latency", "getc_latency",
-  "get_block_latency", "seeks_latency",
-  "seq_create_latency", "seq_stat_latency", "seq_del_latency",
-  "ran_create_latency", "ran_stat_latency", "ran_del_latency",
-};
 /* clang-format on */
 
 G_STATIC_ASSERT (G_N_ELEMENTS (names_103) == 27);
 G_STATIC_ASSERT (G_N_ELEMENTS (names_197) == 48);
-G_STATIC_ASSERT (G_N_ELEMENTS (names_198) == 50);
+G_STATIC_ASSERT (G_N_ELEMENTS (dyno_bonnie_csv_198_names) == 50);
 
 static const CsvLayout layout_103 = {
   "1.03", 27, 0, NONE, NONE, 1, NONE, NONE, NONE, 2, 14, NONE, NONE, NONE, 15, NONE, names_103,
@@ -96,7 +84,7 @@ static const CsvLayout layout_197 = {
   "1.97", 48, 2, 3, 4, 5, 6, NONE, NONE, 7, 19, 20, 21, 23, 24, 36, names_197,
 };
 static const CsvLayout layout_198 = {
-  "1.98", 50, 2, 3, 4, 5, 6, 7, 8, 9, 21, 22, 23, 25, 26, 38, names_198,
+  "1.98", 50, 2, 3, 4, 5, 6, 7, 8, 9, 21, 22, 23, 25, 26, 38, dyno_bonnie_csv_198_names,
 };
 
 /* bonnie++ 1.03's defaults, and 1.9x's where the CSV does not say (bonnie.h.in) */

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "dyno-error.h"
+#include "dyno-file-private.h"
 #include "dyno-import-private.h"
 
 #define MAX_LABEL_BYTES 256
@@ -780,41 +781,17 @@ dyno_import_file (const char *path, DynoImportFormat format, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *data = NULL;
-  struct stat st;
+  guint64 size = 0;
   gsize length = 0;
-  gsize want;
   int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   name = g_filename_display_basename (path);
-  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  fd = dyno_file_open_regular (path, &size, error);
   if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot open “%s”: %s"),
-                   name, g_strerror (saved));
-      return NULL;
-    }
-  if (fstat (fd, &st) != 0)
-    {
-      int saved = errno;
-
-      close (fd);
-      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot read “%s”: %s"),
-                   name, g_strerror (saved));
-      return NULL;
-    }
-  /* Not g_file_get_contents: it would read /dev/zero or a FIFO until memory ran out. */
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
-                   _("“%s” is not a regular file"), name);
-      return NULL;
-    }
+    return NULL;
 
   /* Dyno's own files may be large and have their own reader, which also remembers the path. */
   if (format == DYNO_IMPORT_DYNO_JSON)
@@ -832,29 +809,9 @@ dyno_import_file (const char *path, DynoImportFormat format, GError **error)
     }
 
   /* Read one byte past the text limit, enough to tell a large JSON file from large junk. */
-  want = (gsize) MIN ((guint64) st.st_size, DYNO_IMPORT_MAX_TEXT_SIZE + 1);
-  data = g_malloc (want + 1);
-  while (length < want)
-    {
-      gssize n = read (fd, data + length, want - length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-
-          close (fd);
-          g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved),
-                       _("Cannot read “%s”: %s"), name, g_strerror (saved));
-          return NULL;
-        }
-      if (n == 0)
-        break;
-      length += n;
-    }
-  close (fd);
-  data[length] = '\0';
+  if (!dyno_file_read_fd (fd, path, (gsize) MIN (size, DYNO_IMPORT_MAX_TEXT_SIZE + 1), &data,
+                          &length, error))
+    return NULL;
 
   if (format == DYNO_IMPORT_AUTO)
     {
@@ -866,14 +823,14 @@ dyno_import_file (const char *path, DynoImportFormat format, GError **error)
         return dyno_import_file (path, DYNO_IMPORT_DYNO_JSON, error);
     }
 
-  if ((guint64) st.st_size > DYNO_IMPORT_MAX_TEXT_SIZE)
+  if (size > DYNO_IMPORT_MAX_TEXT_SIZE)
     {
-      g_autofree char *size = g_format_size (st.st_size);
+      g_autofree char *size_text = g_format_size (size);
 
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
                    _("“%s”: too large to import (%s): bonnie++ and Bonnie print a few hundred "
                      "bytes per run, and the limit is 16 MiB"),
-                   name, size);
+                   name, size_text);
       return NULL;
     }
   return dyno_import_data (data, length, format, name, error);

@@ -11,23 +11,6 @@
 #include "dyno-error.h"
 #include "dyno-parse.h"
 
-static gboolean
-fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-fail (GError **error, const char *format, ...)
-{
-  va_list args;
-  char *message;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT, message);
-  g_free (message);
-  return FALSE;
-}
-
 static int
 suffix_shift (char c)
 {
@@ -62,7 +45,7 @@ dyno_parse_size (const char *text, guint64 *out_bytes, GError **error)
   g_return_val_if_fail (out_bytes != NULL, FALSE);
 
   if (text == NULL)
-    return fail (error, _("A size is missing"));
+    return dyno_error_set_invalid (error, _("A size is missing"));
 
   p = text;
   while (g_ascii_isspace (*p))
@@ -74,7 +57,7 @@ dyno_parse_size (const char *text, guint64 *out_bytes, GError **error)
 
       digits = TRUE;
       if (whole > (G_MAXUINT64 - d) / 10)
-        return fail (error, _("The size “%s” is too large"), text);
+        return dyno_error_set_invalid (error, _("The size “%s” is too large"), text);
       whole = whole * 10 + d;
     }
   if (*p == '.')
@@ -88,7 +71,7 @@ dyno_parse_size (const char *text, guint64 *out_bytes, GError **error)
         }
     }
   if (!digits)
-    return fail (error,
+    return dyno_error_set_invalid (error,
                  _("“%s” is not a size: use a number of bytes with an optional K, M, G or T "
                    "suffix, such as 512M or 2G"),
                  text);
@@ -108,25 +91,25 @@ dyno_parse_size (const char *text, guint64 *out_bytes, GError **error)
   while (g_ascii_isspace (*p))
     p++;
   if (*p != '\0')
-    return fail (error,
+    return dyno_error_set_invalid (error,
                  _("“%s” is not a size: use a number of bytes with an optional K, M, G or T "
                    "suffix, such as 512M or 2G"),
                  text);
 
   if (shift > 0 && whole > (G_MAXUINT64 >> shift))
-    return fail (error, _("The size “%s” is too large"), text);
+    return dyno_error_set_invalid (error, _("The size “%s” is too large"), text);
   result = whole << shift;
   if (fraction > 0)
     {
       double extra = floor (fraction * (double) (G_GUINT64_CONSTANT (1) << shift));
 
       if ((double) (G_MAXUINT64 - result) < extra)
-        return fail (error, _("The size “%s” is too large"), text);
+        return dyno_error_set_invalid (error, _("The size “%s” is too large"), text);
       result += (guint64) extra;
     }
   /* Far beyond any volume: almost certainly a typo, and it would overflow offsets. */
   if (result > (G_GUINT64_CONSTANT (1) << 60))
-    return fail (error, _("The size “%s” is too large"), text);
+    return dyno_error_set_invalid (error, _("The size “%s” is too large"), text);
 
   *out_bytes = result;
   return TRUE;
@@ -139,7 +122,7 @@ dyno_parse_count (const char *text, guint min, guint max, guint *out, GError **e
   g_autoptr (GError) local_error = NULL;
 
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, min, max, &value, &local_error))
-    return fail (error, _("“%s” is not a whole number from %u to %u"), text ? text : "", min, max);
+    return dyno_error_set_invalid (error, _("“%s” is not a whole number from %u to %u"), text ? text : "", min, max);
   *out = (guint) value;
   return TRUE;
 }
@@ -162,7 +145,7 @@ parse_signed_size (const char *text, gint64 *out, GError **error)
   if (!dyno_parse_size (text, &bytes, error))
     return FALSE;
   if (bytes > (guint64) DYNO_MAX_CHUNK)
-    return fail (error, _("Files for the file tests can be at most 64 MiB each"));
+    return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
   *out = (gint64) bytes;
   return TRUE;
 }
@@ -180,15 +163,15 @@ dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
   g_return_val_if_fail (config != NULL, FALSE);
 
   if (text == NULL || *text == '\0')
-    return fail (error, _("The file test spec is empty: use NUM[:MAX[:MIN[:DIRS]]]"));
+    return dyno_error_set_invalid (error, _("The file test spec is empty: use NUM[:MAX[:MIN[:DIRS]]]"));
 
   parts = g_strsplit (text, ":", -1);
   n_parts = g_strv_length (parts);
   if (n_parts > 4)
-    return fail (error, _("“%s” has too many fields: use NUM[:MAX[:MIN[:DIRS]]]"), text);
+    return dyno_error_set_invalid (error, _("“%s” has too many fields: use NUM[:MAX[:MIN[:DIRS]]]"), text);
 
   if (!dyno_parse_count (parts[0], 0, DYNO_MAX_FILES_NUM, &num, NULL))
-    return fail (error,
+    return dyno_error_set_invalid (error,
                  _("“%s” is not a number of files: NUM counts 1024s of files, from 0 to %u"),
                  parts[0], DYNO_MAX_FILES_NUM);
   if (n_parts > 1 && *parts[1] != '\0' && !parse_signed_size (parts[1], &max, error))
@@ -200,16 +183,16 @@ dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
       if (!dyno_parse_size (parts[2], &bytes, error))
         return FALSE;
       if (bytes > (guint64) DYNO_MAX_CHUNK)
-        return fail (error, _("Files for the file tests can be at most 64 MiB each"));
+        return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
       min = (gint64) bytes;
     }
   if (n_parts > 3 && *parts[3] != '\0'
       && !dyno_parse_count (parts[3], 1, DYNO_MAX_FILES_DIRS, &dirs, NULL))
-    return fail (error, _("“%s” is not a number of directories from 1 to %u"), parts[3],
+    return dyno_error_set_invalid (error, _("“%s” is not a number of directories from 1 to %u"), parts[3],
                  DYNO_MAX_FILES_DIRS);
 
   if (max >= 0 && min > max)
-    return fail (error,
+    return dyno_error_set_invalid (error,
                  _("In “%s” the smallest file size is larger than the largest: use "
                    "NUM:MAX:MIN with MIN ≤ MAX"),
                  text);
@@ -251,7 +234,7 @@ dyno_parse_tests (const char *text, guint32 *out_mask, GError **error)
   g_return_val_if_fail (out_mask != NULL, FALSE);
 
   if (text == NULL)
-    return fail (error, _("The test list is empty"));
+    return dyno_error_set_invalid (error, _("The test list is empty"));
 
   parts = g_strsplit (text, ",", -1);
   for (guint i = 0; parts[i] != NULL; i++)
@@ -282,11 +265,11 @@ dyno_parse_tests (const char *text, guint32 *out_mask, GError **error)
           for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
             g_string_append_printf (known, "%s%s", groups[g].name,
                                     g + 1 < G_N_ELEMENTS (groups) ? ", " : "");
-          return fail (error, _("Unknown test “%s”; known tests: %s"), name, known->str);
+          return dyno_error_set_invalid (error, _("Unknown test “%s”; known tests: %s"), name, known->str);
         }
     }
   if (mask == 0)
-    return fail (error, _("The test list is empty"));
+    return dyno_error_set_invalid (error, _("The test list is empty"));
 
   *out_mask = mask;
   return TRUE;

@@ -26,10 +26,11 @@
 #include <string.h>
 
 #include "dyno-parse.h"
+#include "dyno-bonnie-csv-private.h"
 #include "dyno-report.h"
 
 #define CSV_VERSION "1.98"
-#define CSV_N_FIELDS 50
+#define CSV_N_FIELDS DYNO_BONNIE_CSV_198_N_FIELDS
 /* bon_csv2html reads lines with fgets() into 1024 bytes: keep names well short of that. */
 #define CSV_MAX_NAME_BYTES 200
 
@@ -39,22 +40,6 @@
 #define CPU_WIDTH 3
 #define COLUMN_WIDTH (1 + RATE_WIDTH + 1 + CPU_WIDTH)
 
-/* Grouped as bonnie++'s PrintHeader() groups them. */
-/* clang-format off */
-static const char *const csv_header_names[CSV_N_FIELDS] = {
-  "format_version", "bonnie_version", "name", "concurrency", "seed", "file_size",
-  "io_chunk_size", "num_seeks", "seek_proc_count",
-  "putc", "putc_cpu", "put_block", "put_block_cpu", "rewrite", "rewrite_cpu",
-  "getc", "getc_cpu", "get_block", "get_block_cpu", "seeks", "seeks_cpu",
-  "num_files", "max_size", "min_size", "file_chunk_size", "num_dirs",
-  "seq_create", "seq_create_cpu", "seq_stat", "seq_stat_cpu", "seq_del", "seq_del_cpu",
-  "ran_create", "ran_create_cpu", "ran_stat", "ran_stat_cpu", "ran_del", "ran_del_cpu",
-  "putc_latency", "put_block_latency", "rewrite_latency", "getc_latency",
-  "get_block_latency", "seeks_latency",
-  "seq_create_latency", "seq_stat_latency", "seq_del_latency",
-  "ran_create_latency", "ran_stat_latency", "ran_del_latency",
-};
-/* clang-format on */
 
 /* ---- units ---------------------------------------------------------------------------- */
 
@@ -433,7 +418,7 @@ dyno_report_csv (DynoResult *result, gboolean header)
   if (header)
     {
       for (guint i = 0; i < CSV_N_FIELDS; i++)
-        g_string_append_printf (out, "%s%s", i ? "," : "", csv_header_names[i]);
+        g_string_append_printf (out, "%s%s", i ? "," : "", dyno_bonnie_csv_198_names[i]);
       g_string_append_c (out, '\n');
     }
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "dyno-error.h"
+#include "dyno-file-private.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
 
@@ -1193,7 +1194,7 @@ dyno_result_load (const char *path, GError **error)
   g_autofree char *name = NULL;
   g_autofree char *data = NULL;
   DynoResult *result;
-  struct stat st;
+  guint64 size = 0;
   gsize length = 0;
   int fd;
 
@@ -1201,65 +1202,22 @@ dyno_result_load (const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   name = g_filename_display_basename (path);
-  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  fd = dyno_file_open_regular (path, &size, error);
   if (fd < 0)
+    return NULL;
+  if (size > MAX_FILE_SIZE)
     {
-      int saved = errno;
-
-      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot open “%s”: %s"),
-                   name, g_strerror (saved));
-      return NULL;
-    }
-  if (fstat (fd, &st) != 0)
-    {
-      int saved = errno;
-
-      close (fd);
-      g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved), _("Cannot read “%s”: %s"),
-                   name, g_strerror (saved));
-      return NULL;
-    }
-  /* Not g_file_get_contents: it would read /dev/zero or a FIFO until memory ran out. */
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
-                   _("“%s” is not a regular file"), name);
-      return NULL;
-    }
-  if ((guint64) st.st_size > MAX_FILE_SIZE)
-    {
-      g_autofree char *size = g_format_size_full (st.st_size, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *text = g_format_size_full (size, G_FORMAT_SIZE_IEC_UNITS);
 
       close (fd);
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
                    _("“%s” is too large for a result file (%s; the limit is 512 MiB)"), name,
-                   size);
+                   text);
       return NULL;
     }
-
-  data = g_malloc ((gsize) st.st_size + 1);
-  while (length < (gsize) st.st_size)
-    {
-      gssize n = read (fd, data + length, st.st_size - length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-
-          close (fd);
-          g_set_error (error, DYNO_ERROR, dyno_error_from_errno (saved),
-                       _("Cannot read “%s”: %s"), name, g_strerror (saved));
-          return NULL;
-        }
-      if (n == 0)
-        break; /* it shrank while we read; what is there gets checked like any other data */
-      length += n;
-    }
-  close (fd);
-  data[length] = '\0';
+  /* A file that shrank while we read it is checked like any other data. */
+  if (!dyno_file_read_fd (fd, path, (gsize) size, &data, &length, error))
+    return NULL;
 
   result = load_data (data, length, name, error);
   if (result != NULL)
