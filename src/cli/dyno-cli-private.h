@@ -7,6 +7,13 @@
 
 #include <glib.h>
 
+#include "dyno-import.h"
+#include "dyno-report.h"
+#ifdef DYNO_HAVE_CHARTS
+#include "dyno-chart-style.h"
+#include "dyno-compare-chart.h"
+#endif
+
 G_BEGIN_DECLS
 
 enum
@@ -19,6 +26,35 @@ enum
 
 int  dyno_cli_run (int argc, char **argv);
 int  dyno_cli_info (int argc, char **argv);
+int  dyno_cli_compare (int argc, char **argv);
+int  dyno_cli_import (int argc, char **argv);
+int  dyno_cli_export (int argc, char **argv);
+
+/* dyno-cli-compare.c: what compare, import and export share */
+
+/* Every run of every file (dyno_import_file); NULL after printing which file failed and why. */
+GPtrArray  *dyno_cli_load_inputs (char **paths, DynoImportFormat format);
+/* To the file (replaced whole) or, for NULL or "-", standard output; FALSE after a message. */
+gboolean    dyno_cli_write_text (const char *path, const char *text);
+/* "png", "svg" or "pdf" from a file name's extension, else NULL. */
+const char *dyno_cli_image_format (const char *path);
+/* "1200x675" in points; leaves the defaults for NULL; FALSE when malformed. */
+gboolean    dyno_cli_parse_chart_size (const char *text, double *width, double *height);
+/* The usage error of a build without cairo asked for a chart. */
+int         dyno_cli_no_charts (const char *command);
+#ifdef DYNO_HAVE_CHARTS
+/* The light style with a font sized for an article. */
+DynoChartStyle *dyno_cli_chart_style_new (DynoRateUnit unit);
+/* Draws a comparison chart with its default title, subtitle and source line into path. */
+int         dyno_cli_save_compare_chart (const char                    *command,
+                                         const DynoComparison          *comparison,
+                                         const DynoCompareChartOptions *options,
+                                         DynoRateUnit                   unit,
+                                         const char                    *title,
+                                         double                         width,
+                                         double                         height,
+                                         const char                    *path);
+#endif
 
 /* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);

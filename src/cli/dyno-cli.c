@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dyno-cli-private.h"
 
@@ -40,20 +41,39 @@ dyno_cli_usage_error (const char *command, const char *format, ...)
   return DYNO_EXIT_USAGE;
 }
 
+/* The commands added after the usage text was translated, on lines of their own so that the
+ * existing translations stay whole (a changed msgid would drop them all until translators catch
+ * up). */
+static const char *
+more_commands (void)
+{
+  return _("  dyno-cli compare FILE... [OPTION...]             runs side by side, with ratios\n"
+           "  dyno-cli import FILE... -o DIR                   bonnie++ and Bonnie results as Dyno files\n"
+           "  dyno-cli export FILE -o OUT [OPTION...]          a run as a chart or a table\n");
+}
+
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, "%s",
-           _("Usage:\n"
-             "  dyno-cli run [-d DIR]... [-s SIZE] [OPTION...]   benchmark one or more folders\n"
-             "  dyno-cli info [DIR]                              what Dyno knows about a folder\n"
-             "  dyno-cli --version\n"
-             "\n"
-             "Dyno measures disks the way Bonnie and bonnie++ do: per-char and block writes\n"
-             "and reads, rewrite, random seeks, and small-file create/stat/delete, with the\n"
-             "page cache evicted before every read phase.\n"
-             "\n"
-             "Run “dyno-cli COMMAND --help” for the options of a command.\n"));
+  const char *usage = _("Usage:\n"
+                        "  dyno-cli run [-d DIR]... [-s SIZE] [OPTION...]   benchmark one or more folders\n"
+                        "  dyno-cli info [DIR]                              what Dyno knows about a folder\n"
+                        "  dyno-cli --version\n"
+                        "\n"
+                        "Dyno measures disks the way Bonnie and bonnie++ do: per-char and block writes\n"
+                        "and reads, rewrite, random seeks, and small-file create/stat/delete, with the\n"
+                        "page cache evicted before every read phase.\n"
+                        "\n"
+                        "Run “dyno-cli COMMAND --help” for the options of a command.\n");
+  const char *version_line = strstr (usage, "  dyno-cli --version\n");
+
+  /* The new commands go before the --version line, found by its untranslated words. */
+  if (version_line == NULL)
+    {
+      fprintf (out, "%s\n%s", usage, more_commands ());
+      return;
+    }
+  fprintf (out, "%.*s%s%s", (int) (version_line - usage), usage, more_commands (), version_line);
 }
 
 int
@@ -78,6 +98,12 @@ main (int argc, char *argv[])
     return dyno_cli_run (argc - 1, argv + 1);
   if (g_str_equal (command, "info"))
     return dyno_cli_info (argc - 1, argv + 1);
+  if (g_str_equal (command, "compare"))
+    return dyno_cli_compare (argc - 1, argv + 1);
+  if (g_str_equal (command, "import"))
+    return dyno_cli_import (argc - 1, argv + 1);
+  if (g_str_equal (command, "export"))
+    return dyno_cli_export (argc - 1, argv + 1);
   if (g_str_equal (command, "--version") || g_str_equal (command, "-V"))
     {
       g_print ("dyno-cli %s\n", PACKAGE_VERSION);

@@ -78,6 +78,28 @@ char     *dyno_comparison_format (const DynoComparison *comparison,
                                   DynoRateUnit          unit);
 gboolean  dyno_compare_format_from_string (const char *text, DynoCompareFormat *out);
 
+/* ---- additions for the CLI, the charts and the formats -------------------------------- */
+
+/* The entry called text (exactly, then ignoring case), else the 1-based index text gives. */
+gboolean  dyno_comparison_find_entry (const DynoComparison *comparison,
+                                      const char           *text,
+                                      guint                *out_entry);
+/* The target result an entry stands for, and one of its phases (NULL when it did not run). */
+DynoTargetResult      *dyno_comparison_get_target_result (const DynoComparison *comparison,
+                                                          guint                 entry);
+const DynoPhaseResult *dyno_comparison_get_phase_result (const DynoComparison *comparison,
+                                                         guint                 entry,
+                                                         DynoPhaseId           phase);
+/* "Measured with Dyno 0.1.0 on lap, srv", "Measured with Bonnie; compared with Dyno 0.1.0":
+ * the source line under a table or chart, naming whoever really measured. */
+char     *dyno_comparison_describe_source (const DynoComparison *comparison);
+/* "×0.17", "×12.5", "×0.012"; "—" for NAN. No noise words: see describe_ratio for those. */
+char     *dyno_compare_format_ratio (double ratio);
+/* "baseline", "significant", "within-noise", "single-sample", "unknown": for JSON, untranslated */
+const char *dyno_difference_to_string (DynoDifference difference);
+/* "text", "md", "csv", "html", "json" */
+const char *dyno_compare_format_to_string (DynoCompareFormat format);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoComparison, dyno_comparison_unref)
 
 G_END_DECLS

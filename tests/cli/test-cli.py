@@ -825,6 +825,278 @@ def case_help():
     check("--json" in p.out, "info --help does not list --json", p.describe())
 
 
+# compare, import, export ----------------------------------------------------------------------
+
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures")
+SEED_003 = os.path.join(FIXTURES, "import", "seed-003-bray-bonnie-msec.txt")
+BONNIE_CSV = os.path.join(FIXTURES, "import", "bonnie++-2.00a.csv")
+FULL_RESULT = os.path.join(FIXTURES, "results", "full-v1.json")
+
+
+class Scratch:
+    """A fresh folder for output files, removed afterwards."""
+
+    def __enter__(self):
+        self.path = make_target()
+        return self
+
+    def __exit__(self, *exc):
+        rm_rf(self.path)
+        return False
+
+    def __call__(self, name):
+        return os.path.join(self.path, name)
+
+
+def charts_or_skip(p):
+    """Skips a chart case on a dyno-cli built without cairo, after checking it says so."""
+    if p.rc == 2 and "without cairo" in p.err:
+        raise Skip("dyno-cli was built without cairo (-Dcharts=disabled)")
+
+
+def write_corrupt_csv(path):
+    """bonnie++ 2.00a's CSV line, then the same line with a %CPU that is not a number."""
+    with open(BONNIE_CSV) as f:
+        line = f.readline()
+    with open(path, "w") as f:
+        f.write(line + line.replace(",97,", ",9x7,", 1))
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    check(head[:8] == b"\x89PNG\r\n\x1a\n", "%s is not a PNG" % path)
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def case_compare_seed_003():
+    p = cli("compare", SEED_003)
+    expect_rc(p, 0)
+    lines = p.out.splitlines()
+    fv = [i for i, line in enumerate(lines) if line.startswith("FV ")]
+    check(len(fv) == 1, "no row for FV", p.describe())
+    ratios = lines[fv[0] + 1]
+    check(ratios.startswith("÷ NoFV"), "no ratio row under FV", p.describe())
+    # FileVault: block writes ×0.17, block reads ×0.97 (Bray's 2.6/15.7 and 12.0/12.4).
+    check(ratios.split()[2:] == ["×0.25", "×0.17", "×0.83", "×0.92", "×0.97"],
+          "FV's ratios are %r" % ratios, p.describe())
+    check("Single runs" in p.out, "no word that single runs cannot tell noise", p.describe())
+    p = cli("compare", SEED_003, "--baseline", "fv", "--unit", "mib")
+    expect_rc(p, 0)
+    check("÷ FV" in p.out and "MiB/s" in p.out and "×6.04" in p.out,
+          "--baseline fv --unit mib: no ratios to FV in MiB/s", p.describe())
+
+
+def case_compare_formats():
+    p = cli("compare", SEED_003, BONNIE_CSV, "--format", "json")
+    expect_rc(p, 0)
+    try:
+        doc = json.loads(p.out)
+    except ValueError as e:
+        raise Failure("--format json is not JSON: %s" % e, p.describe())
+    check(doc.get("format") == "dyno-comparison", "format is %r" % doc.get("format"))
+    check([e["name"] for e in doc["entries"]] == ["NoFV", "FV", "Debian", "V20z", "vm"],
+          "entries are %r" % [e["name"] for e in doc["entries"]])
+    write = [ph for ph in doc["phases"] if ph["id"] == "write"][0]
+    check(write["unit"] == "B/s", "block write's unit is %r" % write["unit"])
+    check(abs(write["cells"][1]["ratio"] - 2.6 / 15.7) < 1e-9, "FV's ratio is %r" % write["cells"][1]["ratio"])
+    check(write["cells"][1]["difference"] == "single-sample", "FV's difference")
+
+    p = cli("compare", SEED_003, "--format", "md")
+    expect_rc(p, 0)
+    check("| FV | 2.62 (×0.25) | 2.73 (×0.17) |" in p.out, "no Markdown row for FV", p.describe())
+
+    p = cli("compare", SEED_003, "--format", "csv")
+    expect_rc(p, 0)
+    rows = p.out.splitlines()
+    check(len(rows) == 4 and all(len(r.split(",")) == 50 for r in rows),
+          "expected 4 CSV lines of 50 fields", p.describe())
+    check([r.split(",")[2] for r in rows] == ["NoFV", "FV", "Debian", "V20z"], "CSV names", p.describe())
+    exe = shutil.which("bon_csv2html")
+    if exe:
+        h = subprocess.run([exe], input=p.out.encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=60)
+        check(h.returncode == 0 and b"Can't" not in h.stderr and b"V20z" in h.stdout,
+              "bon_csv2html does not read the comparison's CSV", h.stderr.decode())
+
+    with Scratch() as d:
+        p = cli("compare", SEED_003, "--format", "html", "-o", d("t.html"))
+        expect_rc(p, 0)
+        with open(d("t.html"), encoding="utf-8") as f:
+            html = f.read()
+        for needle in ("<!DOCTYPE html>", "<table", "<caption>", "MB/s", "×0.17", "</html>",
+                       "compared with Dyno %s" % VERSION):
+            check(needle in html, "the HTML lacks %r" % needle, p.describe())
+
+
+def case_compare_charts():
+    with Scratch() as d:
+        p = cli("compare", SEED_003, "--chart", "bars", "-o", d("bars.png"))
+        charts_or_skip(p)
+        expect_rc(p, 0)
+        check(png_size(d("bars.png")) == (2400, 1350), "bars.png is %r, expected 2400×1350"
+              % (png_size(d("bars.png")),), p.describe())
+        p = cli("compare", SEED_003, "--chart", "cpu", "--chart-size", "800x450", "-o", d("cpu.svg"),
+                "--title", "Bray 2004")
+        expect_rc(p, 0)
+        with open(d("cpu.svg"), encoding="utf-8") as f:
+            svg = f.read()
+        check(svg.startswith("<?xml") and "<svg" in svg, "cpu.svg is not SVG", p.describe())
+        p = cli("compare", SEED_003, "--chart", "bars", "--phase", "write,read", "-o", d("b.pdf"))
+        expect_rc(p, 0)
+        with open(d("b.pdf"), "rb") as f:
+            check(f.read(5) == b"%PDF-", "b.pdf is not a PDF", p.describe())
+        # Imports carry no live samples: an overlay has nothing to draw, and says so.
+        p = cli("compare", SEED_003, "--chart", "overlay", "--phase", "write", "-o", d("o.png"))
+        expect_rc(p, 1)
+        check("samples" in p.err, "stderr does not say why", p.describe())
+        check(not os.path.exists(d("o.png")), "a file was written anyway", p.describe())
+
+
+def case_compare_errors():
+    with Scratch() as d:
+        bad = d("bad.csv")
+        write_corrupt_csv(bad)
+        for args, rc, pattern in (
+                ([], 2, r"no result files"),
+                ([SEED_003, "--baseline", "9"], 2, r"baseline.*9"),
+                ([SEED_003, "--baseline", "nobody"], 2, r"nobody.*NoFV"),
+                ([SEED_003, "--format", "xml"], 2, r"xml"),
+                ([SEED_003, "--unit", "gb"], 2, r"gb"),
+                ([SEED_003, "--chart", "pie", "-o", d("x.png")], 2, r"pie|cairo"),
+                ([SEED_003, "--chart", "bars"], 2, r"-o|cairo"),
+                ([SEED_003, "--phase", "write"], 2, r"--chart"),
+                ([SEED_003, "--frobnicate"], 2, r"frobnicate"),
+                ([d("missing.json")], 1, re.escape(d("missing.json"))),
+                ([SEED_003, bad], 1, re.escape(bad) + r".*line 2.*9x7"),
+        ):
+            p = cli("compare", *args)
+            expect_rc(p, rc)
+            check(re.search(pattern, p.err, re.I), "stderr does not match /%s/" % pattern, p.describe())
+            check(p.out == "", "an error printed to stdout", p.describe())
+
+
+def case_import():
+    with Scratch() as d:
+        out = d("imported")
+        p = cli("import", SEED_003, BONNIE_CSV, "-o", out)
+        expect_rc(p, 0)
+        names = sorted(os.listdir(out))
+        check(len(names) == 5 and all(n.endswith(".dyno.json") for n in names),
+              "expected five .dyno.json files, got %r" % names, p.describe())
+        check(any(n.startswith("NoFV-") for n in names), "no file named after NoFV: %r" % names)
+        check("line 16 of seed-003-bray-bonnie-msec.txt" in p.out, "no provenance printed", p.describe())
+        check(len(p.out.splitlines()) == 5, "expected one line per file written", p.describe())
+        for n in names:
+            with open(os.path.join(out, n)) as f:
+                doc = json.load(f)
+            check(doc.get("format") == "dyno-result" and doc.get("source"),
+                  "%s: not a result with its source" % n)
+        # The imported files compare as the originals do.
+        nofv = [os.path.join(out, n) for n in names if n.startswith("NoFV-")][0]
+        fv = [os.path.join(out, n) for n in names if n.startswith("FV-")][0]
+        p = cli("compare", nofv, fv)
+        expect_rc(p, 0)
+        check("×0.17" in p.out and "×0.97" in p.out, "the imported files compare differently", p.describe())
+
+
+def case_import_all_or_nothing():
+    with Scratch() as d:
+        bad = d("broken.csv")
+        write_corrupt_csv(bad)
+        out = d("imported")
+        p = cli("import", SEED_003, bad, "-o", out)
+        expect_rc(p, 1)
+        check("broken.csv" in p.err and "line 2" in p.err, "stderr does not name the file and line",
+              p.describe())
+        check(not os.path.exists(out) or os.listdir(out) == [], "files were written: %r"
+              % (os.listdir(out) if os.path.exists(out) else None), p.describe())
+        for args, pattern in (([SEED_003], r"-o"), (["-o", out], r"no files"),
+                              ([SEED_003, "-o", out, "--format", "xml"], r"xml")):
+            p = cli("import", *args)
+            expect_rc(p, 2)
+            check(re.search(pattern, p.err, re.I), "stderr does not match /%s/" % pattern, p.describe())
+        # Forcing the wrong reader fails, naming the file.
+        p = cli("import", SEED_003, "-o", out, "--format", "csv")
+        expect_rc(p, 1)
+        check("seed-003" in p.err, "stderr does not name the file", p.describe())
+
+
+def case_export():
+    with Scratch() as d:
+        p = cli("export", FULL_RESULT, "--format", "md", "-o", "-")
+        expect_rc(p, 0)
+        check("| Run | Block write (MB/s) |" in p.out, "no Markdown table", p.describe())
+        for fmt, needle in (("csv", "1.98,"), ("text", "Sequential Output"), ("json", '"format" : "dyno-result"'),
+                            ("html", "<table")):
+            p = cli("export", FULL_RESULT, "--format", fmt, "-o", d("out." + fmt))
+            expect_rc(p, 0)
+            with open(d("out." + fmt), encoding="utf-8") as f:
+                check(needle in f.read(), "export --format %s lacks %r" % (fmt, needle), p.describe())
+        p = cli("export", BONNIE_CSV, "-o", d("b.md"))
+        expect_rc(p, 0)
+        p = cli("export", FULL_RESULT, "-o", d("live.png"))
+        charts_or_skip(p)
+        expect_rc(p, 0)
+        check(png_size(d("live.png")) == (2400, 1350), "live.png is %r" % (png_size(d("live.png")),))
+        p = cli("export", FULL_RESULT, "--chart", "bars", "--target", "1", "-o", d("bars.svg"))
+        expect_rc(p, 0)
+        p = cli("export", FULL_RESULT, "--chart", "cpu", "-o", d("cpu.pdf"))
+        expect_rc(p, 0)
+        # An import has no live samples.
+        p = cli("export", BONNIE_CSV, "-o", d("live2.png"))
+        expect_rc(p, 1)
+        check("samples" in p.err, "stderr does not say why", p.describe())
+
+
+def case_export_errors():
+    with Scratch() as d:
+        for args, rc, pattern in (
+                ([FULL_RESULT], 2, r"-o"),
+                ([FULL_RESULT, "-o", d("x.xyz")], 2, r"format"),
+                ([FULL_RESULT, "--format", "gif", "-o", d("x.gif")], 2, r"gif"),
+                ([FULL_RESULT, "--target", "9", "-o", d("x.md")], 2, r"target"),
+                ([FULL_RESULT, "--chart", "bars", "-o", d("x.md")], 2, r"chart"),
+                ([FULL_RESULT, FULL_RESULT, "-o", d("x.md")], 2, r"compare"),
+                ([SEED_003, "-o", d("x.md")], 2, r"4 runs"),
+                ([d("missing.json"), "-o", d("x.md")], 1, re.escape(d("missing.json"))),
+                ([os.path.join(FIXTURES, "results", "truncated.json"), "-o", d("x.md")], 1, r"truncated"),
+        ):
+            p = cli("export", *args)
+            expect_rc(p, rc)
+            check(re.search(pattern, p.err, re.I), "stderr does not match /%s/" % pattern, p.describe())
+
+
+def case_run_then_overlay():
+    """A real run's live samples, exported and overlaid."""
+    with Target() as t, Scratch() as d:
+        r = d("r.dyno.json")
+        p = cli("run", "-d", t.path, "-s", "16M", "--tests", "write,read", "-m", "real", "--json", r, "-q")
+        expect_rc(p, 0)
+        t.clean(p)
+        p = cli("compare", r, r, "--chart", "overlay", "--phase", "write", "-o", d("o.png"))
+        charts_or_skip(p)
+        expect_rc(p, 0)
+        check(png_size(d("o.png")) == (2400, 1350), "o.png has the wrong size")
+        p = cli("compare", r, r)
+        expect_rc(p, 0)
+        check("real (2)" in p.out, "the second copy is not named apart", p.describe())
+
+
+def case_help_new_commands():
+    p = cli("--help")
+    expect_rc(p, 0)
+    for command in ("compare", "import", "export"):
+        check("dyno-cli %s" % command in p.out, "the usage does not list %s" % command, p.describe())
+    for command, opts in (("compare", ("--baseline", "--format", "--unit", "--chart", "--phase", "--output")),
+                          ("import", ("--output", "--format")),
+                          ("export", ("--format", "--output", "--chart", "--target", "--unit"))):
+        p = cli(command, "--help")
+        expect_rc(p, 0)
+        for opt in opts:
+            check(opt in p.out, "%s --help does not list %s" % (command, opt), p.describe())
+
+
 CASES = [
     ("run: table on stdout, nothing left behind", case_run_table),
     ("run: default target is the current folder", case_default_target),
@@ -858,6 +1130,16 @@ CASES = [
      tmpfs_enospc(None, "Per-char write")),
     ("--version", case_version),
     ("--help", case_help),
+    ("compare: seed 003, FV ÷ NoFV block write ×0.17, block read ×0.97", case_compare_seed_003),
+    ("compare --format json|md|csv|html", case_compare_formats),
+    ("compare --chart bars|cpu png/svg/pdf; overlay of imports refused", case_compare_charts),
+    ("compare: usage errors exit 2, unreadable inputs exit 1", case_compare_errors),
+    ("import: one .dyno.json per run, with provenance", case_import),
+    ("import: all or nothing; errors", case_import_all_or_nothing),
+    ("export: tables and charts", case_export),
+    ("export: errors", case_export_errors),
+    ("run, then compare --chart overlay of its samples", case_run_then_overlay),
+    ("--help lists compare, import and export", case_help_new_commands),
 ]
 
 

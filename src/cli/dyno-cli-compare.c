@@ -1,0 +1,378 @@
+/* dyno-cli-compare.c: `dyno-cli compare`, and what compare, import and export share
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+
+#include "dyno-cli-private.h"
+#include "dyno-compare.h"
+#include "dyno-import.h"
+#include "dyno-parse.h"
+#ifdef DYNO_HAVE_CHARTS
+#include "dyno-compare-chart.h"
+#endif
+
+/* ---- shared --------------------------------------------------------------------------- */
+
+GPtrArray *
+dyno_cli_load_inputs (char **paths, DynoImportFormat format)
+{
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) results = dyno_import_file (paths[i], format, &error);
+
+      if (results == NULL)
+        {
+          dyno_cli_error ("%s: %s", paths[i], error->message);
+          return NULL;
+        }
+      if (results->len == 0)
+        {
+          dyno_cli_error (_("%s: no results found in the file"), paths[i]);
+          return NULL;
+        }
+      for (guint j = 0; j < results->len; j++)
+        g_ptr_array_add (all, g_object_ref (g_ptr_array_index (results, j)));
+    }
+  return g_steal_pointer (&all);
+}
+
+gboolean
+dyno_cli_write_text (const char *path, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      fputs (text, stdout);
+      return fflush (stdout) == 0;
+    }
+  if (!g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, &error))
+    {
+      dyno_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "png", "svg" or "pdf" from a file name, else NULL. */
+const char *
+dyno_cli_image_format (const char *path)
+{
+  static const char *const formats[] = { "png", "svg", "pdf" };
+  const char *dot = path ? strrchr (path, '.') : NULL;
+
+  if (dot == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_ascii_strcasecmp (dot + 1, formats[i]) == 0)
+      return formats[i];
+  return NULL;
+}
+
+gboolean
+dyno_cli_parse_chart_size (const char *text, double *width, double *height)
+{
+  g_auto (GStrv) parts = NULL;
+  guint64 w;
+  guint64 h;
+
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit_set (text, "xX", 2);
+  if (g_strv_length (parts) != 2
+      || !g_ascii_string_to_unsigned (parts[0], 10, 100, 8000, &w, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 100, 8000, &h, NULL))
+    return FALSE;
+  *width = w;
+  *height = h;
+  return TRUE;
+}
+
+int
+dyno_cli_no_charts (const char *command)
+{
+  return dyno_cli_usage_error (command,
+                               _("this dyno-cli was built without cairo: charts (png, svg, pdf) "
+                                 "are not available; tables are (--format text, md, csv, html, "
+                                 "json)"));
+}
+
+#ifdef DYNO_HAVE_CHARTS
+DynoChartStyle *
+dyno_cli_chart_style_new (DynoRateUnit unit)
+{
+  DynoChartStyle *style = dyno_chart_style_new_light ();
+
+  /* Sized for a 1200-point-wide figure read at a column's width in an article. */
+  dyno_chart_style_set_font (style, "Cantarell 13");
+  style->rate_scale = unit == DYNO_RATE_UNIT_MIB ? DYNO_RATE_SCALE_MIB : DYNO_RATE_SCALE_MB;
+  return style;
+}
+
+static char *
+join_names (const DynoComparison *comparison)
+{
+  GString *names = g_string_new (NULL);
+  guint n = dyno_comparison_get_n_entries (comparison);
+
+  for (guint e = 0; e < n; e++)
+    {
+      if (e > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, dyno_comparison_get_name (comparison, e));
+    }
+  return g_string_free (names, FALSE);
+}
+
+int
+dyno_cli_save_compare_chart (const char                    *command,
+                             const DynoComparison          *comparison,
+                             const DynoCompareChartOptions *options,
+                             DynoRateUnit                   unit,
+                             const char                    *title,
+                             double                         width,
+                             double                         height,
+                             const char                    *path)
+{
+  g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (unit);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *source = dyno_comparison_describe_source (comparison);
+  g_autofree char *names = join_names (comparison);
+  g_autofree char *default_title = NULL;
+  g_autofree char *subtitle = NULL;
+  const char *format = dyno_cli_image_format (path);
+  guint n = dyno_comparison_get_n_entries (comparison);
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  const char *base = dyno_comparison_get_name (comparison, baseline);
+  DynoChartDecor decor;
+
+  if (format == NULL)
+    return dyno_cli_usage_error (command, _("-o: “%s” does not end in .png, .svg or .pdf"), path);
+  if (options->kind == DYNO_COMPARE_CHART_OVERLAY
+      && !dyno_compare_chart_has_samples (comparison, options->phase))
+    {
+      dyno_cli_error (_("No input has live samples of %s (imported results carry none); "
+                        "use --chart bars or cpu"),
+                      dyno_phase_title (options->phase));
+      return DYNO_EXIT_FAILED;
+    }
+
+  switch (options->kind)
+    {
+    case DYNO_COMPARE_CHART_CPU:
+      /* Translators: the default title of a chart; %s lists the runs */
+      default_title = g_strdup_printf (_("CPU per phase: %s"), names);
+      subtitle = g_strdup (_("Bonnie’s %CPU: CPU time of the I/O threads over elapsed time; "
+                             "100 is one core"));
+      break;
+    case DYNO_COMPARE_CHART_OVERLAY:
+      /* Translators: the default title of a chart; a phase, then the runs */
+      default_title = g_strdup_printf (_("%s over time: %s"), dyno_phase_title (options->phase),
+                                       names);
+      subtitle = g_strdup (_("The live rate through the phase, every repeat drawn"));
+      break;
+    case DYNO_COMPARE_CHART_BARS:
+    default:
+      /* Translators: the default title of a chart; %s lists the runs */
+      default_title = g_strdup_printf (_("Throughput per phase: %s"), names);
+      if (n > 1)
+        /* Translators: the subtitle of a bar chart; %s is the baseline's name */
+        subtitle = g_strdup_printf (_("Mean of the repeats; under each figure its ratio to %s, "
+                                      "the baseline; “~” within noise"),
+                                    base);
+      break;
+    }
+
+  dyno_chart_decor_init (&decor);
+  decor.title = title != NULL ? title : default_title;
+  decor.subtitle = subtitle;
+  decor.source = source;
+  if (!dyno_compare_chart_render_to_file (comparison, options, style, &decor, width, height,
+                                          DYNO_COMPARE_CHART_PNG_SCALE, format, path, &error))
+    {
+      dyno_cli_error ("%s: %s", path, error->message);
+      return DYNO_EXIT_FAILED;
+    }
+  return DYNO_EXIT_OK;
+}
+#endif
+
+/* ---- compare -------------------------------------------------------------------------- */
+
+int
+dyno_cli_compare (int argc, char **argv)
+{
+  g_autofree char *baseline = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *unit = NULL;
+  g_autofree char *chart = NULL;
+  g_autofree char *phase = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *chart_size = NULL;
+  g_auto (GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "baseline", 'b', 0, G_OPTION_ARG_STRING, &baseline,
+      N_("The run the others are divided by: its number in the order given, or its name "
+         "(default 1)"),
+      N_("N|NAME") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Table format (default text)"),
+      N_("text|md|csv|html|json") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
+      N_("mb|mib|kib") },
+    { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
+      N_("Draw a chart into the -o file instead of a table"), N_("bars|cpu|overlay") },
+    { "phase", 0, 0, G_OPTION_ARG_STRING, &phase,
+      N_("Phases of a bars or cpu chart (a --tests list), or the one phase of an overlay "
+         "(default write)"),
+      N_("ID|LIST") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write to FILE (.png, .svg or .pdf for a chart) instead of standard output"),
+      N_("FILE") },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("Title of the chart"), N_("TEXT") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
+      N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
+      N_("WxH") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  g_autoptr (DynoComparison) comparison = NULL;
+  DynoCompareFormat compare_format = DYNO_COMPARE_FORMAT_TEXT;
+  DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
+  double width = 1200;
+  double height = 675;
+  guint32 phases = 0;
+  DynoPhaseId overlay_phase = DYNO_PHASE_WRITE;
+  int kind = -1;
+
+  g_set_prgname ("dyno-cli compare");
+  context = g_option_context_new (_("FILE… — runs side by side, with ratios to a baseline"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Reads Dyno result files, bonnie++ CSV or text and Bonnie tables "
+                                  "(every run in each file) and prints one row per run and "
+                                  "target, with each figure's ratio to the baseline and whether "
+                                  "the repeats' noise explains it."));
+  g_option_context_set_description (context,
+                                    _("Examples:\n"
+                                      "  dyno-cli compare plain.json luks.json --format md\n"
+                                      "  dyno-cli compare bray.txt --baseline NoFV --chart bars "
+                                      "-o bars.png\n\n"
+                                      "Exit status: 0 success, 1 an input could not be read, "
+                                      "2 usage error.\n"));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return dyno_cli_usage_error ("compare", "%s", error->message);
+  if (files == NULL || files[0] == NULL)
+    return dyno_cli_usage_error ("compare", _("No result files given"));
+
+  if (format != NULL && !dyno_compare_format_from_string (format, &compare_format))
+    return dyno_cli_usage_error ("compare", _("--format: “%s” is not text, md, csv, html or json"),
+                                 format);
+  if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
+    return dyno_cli_usage_error ("compare", _("--unit: “%s” is not mb, mib or kib"), unit);
+  if (chart != NULL)
+    {
+#ifdef DYNO_HAVE_CHARTS
+      DynoCompareChartKind k;
+
+      if (!dyno_compare_chart_kind_from_string (chart, &k))
+        return dyno_cli_usage_error ("compare", _("--chart: “%s” is not bars, cpu or overlay"),
+                                     chart);
+      kind = k;
+#else
+      return dyno_cli_no_charts ("compare");
+#endif
+    }
+  if (chart != NULL && output == NULL)
+    return dyno_cli_usage_error ("compare", _("--chart needs -o FILE.png, .svg or .pdf"));
+  if (chart != NULL && format != NULL)
+    return dyno_cli_usage_error ("compare", _("--chart and --format exclude each other: a chart "
+                                              "takes its format from the -o file name"));
+  if (chart == NULL && (phase != NULL || title != NULL || chart_size != NULL))
+    return dyno_cli_usage_error ("compare", _("--phase, --title and --chart-size need --chart"));
+  if (!dyno_cli_parse_chart_size (chart_size, &width, &height))
+    return dyno_cli_usage_error ("compare", _("--chart-size: “%s” is not WIDTHxHEIGHT in points, "
+                                              "100 to 8000 each"),
+                                 chart_size);
+  if (phase != NULL)
+    {
+      if (chart != NULL && g_ascii_strcasecmp (chart, "overlay") == 0)
+        {
+          if (!dyno_phase_id_from_string (phase, &overlay_phase))
+            return dyno_cli_usage_error ("compare", _("--phase: “%s” is not a phase id"), phase);
+        }
+      else if (!dyno_parse_tests (phase, &phases, &error))
+        return dyno_cli_usage_error ("compare", "--phase: %s", error->message);
+    }
+
+  results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
+  if (results == NULL)
+    return DYNO_EXIT_FAILED;
+
+  comparison = dyno_comparison_new ();
+  for (guint i = 0; i < results->len; i++)
+    dyno_comparison_add_result (comparison, g_ptr_array_index (results, i));
+  if (dyno_comparison_get_n_entries (comparison) == 0)
+    {
+      dyno_cli_error (_("Nothing to compare: the inputs hold no measured phase"));
+      return DYNO_EXIT_FAILED;
+    }
+
+  if (baseline != NULL)
+    {
+      guint entry;
+
+      if (!dyno_comparison_find_entry (comparison, baseline, &entry))
+        {
+          GString *names = g_string_new (NULL);
+
+          for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+            g_string_append_printf (names, "%s%u “%s”", e ? ", " : "", e + 1,
+                                    dyno_comparison_get_name (comparison, e));
+          dyno_cli_usage_error ("compare", _("--baseline: no run is called or numbered “%s”; "
+                                             "the runs are %s"),
+                                baseline, names->str);
+          g_string_free (names, TRUE);
+          return DYNO_EXIT_USAGE;
+        }
+      dyno_comparison_set_baseline (comparison, entry);
+    }
+
+  if (kind >= 0)
+    {
+#ifdef DYNO_HAVE_CHARTS
+      DynoCompareChartOptions options;
+
+      dyno_compare_chart_options_init (&options, kind);
+      options.phases = phases;
+      options.phase = overlay_phase;
+      if (phases != 0 && (dyno_comparison_get_phases (comparison) & phases) == 0)
+        {
+          dyno_cli_error (_("--phase: none of the inputs ran %s"), phase);
+          return DYNO_EXIT_FAILED;
+        }
+      return dyno_cli_save_compare_chart ("compare", comparison, &options, rate_unit, title, width,
+                                          height, output);
+#endif
+    }
+
+  {
+    g_autofree char *text = dyno_comparison_format (comparison, compare_format, rate_unit);
+
+    return dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+  }
+}

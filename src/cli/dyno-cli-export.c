@@ -1,0 +1,364 @@
+/* dyno-cli-export.c: `dyno-cli export`: one run as a chart or a table
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-cli-private.h"
+#include "dyno-compare.h"
+#include "dyno-report.h"
+#ifdef DYNO_HAVE_CHARTS
+#include <cairo.h>
+
+#include "dyno-chart-model.h"
+#include "dyno-chart-render.h"
+#endif
+
+typedef enum
+{
+  EXPORT_PNG,
+  EXPORT_SVG,
+  EXPORT_PDF,
+  EXPORT_CSV,
+  EXPORT_MARKDOWN,
+  EXPORT_HTML,
+  EXPORT_TEXT,
+  EXPORT_JSON,
+} ExportFormat;
+
+static const struct
+{
+  const char *name;
+  ExportFormat format;
+} export_formats[] = {
+  { "png", EXPORT_PNG },   { "svg", EXPORT_SVG },       { "pdf", EXPORT_PDF },
+  { "csv", EXPORT_CSV },   { "md", EXPORT_MARKDOWN },   { "html", EXPORT_HTML },
+  { "text", EXPORT_TEXT }, { "json", EXPORT_JSON },
+  /* aliases and file name extensions */
+  { "markdown", EXPORT_MARKDOWN }, { "htm", EXPORT_HTML }, { "txt", EXPORT_TEXT },
+};
+
+static gboolean
+export_format_from_string (const char *text, ExportFormat *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    if (g_ascii_strcasecmp (text, export_formats[i].name) == 0)
+      {
+        *out = export_formats[i].format;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+is_image (ExportFormat format)
+{
+  return format == EXPORT_PNG || format == EXPORT_SVG || format == EXPORT_PDF;
+}
+
+/* The run's targets as a comparison: every one, or only the one asked for. */
+static DynoComparison *
+comparison_of (DynoResult *result, int target)
+{
+  DynoComparison *comparison = dyno_comparison_new ();
+
+  if (target >= 0)
+    dyno_comparison_add (comparison, result, target);
+  else
+    dyno_comparison_add_result (comparison, result);
+  return comparison;
+}
+
+#ifdef DYNO_HAVE_CHARTS
+static int
+save_live_chart (DynoResult   *result,
+                 guint         target_index,
+                 ExportFormat  format,
+                 DynoRateUnit  unit,
+                 const char   *title,
+                 double        width,
+                 double        height,
+                 const char   *path)
+{
+  DynoTargetResult *target = dyno_result_get_target (result, target_index);
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (unit);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *default_title = NULL;
+  g_autofree char *subtitle = NULL;
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+  const char *label = dyno_result_get_label (result);
+  DynoChartDecor decor;
+
+  if (target->samples->len == 0)
+    {
+      dyno_cli_error (_("%s has no live samples (imported results carry none); use --chart bars "
+                        "or cpu, or a table format"),
+                      dyno_result_get_path (result) ? dyno_result_get_path (result) : "?");
+      return DYNO_EXIT_FAILED;
+    }
+  dyno_chart_model_append (model, (const DynoSample *) (gconstpointer) target->samples->data,
+                           target->samples->len);
+  /* Bytes and operations never share an axis: the data file's phases if it has any. */
+  dyno_chart_model_set_unit (model, dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES) > 0
+                                        ? DYNO_UNIT_BYTES
+                                        : DYNO_UNIT_OPS);
+
+  /* Translators: the default title of a run's live chart; %s is its label or host */
+  default_title = g_strdup_printf (_("%s, live"),
+                                   label && *label ? label
+                                   : system && system->hostname ? system->hostname
+                                                                : "dyno");
+  if (target->info != NULL)
+    {
+      g_autofree char *describe = dyno_target_info_describe (target->info);
+
+      subtitle = g_strdup_printf ("%s (%s)", target->info->path ? target->info->path : "?",
+                                  describe);
+    }
+  dyno_chart_decor_init (&decor);
+  decor.title = title ? title : default_title;
+  decor.subtitle = subtitle;
+  decor.host = system && system->hostname ? system->hostname : "?";
+
+  if (format == EXPORT_PNG)
+    {
+      /* At twice the size in pixels, as the comparison charts: sharp on any screen. */
+      double scale = DYNO_COMPARE_CHART_PNG_SCALE;
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             (int) ceil (width * scale),
+                                                             (int) ceil (height * scale));
+      cairo_t *cr = cairo_create (surface);
+      cairo_status_t status;
+
+      cairo_scale (cr, scale, scale);
+      dyno_chart_render (model, cr, width, height, style, &decor);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_write_to_png (surface, path);
+      cairo_surface_destroy (surface);
+      if (status != CAIRO_STATUS_SUCCESS)
+        {
+          dyno_cli_error (_("%s: could not write the chart: %s"), path,
+                          cairo_status_to_string (status));
+          return DYNO_EXIT_FAILED;
+        }
+      return DYNO_EXIT_OK;
+    }
+
+  if (!dyno_chart_render_to_file (model, style, &decor, width, height,
+                                  format == EXPORT_SVG ? "svg" : "pdf", path, &error))
+    {
+      dyno_cli_error ("%s: %s", path, error->message);
+      return DYNO_EXIT_FAILED;
+    }
+  return DYNO_EXIT_OK;
+}
+#endif
+
+int
+dyno_cli_export (int argc, char **argv)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *chart = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *unit = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *chart_size = NULL;
+  g_auto (GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("What to write (default: from the -o file name)"),
+      N_("png|svg|pdf|csv|md|html|text|json") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The file to write, or - for standard output (tables only)"), N_("FILE") },
+    { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
+      N_("For png, svg and pdf: the live rate and CPU over time, bars per phase, or %CPU per "
+         "phase (default live)"),
+      N_("live|bars|cpu") },
+    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+      N_("Only this target of a run over several folders, counted from 1"), N_("N") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
+      N_("mb|mib|kib") },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("Title of the chart"), N_("TEXT") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
+      N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
+      N_("WxH") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  ExportFormat export_format;
+  DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
+  DynoResult *result;
+  double width = 1200;
+  double height = 675;
+  int target_index = -1;
+  int status = DYNO_EXIT_OK;
+
+  g_set_prgname ("dyno-cli export");
+  context = g_option_context_new (_("FILE -o OUT — a run as a chart or a table"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Writes one run (a Dyno result file, or an importable bonnie++ "
+                                  "or Bonnie file holding one run) as a PNG, SVG or PDF chart, "
+                                  "bonnie++ CSV, a Markdown or HTML table, Bonnie's text table "
+                                  "or a Dyno result file."));
+  g_option_context_set_description (context,
+                                    _("Examples:\n"
+                                      "  dyno-cli export run.dyno.json -o live.png\n"
+                                      "  dyno-cli export run.dyno.json --chart bars -o bars.svg\n"
+                                      "  dyno-cli export bonnie.csv --format md -o -\n\n"
+                                      "Exit status: 0 success, 1 the input could not be read or "
+                                      "the output written, 2 usage error.\n"));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return dyno_cli_usage_error ("export", "%s", error->message);
+  if (files == NULL || files[0] == NULL)
+    return dyno_cli_usage_error ("export", _("No result file given"));
+  if (files[1] != NULL)
+    return dyno_cli_usage_error ("export", _("One run at a time; to put several side by side use "
+                                             "dyno-cli compare"));
+  if (output == NULL)
+    return dyno_cli_usage_error ("export", _("Where to? Give the file with -o FILE"));
+
+  if (format != NULL)
+    {
+      if (!export_format_from_string (format, &export_format))
+        return dyno_cli_usage_error ("export", _("--format: “%s” is not png, svg, pdf, csv, md, "
+                                                 "html, text or json"),
+                                     format);
+    }
+  else
+    {
+      const char *dot = strrchr (output, '.');
+
+      if (dot == NULL || strchr (dot, G_DIR_SEPARATOR) != NULL
+          || !export_format_from_string (dot + 1, &export_format))
+        return dyno_cli_usage_error ("export", _("Which format? “%s” does not say; give --format"),
+                                     output);
+    }
+  if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
+    return dyno_cli_usage_error ("export", _("--unit: “%s” is not mb, mib or kib"), unit);
+  if (!dyno_cli_parse_chart_size (chart_size, &width, &height))
+    return dyno_cli_usage_error ("export", _("--chart-size: “%s” is not WIDTHxHEIGHT in points, "
+                                             "100 to 8000 each"),
+                                 chart_size);
+  if (chart != NULL && !g_str_equal (chart, "live") && !g_str_equal (chart, "bars")
+      && !g_str_equal (chart, "cpu"))
+    return dyno_cli_usage_error ("export", _("--chart: “%s” is not live, bars or cpu"), chart);
+  if (!is_image (export_format) && (chart != NULL || title != NULL || chart_size != NULL))
+    return dyno_cli_usage_error ("export", _("--chart, --title and --chart-size are for png, svg "
+                                             "and pdf"));
+  if (is_image (export_format) && g_str_equal (output, "-"))
+    return dyno_cli_usage_error ("export", _("Charts go to a file, not standard output"));
+#ifndef DYNO_HAVE_CHARTS
+  if (is_image (export_format))
+    return dyno_cli_no_charts ("export");
+#endif
+
+  results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
+  if (results == NULL)
+    return DYNO_EXIT_FAILED;
+  if (results->len != 1)
+    return dyno_cli_usage_error ("export", _("%s holds %u runs; export takes one: use dyno-cli "
+                                             "import to split them, or dyno-cli compare"),
+                                 files[0], results->len);
+  result = g_ptr_array_index (results, 0);
+
+  if (target != NULL)
+    {
+      guint64 n;
+
+      if (!g_ascii_string_to_unsigned (target, 10, 1, MAX (1, dyno_result_get_n_targets (result)),
+                                       &n, NULL))
+        return dyno_cli_usage_error ("export", _("--target: “%s” is not a target of this run (it "
+                                                 "has %u)"),
+                                     target, dyno_result_get_n_targets (result));
+      target_index = (int) n - 1;
+    }
+  if (dyno_result_get_n_targets (result) == 0)
+    {
+      dyno_cli_error (_("%s: the run measured no target"), files[0]);
+      return DYNO_EXIT_FAILED;
+    }
+
+  switch (export_format)
+    {
+    case EXPORT_PNG:
+    case EXPORT_SVG:
+    case EXPORT_PDF:
+#ifdef DYNO_HAVE_CHARTS
+      if (chart == NULL || g_str_equal (chart, "live"))
+        status = save_live_chart (result, target_index >= 0 ? (guint) target_index : 0,
+                                  export_format, rate_unit, title, width, height, output);
+      else
+        {
+          g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
+          DynoCompareChartOptions options;
+
+          dyno_compare_chart_options_init (&options, g_str_equal (chart, "cpu")
+                                                         ? DYNO_COMPARE_CHART_CPU
+                                                         : DYNO_COMPARE_CHART_BARS);
+          if (dyno_comparison_get_n_entries (comparison) == 0)
+            {
+              dyno_cli_error (_("%s: the run measured no phase"), files[0]);
+              return DYNO_EXIT_FAILED;
+            }
+          status = dyno_cli_save_compare_chart ("export", comparison, &options, rate_unit, title,
+                                                width, height, output);
+        }
+#endif
+      break;
+
+    case EXPORT_CSV:
+      {
+        g_autofree char *text = dyno_report_csv (result, FALSE);
+
+        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+
+    case EXPORT_TEXT:
+      {
+        g_autofree char *text = dyno_report_text (result, rate_unit);
+
+        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+
+    case EXPORT_JSON:
+      {
+        g_autofree char *json = dyno_result_to_json (result, TRUE);
+        g_autofree char *text = g_strconcat (json, "\n", NULL);
+
+        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+
+    case EXPORT_MARKDOWN:
+    case EXPORT_HTML:
+    default:
+      {
+        g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
+        g_autofree char *text
+            = dyno_comparison_format (comparison,
+                                      export_format == EXPORT_HTML ? DYNO_COMPARE_FORMAT_HTML
+                                                                   : DYNO_COMPARE_FORMAT_MARKDOWN,
+                                      rate_unit);
+
+        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+    }
+  return status;
+}

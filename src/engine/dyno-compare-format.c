@@ -1,0 +1,1086 @@
+/* dyno-compare-format.c: a comparison as text, Markdown, bonnie++ CSV, HTML and JSON
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every format shows the same figure per entry and phase: the mean rate over the runs that
+ * were not too fast (DynoCompareCell.rate), so a table, its CSV and its chart agree.
+ *
+ * - TEXT: Bonnie's layout, one row per entry (rate and %CPU per phase) and, under each entry
+ *   but the baseline, a row "÷ BASELINE" of ratios. "~" marks a ratio within noise. When every
+ *   ratio rests on single runs (Bray's tables, most bonnie++ logs) a legend line says so once
+ *   rather than marking every cell; in a mix, "?" marks the single-run ratios.
+ * - MARKDOWN: a GitHub table per group of phases, the unit in each header, the ratio in
+ *   parentheses after the figure, with the same marks and legend.
+ * - CSV: bonnie++ 1.98, one line per entry holding the means (not the first repeat), named
+ *   with the entry's name so that bon_csv2html's rows match the other formats. A phase too fast
+ *   in every repeat is "+++++", as bonnie++ writes it.
+ * - HTML: a standalone page with its CSS in a <style> element: one table per group of phases,
+ *   each with a caption, units in the headers, ratios and noise marks, then the legend and the
+ *   source line.
+ * - JSON: {"format": "dyno-comparison", "version": 1, …}: the entries, and per phase the
+ *   cells with rates in B/s or ops/s, ratios and the difference as a string.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-compare.h"
+#include "dyno-report.h"
+
+#define MIN_LABEL_WIDTH 19
+#define MAX_LABEL_WIDTH 40
+#define RATE_WIDTH 8
+#define CPU_WIDTH 3
+#define COLUMN_WIDTH (1 + RATE_WIDTH + 1 + CPU_WIDTH)
+
+#define MARK_NOISE "~"
+#define MARK_SINGLE "?"
+
+/* Bonnie's groups of columns. Header tokens are kept as bonnie++ prints them, untranslated, as
+ * dyno_report_text does, so tables from different locales compare column for column. */
+typedef struct
+{
+  const char *banner;
+  const char *short_banner; /* for a group narrowed to one column */
+  DynoPhaseId first;
+  DynoPhaseId last;
+} Group;
+
+typedef struct
+{
+  const char *title;
+  DynoUnit unit;
+  Group groups[3];
+  guint n_groups;
+} Table;
+
+static const Table tables[] = {
+  {
+    "io",
+    DYNO_UNIT_BYTES,
+    {
+      { "Sequential Output", "Seq Output", DYNO_PHASE_PUTC, DYNO_PHASE_REWRITE },
+      { "Sequential Input", "Seq Input", DYNO_PHASE_GETC, DYNO_PHASE_READ },
+      { "Random", "Random", DYNO_PHASE_SEEKS, DYNO_PHASE_SEEKS },
+    },
+    3,
+  },
+  {
+    "files",
+    DYNO_UNIT_OPS,
+    {
+      { "Sequential Create", "Seq Create", DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_DELETE },
+      { "Random Create", "Rand Create", DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_DELETE },
+    },
+    2,
+  },
+};
+
+static guint32
+table_mask (const Table *table)
+{
+  guint32 mask = 0;
+
+  for (guint g = 0; g < table->n_groups; g++)
+    for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
+      mask |= DYNO_PHASE_BIT (id);
+  return mask;
+}
+
+/* What the marks and the legend need to know about the whole comparison. */
+typedef struct
+{
+  gboolean any_noise;
+  gboolean any_single;
+  gboolean any_significant;
+  gboolean any_too_fast;
+  gboolean all_single; /* every known ratio rests on a single run */
+} Summary;
+
+static void
+summarize (const DynoComparison *comparison, Summary *summary)
+{
+  guint32 phases = dyno_comparison_get_phases (comparison);
+  guint known = 0;
+  guint single = 0;
+
+  memset (summary, 0, sizeof *summary);
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+      {
+        DynoCompareCell cell;
+
+        if (!(phases & DYNO_PHASE_BIT (id)))
+          continue;
+        dyno_comparison_get_cell (comparison, e, id, &cell);
+        summary->any_too_fast |= cell.too_fast;
+        switch (cell.difference)
+          {
+          case DYNO_DIFFERENCE_WITHIN_NOISE:
+            summary->any_noise = TRUE;
+            known++;
+            break;
+          case DYNO_DIFFERENCE_SINGLE_SAMPLE:
+            summary->any_single = TRUE;
+            single++;
+            known++;
+            break;
+          case DYNO_DIFFERENCE_SIGNIFICANT:
+            summary->any_significant = TRUE;
+            known++;
+            break;
+          case DYNO_DIFFERENCE_BASELINE:
+          case DYNO_DIFFERENCE_UNKNOWN:
+          default:
+            break;
+          }
+      }
+  summary->all_single = known > 0 && single == known;
+}
+
+/* The mark after a ratio: "~" within noise, "?" single run (unless all are), "" otherwise. */
+static const char *
+ratio_mark (const DynoCompareCell *cell, const Summary *summary)
+{
+  if (cell->difference == DYNO_DIFFERENCE_WITHIN_NOISE)
+    return MARK_NOISE;
+  if (cell->difference == DYNO_DIFFERENCE_SINGLE_SAMPLE && !summary->all_single)
+    return MARK_SINGLE;
+  return "";
+}
+
+/* ---- shared helpers ------------------------------------------------------------------- */
+
+/* Control characters would break a line or a column. */
+static char *
+clean_text (const char *text)
+{
+  char *clean = g_utf8_make_valid (text ? text : "", -1);
+
+  for (char *p = clean; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      *p = ' ';
+  return clean;
+}
+
+static double
+display_scale (DynoPhaseId id, DynoRateUnit unit)
+{
+  return dyno_phase_unit (id) == DYNO_UNIT_BYTES ? dyno_rate_unit_scale (unit) : 1.0;
+}
+
+/* As dyno_report_text: two decimals under 10, one under 1000, none above; K/sec whole. */
+static int
+rate_decimals (DynoPhaseId id, DynoRateUnit unit, double value)
+{
+  if (id == DYNO_PHASE_SEEKS)
+    return value >= 1000 ? 0 : 1;
+  if (dyno_phase_unit (id) == DYNO_UNIT_OPS)
+    return value >= 10 ? 0 : 1;
+  if (unit == DYNO_RATE_UNIT_KIB)
+    return 0;
+  if (value >= 1000)
+    return 0;
+  return value >= 10 ? 1 : 2;
+}
+
+/* The figure in the display unit, "+++++" when too fast, NULL when there is none. */
+static char *
+format_rate (const DynoCompareCell *cell, DynoPhaseId id, DynoRateUnit unit)
+{
+  double value;
+
+  if (cell->too_fast)
+    return g_strdup ("+++++");
+  if (!isfinite (cell->rate))
+    return NULL;
+  value = cell->rate / display_scale (id, unit);
+  return g_strdup_printf ("%.*f", rate_decimals (id, unit, value), value);
+}
+
+static char *
+format_cpu (const DynoCompareCell *cell)
+{
+  if (cell->too_fast)
+    return g_strdup ("+++");
+  if (!isfinite (cell->cpu_percent) || cell->cpu_percent < 0)
+    return g_strdup ("");
+  return g_strdup_printf ("%d", (int) MIN (floor (cell->cpu_percent + 0.5), 999));
+}
+
+static const char *
+unit_label (const Table *table, DynoRateUnit unit)
+{
+  return table->unit == DYNO_UNIT_BYTES ? dyno_rate_unit_label (unit) : "/sec";
+}
+
+static const char *
+phase_unit_label (DynoPhaseId id, DynoRateUnit unit)
+{
+  if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+    return dyno_rate_unit_label (unit);
+  return dyno_phase_is_file_test (id) ? "files/s" : "seeks/s";
+}
+
+/* bonnie++'s print_size(): the data file in whole MiB, or GiB when exact: "1000M", "4G". */
+static char *
+format_file_size (guint64 bytes)
+{
+  guint64 mib = (bytes + (G_GUINT64_CONSTANT (1) << 19)) >> 20;
+
+  if (mib == 0 && bytes > 0)
+    mib = 1;
+  if (mib != 0 && mib % 1024 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "G", mib / 1024);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT "M", mib);
+}
+
+/* What goes right of the name in Bonnie's label column: the file size, or the file count. */
+static char *
+entry_spec (const DynoComparison *comparison, guint entry, const Table *table)
+{
+  const DynoConfig *config = dyno_result_get_config (dyno_comparison_get_result (comparison,
+                                                                                 entry));
+
+  if (table->unit == DYNO_UNIT_BYTES)
+    return config->size > 0 ? format_file_size (config->size) : g_strdup ("");
+  return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
+}
+
+/* The legend under a table, one sentence per line. */
+static void
+append_legend (GString *out, const DynoComparison *comparison, const Summary *summary)
+{
+  g_autofree char *base = NULL;
+
+  if (dyno_comparison_get_n_entries (comparison) < 2)
+    return;
+  base = clean_text (dyno_comparison_get_name (comparison,
+                                               dyno_comparison_get_baseline (comparison)));
+  g_string_append_printf (out,
+                          /* Translators: the legend of a comparison table; %s is the
+                           * baseline's name */
+                          _("×: each figure divided by the same figure of %s, the baseline."),
+                          base);
+  g_string_append_c (out, '\n');
+  if (summary->any_noise)
+    {
+      g_string_append_printf (out,
+                              /* Translators: the legend of a comparison table; %s is a mark */
+                              _("%s: within noise: the repeats’ 95 %% confidence intervals "
+                                "explain the gap."),
+                              MARK_NOISE);
+      g_string_append_c (out, '\n');
+    }
+  if (summary->all_single)
+    {
+      g_string_append (out, _("Single runs: a ratio cannot tell a real difference from noise; "
+                              "repeat each run (dyno-cli run -x 3) to know."));
+      g_string_append_c (out, '\n');
+    }
+  else if (summary->any_single)
+    {
+      g_string_append_printf (out,
+                              /* Translators: the legend of a comparison table; %s is a mark */
+                              _("%s: a single run on one side: noise unknown."), MARK_SINGLE);
+      g_string_append_c (out, '\n');
+    }
+  if (summary->any_too_fast)
+    {
+      g_string_append_printf (out,
+                              _("+++++: the phase took less than %.1f s, too fast to measure "
+                                "reliably."),
+                              DYNO_TOO_FAST_SECONDS);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* ---- text ----------------------------------------------------------------------------- */
+
+static void
+append_padded (GString *out, const char *text, guint width, gboolean right)
+{
+  glong len = g_utf8_strlen (text, -1);
+
+  if ((guint) len > width)
+    {
+      g_autofree char *cut = g_utf8_substring (text, 0, width);
+
+      g_string_append (out, cut);
+      return;
+    }
+  if (right)
+    for (guint i = len; i < width; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (guint i = len; i < width; i++)
+      g_string_append_c (out, ' ');
+}
+
+/* " ----Title----" spanning n_columns phase columns. */
+static void
+append_banner (GString *out, const char *title, guint n_columns)
+{
+  guint width = n_columns * COLUMN_WIDTH - 1;
+  guint len = g_utf8_strlen (title, -1);
+  guint left = width > len ? (width - len) / 2 : 0;
+  guint right = width > len + left ? width - len - left : 0;
+
+  g_string_append_c (out, ' ');
+  if (len > width)
+    {
+      append_padded (out, title, width, FALSE);
+      return;
+    }
+  for (guint i = 0; i < left; i++)
+    g_string_append_c (out, '-');
+  g_string_append (out, title);
+  for (guint i = 0; i < right; i++)
+    g_string_append_c (out, '-');
+}
+
+/* Bonnie's column names: "Per Chr", "Block", "Create", "Read" (stat), … */
+static const char *
+column_title (DynoPhaseId id)
+{
+  switch (id)
+    {
+    case DYNO_PHASE_PUTC:
+    case DYNO_PHASE_GETC:
+      return "Per Chr";
+    case DYNO_PHASE_WRITE:
+    case DYNO_PHASE_READ:
+      return "Block";
+    case DYNO_PHASE_REWRITE:
+      return "Rewrite";
+    case DYNO_PHASE_SEEKS:
+      return "Seeks";
+    case DYNO_PHASE_SEQ_CREATE:
+    case DYNO_PHASE_RAND_CREATE:
+      return "Create";
+    case DYNO_PHASE_SEQ_STAT:
+    case DYNO_PHASE_RAND_STAT:
+      return "Read";
+    case DYNO_PHASE_SEQ_DELETE:
+    case DYNO_PHASE_RAND_DELETE:
+      return "Delete";
+    case DYNO_N_PHASES:
+    default:
+      return "";
+    }
+}
+
+static void
+append_name_and_spec (GString *out, const char *name, const char *spec, guint width)
+{
+  glong spec_len = g_utf8_strlen (spec, -1);
+  glong room = (glong) width - 1 - spec_len;
+  g_autofree char *cut = NULL;
+
+  if (room <= 0)
+    {
+      append_padded (out, spec, width, TRUE);
+      return;
+    }
+  cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
+  append_padded (out, cut, room + 1, FALSE);
+  g_string_append (out, spec);
+}
+
+static guint
+text_label_width (const DynoComparison *comparison, const Table *table)
+{
+  guint width = MIN_LABEL_WIDTH;
+  guint n = dyno_comparison_get_n_entries (comparison);
+
+  for (guint e = 0; e < n; e++)
+    {
+      g_autofree char *name = clean_text (dyno_comparison_get_name (comparison, e));
+      g_autofree char *spec = entry_spec (comparison, e, table);
+
+      width = MAX (width, g_utf8_strlen (name, -1) + 1 + g_utf8_strlen (spec, -1) + 1);
+    }
+  if (n > 1)
+    {
+      g_autofree char *base = clean_text (dyno_comparison_get_name (
+          comparison, dyno_comparison_get_baseline (comparison)));
+
+      width = MAX (width, g_utf8_strlen (base, -1) + 3);
+    }
+  return MIN (width, MAX_LABEL_WIDTH);
+}
+
+static void
+append_text_table (GString *out, const DynoComparison *comparison, const Table *table,
+                   guint32 mask, DynoRateUnit unit, const Summary *summary)
+{
+  guint width = text_label_width (comparison, table);
+  guint n = dyno_comparison_get_n_entries (comparison);
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  g_autofree char *base = clean_text (dyno_comparison_get_name (comparison, baseline));
+  g_autofree char *ratio_label = g_strdup_printf ("÷ %s", base);
+
+  /* The banners over the groups that have a column. */
+  append_padded (out, table->unit == DYNO_UNIT_BYTES ? "dyno " PACKAGE_VERSION : "", width - 1,
+                 FALSE);
+  for (guint g = 0; g < table->n_groups; g++)
+    {
+      guint columns = 0;
+
+      for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
+        columns += (mask & DYNO_PHASE_BIT (id)) ? 1 : 0;
+      if (columns > 0)
+        append_banner (out,
+                       g_utf8_strlen (table->groups[g].banner, -1) < columns * COLUMN_WIDTH - 1
+                           ? table->groups[g].banner
+                           : table->groups[g].short_banner,
+                       columns);
+    }
+  g_string_append_c (out, '\n');
+
+  append_padded (out, "", width - 1, FALSE);
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    if (mask & DYNO_PHASE_BIT (id))
+      append_banner (out, column_title (id), 1);
+  g_string_append_c (out, '\n');
+
+  append_padded (out, table->unit == DYNO_UNIT_BYTES ? "Name:Size" : "Name:Files", width - 1,
+                 FALSE);
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    if (mask & DYNO_PHASE_BIT (id))
+      {
+        g_string_append_c (out, ' ');
+        append_padded (out, id == DYNO_PHASE_SEEKS ? "/sec" : unit_label (table, unit), RATE_WIDTH,
+                       TRUE);
+        g_string_append (out, " %CP");
+      }
+  g_string_append_c (out, '\n');
+
+  for (guint e = 0; e < n; e++)
+    {
+      g_autofree char *name = clean_text (dyno_comparison_get_name (comparison, e));
+      g_autofree char *spec = entry_spec (comparison, e, table);
+
+      append_name_and_spec (out, name, spec, width - 1);
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        {
+          DynoCompareCell cell;
+          g_autofree char *rate = NULL;
+          g_autofree char *cpu = NULL;
+
+          if (!(mask & DYNO_PHASE_BIT (id)))
+            continue;
+          dyno_comparison_get_cell (comparison, e, id, &cell);
+          rate = format_rate (&cell, id, unit);
+          cpu = rate ? format_cpu (&cell) : g_strdup ("");
+          g_string_append_c (out, ' ');
+          append_padded (out, rate ? rate : "", RATE_WIDTH, TRUE);
+          g_string_append_c (out, ' ');
+          append_padded (out, cpu, CPU_WIDTH, TRUE);
+        }
+      g_string_append_c (out, '\n');
+
+      if (e == baseline)
+        continue;
+      append_padded (out, ratio_label, width - 1, FALSE);
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        {
+          DynoCompareCell cell;
+          g_autofree char *ratio = NULL;
+
+          if (!(mask & DYNO_PHASE_BIT (id)))
+            continue;
+          dyno_comparison_get_cell (comparison, e, id, &cell);
+          ratio = isfinite (cell.ratio) ? dyno_compare_format_ratio (cell.ratio) : g_strdup ("");
+          g_string_append_c (out, ' ');
+          append_padded (out, ratio, RATE_WIDTH, TRUE);
+          g_string_append_c (out, ' ');
+          append_padded (out, ratio_mark (&cell, summary), CPU_WIDTH, FALSE);
+        }
+      /* Trailing blanks of the mark column are noise in a pasted table. */
+      while (out->len > 0 && out->str[out->len - 1] == ' ')
+        g_string_truncate (out, out->len - 1);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static char *
+format_text (const DynoComparison *comparison, DynoRateUnit unit)
+{
+  GString *out = g_string_new (NULL);
+  guint32 phases = dyno_comparison_get_phases (comparison);
+  Summary summary;
+  gboolean first = TRUE;
+
+  summarize (comparison, &summary);
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      guint32 mask = phases & table_mask (&tables[t]);
+
+      if (mask == 0)
+        continue;
+      if (!first)
+        g_string_append_c (out, '\n');
+      append_text_table (out, comparison, &tables[t], mask, unit, &summary);
+      first = FALSE;
+    }
+  append_legend (out, comparison, &summary);
+  return g_string_free (out, FALSE);
+}
+
+/* ---- Markdown ------------------------------------------------------------------------- */
+
+/* A table cell holds no newline and no bare pipe. */
+static void
+append_md_text (GString *out, const char *text)
+{
+  g_autofree char *clean = clean_text (text);
+
+  for (const char *p = clean; *p != '\0'; p++)
+    {
+      if (*p == '|' || *p == '\\' || *p == '*' || *p == '_' || *p == '`')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+}
+
+static char *
+format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
+{
+  GString *out = g_string_new (NULL);
+  guint32 phases = dyno_comparison_get_phases (comparison);
+  guint n = dyno_comparison_get_n_entries (comparison);
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  g_autofree char *source = dyno_comparison_describe_source (comparison);
+  Summary summary;
+  gboolean first = TRUE;
+
+  summarize (comparison, &summary);
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      guint32 mask = phases & table_mask (&tables[t]);
+
+      if (mask == 0)
+        continue;
+      if (!first)
+        g_string_append_c (out, '\n');
+      first = FALSE;
+
+      /* Translators: the first column's header of a Markdown or HTML comparison table */
+      g_string_append_printf (out, "| %s |", _("Run"));
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        if (mask & DYNO_PHASE_BIT (id))
+          g_string_append_printf (out, " %s (%s) |", dyno_phase_title (id),
+                                  phase_unit_label (id, unit));
+      g_string_append (out, "\n|:---|");
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        if (mask & DYNO_PHASE_BIT (id))
+          g_string_append (out, "---:|");
+      g_string_append_c (out, '\n');
+
+      for (guint e = 0; e < n; e++)
+        {
+          g_string_append (out, "| ");
+          append_md_text (out, dyno_comparison_get_name (comparison, e));
+          if (e == baseline && n > 1)
+            g_string_append_printf (out, " (%s)", _("baseline"));
+          g_string_append (out, " |");
+          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+            {
+              DynoCompareCell cell;
+              g_autofree char *rate = NULL;
+
+              if (!(mask & DYNO_PHASE_BIT (id)))
+                continue;
+              dyno_comparison_get_cell (comparison, e, id, &cell);
+              rate = format_rate (&cell, id, unit);
+              g_string_append_printf (out, " %s", rate ? rate : "—");
+              if (e != baseline && isfinite (cell.ratio))
+                {
+                  g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
+                  const char *mark = ratio_mark (&cell, &summary);
+
+                  g_string_append_printf (out, " (%s%s%s)", ratio, *mark ? " " : "", mark);
+                }
+              g_string_append (out, " |");
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+  if (n > 0)
+    {
+      GString *legend = g_string_new (NULL);
+      g_auto (GStrv) lines = NULL;
+
+      /* Markdown joins the lines of a paragraph: two trailing blanks keep each on its own. */
+      append_legend (legend, comparison, &summary);
+      lines = g_strsplit (legend->str, "\n", -1);
+      g_string_free (legend, TRUE);
+      g_string_append_c (out, '\n');
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (lines[i][0] != '\0')
+          {
+            append_md_text (out, lines[i]);
+            g_string_append (out, "  \n");
+          }
+      append_md_text (out, source);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+/* A one-run copy of an entry whose run holds the entry's means, named as the entry: what
+ * dyno_report_csv_line() needs to write the figures the other formats show. */
+static DynoResult *
+make_mean_result (const DynoComparison *comparison, guint entry)
+{
+  DynoResult *source = dyno_comparison_get_result (comparison, entry);
+  const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, entry);
+  DynoResult *copy = dyno_result_new ();
+  DynoTargetResult *copy_target;
+
+  dyno_result_set_label (copy, dyno_comparison_get_name (comparison, entry));
+  dyno_result_set_tool (copy, dyno_result_get_tool (source));
+  dyno_result_set_config (copy, dyno_result_get_config (source));
+  if (dyno_result_get_system (source) != NULL)
+    dyno_result_set_system (copy, dyno_system_info_copy (dyno_result_get_system (source)));
+  copy_target = dyno_target_result_new (target->info ? dyno_target_info_copy (target->info)
+                                                     : NULL);
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+      DynoPhaseResult *copy_phase = dyno_target_result_ensure_phase (copy_target, phase->id);
+      DynoCompareCell cell;
+      DynoPhaseRun run;
+
+      dyno_comparison_get_cell (comparison, entry, phase->id, &cell);
+      dyno_phase_run_init (&run);
+      run.too_fast = cell.too_fast;
+      run.rate = cell.rate;
+      run.cpu_percent = cell.cpu_percent;
+      run.latency.p99 = cell.latency_p99;
+      run.latency.max = cell.latency_max;
+      dyno_phase_result_add_run (copy_phase, &run);
+      copy_phase->latency = phase->latency;
+      copy_phase->latency.max = cell.latency_max;
+    }
+  dyno_result_add_target (copy, copy_target);
+  return copy;
+}
+
+static char *
+format_csv (const DynoComparison *comparison)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    {
+      g_autoptr (DynoResult) mean = make_mean_result (comparison, e);
+      g_autofree char *line = dyno_report_csv_line (mean, 0, 0);
+
+      g_string_append (out, line);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* ---- HTML ----------------------------------------------------------------------------- */
+
+static const char html_style[] =
+  "body { font-family: system-ui, -apple-system, 'Cantarell', 'Segoe UI', sans-serif;\n"
+  "       color: #1e1e24; background: #fff; margin: 2em; }\n"
+  "table.dyno { border-collapse: collapse; margin: 0 0 1.5em; font-size: 0.95em; }\n"
+  "table.dyno caption { caption-side: top; text-align: left; font-weight: 600;\n"
+  "                     font-size: 1.1em; padding: 0 0 0.5em; }\n"
+  "table.dyno th, table.dyno td { padding: 0.35em 0.75em; border-bottom: 1px solid #deddda; }\n"
+  "table.dyno thead th { border-bottom: 2px solid #9a9996; vertical-align: bottom; }\n"
+  "table.dyno th.group { text-align: center; border-bottom: 1px solid #c0bfbc;\n"
+  "                      font-weight: 500; color: #5e5c64; }\n"
+  "table.dyno th.phase { text-align: right; font-weight: 600; }\n"
+  "table.dyno th.entry { text-align: left; font-weight: 600; white-space: nowrap; }\n"
+  "table.dyno td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }\n"
+  "table.dyno tr.baseline { background: #f6f5f4; }\n"
+  "table.dyno .unit { display: block; font-weight: 400; color: #77767b; font-size: 0.85em; }\n"
+  "table.dyno .tag { font-weight: 400; color: #77767b; font-size: 0.85em; }\n"
+  "table.dyno .ratio { display: block; font-size: 0.85em; color: #1c71d8; }\n"
+  "table.dyno .ratio.down { color: #c01c28; }\n"
+  "table.dyno .ratio.noise, table.dyno .ratio.single { color: #77767b; }\n"
+  "table.dyno .fast { color: #77767b; }\n"
+  "p.legend, p.source { color: #5e5c64; font-size: 0.85em; margin: 0.25em 0; }\n";
+
+static void
+append_html_text (GString *out, const char *text)
+{
+  g_autofree char *clean = clean_text (text);
+  g_autofree char *escaped = g_markup_escape_text (clean, -1);
+
+  g_string_append (out, escaped);
+}
+
+static const char *
+table_caption (const Table *table)
+{
+  if (table->unit == DYNO_UNIT_BYTES)
+    /* Translators: the caption of an HTML comparison table of the data file phases */
+    return _("Throughput: sequential output and input, random seeks");
+  /* Translators: the caption of an HTML comparison table of the small-file phases */
+  return _("Small files: create, stat and delete");
+}
+
+static void
+append_html_cell (GString *out, const DynoComparison *comparison, guint e, DynoPhaseId id,
+                  DynoRateUnit unit, const Summary *summary)
+{
+  DynoCompareCell cell;
+  g_autofree char *rate = NULL;
+
+  dyno_comparison_get_cell (comparison, e, id, &cell);
+  rate = format_rate (&cell, id, unit);
+  if (cell.too_fast)
+    {
+      g_string_append_printf (out, "<td class=\"fast\" title=\"%s\">+++++</td>",
+                              _("too fast to measure reliably"));
+      return;
+    }
+  if (rate == NULL)
+    {
+      g_string_append (out, "<td>—</td>");
+      return;
+    }
+  g_string_append_printf (out, "<td>%s", rate);
+  if (e != dyno_comparison_get_baseline (comparison) && isfinite (cell.ratio))
+    {
+      g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
+      g_autofree char *title = dyno_comparison_describe_ratio (&cell);
+      g_autofree char *title_escaped = g_markup_escape_text (title, -1);
+      const char *mark = ratio_mark (&cell, summary);
+      const char *kind = cell.difference == DYNO_DIFFERENCE_WITHIN_NOISE    ? " noise"
+                         : cell.difference == DYNO_DIFFERENCE_SINGLE_SAMPLE ? " single"
+                                                                             : "";
+
+      g_string_append_printf (out, "<span class=\"ratio%s%s\" title=\"%s\">%s%s%s</span>",
+                              cell.ratio < 1 ? " down" : "", kind, title_escaped, ratio,
+                              *mark ? "&#8201;" : "", mark);
+    }
+  g_string_append (out, "</td>");
+}
+
+static char *
+format_html (const DynoComparison *comparison, DynoRateUnit unit)
+{
+  GString *out = g_string_new (NULL);
+  guint32 phases = dyno_comparison_get_phases (comparison);
+  guint n = dyno_comparison_get_n_entries (comparison);
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  g_autofree char *source = dyno_comparison_describe_source (comparison);
+  GString *names = g_string_new (NULL);
+  g_autofree char *title = NULL;
+  Summary summary;
+
+  summarize (comparison, &summary);
+  for (guint e = 0; e < n; e++)
+    {
+      if (e > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, dyno_comparison_get_name (comparison, e));
+    }
+  /* Translators: the title of an HTML comparison page; %s lists the runs compared */
+  title = g_strdup_printf (_("Dyno comparison: %s"), names->str);
+  g_string_free (names, TRUE);
+
+  g_string_append (out, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
+  append_html_text (out, title);
+  g_string_append_printf (out, "</title>\n<meta name=\"generator\" content=\"Dyno %s\">\n",
+                          PACKAGE_VERSION);
+  g_string_append_printf (out, "<style>\n%s</style>\n</head>\n<body>\n", html_style);
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      const Table *table = &tables[t];
+      guint32 mask = phases & table_mask (table);
+
+      if (mask == 0)
+        continue;
+      g_string_append (out, "<table class=\"dyno\">\n<caption>");
+      append_html_text (out, table_caption (table));
+      if (n > 1)
+        {
+          g_autofree char *base = clean_text (dyno_comparison_get_name (comparison, baseline));
+          g_autofree char *against = NULL;
+
+          /* Translators: after a comparison table's caption; %s is the baseline's name */
+          against = g_strdup_printf (_(", ratios against %s"), base);
+          append_html_text (out, against);
+        }
+      g_string_append (out, "</caption>\n<thead>\n<tr><th rowspan=\"2\" scope=\"col\" "
+                            "class=\"entry\">");
+      append_html_text (out, _("Run"));
+      g_string_append (out, "</th>");
+      for (guint g = 0; g < table->n_groups; g++)
+        {
+          guint columns = 0;
+
+          for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
+            columns += (mask & DYNO_PHASE_BIT (id)) ? 1 : 0;
+          if (columns > 0)
+            g_string_append_printf (out,
+                                    "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">%s</th>",
+                                    columns, table->groups[g].banner);
+        }
+      g_string_append (out, "</tr>\n<tr>");
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        if (mask & DYNO_PHASE_BIT (id))
+          {
+            g_string_append (out, "<th scope=\"col\" class=\"phase\">");
+            append_html_text (out, dyno_phase_title (id));
+            g_string_append_printf (out, "<span class=\"unit\">%s</span></th>",
+                                    phase_unit_label (id, unit));
+          }
+      g_string_append (out, "</tr>\n</thead>\n<tbody>\n");
+
+      for (guint e = 0; e < n; e++)
+        {
+          g_string_append (out, e == baseline && n > 1 ? "<tr class=\"baseline\">" : "<tr>");
+          g_string_append (out, "<th scope=\"row\" class=\"entry\">");
+          append_html_text (out, dyno_comparison_get_name (comparison, e));
+          if (e == baseline && n > 1)
+            {
+              g_string_append (out, " <span class=\"tag\">(");
+              append_html_text (out, _("baseline"));
+              g_string_append (out, ")</span>");
+            }
+          g_string_append (out, "</th>");
+          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+            if (mask & DYNO_PHASE_BIT (id))
+              append_html_cell (out, comparison, e, id, unit, &summary);
+          g_string_append (out, "</tr>\n");
+        }
+      g_string_append (out, "</tbody>\n</table>\n");
+    }
+
+  {
+    GString *legend = g_string_new (NULL);
+    g_auto (GStrv) lines = NULL;
+
+    append_legend (legend, comparison, &summary);
+    lines = g_strsplit (legend->str, "\n", -1);
+    g_string_free (legend, TRUE);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (lines[i][0] != '\0')
+        {
+          g_string_append (out, "<p class=\"legend\">");
+          append_html_text (out, lines[i]);
+          g_string_append (out, "</p>\n");
+        }
+  }
+  g_string_append (out, "<p class=\"source\">");
+  append_html_text (out, source);
+  g_string_append (out, "</p>\n</body>\n</html>\n");
+  return g_string_free (out, FALSE);
+}
+
+/* ---- JSON ----------------------------------------------------------------------------- */
+
+static void
+add_number (JsonBuilder *builder, const char *name, double value)
+{
+  json_builder_set_member_name (builder, name);
+  if (isfinite (value))
+    json_builder_add_double_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+add_string (JsonBuilder *builder, const char *name, const char *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static char *
+format_json (const DynoComparison *comparison, DynoRateUnit unit)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *source = dyno_comparison_describe_source (comparison);
+  guint32 phases = dyno_comparison_get_phases (comparison);
+  guint n = dyno_comparison_get_n_entries (comparison);
+  char *text;
+
+  json_builder_begin_object (b);
+  add_string (b, "format", "dyno-comparison");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  add_string (b, "tool", "dyno " PACKAGE_VERSION);
+  json_builder_set_member_name (b, "baseline");
+  json_builder_add_int_value (b, dyno_comparison_get_baseline (comparison));
+  add_string (b, "display_unit", dyno_rate_unit_label (unit));
+  add_string (b, "source", source);
+
+  json_builder_set_member_name (b, "entries");
+  json_builder_begin_array (b);
+  for (guint e = 0; e < n; e++)
+    {
+      DynoResult *result = dyno_comparison_get_result (comparison, e);
+      const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, e);
+      const DynoSystemInfo *system = dyno_result_get_system (result);
+      GDateTime *created = dyno_result_get_created (result);
+      g_autofree char *created_text = created ? g_date_time_format_iso8601 (created) : NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "index");
+      json_builder_add_int_value (b, e);
+      add_string (b, "name", dyno_comparison_get_name (comparison, e));
+      add_string (b, "id", dyno_result_get_id (result));
+      add_string (b, "label", dyno_result_get_label (result));
+      add_string (b, "tool", dyno_result_get_tool (result));
+      add_string (b, "source", dyno_result_get_source (result));
+      add_string (b, "file", dyno_result_get_path (result));
+      add_string (b, "created", created_text);
+      add_string (b, "hostname", system ? system->hostname : NULL);
+      json_builder_set_member_name (b, "target");
+      json_builder_add_int_value (b, dyno_comparison_get_target (comparison, e));
+      add_string (b, "path", target->info ? target->info->path : NULL);
+      json_builder_set_member_name (b, "file_size");
+      json_builder_add_int_value (b, (gint64) dyno_result_get_config (result)->size);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "phases");
+  json_builder_begin_array (b);
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    {
+      double scale = display_scale (id, unit);
+
+      if (!(phases & DYNO_PHASE_BIT (id)))
+        continue;
+      json_builder_begin_object (b);
+      add_string (b, "id", dyno_phase_id_to_string (id));
+      add_string (b, "title", dyno_phase_title (id));
+      add_string (b, "unit", dyno_phase_unit (id) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
+      add_string (b, "display_unit", dyno_phase_unit (id) == DYNO_UNIT_BYTES
+                                         ? dyno_rate_unit_label (unit)
+                                         : "ops/s");
+      json_builder_set_member_name (b, "cells");
+      json_builder_begin_array (b);
+      for (guint e = 0; e < n; e++)
+        {
+          DynoCompareCell cell;
+
+          dyno_comparison_get_cell (comparison, e, id, &cell);
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "entry");
+          json_builder_add_int_value (b, e);
+          json_builder_set_member_name (b, "present");
+          json_builder_add_boolean_value (b, cell.present);
+          json_builder_set_member_name (b, "too_fast");
+          json_builder_add_boolean_value (b, cell.too_fast);
+          add_number (b, "rate", cell.rate);
+          add_number (b, "rate_sd", cell.rate_sd);
+          add_number (b, "rate_ci95", cell.rate_ci95);
+          add_number (b, "display_rate", cell.rate / scale);
+          json_builder_set_member_name (b, "n");
+          json_builder_add_int_value (b, cell.n);
+          add_number (b, "cpu_percent", cell.cpu_percent);
+          add_number (b, "latency_p99", cell.latency_p99);
+          add_number (b, "latency_max", cell.latency_max);
+          add_number (b, "ratio", cell.ratio);
+          add_string (b, "difference", dyno_difference_to_string (cell.difference));
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  {
+    char *with_newline = g_strconcat (text, "\n", NULL);
+
+    g_free (text);
+    return with_newline;
+  }
+}
+
+/* ---- entry points --------------------------------------------------------------------- */
+
+char *
+dyno_comparison_format (const DynoComparison *comparison,
+                        DynoCompareFormat     format,
+                        DynoRateUnit          unit)
+{
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  switch (format)
+    {
+    case DYNO_COMPARE_FORMAT_MARKDOWN:
+      return format_markdown (comparison, unit);
+    case DYNO_COMPARE_FORMAT_CSV:
+      return format_csv (comparison);
+    case DYNO_COMPARE_FORMAT_HTML:
+      return format_html (comparison, unit);
+    case DYNO_COMPARE_FORMAT_JSON:
+      return format_json (comparison, unit);
+    case DYNO_COMPARE_FORMAT_TEXT:
+    default:
+      return format_text (comparison, unit);
+    }
+}
+
+static const struct
+{
+  const char *name;
+  DynoCompareFormat format;
+} format_names[] = {
+  { "text", DYNO_COMPARE_FORMAT_TEXT },
+  { "md", DYNO_COMPARE_FORMAT_MARKDOWN },
+  { "csv", DYNO_COMPARE_FORMAT_CSV },
+  { "html", DYNO_COMPARE_FORMAT_HTML },
+  { "json", DYNO_COMPARE_FORMAT_JSON },
+  /* aliases, accepted only */
+  { "txt", DYNO_COMPARE_FORMAT_TEXT },
+  { "markdown", DYNO_COMPARE_FORMAT_MARKDOWN },
+  { "htm", DYNO_COMPARE_FORMAT_HTML },
+};
+
+gboolean
+dyno_compare_format_from_string (const char *text, DynoCompareFormat *out)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (g_ascii_strcasecmp (text, format_names[i].name) == 0)
+      {
+        if (out != NULL)
+          *out = format_names[i].format;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+dyno_compare_format_to_string (DynoCompareFormat format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (format_names[i].format == format)
+      return format_names[i].name;
+  g_return_val_if_reached (NULL);
+}

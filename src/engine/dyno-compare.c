@@ -1,0 +1,603 @@
+/* dyno-compare.c: several runs side by side, with ratios against a baseline
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Whether a gap is signal or noise is decided by dyno_stats_differ(), the test the report and
+ * the app already use: the means differ when the gap is larger than the root-sum-square of the
+ * two 95 % confidence half-widths, sqrt(ci_a² + ci_b²). With ci = t(n−1)·sd/√n that is Welch's
+ * t-test with each variance weighted by its own t quantile instead of one t at Welch's degrees
+ * of freedom; those lie between n−1 and 2n−2 for equal repeat counts, so this test is the more
+ * cautious of the two: it never calls significant what Welch's test at 5 % would call noise.
+ * With one run on a side there is no spread to test against, and we say so
+ * (DYNO_DIFFERENCE_SINGLE_SAMPLE) rather than guess.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-compare.h"
+
+typedef struct
+{
+  DynoResult *result;
+  guint target;
+  char *name;      /* what is shown: the automatic name or the caller's */
+  char *user_name; /* set with dyno_comparison_set_name(); NULL: automatic */
+} Entry;
+
+struct _DynoComparison
+{
+  gatomicrefcount ref_count;
+  GArray *entries; /* Entry */
+  guint baseline;
+};
+
+static void
+entry_clear (gpointer data)
+{
+  Entry *entry = data;
+
+  g_clear_object (&entry->result);
+  g_clear_pointer (&entry->name, g_free);
+  g_clear_pointer (&entry->user_name, g_free);
+}
+
+static inline Entry *
+get_entry (const DynoComparison *comparison, guint index)
+{
+  return &g_array_index (comparison->entries, Entry, index);
+}
+
+DynoComparison *
+dyno_comparison_new (void)
+{
+  DynoComparison *comparison = g_new0 (DynoComparison, 1);
+
+  g_atomic_ref_count_init (&comparison->ref_count);
+  comparison->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_array_set_clear_func (comparison->entries, entry_clear);
+  return comparison;
+}
+
+DynoComparison *
+dyno_comparison_ref (DynoComparison *comparison)
+{
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  g_atomic_ref_count_inc (&comparison->ref_count);
+  return comparison;
+}
+
+void
+dyno_comparison_unref (DynoComparison *comparison)
+{
+  g_return_if_fail (comparison != NULL);
+
+  if (!g_atomic_ref_count_dec (&comparison->ref_count))
+    return;
+  g_array_unref (comparison->entries);
+  g_free (comparison);
+}
+
+/* ---- names ---------------------------------------------------------------------------- */
+
+/* The result's own name: its label, else the host it ran on. */
+static const char *
+result_base_name (DynoResult *result)
+{
+  const char *label = dyno_result_get_label (result);
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+
+  if (label != NULL && *label != '\0')
+    return label;
+  if (system != NULL && system->hostname != NULL && *system->hostname != '\0')
+    return system->hostname;
+  /* Translators: the name of a result that has neither a label nor a host name */
+  return _("unnamed");
+}
+
+static char *
+automatic_name (const Entry *entry)
+{
+  const char *base = result_base_name (entry->result);
+  DynoTargetResult *target;
+
+  /* A session over several folders: the folder tells its entries apart. */
+  if (dyno_result_get_n_targets (entry->result) < 2)
+    return g_strdup (base);
+  target = dyno_result_get_target (entry->result, entry->target);
+  if (target->info != NULL && target->info->path != NULL)
+    return g_strdup_printf ("%s %s", base, target->info->path);
+  return g_strdup_printf ("%s #%u", base, entry->target + 1);
+}
+
+static gboolean
+name_taken (const DynoComparison *comparison, guint upto, const char *name)
+{
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      const Entry *other = get_entry (comparison, i);
+
+      /* Names the caller chose are taken whatever their position; automatic ones only when
+       * they come earlier, so the first of two "lap" keeps the plain name. */
+      if (other->user_name == NULL && i >= upto)
+        continue;
+      if (other->name != NULL && g_str_equal (other->name, name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Names follow the entries: adding "lap" a second time renames nothing already shown, it
+ * makes the new one "lap (2)". A name the caller set is kept as given. */
+static void
+update_names (DynoComparison *comparison)
+{
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      Entry *entry = get_entry (comparison, i);
+
+      if (entry->user_name == NULL)
+        g_clear_pointer (&entry->name, g_free);
+    }
+
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      Entry *entry = get_entry (comparison, i);
+      g_autofree char *base = NULL;
+      char *name;
+
+      if (entry->user_name != NULL)
+        continue;
+      base = automatic_name (entry);
+      name = g_strdup (base);
+      for (guint n = 2; name_taken (comparison, i, name); n++)
+        {
+          g_free (name);
+          name = g_strdup_printf ("%s (%u)", base, n);
+        }
+      entry->name = name;
+    }
+}
+
+/* ---- entries -------------------------------------------------------------------------- */
+
+guint
+dyno_comparison_add (DynoComparison *comparison, DynoResult *result, guint target)
+{
+  Entry entry = { 0 };
+
+  g_return_val_if_fail (comparison != NULL, 0);
+  g_return_val_if_fail (DYNO_IS_RESULT (result), 0);
+  g_return_val_if_fail (target < dyno_result_get_n_targets (result), 0);
+
+  entry.result = g_object_ref (result);
+  entry.target = target;
+  g_array_append_val (comparison->entries, entry);
+  update_names (comparison);
+  return comparison->entries->len - 1;
+}
+
+void
+dyno_comparison_add_result (DynoComparison *comparison, DynoResult *result)
+{
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (DYNO_IS_RESULT (result));
+
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+
+      if (target->phases->len > 0)
+        dyno_comparison_add (comparison, result, t);
+    }
+}
+
+guint
+dyno_comparison_get_n_entries (const DynoComparison *comparison)
+{
+  g_return_val_if_fail (comparison != NULL, 0);
+
+  return comparison->entries->len;
+}
+
+DynoResult *
+dyno_comparison_get_result (const DynoComparison *comparison, guint entry)
+{
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < comparison->entries->len, NULL);
+
+  return get_entry (comparison, entry)->result;
+}
+
+guint
+dyno_comparison_get_target (const DynoComparison *comparison, guint entry)
+{
+  g_return_val_if_fail (comparison != NULL, 0);
+  g_return_val_if_fail (entry < comparison->entries->len, 0);
+
+  return get_entry (comparison, entry)->target;
+}
+
+const char *
+dyno_comparison_get_name (const DynoComparison *comparison, guint entry)
+{
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < comparison->entries->len, NULL);
+
+  return get_entry (comparison, entry)->name;
+}
+
+void
+dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name)
+{
+  Entry *e;
+
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (entry < comparison->entries->len);
+
+  e = get_entry (comparison, entry);
+  if (name != NULL && *name == '\0')
+    name = NULL;
+  if (g_strcmp0 (e->user_name, name) == 0)
+    return;
+  g_free (e->user_name);
+  e->user_name = g_strdup (name);
+  if (name != NULL)
+    {
+      g_free (e->name);
+      e->name = g_strdup (name);
+    }
+  update_names (comparison);
+}
+
+guint
+dyno_comparison_get_baseline (const DynoComparison *comparison)
+{
+  g_return_val_if_fail (comparison != NULL, 0);
+
+  return comparison->baseline;
+}
+
+void
+dyno_comparison_set_baseline (DynoComparison *comparison, guint entry)
+{
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (entry < comparison->entries->len);
+
+  comparison->baseline = entry;
+}
+
+gboolean
+dyno_comparison_find_entry (const DynoComparison *comparison, const char *text, guint *out)
+{
+  g_autofree char *folded = NULL;
+  guint64 number;
+
+  g_return_val_if_fail (comparison != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  /* Names before numbers: an entry may well be called "2". */
+  for (guint i = 0; i < comparison->entries->len; i++)
+    if (g_str_equal (get_entry (comparison, i)->name, text))
+      {
+        if (out != NULL)
+          *out = i;
+        return TRUE;
+      }
+  folded = g_utf8_casefold (text, -1);
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      g_autofree char *name = g_utf8_casefold (get_entry (comparison, i)->name, -1);
+
+      if (g_str_equal (name, folded))
+        {
+          if (out != NULL)
+            *out = i;
+          return TRUE;
+        }
+    }
+  if (comparison->entries->len > 0
+      && g_ascii_string_to_unsigned (text, 10, 1, comparison->entries->len, &number, NULL))
+    {
+      if (out != NULL)
+        *out = (guint) number - 1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+guint32
+dyno_comparison_get_phases (const DynoComparison *comparison)
+{
+  guint32 mask = 0;
+
+  g_return_val_if_fail (comparison != NULL, 0);
+
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      const Entry *entry = get_entry (comparison, i);
+      const DynoTargetResult *target = dyno_result_get_target (entry->result, entry->target);
+
+      for (guint p = 0; p < target->phases->len; p++)
+        {
+          const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
+
+          mask |= DYNO_PHASE_BIT (phase->id);
+        }
+    }
+  return mask;
+}
+
+/* ---- cells ---------------------------------------------------------------------------- */
+
+const DynoPhaseResult *
+dyno_comparison_get_phase_result (const DynoComparison *comparison, guint entry, DynoPhaseId phase)
+{
+  const Entry *e;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < comparison->entries->len, NULL);
+
+  e = get_entry (comparison, entry);
+  return dyno_target_result_get_phase (dyno_result_get_target (e->result, e->target), phase);
+}
+
+/* The worst latency: the phase's, else (imports keep it per run) the worst of its runs. */
+static double
+phase_latency_max (const DynoPhaseResult *phase)
+{
+  double worst = NAN;
+
+  if (isfinite (phase->latency.max))
+    return phase->latency.max;
+  for (guint i = 0; i < phase->runs->len; i++)
+    {
+      double v = g_array_index (phase->runs, DynoPhaseRun, i).latency.max;
+
+      if (isfinite (v) && !(v <= worst))
+        worst = v;
+    }
+  return worst;
+}
+
+/* The cell without its ratio and difference. */
+static void
+fill_cell (const DynoPhaseResult *phase, DynoCompareCell *cell)
+{
+  *cell = (DynoCompareCell) {
+    .rate = NAN,
+    .rate_sd = NAN,
+    .rate_ci95 = NAN,
+    .cpu_percent = NAN,
+    .latency_p99 = NAN,
+    .latency_max = NAN,
+    .ratio = NAN,
+    .difference = DYNO_DIFFERENCE_UNKNOWN,
+  };
+  if (phase == NULL)
+    return;
+
+  cell->present = TRUE;
+  /* The phase's statistics already leave out the runs that were too fast. */
+  cell->n = phase->rate.n;
+  cell->too_fast = phase->too_fast && phase->rate.n == 0;
+  if (phase->rate.n > 0 && isfinite (phase->rate.mean))
+    {
+      cell->rate = phase->rate.mean;
+      cell->rate_sd = phase->rate.sd;
+      cell->rate_ci95 = phase->rate.ci95;
+      cell->cpu_percent = phase->cpu_percent.mean;
+    }
+  cell->latency_p99 = phase->latency.p99;
+  cell->latency_max = phase_latency_max (phase);
+}
+
+void
+dyno_comparison_get_cell (const DynoComparison *comparison,
+                          guint                 entry,
+                          DynoPhaseId           phase,
+                          DynoCompareCell      *cell)
+{
+  const DynoPhaseResult *mine;
+  const DynoPhaseResult *base;
+  DynoCompareCell base_cell;
+
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (entry < comparison->entries->len);
+  g_return_if_fail (phase < DYNO_N_PHASES);
+  g_return_if_fail (cell != NULL);
+
+  mine = dyno_comparison_get_phase_result (comparison, entry, phase);
+  fill_cell (mine, cell);
+
+  if (entry == comparison->baseline)
+    {
+      cell->difference = DYNO_DIFFERENCE_BASELINE;
+      cell->ratio = isfinite (cell->rate) && cell->rate > 0 ? 1.0 : NAN;
+      return;
+    }
+
+  base = dyno_comparison_get_phase_result (comparison, comparison->baseline, phase);
+  fill_cell (base, &base_cell);
+  if (isfinite (cell->rate) && isfinite (base_cell.rate) && base_cell.rate > 0)
+    cell->ratio = cell->rate / base_cell.rate;
+
+  if (!isfinite (cell->ratio))
+    cell->difference = DYNO_DIFFERENCE_UNKNOWN;
+  else if (cell->n < 2 || base_cell.n < 2)
+    cell->difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
+  else if (dyno_stats_differ (&mine->rate, &base->rate))
+    cell->difference = DYNO_DIFFERENCE_SIGNIFICANT;
+  else
+    cell->difference = DYNO_DIFFERENCE_WITHIN_NOISE;
+}
+
+/* ---- words ---------------------------------------------------------------------------- */
+
+char *
+dyno_compare_format_ratio (double ratio)
+{
+  /* Two decimals read well from ×0.17 to ×9.99; beyond, the digits would be noise. Below 0.1
+   * two significant digits keep ×0.012 from reading as ×0.01. */
+  if (!isfinite (ratio))
+    return g_strdup ("—");
+  if (ratio >= 99.5)
+    return g_strdup_printf ("×%.0f", ratio);
+  if (ratio >= 9.995)
+    return g_strdup_printf ("×%.1f", ratio);
+  if (ratio >= 0.0995 || ratio == 0)
+    return g_strdup_printf ("×%.2f", ratio);
+  return g_strdup_printf ("×%.2g", ratio);
+}
+
+char *
+dyno_comparison_describe_ratio (const DynoCompareCell *cell)
+{
+  g_autofree char *ratio = NULL;
+
+  g_return_val_if_fail (cell != NULL, NULL);
+
+  if (cell->difference == DYNO_DIFFERENCE_BASELINE)
+    /* Translators: in a comparison, the entry the others are divided by */
+    return g_strdup (_("baseline"));
+  if (!isfinite (cell->ratio))
+    return g_strdup ("—");
+
+  ratio = dyno_compare_format_ratio (cell->ratio);
+  switch (cell->difference)
+    {
+    case DYNO_DIFFERENCE_WITHIN_NOISE:
+      /* Translators: a ratio such as "×0.97" whose gap the repeats' spread explains */
+      return g_strdup_printf (_("%s (within noise)"), ratio);
+    case DYNO_DIFFERENCE_SINGLE_SAMPLE:
+      /* Translators: a ratio such as "×1.02" from one run on a side: noise cannot be told */
+      return g_strdup_printf (_("%s (single sample)"), ratio);
+    case DYNO_DIFFERENCE_SIGNIFICANT:
+    case DYNO_DIFFERENCE_UNKNOWN:
+    case DYNO_DIFFERENCE_BASELINE:
+    default:
+      return g_steal_pointer (&ratio);
+    }
+}
+
+const char *
+dyno_difference_to_string (DynoDifference difference)
+{
+  switch (difference)
+    {
+    case DYNO_DIFFERENCE_BASELINE:
+      return "baseline";
+    case DYNO_DIFFERENCE_SIGNIFICANT:
+      return "significant";
+    case DYNO_DIFFERENCE_WITHIN_NOISE:
+      return "within-noise";
+    case DYNO_DIFFERENCE_SINGLE_SAMPLE:
+      return "single-sample";
+    case DYNO_DIFFERENCE_UNKNOWN:
+    default:
+      return "unknown";
+    }
+}
+
+static gboolean
+result_is_ours (DynoResult *result)
+{
+  const char *tool = dyno_result_get_tool (result);
+
+  return dyno_result_get_source (result) == NULL
+         && (tool == NULL || g_str_has_prefix (tool, "dyno"));
+}
+
+/* "a, b and c", or "a, b, c" where the language has no such list; unique, in order. */
+static char *
+join_unique (GPtrArray *items)
+{
+  g_autoptr (GPtrArray) unique = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < unique->len && !seen; j++)
+        seen = g_str_equal (g_ptr_array_index (unique, j), g_ptr_array_index (items, i));
+      if (!seen)
+        g_ptr_array_add (unique, g_ptr_array_index (items, i));
+    }
+  for (guint i = 0; i < unique->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, g_ptr_array_index (unique, i));
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+dyno_comparison_describe_source (const DynoComparison *comparison)
+{
+  g_autoptr (GPtrArray) hosts = g_ptr_array_new ();
+  g_autoptr (GPtrArray) tools = g_ptr_array_new ();
+  g_autofree char *host_list = NULL;
+  g_autofree char *tool_list = NULL;
+  guint ours = 0;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      DynoResult *result = get_entry (comparison, i)->result;
+      const DynoSystemInfo *system = dyno_result_get_system (result);
+      const char *tool = dyno_result_get_tool (result);
+
+      if (result_is_ours (result))
+        {
+          ours++;
+          if (system != NULL && system->hostname != NULL && *system->hostname != '\0')
+            g_ptr_array_add (hosts, system->hostname);
+        }
+      else
+        g_ptr_array_add (tools, (gpointer) (tool != NULL && *tool != '\0' ? tool : "?"));
+    }
+
+  /* A figure Bonnie measured was not measured with Dyno: the line says who measured what. */
+  host_list = join_unique (hosts);
+  tool_list = join_unique (tools);
+  if (tools->len == 0)
+    {
+      if (hosts->len == 0)
+        /* Translators: the source line of a comparison; %s is Dyno's version */
+        return g_strdup_printf (_("Measured with Dyno %s"), PACKAGE_VERSION);
+      /* Translators: the source line of a comparison; %s is Dyno's version, then host names */
+      return g_strdup_printf (_("Measured with Dyno %s on %s"), PACKAGE_VERSION, host_list);
+    }
+  if (ours == 0)
+    /* Translators: the source line of a comparison of imported results; the first %s is the
+     * tools that measured ("Bonnie, bonnie++ 1.98"), the second Dyno's version */
+    return g_strdup_printf (_("Measured with %s; compared with Dyno %s"), tool_list,
+                            PACKAGE_VERSION);
+  if (hosts->len == 0)
+    /* Translators: the source line of a comparison of Dyno runs with imported ones; the first
+     * %s is Dyno's version, the second the tools that measured the others */
+    return g_strdup_printf (_("Measured with Dyno %s and with %s"), PACKAGE_VERSION, tool_list);
+  /* Translators: the source line of a comparison of Dyno runs (on the hosts named by the second
+   * %s) with imported ones (measured with the tools named by the third) */
+  return g_strdup_printf (_("Measured with Dyno %s on %s and with %s"), PACKAGE_VERSION,
+                          host_list, tool_list);
+}
+
+DynoTargetResult *
+dyno_comparison_get_target_result (const DynoComparison *comparison, guint entry)
+{
+  const Entry *e;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < comparison->entries->len, NULL);
+
+  e = get_entry (comparison, entry);
+  return dyno_result_get_target (e->result, e->target);
+}

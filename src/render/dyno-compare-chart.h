@@ -1,0 +1,97 @@
+/* dyno-compare-chart.h: a comparison drawn with cairo: bars per phase, %CPU, live overlays
+ *
+ * GTK-free like the rest of src/render, so dyno-cli can save these charts headless and the app
+ * can draw the same pixels in a widget.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "dyno-chart-render.h"
+#include "dyno-chart-style.h"
+#include "dyno-compare.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  /* One group of bars per phase, one bar per entry, its figure over it and its ratio to the
+   * baseline under the figure. MB/s and ops/s never share an axis: with both kinds of phase
+   * selected the chart has two panels side by side, each with its own axis. */
+  DYNO_COMPARE_CHART_BARS,
+  /* The same groups, of Bonnie's %CPU (100 = one core): one axis, since % has no unit to mix. */
+  DYNO_COMPARE_CHART_CPU,
+  /* One phase's live rate over the phase's own time, one line per entry (and repeat). */
+  DYNO_COMPARE_CHART_OVERLAY,
+} DynoCompareChartKind;
+
+typedef struct
+{
+  DynoCompareChartKind kind;
+  guint32 phases;    /* bars, cpu: DYNO_PHASE_BIT()s to draw, 0 for all the comparison has */
+  DynoPhaseId phase; /* overlay: the phase */
+  gboolean ratios;   /* bars: the ratio to the baseline under each other entry's figure */
+} DynoCompareChartOptions;
+
+/* Where a drawing put its panels; a panel's plot holds its bars or lines. */
+typedef struct
+{
+  guint n_panels;
+  DynoChartRect plots[2];
+  DynoUnit units[2];       /* bars: what each panel's axis counts */
+  double axis_max[2];      /* the top of each panel's value axis, in display units */
+  DynoChartRect content;   /* everything drawn lies inside */
+} DynoCompareChartGeometry;
+
+/* phases 0, phase DYNO_PHASE_WRITE, ratios on. */
+void     dyno_compare_chart_options_init (DynoCompareChartOptions *options,
+                                          DynoCompareChartKind     kind);
+gboolean dyno_compare_chart_kind_from_string (const char *text, DynoCompareChartKind *out);
+
+/* The colour of an entry's bars and lines in a style's palette (eight, then again). */
+void     dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRgba *out);
+
+/* TRUE when some entry has live samples of phase (imported results have none). */
+gboolean dyno_compare_chart_has_samples (const DynoComparison *comparison, DynoPhaseId phase);
+
+/* Draws in user units from (0, 0) to (width, height); decor is NULL on screen. The source line
+ * is decor->source, else "Measured with Dyno VERSION on decor->host". */
+void     dyno_compare_chart_render (const DynoComparison          *comparison,
+                                    const DynoCompareChartOptions *options,
+                                    cairo_t                       *cr,
+                                    double                         width,
+                                    double                         height,
+                                    const DynoChartStyle          *style,
+                                    const DynoChartDecor          *decor);
+
+void     dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
+                                          const DynoCompareChartOptions *options,
+                                          cairo_t                       *cr,
+                                          double                         width,
+                                          double                         height,
+                                          const DynoChartStyle          *style,
+                                          const DynoChartDecor          *decor,
+                                          DynoCompareChartGeometry      *geometry);
+
+/* format "png": width × height points drawn at scale device pixels each (2 for a sharp 1200 ×
+ * 675 chart in an article); "svg", "pdf": width × height points, scale ignored. */
+gboolean dyno_compare_chart_render_to_file (const DynoComparison          *comparison,
+                                            const DynoCompareChartOptions *options,
+                                            const DynoChartStyle          *style,
+                                            const DynoChartDecor          *decor,
+                                            double                         width,
+                                            double                         height,
+                                            double                         scale,
+                                            const char                    *format,
+                                            const char                    *path,
+                                            GError                       **error);
+
+#define DYNO_COMPARE_CHART_WIDTH 1200
+#define DYNO_COMPARE_CHART_HEIGHT 675
+#define DYNO_COMPARE_CHART_PNG_SCALE 2
+
+G_END_DECLS

@@ -1,0 +1,640 @@
+/* test-compare.c: comparisons of runs: ratios, noise, names and the five formats
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-compare.h"
+#include "dyno-import.h"
+
+#define MB 1e6
+#define MIB (1024.0 * 1024.0)
+
+/* ---- synthetic results ---------------------------------------------------------------- */
+
+typedef struct
+{
+  DynoPhaseId phase;
+  double rates[4]; /* B/s or ops/s, one per repeat; 0 ends the list; < 0 is a too-fast run */
+} PhaseSpec;
+
+static DynoTargetResult *
+make_target (const char *path, const PhaseSpec *specs, guint n_specs)
+{
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new (path));
+
+  for (guint i = 0; i < n_specs; i++)
+    {
+      DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, specs[i].phase);
+
+      for (guint r = 0; r < G_N_ELEMENTS (specs[i].rates) && specs[i].rates[r] != 0; r++)
+        {
+          DynoPhaseRun run;
+
+          dyno_phase_run_init (&run);
+          run.repeat = r;
+          run.too_fast = specs[i].rates[r] < 0;
+          run.rate = fabs (specs[i].rates[r]);
+          run.cpu_percent = 10 + r;
+          run.latency.max = 0.01 * (r + 1);
+          dyno_phase_result_add_run (phase, &run);
+        }
+      phase->latency.p99 = 0.002;
+      phase->latency.max = 0.05;
+    }
+  return target;
+}
+
+static DynoResult *
+make_result (const char *label, const char *host, const PhaseSpec *specs, guint n_specs)
+{
+  DynoResult *result = dyno_result_new ();
+  DynoSystemInfo *system = dyno_system_info_new ();
+
+  system->hostname = g_strdup (host);
+  dyno_result_set_system (result, system);
+  dyno_result_set_label (result, label);
+  dyno_result_add_target (result, make_target ("/mnt/test", specs, n_specs));
+  return result;
+}
+
+static DynoResult *
+make_simple (const char *label, double write, double read)
+{
+  const PhaseSpec specs[] = {
+    { DYNO_PHASE_WRITE, { write } },
+    { DYNO_PHASE_READ, { read } },
+  };
+
+  return make_result (label, "host", specs, G_N_ELEMENTS (specs));
+}
+
+static DynoComparison *
+compare_results (DynoResult *first, ...)
+{
+  DynoComparison *comparison = dyno_comparison_new ();
+  va_list args;
+
+  va_start (args, first);
+  for (DynoResult *r = first; r != NULL; r = va_arg (args, DynoResult *))
+    {
+      dyno_comparison_add_result (comparison, r);
+      g_object_unref (r);
+    }
+  va_end (args);
+  return comparison;
+}
+
+static char *
+fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", "import", name, NULL);
+}
+
+/* Bray's FileVault table, NoFV first: the comparison the format exists for. */
+static DynoComparison *
+seed_003 (void)
+{
+  g_autofree char *path = fixture_path ("seed-003-bray-bonnie-msec.txt");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = dyno_import_file (path, DYNO_IMPORT_AUTO, &error);
+  DynoComparison *comparison = dyno_comparison_new ();
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (results->len, ==, 4);
+  for (guint i = 0; i < results->len; i++)
+    dyno_comparison_add_result (comparison, g_ptr_array_index (results, i));
+  return comparison;
+}
+
+static void
+assert_contains (const char *haystack, const char *needle)
+{
+  if (strstr (haystack, needle) == NULL)
+    g_error ("expected “%s” in:\n%s", needle, haystack);
+}
+
+static guint
+count (const char *haystack, const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* ---- arithmetic ----------------------------------------------------------------------- */
+
+static void
+test_ratios (void)
+{
+  g_autoptr (DynoComparison) c = compare_results (make_simple ("a", 400 * MB, 500 * MB),
+                                                  make_simple ("b", 100 * MB, 550 * MB), NULL);
+  DynoCompareCell cell;
+
+  g_assert_cmpuint (dyno_comparison_get_n_entries (c), ==, 2);
+  g_assert_cmpuint (dyno_comparison_get_baseline (c), ==, 0);
+  g_assert_cmphex (dyno_comparison_get_phases (c), ==,
+                   DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ));
+
+  dyno_comparison_get_cell (c, 0, DYNO_PHASE_WRITE, &cell);
+  g_assert_true (cell.present);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_BASELINE);
+  g_assert_cmpfloat (cell.ratio, ==, 1.0);
+  g_assert_cmpfloat (cell.rate, ==, 400 * MB);
+  g_assert_cmpuint (cell.n, ==, 1);
+  g_assert_true (isnan (cell.rate_sd));
+  g_assert_cmpfloat (cell.cpu_percent, ==, 10);
+  g_assert_cmpfloat (cell.latency_p99, ==, 0.002);
+  g_assert_cmpfloat (cell.latency_max, ==, 0.05);
+
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 0.25, 1e-12);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_READ, &cell);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 1.1, 1e-12);
+
+  /* The other way round: every ratio inverts, and the new baseline reads ×1. */
+  dyno_comparison_set_baseline (c, 1);
+  dyno_comparison_get_cell (c, 0, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 4.0, 1e-12);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_BASELINE);
+  g_assert_cmpfloat (cell.ratio, ==, 1.0);
+}
+
+static void
+test_noise (void)
+{
+  const PhaseSpec base[] = { { DYNO_PHASE_WRITE, { 100 * MB, 101 * MB, 99 * MB } } };
+  const PhaseSpec same[] = { { DYNO_PHASE_WRITE, { 100.5 * MB, 99.5 * MB, 100.2 * MB } } };
+  const PhaseSpec faster[] = { { DYNO_PHASE_WRITE, { 150 * MB, 151 * MB, 149 * MB } } };
+  const PhaseSpec once[] = { { DYNO_PHASE_WRITE, { 150 * MB } } };
+  g_autoptr (DynoComparison) c = compare_results (make_result ("base", "h", base, 1),
+                                                  make_result ("same", "h", same, 1),
+                                                  make_result ("faster", "h", faster, 1),
+                                                  make_result ("once", "h", once, 1), NULL);
+  DynoCompareCell cell;
+  g_autofree char *text = NULL;
+  g_autofree char *md = NULL;
+
+  dyno_comparison_get_cell (c, 0, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpuint (cell.n, ==, 3);
+  g_assert_cmpfloat_with_epsilon (cell.rate, 100 * MB, 1);
+  g_assert_cmpfloat_with_epsilon (cell.rate_sd, 1 * MB, 1);
+  g_assert_true (cell.rate_ci95 > cell.rate_sd);
+
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_WITHIN_NOISE);
+  dyno_comparison_get_cell (c, 2, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SIGNIFICANT);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 1.5, 1e-9);
+  dyno_comparison_get_cell (c, 3, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
+
+  /* A mix: "~" marks noise, "?" the single run, and the legend says what both mean. */
+  text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  assert_contains (text, "×1.00 ~");
+  assert_contains (text, "×1.50 ?");
+  assert_contains (text, "~: within noise");
+  assert_contains (text, "?: a single run");
+  md = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_MARKDOWN, DYNO_RATE_UNIT_MB);
+  assert_contains (md, "| faster | 150.0 (×1.50) |");
+  assert_contains (md, "| same | 100.1 (×1.00 ~) |");
+}
+
+static void
+test_unknown (void)
+{
+  const PhaseSpec base[] = {
+    { DYNO_PHASE_WRITE, { 100 * MB } },
+    { DYNO_PHASE_READ, { -900 * MB, -950 * MB } },
+    { DYNO_PHASE_SEEKS, { 500 } },
+  };
+  const PhaseSpec other[] = {
+    { DYNO_PHASE_READ, { 200 * MB } },
+    { DYNO_PHASE_SEEKS, { -9000, 8000 } },
+  };
+  g_autoptr (DynoComparison) c = compare_results (make_result ("base", "h", base, 3),
+                                                  make_result ("other", "h", other, 2), NULL);
+  DynoCompareCell cell;
+  g_autofree char *text = NULL;
+  g_autofree char *describe = NULL;
+
+  /* Absent: the other never ran a block write. */
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_WRITE, &cell);
+  g_assert_false (cell.present);
+  g_assert_true (isnan (cell.rate));
+  g_assert_true (isnan (cell.ratio));
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_UNKNOWN);
+
+  /* The baseline's read was too fast every time: no figure, so no ratio against it. */
+  dyno_comparison_get_cell (c, 0, DYNO_PHASE_READ, &cell);
+  g_assert_true (cell.too_fast);
+  g_assert_cmpuint (cell.n, ==, 0);
+  g_assert_true (isnan (cell.rate));
+  g_assert_true (isnan (cell.ratio));
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_BASELINE);
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_READ, &cell);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_UNKNOWN);
+  describe = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (describe, ==, "—");
+
+  /* One run of two too fast: the mean is of the other, and it is a figure. */
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_SEEKS, &cell);
+  g_assert_false (cell.too_fast);
+  g_assert_cmpuint (cell.n, ==, 1);
+  g_assert_cmpfloat (cell.rate, ==, 8000);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 16, 1e-12);
+
+  text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  assert_contains (text, "+++++ +++");
+  assert_contains (text, "+++++: the phase took less than");
+}
+
+static void
+test_describe (void)
+{
+  DynoCompareCell cell = { .present = TRUE, .rate = 1, .n = 3 };
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *c = NULL;
+  g_autofree char *d = NULL;
+  g_autofree char *e = NULL;
+  g_autofree char *f = NULL;
+  g_autofree char *g = NULL;
+
+  cell.ratio = 2.6 / 15.7;
+  cell.difference = DYNO_DIFFERENCE_SIGNIFICANT;
+  a = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (a, ==, "×0.17");
+  cell.ratio = 12.0 / 12.4;
+  cell.difference = DYNO_DIFFERENCE_WITHIN_NOISE;
+  b = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (b, ==, "×0.97 (within noise)");
+  cell.ratio = 1.02;
+  cell.difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
+  c = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (c, ==, "×1.02 (single sample)");
+  cell.ratio = 1;
+  cell.difference = DYNO_DIFFERENCE_BASELINE;
+  d = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (d, ==, "baseline");
+  cell.ratio = NAN;
+  cell.difference = DYNO_DIFFERENCE_UNKNOWN;
+  e = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (e, ==, "—");
+
+  f = dyno_compare_format_ratio (12.345);
+  g_assert_cmpstr (f, ==, "×12.3");
+  g = dyno_compare_format_ratio (0.0123);
+  g_assert_cmpstr (g, ==, "×0.012");
+  g_assert_cmpstr (dyno_difference_to_string (DYNO_DIFFERENCE_WITHIN_NOISE), ==, "within-noise");
+}
+
+static void
+test_names (void)
+{
+  const PhaseSpec specs[] = { { DYNO_PHASE_WRITE, { 100 * MB } } };
+  g_autoptr (DynoComparison) c = dyno_comparison_new ();
+  g_autoptr (DynoResult) two = make_result (NULL, "srv", specs, 1);
+  g_autoptr (DynoResult) lap1 = make_result ("lap", "x", specs, 1);
+  g_autoptr (DynoResult) lap2 = make_result ("lap", "y", specs, 1);
+  g_autoptr (DynoResult) empty = dyno_result_new ();
+  guint found;
+
+  /* A second folder of the same session: the folder tells them apart. */
+  dyno_result_add_target (two, make_target ("/srv/b", specs, 1));
+  /* A target that measured nothing is left out. */
+  dyno_result_add_target (two, make_target ("/srv/failed", NULL, 0));
+  dyno_comparison_add_result (c, two);
+  dyno_comparison_add_result (c, lap1);
+  dyno_comparison_add_result (c, lap2);
+  dyno_comparison_add_result (c, empty);
+
+  g_assert_cmpuint (dyno_comparison_get_n_entries (c), ==, 4);
+  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "srv /mnt/test");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 1), ==, "srv /srv/b");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 2), ==, "lap");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 3), ==, "lap (2)");
+  g_assert_cmpuint (dyno_comparison_get_target (c, 1), ==, 1);
+  g_assert_true (dyno_comparison_get_result (c, 3) == lap2);
+
+  /* A name set by hand is kept, and an automatic one steps aside. */
+  dyno_comparison_set_name (c, 3, "plain");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 3), ==, "plain");
+  dyno_comparison_set_name (c, 0, "lap");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 2), ==, "lap (2)");
+  dyno_comparison_set_name (c, 0, NULL);
+  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "srv /mnt/test");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 2), ==, "lap");
+
+  g_assert_true (dyno_comparison_find_entry (c, "plain", &found));
+  g_assert_cmpuint (found, ==, 3);
+  g_assert_true (dyno_comparison_find_entry (c, "LAP", &found));
+  g_assert_cmpuint (found, ==, 2);
+  g_assert_true (dyno_comparison_find_entry (c, "2", &found));
+  g_assert_cmpuint (found, ==, 1);
+  g_assert_false (dyno_comparison_find_entry (c, "5", &found));
+  g_assert_false (dyno_comparison_find_entry (c, "nope", &found));
+}
+
+/* ---- seed 003: FileVault against no FileVault ----------------------------------------- */
+
+static void
+test_seed_003 (void)
+{
+  g_autoptr (DynoComparison) c = seed_003 ();
+  g_autofree char *text = NULL;
+  g_autofree char *md = NULL;
+  g_autofree char *source = NULL;
+  g_auto (GStrv) lines = NULL;
+  DynoCompareCell cell;
+  guint fv_row = 0;
+
+  g_assert_cmpuint (dyno_comparison_get_n_entries (c), ==, 4);
+  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "NoFV");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 1), ==, "FV");
+
+  /* "FV ÷ NoFV: block write ×0.17, block read ×0.97" */
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 2.6 / 15.7, 1e-12);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_READ, &cell);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 12.0 / 12.4, 1e-12);
+  dyno_comparison_get_cell (c, 1, DYNO_PHASE_SEEKS, &cell);
+  g_assert_false (cell.present);
+
+  text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MIB);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "FV "))
+      fv_row = i;
+  g_assert_cmpuint (fv_row, >, 0);
+  /* In MiB/s the table reads as Bray's did, with the ratios under FV's row. */
+  assert_contains (lines[fv_row], " 2.60 ");
+  assert_contains (lines[fv_row], " 12.0 ");
+  g_assert_true (g_str_has_prefix (lines[fv_row + 1], "÷ NoFV"));
+  g_assert_cmpstr (lines[fv_row + 1], ==,
+                   "÷ NoFV                ×0.25        ×0.17        ×0.83        ×0.92        ×0.97");
+  assert_contains (text, "MiB/s %CP");
+  assert_contains (text, "Single runs: a ratio cannot tell");
+  g_assert_null (strstr (text, "Seeks"));
+  /* Four rows and three ratio rows. */
+  g_assert_cmpuint (count (text, "÷ NoFV"), ==, 3);
+
+  md = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_MARKDOWN, DYNO_RATE_UNIT_MB);
+  assert_contains (md, "| Run | Per-char write (MB/s) | Block write (MB/s) |");
+  assert_contains (md, "|:---|---:|---:|---:|---:|---:|\n");
+  assert_contains (md, "| NoFV (baseline) | 10.7 | 16.5 | 6.82 | 8.07 | 13.0 |\n");
+  assert_contains (md, "| FV | 2.62 (×0.25) | 2.73 (×0.17) | 5.66 (×0.83) | 7.44 (×0.92) | "
+                       "12.6 (×0.97) |\n");
+  g_assert_true (g_str_has_prefix (md, "| Run |"));
+  g_assert_cmpuint (count (md, "\n| "), ==, 4); /* four rows under the header */
+
+  source = dyno_comparison_describe_source (c);
+  g_assert_cmpstr (source, ==, "Measured with Bonnie; compared with Dyno " PACKAGE_VERSION);
+
+  /* Another baseline: FV, and NoFV is now ×6 at block writes. */
+  dyno_comparison_set_baseline (c, 1);
+  dyno_comparison_get_cell (c, 0, DYNO_PHASE_WRITE, &cell);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 15.7 / 2.6, 1e-12);
+  g_clear_pointer (&text, g_free);
+  text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  assert_contains (text, "÷ FV ");
+  assert_contains (text, "×6.04");
+}
+
+/* ---- the formats ---------------------------------------------------------------------- */
+
+static void
+test_json (void)
+{
+  g_autoptr (DynoComparison) c = seed_003 ();
+  g_autofree char *text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_JSON, DYNO_RATE_UNIT_MB);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root;
+  JsonArray *phases;
+  JsonObject *write = NULL;
+  JsonObject *fv;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "dyno-comparison");
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (root, "baseline"), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "entries")), ==, 4);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (json_object_get_array_member (root, "entries"),
+                                                      1),
+                       "name"),
+                   ==, "FV");
+
+  phases = json_object_get_array_member (root, "phases");
+  g_assert_cmpuint (json_array_get_length (phases), ==, 5);
+  for (guint i = 0; i < json_array_get_length (phases); i++)
+    {
+      JsonObject *phase = json_array_get_object_element (phases, i);
+
+      if (g_str_equal (json_object_get_string_member (phase, "id"), "write"))
+        write = phase;
+    }
+  g_assert_nonnull (write);
+  g_assert_cmpstr (json_object_get_string_member (write, "unit"), ==, "B/s");
+  fv = json_array_get_object_element (json_object_get_array_member (write, "cells"), 1);
+  g_assert_cmpfloat (json_object_get_double_member (fv, "rate"), ==, 2.6 * MIB);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (fv, "ratio"), 2.6 / 15.7, 1e-12);
+  g_assert_cmpstr (json_object_get_string_member (fv, "difference"), ==, "single-sample");
+  g_assert_true (json_object_get_null_member (fv, "rate_sd"));
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (json_object_get_array_member (write, "cells"),
+                                                      0),
+                       "difference"),
+                   ==, "baseline");
+}
+
+static void
+test_html (void)
+{
+  g_autoptr (DynoComparison) c = compare_results (make_simple ("plain <ext4>", 400 * MB, 500 * MB),
+                                                  make_simple ("luks & co", 100 * MB, 550 * MB),
+                                                  NULL);
+  g_autofree char *html = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_HTML, DYNO_RATE_UNIT_MB);
+
+  g_assert_true (g_str_has_prefix (html, "<!DOCTYPE html>\n<html>"));
+  g_assert_true (g_str_has_suffix (html, "</html>\n"));
+  assert_contains (html, "<style>");
+  assert_contains (html, "<table class=\"dyno\">");
+  assert_contains (html, "<caption>");
+  assert_contains (html, "Block write<span class=\"unit\">MB/s</span>");
+  assert_contains (html, "plain &lt;ext4&gt;");
+  assert_contains (html, "luks &amp; co");
+  assert_contains (html, ">×0.25</span>");
+  assert_contains (html, "<p class=\"source\">Measured with Dyno " PACKAGE_VERSION " on host</p>");
+  /* Well-formed enough: every element opened is closed. */
+  g_assert_cmpuint (count (html, "<table"), ==, count (html, "</table>"));
+  g_assert_cmpuint (count (html, "<tr"), ==, count (html, "</tr>"));
+  g_assert_cmpuint (count (html, "<td"), ==, count (html, "</td>"));
+  g_assert_cmpuint (count (html, "<th"), ==, count (html, "</th>") + count (html, "<thead>"));
+  g_assert_cmpuint (count (html, "<span"), ==, count (html, "</span>"));
+  g_assert_null (strstr (html, "<ext4>"));
+}
+
+static void
+test_csv_lines (void)
+{
+  const PhaseSpec specs[] = {
+    { DYNO_PHASE_WRITE, { 100 * MIB, 110 * MIB, 120 * MIB } },
+    { DYNO_PHASE_READ, { -900 * MIB } },
+    { DYNO_PHASE_SEQ_CREATE, { 3000, 5000 } },
+  };
+  g_autoptr (DynoComparison) c = compare_results (make_result ("x,y", "h", specs, 3),
+                                                  make_simple ("b", 1 * MB, 2 * MB), NULL);
+  g_autofree char *csv = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_CSV, DYNO_RATE_UNIT_MB);
+  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_auto (GStrv) fields = NULL;
+
+  g_assert_cmpuint (g_strv_length (lines), ==, 3); /* two lines and the empty end */
+  g_assert_cmpstr (lines[2], ==, "");
+  fields = g_strsplit (lines[0], ",", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, 50);
+  g_assert_cmpstr (fields[0], ==, "1.98");
+  g_assert_cmpstr (fields[2], ==, "x;y"); /* the entry's name, its comma made safe */
+  /* The mean of the three block writes in K/sec, as bonnie++ writes it: 110 MiB/s. */
+  g_assert_cmpstr (fields[11], ==, "112640");
+  g_assert_cmpstr (fields[12], ==, "11");
+  g_assert_cmpstr (fields[17], ==, "+++++");
+  g_assert_cmpstr (fields[26], ==, "4000");
+}
+
+/* Feeds text to a program on its standard input; NULL when it is not installed. */
+static gboolean
+run_filter (const char *program, const char *input, char **out, char **err, int *status)
+{
+  g_autofree char *path = g_find_program_in_path (program);
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) stdout_bytes = NULL;
+  g_autoptr (GBytes) stderr_bytes = NULL;
+  g_autoptr (GBytes) stdin_bytes = g_bytes_new (input, strlen (input));
+
+  if (path == NULL)
+    return FALSE;
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                  | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                              &error, path, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate (process, stdin_bytes, NULL, &stdout_bytes, &stderr_bytes, &error);
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (process);
+  /* g_strndup (NULL, 0) is NULL: empty output is an empty string here. */
+  *out = g_strdup_printf ("%.*s", (int) g_bytes_get_size (stdout_bytes),
+                          (const char *) g_bytes_get_data (stdout_bytes, NULL));
+  *err = g_strdup_printf ("%.*s", (int) g_bytes_get_size (stderr_bytes),
+                          (const char *) g_bytes_get_data (stderr_bytes, NULL));
+  return TRUE;
+}
+
+static void
+test_csv_bonnie_tools (void)
+{
+  g_autoptr (DynoComparison) c = seed_003 ();
+  g_autofree char *csv = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_CSV, DYNO_RATE_UNIT_MB);
+  static const char *const tools[] = { "bon_csv2txt", "bon_csv2html" };
+  guint ran = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status;
+
+      if (!run_filter (tools[i], csv, &out, &err, &status))
+        continue;
+      ran++;
+      if (status != 0 || strstr (err, "Expected") != NULL || strstr (err, "Can't") != NULL)
+        g_error ("%s failed (exit %d):\n%s\ninput:\n%s", tools[i], status, err, csv);
+      /* Every entry comes out as a row with its figures. bon_csv2txt cuts names to two
+       * characters and scales K/sec; bon_csv2html keeps both. */
+      if (g_str_equal (tools[i], "bon_csv2txt"))
+        {
+          assert_contains (out, "\nFV 1000M");
+          assert_contains (out, "\nV2 8000M");
+          assert_contains (out, " 15.7m ");
+          assert_contains (out, " 2662k ");
+          g_assert_cmpuint (count (out, "1000M"), ==, 3);
+        }
+      else
+        {
+          assert_contains (out, "<table");
+          assert_contains (out, ">NoFV<");
+          assert_contains (out, ">V20z<");
+          assert_contains (out, ">10444<");
+          assert_contains (out, ">2560<");
+        }
+    }
+  if (ran == 0)
+    g_test_skip ("bon_csv2txt and bon_csv2html are not installed (apt-get install bonnie++)");
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr (DynoComparison) c = dyno_comparison_new ();
+
+  for (DynoCompareFormat f = DYNO_COMPARE_FORMAT_TEXT; f <= DYNO_COMPARE_FORMAT_JSON; f++)
+    {
+      g_autofree char *text = dyno_comparison_format (c, f, DYNO_RATE_UNIT_MB);
+
+      g_assert_nonnull (text);
+    }
+  g_assert_cmphex (dyno_comparison_get_phases (c), ==, 0);
+}
+
+static void
+test_format_names (void)
+{
+  DynoCompareFormat format;
+
+  g_assert_true (dyno_compare_format_from_string ("md", &format));
+  g_assert_cmpint (format, ==, DYNO_COMPARE_FORMAT_MARKDOWN);
+  g_assert_true (dyno_compare_format_from_string ("HTML", &format));
+  g_assert_cmpint (format, ==, DYNO_COMPARE_FORMAT_HTML);
+  g_assert_false (dyno_compare_format_from_string ("xml", &format));
+  for (DynoCompareFormat f = DYNO_COMPARE_FORMAT_TEXT; f <= DYNO_COMPARE_FORMAT_JSON; f++)
+    {
+      g_assert_true (dyno_compare_format_from_string (dyno_compare_format_to_string (f), &format));
+      g_assert_cmpint (format, ==, f);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/compare/ratios", test_ratios);
+  g_test_add_func ("/compare/noise", test_noise);
+  g_test_add_func ("/compare/unknown", test_unknown);
+  g_test_add_func ("/compare/describe", test_describe);
+  g_test_add_func ("/compare/names", test_names);
+  g_test_add_func ("/compare/seed-003", test_seed_003);
+  g_test_add_func ("/compare/format/json", test_json);
+  g_test_add_func ("/compare/format/html", test_html);
+  g_test_add_func ("/compare/format/csv", test_csv_lines);
+  g_test_add_func ("/compare/format/csv-bonnie-tools", test_csv_bonnie_tools);
+  g_test_add_func ("/compare/format/empty", test_empty);
+  g_test_add_func ("/compare/format/names", test_format_names);
+
+  return g_test_run ();
+}
