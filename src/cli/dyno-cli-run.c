@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
@@ -34,6 +35,7 @@ typedef struct
   gboolean tty;
   gboolean progress_shown;
   guint interrupted;
+  gboolean output_lost; /* standard output was closed (the reader of --stream went away) */
   DynoConfig *config;
 } RunContext;
 
@@ -47,6 +49,8 @@ clear_progress (RunContext *ctx)
     }
 }
 
+static RunContext *stream_ctx;
+
 static void
 print_stream (JsonBuilder *builder)
 {
@@ -54,10 +58,19 @@ print_stream (JsonBuilder *builder)
   g_autoptr (JsonNode) root = json_builder_get_root (builder);
   g_autofree char *text = NULL;
 
+  if (stream_ctx != NULL && stream_ctx->output_lost)
+    return;
   json_generator_set_root (generator, root);
   text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
-  fflush (stdout);
+  /* SIGPIPE is ignored: a reader that went away shows as a failed write, which stops the run
+   * (and removes its scratch folder) rather than killing the process. */
+  if ((fputs (text, stdout) == EOF || fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
+      && stream_ctx != NULL)
+    {
+      stream_ctx->output_lost = TRUE;
+      dyno_cli_error (_("standard output was closed (%s); stopping the run"), g_strerror (errno));
+      g_cancellable_cancel (stream_ctx->cancellable);
+    }
 }
 
 static JsonBuilder *
@@ -89,9 +102,11 @@ on_target_started (DynoEngine *engine, guint target, const char *path, RunContex
   if (ctx->stream)
     {
       g_autoptr (JsonBuilder) b = stream_event ("target-started", target);
+      /* JSON is UTF-8; a file name need not be (the result file does the same). */
+      g_autofree char *display = g_filename_display_name (path);
 
       json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, path);
+      json_builder_add_string_value (b, display);
       json_builder_end_object (b);
       print_stream (b);
     }
@@ -399,7 +414,7 @@ dyno_cli_run (int argc, char **argv)
   g_auto (GStrv) targets = NULL;
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
   RunContext ctx = { 0 };
-  guint sigint, sigterm;
+  guint sigint, sigterm, sighup;
   int status = DYNO_EXIT_OK;
 
   g_set_prgname ("dyno-cli run");
@@ -515,17 +530,23 @@ dyno_cli_run (int argc, char **argv)
   g_signal_connect (engine, "target-finished", G_CALLBACK (on_target_finished), &ctx);
   sigint = g_unix_signal_add (SIGINT, on_signal, &ctx);
   sigterm = g_unix_signal_add (SIGTERM, on_signal, &ctx);
+  sighup = g_unix_signal_add (SIGHUP, on_signal, &ctx);
+  signal (SIGPIPE, SIG_IGN);
+  stream_ctx = &ctx;
 
   dyno_engine_run_async (engine, config, (const char *const *) targets, cancellable, run_done, &ctx);
   g_main_loop_run (loop);
   g_source_remove (sigint);
   g_source_remove (sigterm);
+  g_source_remove (sighup);
   clear_progress (&ctx);
 
   if (ctx.error != NULL)
     {
       g_autoptr (GError) run_error = ctx.error;
 
+      if (ctx.output_lost)
+        return DYNO_EXIT_FAILED;
       if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           if (stream)

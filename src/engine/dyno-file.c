@@ -22,7 +22,8 @@ dyno_file_open_regular (const char *path, guint64 *out_size, GError **error)
   struct stat st;
   int fd;
 
-  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  /* O_NONBLOCK: opening a FIFO nobody writes to would block until someone does. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0);
   if (fd < 0)
     {
       int saved = errno;

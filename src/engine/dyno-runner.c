@@ -26,9 +26,13 @@ gboolean
 dyno_run_stop_error (DynoRun *run, GError **error)
 {
   if (atomic_load (&run->vanished))
-    g_set_error (error, DYNO_ERROR, DYNO_ERROR_VANISHED,
-                 _("The target %s disappeared during the run (unmounted or removed)"),
-                 run->target_path);
+    {
+      g_autofree char *display = g_filename_display_name (run->target_path);
+
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_VANISHED,
+                   _("The target %s disappeared during the run (unmounted or removed)"),
+                   display);
+    }
   else
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The run was stopped"));
   return FALSE;

@@ -68,6 +68,7 @@ gboolean
 dyno_scratch_create (int target_fd, char **out_name, int *out_fd, GError **error)
 {
   g_autofree char *identity = dyno_platform_process_identity (getpid ());
+  g_autofree char *machine = dyno_platform_machine_id ();
 
   for (guint attempt = 0; attempt < 100; attempt++)
     {
@@ -106,8 +107,10 @@ dyno_scratch_create (int target_fd, char **out_name, int *out_fd, GError **error
 
       /* The marker lets a later run tell our leftovers from a stranger's folder. */
       marker = g_strdup_printf ("Dyno scratch folder: safe to delete when no Dyno runs.\n"
-                                "pid=%d\nidentity=%s\n",
-                                (int) getpid (), identity ? identity : "unknown");
+                                "pid=%d\nidentity=%s\n%s%s%s",
+                                (int) getpid (), identity ? identity : "unknown",
+                                machine ? "machine=" : "", machine ? machine : "",
+                                machine ? "\n" : "");
       marker_fd = openat (fd, DYNO_SCRATCH_MARKER,
                           O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
       len = marker_fd >= 0 ? write (marker_fd, marker, strlen (marker)) : -1;
@@ -142,9 +145,10 @@ is_subdir_name (const char *name)
   return strlen (name) == 5 && strspn (name, "0123456789") == 5;
 }
 
-/* Removes entries of dir_fd that match our naming; counts the ones left. */
+/* Removes entries of dir_fd that match our naming; counts the ones left. With dry_run it
+ * removes nothing and counts the entries that are not ours. */
 static guint
-remove_matching (int dir_fd, gboolean top_level, int depth)
+remove_matching (int dir_fd, gboolean top_level, int depth, gboolean dry_run)
 {
   DIR *dir;
   struct dirent *entry;
@@ -184,20 +188,21 @@ remove_matching (int dir_fd, gboolean top_level, int depth)
               left++;
               continue;
             }
-          sub_left = remove_matching (sub, FALSE, depth + 1);
+          sub_left = remove_matching (sub, FALSE, depth + 1, dry_run);
           close (sub);
-          if (sub_left > 0 || unlinkat (dir_fd, name, AT_REMOVEDIR) != 0)
+          if (sub_left > 0 || (!dry_run && unlinkat (dir_fd, name, AT_REMOVEDIR) != 0))
             left++;
           continue;
         }
 
-      if ((S_ISREG (st.st_mode) || S_ISLNK (st.st_mode))
-          && ((top_level
-               && (g_str_equal (name, DYNO_DATA_FILE) || g_str_equal (name, DYNO_SCRATCH_MARKER)
-                   || g_str_equal (name, "probe")))
-              || (!top_level && all_alnum (name, FILE_NAME_MIN, FILE_NAME_MAX))))
+      /* Dyno creates links (-n N:link/symlink) only among the file tests' files. */
+      if ((top_level && S_ISREG (st.st_mode)
+           && (g_str_equal (name, DYNO_DATA_FILE) || g_str_equal (name, DYNO_SCRATCH_MARKER)
+               || g_str_equal (name, "probe")))
+          || (!top_level && (S_ISREG (st.st_mode) || S_ISLNK (st.st_mode))
+              && all_alnum (name, FILE_NAME_MIN, FILE_NAME_MAX)))
         {
-          if (unlinkat (dir_fd, name, 0) != 0)
+          if (!dry_run && unlinkat (dir_fd, name, 0) != 0)
             left++;
           continue;
         }
@@ -225,7 +230,7 @@ dyno_scratch_remove (int target_fd, const char *name, GError **error)
                    g_strerror (saved));
       return FALSE;
     }
-  left = remove_matching (fd, TRUE, 0);
+  left = remove_matching (fd, TRUE, 0, FALSE);
   close (fd);
   if (left > 0)
     {
@@ -274,6 +279,7 @@ dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
   DIR *dir;
   struct dirent *entry;
   g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *our_machine = dyno_platform_machine_id ();
   guint removed = 0;
   int dup_fd = dup (target_fd);
 
@@ -296,7 +302,10 @@ dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
       const char *name = g_ptr_array_index (candidates, i);
       g_autofree char *marker = read_marker (target_fd, name);
       g_autofree char *identity = NULL;
+      g_autofree char *machine = NULL;
       g_autofree char *live = NULL;
+      guint foreign;
+      int fd;
       g_autoptr (GError) error = NULL;
       const char *line;
       GPid pid = 0;
@@ -307,10 +316,44 @@ dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
       line = strstr (marker, "identity=");
       if (line != NULL)
         identity = g_strndup (line + 9, strcspn (line + 9, "\n"));
+      line = strstr (marker, "\nmachine=");
+      if (line != NULL)
+        machine = g_strndup (line + 9, strcspn (line + 9, "\n"));
+      if (machine != NULL && (our_machine == NULL || !g_str_equal (machine, our_machine)))
+        {
+          if (messages)
+            g_ptr_array_add (messages,
+                             g_strdup_printf (_("%s was left by Dyno on another machine (%s); "
+                                                "it was not removed, as its run may still be "
+                                                "going on there"),
+                                              name, machine));
+          continue;
+        }
       live = dyno_platform_process_identity (pid);
       if (live != NULL && (identity == NULL || g_str_equal (identity, "unknown")
                            || g_str_equal (live, identity)))
         continue; /* its process still runs */
+
+      /* All or nothing: a folder that holds anything else is left exactly as it is. */
+      fd = openat (target_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      foreign = fd >= 0 ? remove_matching (fd, TRUE, 0, TRUE) : 1;
+      if (fd >= 0)
+        close (fd);
+      if (foreign > 0)
+        {
+          if (messages)
+            g_ptr_array_add (messages,
+                             g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%s, left behind by an earlier run "
+                                                           "(process %d), holds %u entry Dyno "
+                                                           "did not create; it was left as it is",
+                                                           "%s, left behind by an earlier run "
+                                                           "(process %d), holds %u entries Dyno "
+                                                           "did not create; it was left as it is",
+                                                           foreign),
+                                              name, (int) pid, foreign));
+          continue;
+        }
 
       if (dyno_scratch_remove (target_fd, name, &error))
         {

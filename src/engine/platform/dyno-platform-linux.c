@@ -231,6 +231,21 @@ read_boot_id (void)
 }
 
 char *
+dyno_platform_machine_id (void)
+{
+  static const char *const paths[] = { "/etc/machine-id", "/var/lib/dbus/machine-id" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *text = NULL;
+
+      if (g_file_get_contents (paths[i], &text, NULL, NULL) && *g_strstrip (text) != '\0')
+        return g_steal_pointer (&text);
+    }
+  return NULL;
+}
+
+char *
 dyno_platform_process_identity (GPid pid)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);

@@ -271,6 +271,15 @@ dyno_platform_sync_fs (int fd, GError **error)
 }
 
 char *
+dyno_platform_machine_id (void)
+{
+  long id = gethostid ();
+
+  /* gethostid() is POSIX; 0 is what systems without a configured id return. */
+  return id != 0 ? g_strdup_printf ("hostid-%08lx", (unsigned long) id) : NULL;
+}
+
+char *
 dyno_platform_process_identity (GPid pid)
 {
   /* Without a start time from the OS, a reused pid cannot be told apart; "unknown:" marks

@@ -63,6 +63,10 @@ gboolean dyno_platform_sync_fs (int fd, GError **error);
  * or NULL when no such process runs. */
 char    *dyno_platform_process_identity (GPid pid);
 
+/* Which machine this is, stable across reboots; scratch markers carry it because a volume may
+ * be shared (NFS, containers) and a pid means nothing on another machine. NULL when unknown. */
+char    *dyno_platform_machine_id (void);
+
 void     dyno_platform_describe_system (DynoSystemInfo *info);
 /* Fills mount, device, encryption, network and CoW fields of info for info->path. */
 void     dyno_platform_describe_target (DynoTargetInfo *info);

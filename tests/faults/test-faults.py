@@ -1,0 +1,1726 @@
+#!/usr/bin/env python3
+# test-faults.py: Dyno under hostile conditions, table-driven, printing TAP
+#
+# Copyright 2026 The Dyno authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Every case puts dyno-cli ($DYNO_CLI) or the engine's readers (tests/faults/dyno-fault-helper,
+# $DYNO_FAULT_HELPER) in front of one hostile condition -- a bad flag, a bad target, a full or
+# vanishing file system, a signal, a damaged file -- and checks four things:
+#   1. the exit status;
+#   2. a message that names the cause and the target (or the flag, or the file and its line);
+#   3. no scratch folder (dyno-<pid>-xxxxxx) left in the target;
+#   4. every file that was in the target before is unchanged: sha256, mode, owner and mtime of
+#      every file, link and folder (the target folder's own mtime excepted: creating and removing
+#      the scratch folder changes it).
+# Each target is populated with things Dyno must never touch, including names it uses itself
+# ("data", ".dyno-scratch", "files/00000/…") outside a scratch folder and a folder named like a
+# scratch folder of a dead process but without Dyno's marker.
+#
+# Cases that need root (mounts, an unprivileged user) print "# SKIP needs root" otherwise.
+#
+#   test-faults.py [--table FILE]     FILE: a Markdown table of the cases and what was observed
+#   test-faults.py --update-doc FILE  the same table, put between FILE's "faults-table" markers
+#                                     (docs/reliability.md)
+#   DYNO_FAULTS_ONLY=REGEX            run only the cases whose name matches
+#   DYNO_TEST_DIR=DIR                 where the sandboxes go (default: the system temp dir)
+#
+# Python 3 standard library only.
+
+import errno
+import grp
+import hashlib
+import json
+import os
+import pwd
+import random
+import re
+import select
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+CLI = os.environ.get("DYNO_CLI")
+HELPER = os.environ.get("DYNO_FAULT_HELPER")
+SOURCE_ROOT = os.environ.get("DYNO_SOURCE_ROOT") or os.path.normpath(
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+FIXTURES = os.path.join(SOURCE_ROOT, "tests", "fixtures")
+
+MIB = 1024 * 1024
+SCRATCH_RE = re.compile(rb"dyno-(\d+)-[A-Za-z0-9]{6}")
+TIMEOUT = 60          # seconds for one short dyno-cli or helper call
+SIGNAL_LIMIT = 5      # seconds from a signal to the exit
+VANISH_LIMIT = 10     # seconds from a lazy unmount or a rename to the exit
+# Runs that must be interrupted: a per-char phase of 1-byte write() calls runs at a few MB/s, so
+# it is still in its phase whenever the test acts, and it writes only what it reaches (a few MB).
+SLOW = ["-s", "64M", "--tests", "putc", "--per-char", "syscall", "--per-char-size", "64M"]
+# Runs that must succeed: every phase, quickly.
+SMALL = ["-s", "16M", "-n", "1", "--seeks", "256"]
+# The shortest run that still creates a scratch folder and removes stale ones.
+QUICK = ["-s", "4M", "--tests", "write"]
+FIXED_TIME_NS = 1262304000 * 10**9 + 123456789  # 2010-01-01: a touched file shows a new mtime
+
+
+class Failure(Exception):
+    """The first line says what went wrong (it goes into the table); the rest are details."""
+
+    def __init__(self, *lines):
+        super().__init__("\n".join(line for line in lines if line))
+
+
+class Skip(Exception):
+    pass
+
+
+def check(cond, message, *details):
+    if not cond:
+        raise Failure("\n".join([message] + [d for d in details if d]))
+
+
+def tail(text, n=1500):
+    text = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    return text if len(text) <= n else "…" + text[-n:]
+
+
+def is_root():
+    return os.geteuid() == 0
+
+
+def need_root(what):
+    if not is_root():
+        raise Skip("needs root (%s)" % what)
+
+
+def fsdecode(b):
+    return b if isinstance(b, str) else os.fsdecode(b)
+
+
+def fsencode(s):
+    return s if isinstance(s, bytes) else os.fsencode(s)
+
+
+# Processes --------------------------------------------------------------------------------
+
+class Proc:
+    def __init__(self, argv, rc, out, err, seconds):
+        self.argv, self.rc, self.out, self.err, self.seconds = argv, rc, out, err, seconds
+
+    def describe(self):
+        return ("command: %s\nexit status: %s after %.2f s\nstdout:\n%s\nstderr:\n%s"
+                % (" ".join(fsdecode(a) for a in self.argv), self.rc, self.seconds,
+                   tail(self.out), tail(self.err)))
+
+
+def run_program(argv, timeout=TIMEOUT, env=None, stdin=subprocess.DEVNULL):
+    start = time.monotonic()
+    try:
+        p = subprocess.run(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, env=env)
+    except subprocess.TimeoutExpired as e:
+        shown = [os.path.basename(fsdecode(argv[0]))] + [fsdecode(a) for a in argv[1:]]
+        raise Failure("%s did not finish within %d s (hung)" % (" ".join(shown), timeout),
+                      "stderr:\n" + tail(e.stderr or b""))
+    return Proc(argv, p.returncode, p.stdout.decode("utf-8", "replace"),
+                p.stderr.decode("utf-8", "replace"), time.monotonic() - start)
+
+
+def cli(*args, timeout=TIMEOUT, prefix=(), exe=None, env=None):
+    return run_program(list(prefix) + [exe or CLI] + [a if isinstance(a, bytes) else str(a)
+                                                      for a in args], timeout=timeout, env=env)
+
+
+def helper(*args, timeout=TIMEOUT, prefix=(), env=None):
+    return run_program(list(prefix) + [HELPER] + list(args), timeout=timeout, env=env)
+
+
+def expect_rc(p, rc):
+    want = rc if isinstance(rc, (tuple, list)) else (rc,)
+    check(p.rc in want, "expected exit status %s, got %s" % (" or ".join(map(str, want)), p.rc),
+          p.describe())
+
+
+def messages(p, prefix="dyno-cli: "):
+    return [line for line in p.err.splitlines() if line.startswith(prefix)]
+
+
+def expect_message(p, cause, names=(), prefix="dyno-cli: "):
+    """One line of stderr starting with prefix matches cause and holds every name."""
+    lines = messages(p, prefix)
+    check(lines, "no \"%s…\" message on stderr" % prefix, p.describe())
+    for line in lines:
+        if re.search(cause, line, re.I) and all(fsdecode(n) in line for n in names):
+            return line
+    raise Failure("no message names the cause /%s/%s" % (
+        cause, "".join(" and %r" % fsdecode(n) for n in names)), p.describe())
+
+
+# Sandboxes and snapshots --------------------------------------------------------------------
+
+def dead_pid():
+    """The pid of a process that has exited (and been reaped)."""
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+DEAD_PID = None
+
+
+def set_times(path):
+    os.utime(path, ns=(FIXED_TIME_NS, FIXED_TIME_NS), follow_symlinks=False)
+
+
+def populate(path):
+    """Things that were there before the run and that the run must leave exactly as they are."""
+    global DEAD_PID
+    if DEAD_PID is None:
+        DEAD_PID = dead_pid()
+    rng = random.Random(0xD1)
+    j = lambda *p: os.path.join(path, *p)  # noqa: E731
+    with open(j("precious.bin"), "wb") as f:
+        f.write(rng.randbytes(64 * 1024))
+    os.chmod(j("precious.bin"), 0o640)
+    with open(j("read-only.txt"), "w") as f:
+        f.write("a read-only file\n")
+    os.chmod(j("read-only.txt"), 0o444)
+    with open(j("script.sh"), "w") as f:
+        f.write("#!/bin/sh\necho hello\n")
+    os.chmod(j("script.sh"), 0o755)
+    # Names Dyno uses inside its scratch folder, here outside one.
+    os.mkdir(j("keepdir"), 0o750)
+    with open(j("keepdir", "data"), "w") as f:
+        f.write("a file named like the data file, but not in a scratch folder\n")
+    with open(j(".dyno-scratch"), "w") as f:
+        f.write("Dyno scratch folder: a marker file, but not in a scratch folder\n")
+    os.makedirs(j("files", "00000"))
+    with open(j("files", "00000", "0000000001abcdef"), "w") as f:
+        f.write("named like a file test's file\n")
+    # Named like a scratch folder of a dead process, but without Dyno's marker: a stranger's.
+    decoy = j("dyno-%d-Zz9Zz9" % DEAD_PID)
+    os.mkdir(decoy, 0o700)
+    with open(os.path.join(decoy, "data"), "w") as f:
+        f.write("someone else's data\n")
+    os.symlink("precious.bin", j("link-to-precious"))
+    os.symlink("/nonexistent/dyno-fault-test", j("dangling-link"))
+    for root, dirs, files in os.walk(path, topdown=False):
+        for name in dirs + files:
+            set_times(os.path.join(root, name))
+
+
+def entry_state(full, st):
+    common = (stat.S_IMODE(st.st_mode), st.st_uid, st.st_gid)
+    if stat.S_ISREG(st.st_mode):
+        h = hashlib.sha256()
+        with open(full, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        return ("file",) + common + (st.st_size, st.st_mtime_ns, h.hexdigest())
+    if stat.S_ISLNK(st.st_mode):
+        return ("link", os.readlink(full), st.st_mtime_ns)
+    if stat.S_ISDIR(st.st_mode):
+        return ("dir",) + common + (st.st_mtime_ns,)
+    return ("other",) + common + (stat.S_IFMT(st.st_mode),)
+
+
+def snapshot(path, skip=()):
+    """relative path (bytes) -> state, for every entry under path, not following links."""
+    root = fsencode(path)
+    skip = {fsencode(s) for s in skip}
+    tree = {}
+    for dirpath, dirs, files in os.walk(root):
+        for name in sorted(dirs + files):
+            full = os.path.join(dirpath, name)
+            rel = os.path.relpath(full, root)
+            if rel in skip:
+                if name in dirs:
+                    dirs.remove(name)
+                continue
+            tree[rel] = entry_state(full, os.lstat(full))
+    return tree
+
+
+def diff_snapshots(before, after):
+    lines = []
+    for k in sorted(set(before) | set(after)):
+        if before.get(k) != after.get(k):
+            lines.append("  %s: %s -> %s" % (fsdecode(k), before.get(k, "(absent)"),
+                                             after.get(k, "(absent)")))
+    return "\n".join(lines)
+
+
+def scratch_dirs(path):
+    try:
+        return sorted(n for n in os.listdir(fsencode(path)) if SCRATCH_RE.fullmatch(n))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def expect_clean(path, before, p=None, skip=()):
+    """No new scratch folder in path, and everything that was there is as it was."""
+    desc = p.describe() if p else None
+    left = [fsdecode(n) for n in scratch_dirs(path) if n not in before]
+    check(not left, "scratch folder left behind in %s: %s" % (fsdecode(path), left), desc)
+    after = snapshot(path, skip)
+    if after != before:
+        what = {"deleted": [], "added": [], "changed": []}
+        for k in sorted(set(before) | set(after)):
+            if k not in after:
+                what["deleted"].append(fsdecode(k))
+            elif k not in before:
+                what["added"].append(fsdecode(k))
+            elif before[k] != after[k]:
+                what["changed"].append(fsdecode(k))
+        raise Failure("%s changed: %s" % (fsdecode(path), "; ".join(
+            "%s %s" % (verb, ", ".join(names)) for verb, names in what.items() if names)),
+            diff_snapshots(before, after), desc)
+    return len(before)
+
+
+def make_writable(path):
+    for root, dirs, files in os.walk(path):
+        for name in dirs:
+            try:
+                os.chmod(os.path.join(root, name), 0o755)
+            except OSError:
+                pass
+
+
+def rm_rf(path):
+    if os.path.lexists(path):
+        make_writable(path)
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def is_mounted(path):
+    """Whether something is mounted on path. os.path.ismount() misses a bind mount of a folder
+    of the same file system, so this reads the mount table."""
+    path = os.path.realpath(path)
+    try:
+        with open("/proc/self/mountinfo", "rb") as f:
+            for line in f:
+                point = re.sub(rb"\\([0-7]{3})", lambda m: bytes([int(m.group(1), 8)]),
+                               line.split()[4])
+                if os.fsdecode(point) == path:
+                    return True
+    except OSError:
+        return os.path.ismount(path)
+    return False
+
+
+def mounted_sandboxes():
+    """Mount points inside sandboxes: there should be none once the cases are done."""
+    found = []
+    try:
+        with open("/proc/self/mountinfo", "rb") as f:
+            for line in f:
+                point = os.fsdecode(line.split()[4])
+                if point.startswith(os.path.realpath(base_dir()) + "/faults-"):
+                    found.append(point)
+    except OSError:
+        pass
+    return found
+
+
+def base_dir():
+    return os.environ.get("DYNO_TEST_DIR") or tempfile.gettempdir()
+
+
+class Sandbox:
+    """A fresh folder for one case holding target/ (populated); removed afterwards, with any
+    file system mounted inside it."""
+
+    def __enter__(self):
+        self.base = os.path.realpath(tempfile.mkdtemp(prefix="faults-", dir=base_dir()))
+        os.chmod(self.base, 0o755)  # reachable by nobody
+        self.target = os.path.join(self.base, "target")
+        os.mkdir(self.target, 0o755)
+        populate(self.target)
+        self.before = snapshot(self.target)
+        self.mounts = []
+        return self
+
+    def path(self, *parts):
+        return os.path.join(self.base, *parts)
+
+    def dir(self, name, populated=True):
+        d = self.path(name)
+        os.mkdir(d, 0o755)
+        if populated:
+            populate(d)
+        return d
+
+    def mount(self, where, *args):
+        """mount ARGS… WHERE, unmounted (lazily if busy) when the sandbox goes."""
+        need_root("mounting a file system")
+        if shutil.which("mount") is None:
+            raise Skip("mount not found (apt-get install mount)")
+        p = subprocess.run(["mount"] + list(args) + [where], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            raise Skip("cannot mount here: %s" % p.stdout.decode("utf-8", "replace").strip())
+        self.mounts.append(where)
+
+    def tmpfs(self, name, options):
+        where = self.path(name)
+        os.mkdir(where)
+        self.mount(where, "-t", "tmpfs", "-o", options, "dyno-faults")
+        return where
+
+    def clean(self, p=None):
+        return expect_clean(self.target, self.before, p)
+
+    def __exit__(self, *exc):
+        for where in reversed(self.mounts):
+            for _ in range(3):
+                if not is_mounted(where):
+                    break
+                subprocess.run(["umount", where], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+            if is_mounted(where):
+                subprocess.run(["umount", "-l", where], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if not any(is_mounted(m) for m in self.mounts):
+            rm_rf(self.base)
+        return False
+
+
+def left_behind(s):
+    return ", ".join(fsdecode(n) for n in scratch_dirs(s.target) if n not in s.before) or "nothing"
+
+
+def summary(p, line, entries, extra=""):
+    """The "observed" column: exit status, the message, and what was checked afterwards."""
+    parts = ["exit %s" % p.rc]
+    if line:
+        parts.append("“%s”" % line)
+    if entries is not None:
+        parts.append("no scratch left, %d entries unchanged" % entries)
+    if extra:
+        parts.append(extra)
+    return "; ".join(parts)
+
+
+# An unprivileged user -----------------------------------------------------------------------
+
+class Nobody:
+    """Runs programs as nobody:nogroup with no supplementary groups. The build folder may not be
+    reachable by nobody, so the program is copied into a temp folder of its own (with ASan's
+    suppressions file, which LSAN_OPTIONS names)."""
+
+    def __init__(self):
+        need_root("switching to an unprivileged user")
+        try:
+            self.uid = pwd.getpwnam("nobody").pw_uid
+        except KeyError:
+            raise Skip("no user nobody")
+        self.gid = None
+        for name in ("nogroup", "nobody"):
+            try:
+                self.gid = grp.getgrnam(name).gr_gid
+                break
+            except KeyError:
+                pass
+        if self.gid is None:
+            raise Skip("no group nogroup or nobody")
+        if shutil.which("setpriv"):
+            self.prefix = ["setpriv", "--reuid=%d" % self.uid, "--regid=%d" % self.gid,
+                           "--clear-groups"]
+        elif shutil.which("runuser"):
+            self.prefix = ["runuser", "-u", "nobody", "--"]
+        else:
+            raise Skip("neither setpriv nor runuser is installed (apt-get install util-linux)")
+
+    def __enter__(self):
+        self.dir = tempfile.mkdtemp(prefix="faults-bin-", dir=tempfile.gettempdir())
+        os.chmod(self.dir, 0o755)
+        self.env = dict(os.environ)
+        self.env["HOME"] = self.dir
+        lsan = self.env.get("LSAN_OPTIONS", "")
+        m = re.search(r"suppressions=([^:]+)", lsan)
+        if m and os.path.exists(m.group(1)):
+            supp = os.path.join(self.dir, "lsan.supp")
+            shutil.copy(m.group(1), supp)
+            os.chmod(supp, 0o644)
+            self.env["LSAN_OPTIONS"] = lsan.replace(m.group(0), "suppressions=" + supp)
+        return self
+
+    def copy(self, exe):
+        dst = os.path.join(self.dir, os.path.basename(exe))
+        shutil.copy(exe, dst)
+        os.chmod(dst, 0o755)
+        return dst
+
+    def cli(self, *args, timeout=TIMEOUT):
+        return cli(*args, timeout=timeout, prefix=self.prefix, exe=self.copy(CLI), env=self.env)
+
+    def helper(self, *args, timeout=TIMEOUT):
+        return run_program(self.prefix + [self.copy(HELPER)] + list(args), timeout=timeout,
+                           env=self.env)
+
+    def __exit__(self, *exc):
+        rm_rf(self.dir)
+        return False
+
+
+# A run in the background -------------------------------------------------------------------
+
+class BgRun:
+    """dyno-cli run … --stream in the background; threads drain stdout and stderr, so the child
+    never blocks on a full pipe."""
+
+    def __init__(self, target, *extra, args=SLOW, stream=True):
+        self.argv = [CLI, "run", "-d", target] + list(args) + list(extra)
+        if stream:
+            self.argv.append("--stream")
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.pid = self.proc.pid
+        self.events = []
+        self.out_lines = []
+        self.err_chunks = []
+        self.cond = threading.Condition()
+        self.threads = [threading.Thread(target=self._read_out, daemon=True),
+                        threading.Thread(target=self._read_err, daemon=True)]
+        for th in self.threads:
+            th.start()
+
+    def _read_out(self):
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", "replace")
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                ev = None
+            with self.cond:
+                self.out_lines.append(line)
+                if isinstance(ev, dict):
+                    self.events.append(ev)
+                self.cond.notify_all()
+        with self.cond:
+            self.cond.notify_all()
+
+    def _read_err(self):
+        while True:
+            data = self.proc.stderr.read1(65536)
+            if not data:
+                break
+            self.err_chunks.append(data)
+
+    @property
+    def out(self):
+        return "".join(self.out_lines)
+
+    @property
+    def err(self):
+        return b"".join(self.err_chunks).decode("utf-8", "replace")
+
+    def describe(self):
+        return "stdout:\n%s\nstderr:\n%s" % (tail(self.out, 800), tail(self.err))
+
+    def wait_event(self, kind, phase=None, deadline=30):
+        """Waits for an event of that kind (and phase) on the stream."""
+        end = time.monotonic() + deadline
+        with self.cond:
+            while True:
+                for ev in self.events:
+                    if ev.get("event") == kind and (phase is None or ev.get("phase") == phase):
+                        return ev
+                left = end - time.monotonic()
+                if left <= 0 or self.proc.poll() is not None and not self.threads[0].is_alive():
+                    break
+                self.cond.wait(min(left, 0.1))
+        raise Failure("no %s event%s within %d s (exit status %s)"
+                      % (kind, " for " + phase if phase else "", deadline, self.proc.poll()),
+                      self.describe())
+
+    def wait_scratch(self, target, deadline=30):
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            names = [n for n in scratch_dirs(target) if n.startswith(b"dyno-%d-" % self.pid)]
+            if names:
+                return names[0]
+            check(self.proc.poll() is None, "the run ended (status %s) before its scratch folder "
+                  "appeared" % self.proc.returncode, self.describe())
+            time.sleep(0.01)
+        raise Failure("no scratch folder of pid %d within %d s" % (self.pid, deadline))
+
+    def wait_data(self, target, scratch, deadline=30):
+        """Waits until the data file holds a byte: the write phase is under way."""
+        data = os.path.join(fsencode(target), scratch, b"data")
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            try:
+                if os.stat(data).st_size > 0:
+                    return
+            except FileNotFoundError:
+                pass
+            check(self.proc.poll() is None, "the run ended (status %s) before writing"
+                  % self.proc.returncode, self.describe())
+            time.sleep(0.01)
+        raise Failure("nothing written to %s within %d s" % (fsdecode(data), deadline))
+
+    def wait(self, timeout):
+        """(exit status or None if it had not exited within timeout, seconds waited)."""
+        start = time.monotonic()
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            rc = None
+        took = time.monotonic() - start
+        self.close()
+        return rc, took
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for th in self.threads:
+            th.join(10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+    def result(self, rc, took):
+        """A Proc for the checks and the summary."""
+        return Proc(self.argv, rc, self.out, self.err, took)
+
+
+def fill(path, name="filler"):
+    """Another writer: allocates every free block of the file system of path. Returns the file."""
+    filler = os.path.join(path, name)
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        offset = 0
+        step = max(os.statvfs(path).f_bavail * os.statvfs(path).f_frsize, 4096)
+        while step >= 4096:
+            try:
+                os.posix_fallocate(fd, offset, step)
+                offset += step
+            except OSError as e:
+                if e.errno != errno.ENOSPC:
+                    raise
+                step //= 2
+    finally:
+        os.close(fd)
+    return filler
+
+
+# Cases: bad flags and values ---------------------------------------------------------------
+
+def usage_case(args, cause, names):
+    def case():
+        with Sandbox() as s:
+            p = cli("run", "-d", s.target, *args)
+            expect_rc(p, 2)
+            line = expect_message(p, cause, names)
+            check(p.out == "", "a usage error printed to stdout", p.describe())
+            check(re.search(r"--help", p.err), "no hint to --help", p.describe())
+            return summary(p, line, s.clean(p))
+    return case
+
+
+USAGE = [
+    # (case, condition, args after "run -d TARGET", cause, names in the same line)
+    ("unknown option", "`--frobnicate`", ["-s", "16M", "--frobnicate"],
+     r"unknown option", ["--frobnicate"]),
+    ("size zero", "`-s 0`", ["-s", "0"], r"larger than zero", ["-s"]),
+    ("size garbage", "`-s 0x`", ["-s", "0x"], r"not a size", ["-s", "0x"]),
+    ("size in e-notation", "`-s 1e99`", ["-s", "1e99"], r"not a size", ["-s", "1e99"]),
+    ("negative size", "`-s -5G`", ["-s", "-5G"], r"not a size", ["-s", "-5G"]),
+    ("huge size", "`-s 99999999999999999999999T` (overflows 64 bits)",
+     ["-s", "99999999999999999999999T"], r"too large", ["-s", "99999999999999999999999T"]),
+    ("size beyond any volume", "`-s 2000P` (2^61 bytes)", ["-s", "2000P"], r"too large",
+     ["-s", "2000P"]),
+    ("chunk not a power of two", "`--chunk 3000`", ["-s", "16M", "--chunk", "3000"],
+     r"chunk.*power of two", []),
+    ("chunk larger than the size", "`-s 16M --chunk 64M`", ["-s", "16M", "--chunk", "64M"],
+     r"smaller than the chunk", ["16 MiB", "64 MiB"]),
+    ("file spec max < min", "`-n 1:100:200`", ["-s", "16M", "-n", "1:100:200"],
+     r"smallest file size is larger", ["-n", "1:100:200"]),
+    ("zero seekers", "`--seekers 0`", ["-s", "16M", "--seekers", "0"], r"whole number from 1",
+     ["--seekers", "0"]),
+    ("repeats zero", "`-x 0`", ["-s", "16M", "-x", "0"], r"whole number from 1 to 100",
+     ["-x", "0"]),
+    ("repeats too many", "`-x 101`", ["-s", "16M", "-x", "101"], r"whole number from 1 to 100",
+     ["-x", "101"]),
+    ("unknown test name", "`--tests putc,frob`", ["-s", "16M", "--tests", "putc,frob"],
+     r"unknown test", ["--tests", "frob"]),
+    ("--json into a missing folder", "`--json /nonexistent/dir/r.json`",
+     ["-s", "16M", "--json", "/nonexistent/dir/r.json"], r"does not exist",
+     ["--json", "/nonexistent/dir"]),
+]
+
+
+# Cases: targets ----------------------------------------------------------------------------
+
+def bad_target_case(make, cause):
+    def case():
+        with Sandbox() as s:
+            target = make(s)
+            base_before = snapshot(s.base)
+            p = cli("run", "-d", target, *SMALL)
+            expect_rc(p, 1)
+            line = expect_message(p, cause, [target])
+            check(p.out == "", "a refused run printed to stdout", p.describe())
+            expect_clean(s.base, base_before, p)
+            return summary(p, line.replace(s.base, "…"), len(base_before))
+    return case
+
+
+def make_file(s):
+    path = s.path("a-file")
+    with open(path, "w") as f:
+        f.write("not a folder\n")
+    return path
+
+
+def make_dangling(s):
+    path = s.path("dangling")
+    os.symlink(s.path("nowhere"), path)
+    return path
+
+
+def make_loop(s):
+    os.symlink("loop-b", s.path("loop-a"))
+    os.symlink("loop-a", s.path("loop-b"))
+    return s.path("loop-a")
+
+
+def case_ro_tmpfs():
+    with Sandbox() as s:
+        m = s.tmpfs("mnt", "size=16m")
+        populate(m)
+        before = snapshot(m)
+        subprocess.run(["mount", "-o", "remount,ro", m], check=True)
+        p = cli("run", "-d", m, *SMALL)
+        expect_rc(p, 1)
+        line = expect_message(p, r"read-only", [m])
+        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+
+
+def case_ro_bind():
+    with Sandbox() as s:
+        s.mount(s.target, "--bind", s.target)
+        subprocess.run(["mount", "-o", "remount,bind,ro", s.target], check=True)
+        p = cli("run", "-d", s.target, *SMALL)
+        expect_rc(p, 1)
+        line = expect_message(p, r"read-only", [s.target])
+        return summary(p, line.replace(s.base, "…"), s.clean(p))
+
+
+def case_no_permission():
+    with Sandbox() as s, Nobody() as nobody:
+        p = nobody.cli("run", "-d", s.target, *SMALL)
+        expect_rc(p, 1)
+        line = expect_message(p, r"no permission", [s.target])
+        return summary(p, line.replace(s.base, "…"), s.clean(p))
+
+
+# Spaces, bytes that are not UTF-8, an accented letter and shell metacharacters. As a str with
+# surrogate escapes, it goes through os and subprocess calls as the original bytes.
+WEIRD = os.fsdecode(b"tar get \xff\xfe \xc3\xa9 ~$x' \"q\"")
+
+
+def case_weird_path():
+    with Sandbox() as s:
+        target = s.path(WEIRD)
+        os.mkdir(target)
+        populate(target)
+        before = snapshot(target)
+        r = s.path("r.json")
+        p = cli("run", "-d", target, *SMALL, "--json", r, "-q")
+        expect_rc(p, 0)
+        check("Sequential Output" in p.out, "no result table on stdout", p.describe())
+        n = expect_clean(target, before, p)
+        expect_clean(s.target, s.before, p)
+        loaded = helper("load", r)
+        check(loaded.rc == 0, "the result file of the run does not load", loaded.describe())
+        return summary(p, None, n, "the result file loads")
+
+
+def case_weird_path_stream():
+    with Sandbox() as s:
+        target = s.path(WEIRD)
+        os.mkdir(target)
+        populate(target)
+        before = snapshot(target)
+        argv = [CLI, "run", "-d", target] + SMALL + ["--stream"]
+        start = time.monotonic()
+        raw = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, timeout=TIMEOUT)
+        p = Proc(argv, raw.returncode, raw.stdout.decode("utf-8", "replace"),
+                 raw.stderr.decode("utf-8", "replace"), time.monotonic() - start)
+        expect_rc(p, 0)
+        n = expect_clean(target, before, p)
+        for i, line in enumerate(raw.stdout.splitlines(), 1):
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise Failure("stdout line %d is not UTF-8 (so not JSON): %s: %r"
+                              % (i, e, line[:90]), p.describe())
+            try:
+                json.loads(text)
+            except ValueError as e:
+                raise Failure("stdout line %d is not JSON: %s" % (i, e), p.describe())
+        return summary(p, None, n, "every stream line is UTF-8 JSON")
+
+
+# Cases: stale and foreign scratch folders --------------------------------------------------
+
+def marker(pid, identity="unknown", extra=""):
+    return ("Dyno scratch folder: safe to delete when no Dyno runs.\npid=%d\nidentity=%s\n%s"
+            % (pid, identity, extra))
+
+
+def make_fake_scratch(parent, pid, suffix, identity="unknown", extra="", files=()):
+    d = os.path.join(parent, "dyno-%d-%s" % (pid, suffix))
+    os.mkdir(d, 0o700)
+    with open(os.path.join(d, ".dyno-scratch"), "w") as f:
+        f.write(marker(pid, identity, extra))
+    os.chmod(os.path.join(d, ".dyno-scratch"), 0o600)
+    for name, content in files:
+        with open(os.path.join(d, name), "w") as f:
+            f.write(content)
+    return d
+
+
+def case_stale_symlink_out():
+    with Sandbox() as s:
+        outside = s.dir("outside")
+        pid = dead_pid()
+        with open(os.path.join(outside, ".dyno-scratch"), "w") as f:
+            f.write(marker(pid))
+        with open(os.path.join(outside, "data"), "w") as f:
+            f.write("not Dyno's\n")
+        out_before = snapshot(outside)
+        os.symlink(outside, os.path.join(s.target, "dyno-%d-AbCdEf" % pid))
+        before = snapshot(s.target)
+        p = cli("run", "-d", s.target, *QUICK)
+        expect_rc(p, 0)
+        expect_clean(s.target, before, p)
+        n = expect_clean(outside, out_before, p)
+        return summary(p, None, len(before) + n, "the link and the folder it points to are "
+                       "untouched")
+
+
+def case_stale_foreign_file():
+    with Sandbox() as s:
+        pid = dead_pid()
+        stale = make_fake_scratch(s.target, pid, "FoReIg",
+                                  files=[("data", "x" * 100000), ("my-notes.txt", "mine\n")])
+        name = os.path.basename(stale)
+        before = snapshot(s.target)
+        p = cli("run", "-d", s.target, *QUICK)
+        expect_rc(p, 0)
+        n = expect_clean(s.target, before, p)
+        line = None
+        for ln in p.err.splitlines():
+            if name in ln:
+                line = ln.strip()
+        check(line is not None, "stderr does not say why %s was left" % name, p.describe())
+        return summary(p, line, n)
+
+
+def case_stale_live_process():
+    with Sandbox() as s:
+        sleeper = subprocess.Popen(["sleep", "60"])
+        try:
+            make_fake_scratch(s.target, sleeper.pid, "LiVeOn", files=[("data", "in use\n")])
+            before = snapshot(s.target)
+            p = cli("run", "-d", s.target, *QUICK)
+            expect_rc(p, 0)
+            n = expect_clean(s.target, before, p)
+        finally:
+            sleeper.kill()
+            sleeper.wait()
+        return summary(p, None, n, "the live process's folder is kept")
+
+
+def case_stale_other_machine():
+    with Sandbox() as s:
+        pid = dead_pid()
+        make_fake_scratch(s.target, pid, "OtHeRm",
+                          identity="0badc0de-0000-4000-8000-000000000000:4242",
+                          extra="machine=0123456789abcdef0123456789abcdef\n",
+                          files=[("data", "another machine's run\n")])
+        before = snapshot(s.target)
+        p = cli("run", "-d", s.target, *QUICK)
+        expect_rc(p, 0)
+        return summary(p, None, expect_clean(s.target, before, p))
+
+
+def case_stale_other_user():
+    with Sandbox() as s, Nobody() as nobody:
+        os.chmod(s.target, 0o777)
+        pid = dead_pid()
+        make_fake_scratch(s.target, pid, "RoOtUs", files=[("data", "root's run\n")])
+        before = snapshot(s.target)
+        p = nobody.cli("run", "-d", s.target, *QUICK)
+        expect_rc(p, 0)
+        return summary(p, None, expect_clean(s.target, before, p))
+
+
+def case_drop_without_root():
+    with Sandbox() as s, Nobody() as nobody:
+        os.chmod(s.target, 0o777)
+        before = snapshot(s.target)
+        p = nobody.cli("run", "-d", s.target, "-s", "4M", "--tests", "write,read", "--cache",
+                       "drop")
+        expect_rc(p, 0)
+        line = None
+        for ln in p.err.splitlines():
+            if re.search(r"needs root; falling back to evicting", ln):
+                line = ln.strip()
+        check(line is not None, "no warning that dropping caches needs root", p.describe())
+        return summary(p, line, expect_clean(s.target, before, p))
+
+
+# Cases: space ------------------------------------------------------------------------------
+
+def case_preflight_space():
+    with Sandbox() as s:
+        p = cli("run", "-d", s.target, "-s", "1P", "--tests", "write")
+        expect_rc(p, 1)
+        line = expect_message(p, r"not enough free space", [s.target])
+        check(p.out == "", "a refused run printed to stdout", p.describe())
+        return summary(p, line.replace(s.base, "…"), s.clean(p))
+
+
+def case_preflight_inodes():
+    with Sandbox() as s:
+        m = s.tmpfs("mnt", "size=64m,nr_inodes=300")
+        populate(m)
+        before = snapshot(m)
+        p = cli("run", "-d", m, "--tests", "files", "-n", "1")
+        expect_rc(p, 1)
+        line = expect_message(p, r"not enough free inodes", [m])
+        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+
+
+def case_enospc_write():
+    with Sandbox() as s:
+        m = s.tmpfs("mnt", "size=8m")
+        populate(m)
+        before = snapshot(m)
+        p = cli("run", "-d", m, "-s", "32M", "--tests", "write,read", "--no-space-check")
+        expect_rc(p, 1)
+        line = expect_message(p, r"Block write failed: .*No space left on device", [m])
+        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+
+
+def case_enospc_inodes():
+    with Sandbox() as s:
+        m = s.tmpfs("mnt", "size=64m,nr_inodes=300")
+        populate(m)
+        before = snapshot(m)
+        p = cli("run", "-d", m, "--tests", "files", "-n", "1", "--no-space-check")
+        expect_rc(p, 1)
+        line = expect_message(p, r"Sequential create failed: .*No space left on device", [m])
+        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+
+
+def case_filled_by_another_writer():
+    with Sandbox() as s:
+        # 96 MiB passes the pre-flight check of a 64 MiB file (plus a 16 MiB margin).
+        m = s.tmpfs("mnt", "size=96m")
+        populate(m)
+        before = snapshot(m)
+        run = BgRun(m)
+        try:
+            run.wait_event("sample", "putc")
+            filler = fill(m)
+            filler_state = entry_state(filler, os.lstat(filler))
+            rc, took = run.wait(VANISH_LIMIT)
+        finally:
+            run.close()
+        p = run.result(rc, took)
+        check(rc is not None, "still running %d s after the file system filled up"
+              % VANISH_LIMIT, p.describe())
+        expect_rc(p, 1)
+        line = expect_message(p, r"Per-char write failed: .*No space left on device", [m])
+        check(entry_state(filler, os.lstat(filler)) == filler_state,
+              "the other writer's file changed", p.describe())
+        n = expect_clean(m, before, p, skip=["filler"])
+        return summary(p, line.replace(s.base, "…"), n,
+                       "the other writer's %d MiB file is intact" % (filler_state[4] // MIB))
+
+
+def case_no_inode_for_marker():
+    with Sandbox() as s:
+        m = s.tmpfs("mnt", "size=64m")
+        populate(m)
+        st = os.statvfs(m)
+        # One inode left: the scratch folder gets it, its marker file does not.
+        subprocess.run(["mount", "-o", "remount,nr_inodes=%d" % (st.f_files - st.f_ffree + 1), m],
+                       check=True)
+        before = snapshot(m)
+        p = cli("run", "-d", m, *QUICK)
+        expect_rc(p, 1)
+        line = expect_message(p, r"cannot write in the scratch folder: No space left", [m])
+        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+
+
+def case_thin_disk_runs_out():
+    if shutil.which("mkfs.ext4") is None:
+        raise Skip("mkfs.ext4 not found (apt-get install e2fsprogs)")
+    with Sandbox() as s:
+        # A 128 MiB ext4 whose blocks live in a file on a 24 MiB tmpfs: the file system sees
+        # free space that the device underneath cannot hold, as on a thin-provisioned volume.
+        backing = s.tmpfs("backing", "size=24m")
+        image = os.path.join(backing, "disk.img")
+        with open(image, "wb") as f:
+            f.truncate(128 * MIB)
+        mk = subprocess.run(["mkfs.ext4", "-q", "-F", "-E",
+                             "nodiscard,lazy_itable_init=0,lazy_journal_init=0", image],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        check(mk.returncode == 0, "mkfs.ext4 failed", mk.stdout.decode("utf-8", "replace"))
+        m = s.path("mnt")
+        os.mkdir(m)
+        s.mount(m, "-o", "loop", image)
+        populate(m)
+        os.sync()
+        before = snapshot(m)
+        p = cli("run", "-d", m, "-s", "64M", "--tests", "write,read")
+        expect_rc(p, 1)
+        line = expect_message(p, r"Block write failed: .*(No space left|Input/output error)", [m])
+        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+
+
+def case_file_size_limit():
+    """A file size limit (ulimit -f, limits.conf) turns a large write into SIGXFSZ."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8 * MIB, 8 * MIB))
+
+    with Sandbox() as s:
+        argv = [CLI, "run", "-d", s.target, "-s", "16M", "--tests", "write"]
+        start = time.monotonic()
+        raw = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, timeout=TIMEOUT, preexec_fn=limit)
+        p = Proc(argv, raw.returncode, raw.stdout.decode("utf-8", "replace"),
+                 raw.stderr.decode("utf-8", "replace"), time.monotonic() - start)
+        if p.rc < 0:
+            raise Failure("killed by %s instead of failing cleanly; left %s"
+                          % (signal.Signals(-p.rc).name, left_behind(s)), p.describe())
+        expect_rc(p, 1)
+        line = expect_message(p, r"Block write failed: .*File too large", [s.target])
+        return summary(p, line.replace(s.base, "…"), s.clean(p))
+
+
+def case_json_full_fs():
+    with Sandbox() as s:
+        m = s.tmpfs("out", "size=1m")
+        r = os.path.join(m, "r.json")
+        shutil.copy(os.path.join(FIXTURES, "results", "full-v1.json"), r)
+        set_times(r)
+        fill(m)
+        before = snapshot(m)
+        p = cli("run", "-d", s.target, *QUICK, "--json", r, "-q")
+        expect_rc(p, 1)
+        line = expect_message(p, r"cannot save.*No space left", ["r.json"])
+        n = expect_clean(m, before, p)
+        return summary(p, line.replace(s.base, "…"), s.clean(p) + n,
+                       "the previous r.json is whole, no temporary file left")
+
+
+# Cases: interruptions ----------------------------------------------------------------------
+
+def signal_case(sigs, stream, rcs=(130,), cause=r"interrupted"):
+    def case():
+        with Sandbox() as s:
+            run = BgRun(s.target, stream=stream)
+            try:
+                if stream:
+                    run.wait_event("sample", "putc")
+                scratch = run.wait_scratch(s.target)
+                run.wait_data(s.target, scratch)
+                for i, sig in enumerate(sigs):
+                    if i:
+                        time.sleep(0.05)
+                    run.proc.send_signal(sig)
+                rc, took = run.wait(SIGNAL_LIMIT + 20)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            if rc < 0:
+                raise Failure("killed by %s instead of exiting; left %s"
+                              % (signal.Signals(-rc).name, left_behind(s)), p.describe())
+            expect_rc(p, rcs)
+            check(took < SIGNAL_LIMIT, "took %.1f s to exit after the signal" % took, p.describe())
+            if stream:
+                check(all(ln.startswith("{") for ln in p.out.splitlines()),
+                      "a stdout line is not a JSON event", p.describe())
+                check(any(ev.get("event") == "interrupted" for ev in run.events),
+                      "no \"interrupted\" event on the stream", p.describe())
+                line = "{\"event\":\"interrupted\"}"
+            else:
+                line = expect_message(p, cause)
+            n = s.clean(p)
+            return summary(p, line, n, "%s removed, %.2f s after the signal"
+                           % (fsdecode(scratch), took))
+    return case
+
+
+def case_sigpipe():
+    """dyno-cli run --stream | head -n 3: the reader goes away mid-phase."""
+    with Sandbox() as s:
+        argv = [CLI, "run", "-d", s.target] + SLOW + ["--stream"]
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        err_chunks = []
+        th = threading.Thread(target=lambda: err_chunks.extend(iter(
+            lambda: proc.stderr.read1(65536), b"")), daemon=True)
+        th.start()
+        try:
+            end = time.monotonic() + 30
+            buf = b""
+            while b'"event":"sample"' not in buf and time.monotonic() < end:
+                ready, _, _ = select.select([proc.stdout], [], [], 0.1)
+                if ready:
+                    data = os.read(proc.stdout.fileno(), 65536)
+                    if not data:
+                        break
+                    buf += data
+            check(b'"event":"sample"' in buf, "no sample event within 30 s", tail(buf))
+            check(scratch_dirs(s.target), "no scratch folder while the run was in a phase")
+            proc.stdout.close()  # the reader is gone
+            start = time.monotonic()
+            try:
+                rc = proc.wait(SIGNAL_LIMIT + 10)
+            except subprocess.TimeoutExpired:
+                rc = None
+            took = time.monotonic() - start
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            th.join(10)
+            proc.stderr.close()
+        p = Proc(argv, rc, buf.decode("utf-8", "replace"),
+                 b"".join(err_chunks).decode("utf-8", "replace"), took)
+        check(rc is not None, "still running %d s after its standard output was closed"
+              % (SIGNAL_LIMIT + 10), p.describe())
+        if rc < 0:
+            raise Failure("killed by %s instead of stopping cleanly; left %s"
+                          % (signal.Signals(-rc).name, left_behind(s)), p.describe())
+        check(rc != 0, "exit status 0 although the output was lost", p.describe())
+        line = expect_message(p, r"output|pipe")
+        return summary(p, line, s.clean(p))
+
+
+def case_sigkill_then_rerun():
+    with Sandbox() as s:
+        run = BgRun(s.target)
+        try:
+            run.wait_event("sample", "putc")
+            stale = run.wait_scratch(s.target)
+            run.proc.kill()
+            rc, _ = run.wait(30)
+        finally:
+            run.close()
+        check(rc == -signal.SIGKILL, "the run was not killed (status %s)" % rc)
+        left = [n for n in scratch_dirs(s.target) if n not in s.before]
+        check(left == [stale], "SIGKILL left %r, expected [%r]" % (left, stale))
+        p = cli("run", "-d", s.target, *QUICK)
+        expect_rc(p, 0)
+        name = fsdecode(stale)
+        line = None
+        for ln in p.err.splitlines():
+            if name in ln and re.search(r"removed", ln, re.I):
+                line = ln.strip()
+        check(line is not None, "stderr does not say %s was removed" % name, p.describe())
+        return summary(p, line, s.clean(p), "the marker-less decoy dyno-%d-Zz9Zz9 is kept"
+                       % DEAD_PID)
+
+
+def case_concurrent_runs():
+    with Sandbox() as s:
+        run = BgRun(s.target)
+        try:
+            run.wait_event("sample", "putc")
+            theirs = run.wait_scratch(s.target)
+            p = cli("run", "-d", s.target, *SMALL)
+            expect_rc(p, 0)
+            check(run.proc.poll() is None, "the first run ended when the second ran",
+                  run.describe())
+            check(theirs in scratch_dirs(s.target),
+                  "the second run removed the first run's scratch folder", p.describe())
+            check(fsdecode(theirs) not in p.err, "the second run touched the first's folder",
+                  p.describe())
+            run.proc.send_signal(signal.SIGINT)
+            rc, took = run.wait(SIGNAL_LIMIT + 20)
+        finally:
+            run.close()
+        check(rc == 130, "the first run ended with %s after SIGINT" % rc, run.describe())
+        return summary(p, None, s.clean(p), "the first run's folder was kept, then removed by "
+                       "its own SIGINT")
+
+
+def case_engine_stop():
+    with Sandbox() as s:
+        p = helper("stop", s.target)
+        expect_rc(p, 1)
+        line = expect_message(p, r"^error: g-io-error-quark/cancelled: ", [], prefix="error: ")
+        return summary(p, line, s.clean(p))
+
+
+def vanish_summary(p, took, line, n, what):
+    return summary(p, line, n, "%s; exit %.2f s after it" % (what, took))
+
+
+def case_lazy_umount():
+    with Sandbox() as s:
+        m = s.tmpfs("mnt", "size=96m")
+        populate(m)
+        before = snapshot(m)
+        fd = os.open(m, os.O_RDONLY | os.O_DIRECTORY)  # to look at the detached file system
+        try:
+            run = BgRun(m)
+            try:
+                run.wait_event("sample", "putc")
+                run.wait_scratch(m)
+                subprocess.run(["umount", "-l", m], check=True)
+                rc, took = run.wait(VANISH_LIMIT)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "still running %d s after the lazy unmount" % VANISH_LIMIT,
+                  p.describe())
+            expect_rc(p, 1)
+            line = expect_message(p, r"disappeared during the run", [m])
+            n = expect_clean("/proc/self/fd/%d" % fd, before, p)
+        finally:
+            os.close(fd)
+        return vanish_summary(p, took, line.replace(s.base, "…"), n,
+                              "checked on the detached file system")
+
+
+def case_target_renamed():
+    with Sandbox() as s:
+        run = BgRun(s.target)
+        try:
+            run.wait_event("sample", "putc")
+            run.wait_scratch(s.target)
+            moved = s.path("target.moved")
+            os.rename(s.target, moved)
+            rc, took = run.wait(VANISH_LIMIT)
+        finally:
+            run.close()
+        p = run.result(rc, took)
+        check(rc is not None, "still running %d s after the rename" % VANISH_LIMIT, p.describe())
+        expect_rc(p, 1)
+        line = expect_message(p, r"disappeared during the run", [s.target])
+        n = expect_clean(moved, s.before, p)
+        return vanish_summary(p, took, line.replace(s.base, "…"), n,
+                              "scratch removed from the moved folder")
+
+
+def case_target_swapped_for_symlink():
+    with Sandbox() as s:
+        elsewhere = s.dir("elsewhere")
+        else_before = snapshot(elsewhere)
+        run = BgRun(s.target)
+        try:
+            run.wait_event("sample", "putc")
+            run.wait_scratch(s.target)
+            moved = s.path("target.moved")
+            os.rename(s.target, moved)
+            os.symlink("elsewhere", s.target)
+            rc, took = run.wait(VANISH_LIMIT)
+        finally:
+            run.close()
+        p = run.result(rc, took)
+        check(rc is not None, "still running %d s after the swap" % VANISH_LIMIT, p.describe())
+        expect_rc(p, 1)
+        line = expect_message(p, r"disappeared during the run", [s.target])
+        n = expect_clean(moved, s.before, p) + expect_clean(elsewhere, else_before, p)
+        return vanish_summary(p, took, line.replace(s.base, "…"), n,
+                              "the folder the link points to is untouched")
+
+
+# Cases: files fed to the readers -----------------------------------------------------------
+
+CSV_LINE = ("1.98,2.00a,vm,1,1796019680,2G,,8192,5,648,97,475266,74,694360,62,539,93,3266122,99,"
+            "9806,45,4,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,53600us,"
+            "6916us,12367us,39213us,2971us,9268us,5106us,4076us,1657us,6055us,2786us,5465us")
+assert len(CSV_LINE.split(",")) == 50
+
+
+def fixture(*parts):
+    path = os.path.join(FIXTURES, *parts)
+    if not os.path.exists(path):
+        raise Skip("fixture %s not found" % path)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+_CLI_COMMANDS = None
+
+
+def cli_has(command):
+    """Whether this dyno-cli has the subcommand (import and compare came after run)."""
+    global _CLI_COMMANDS
+    if _CLI_COMMANDS is None:
+        p = cli("--help")
+        _CLI_COMMANDS = set(re.findall(r"^\s*dyno-cli (\w+)", p.out, re.M))
+    return command in _CLI_COMMANDS
+
+
+def reader_case(name, make, commands, rc, cause=None, names=(), results=None):
+    """make(path) writes the input; each command reads it:
+    "load", "import [FORMAT]"   the engine's readers, through dyno-fault-helper;
+    "cli-import", "cli-compare" dyno-cli import FILE -o OUT / dyno-cli compare FILE, when this
+                                dyno-cli has them. OUT already holds files that must stay as
+                                they are; on error nothing may be added to it."""
+    def case():
+        with Sandbox() as s:
+            folder = s.dir("in", populated=False)
+            path = os.path.join(folder, name)
+            make(path)
+            if os.path.isfile(path):
+                set_times(path)
+            before = snapshot(folder)
+            out = s.dir("out")
+            out_before = snapshot(out)
+            done = []
+            for command in commands:
+                words = command.split()
+                if words[0] in ("cli-import", "cli-compare"):
+                    sub = words[0][4:]
+                    if not cli_has(sub):
+                        continue
+                    args = [sub, path] + words[1:] + (["-o", out] if sub == "import" else [])
+                    p = cli(*args, timeout=10)
+                    expect_rc(p, rc)
+                    if rc != 0:
+                        line = expect_message(p, cause, names)
+                        expect_clean(out, out_before, p)
+                        done.append(("dyno-cli " + sub, line.replace(folder + "/", "")))
+                        continue
+                    if sub == "import":
+                        new = sorted(set(os.listdir(out)) - {fsdecode(k) for k in out_before
+                                                             if b"/" not in k})
+                        check(results is None or len(new) == results,
+                              "dyno-cli import wrote %d files, expected %d" % (len(new), results),
+                              p.describe())
+                        check(all(n.endswith(".dyno.json") for n in new),
+                              "dyno-cli import wrote %s" % new, p.describe())
+                        expect_clean(out, out_before, p, skip=new)
+                        for n in new:
+                            loaded = helper("load", os.path.join(out, n))
+                            check(loaded.rc == 0, "an imported file does not load",
+                                  loaded.describe())
+                            os.unlink(os.path.join(out, n))
+                        done.append(("dyno-cli import", "%d files written" % len(new)))
+                    else:
+                        done.append(("dyno-cli compare", "a table of %d lines"
+                                     % len(p.out.splitlines())))
+                    continue
+                p = helper(words[0], path, *words[1:], timeout=10)
+                expect_rc(p, rc)
+                got = re.search(r"^results: (\d+)$", p.out, re.M)
+                check(got, "the helper did not say how many results it got", p.describe())
+                if rc != 0:
+                    check(got.group(1) == "0", "%s results half-imported" % got.group(1),
+                          p.describe())
+                    line = expect_message(p, cause, names, prefix="error: ")
+                    done.append((command, re.sub(r"^error: [^:]*: ", "", line)))
+                else:
+                    check(results is None or int(got.group(1)) == results,
+                          "%s results, expected %d" % (got.group(1), results), p.describe())
+                    done.append((command, "%s results" % got.group(1)))
+            n = expect_clean(folder, before) + expect_clean(out, out_before)
+            s.clean()
+            return ("exit %d from %s; “%s”%s; input and output folders unchanged (%d entries)"
+                    % (rc, ", ".join(c for c, _ in done), done[0][1],
+                       "; nothing imported" if rc else "", n))
+    return case
+
+
+def case_import_all_or_nothing():
+    if not cli_has("import"):
+        raise Skip("this dyno-cli has no import command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        good, bad = os.path.join(folder, "good.csv"), os.path.join(folder, "bad.csv")
+        with open(good, "w") as f:
+            f.write(CSV_LINE + "\n" + CSV_LINE + "\n")
+        with open(bad, "w") as f:
+            f.write(CSV_LINE + "\n" + CSV_LINE + ",x\n")
+        before = snapshot(folder)
+        out = s.dir("out")
+        out_before = snapshot(out)
+        p = cli("import", good, bad, "-o", out)
+        expect_rc(p, 1)
+        line = expect_message(p, r"line 2: expected 50 fields .* found 51", ["bad.csv"])
+        n = expect_clean(folder, before, p) + expect_clean(out, out_before, p)
+        return summary(p, line.replace(folder + "/", ""), n, "nothing written for good.csv")
+
+
+def write_bytes(data):
+    def make(path):
+        with open(path, "wb") as f:
+            f.write(data() if callable(data) else data)
+    return make
+
+
+def csv_lines(*lines, sep=b"\n", bom=False):
+    return (b"\xef\xbb\xbf" if bom else b"") + b"".join(line.encode() + sep for line in lines)
+
+
+def truncated_json():
+    data = fixture("results", "full-v1.json")
+    return data[:len(data) * 3 // 5]
+
+
+def wrong_format_json():
+    doc = json.loads(fixture("results", "full-v1.json"))
+    doc["format"] = "speedtest-result"
+    return json.dumps(doc).encode()
+
+
+def newer_version_json():
+    doc = json.loads(fixture("results", "full-v1.json"))
+    doc["version"] = 99
+    return json.dumps(doc).encode()
+
+
+def garbage_100m():
+    return random.Random(100).randbytes(100 * MIB)
+
+
+def make_fifo(path):
+    os.mkfifo(path)
+
+
+def make_folder(path):
+    os.mkdir(path)
+
+
+def case_unreadable_file():
+    with Sandbox() as s, Nobody() as nobody:
+        folder = s.dir("in", populated=False)
+        path = os.path.join(folder, "secret.csv")
+        with open(path, "w") as f:
+            f.write(CSV_LINE + "\n")
+        os.chmod(path, 0o600)
+        set_times(path)
+        before = snapshot(folder)
+        p = nobody.helper("import", path)
+        expect_rc(p, 1)
+        line = expect_message(p, r"permission denied", ["secret.csv"], prefix="error: ")
+        check("results: 0" in p.out, "results were imported", p.describe())
+        return summary(p, re.sub(r"^error: [^:]*: ", "", line), expect_clean(folder, before))
+
+
+READERS = [
+    # (case, condition, expected, file name, maker, helper commands, exit, cause, names, results)
+    ("truncated result file", "the first 60 % of a valid result file",
+     "exit 1; not valid JSON, with file, line and column", "truncated.json", truncated_json,
+     ["load", "import", "cli-import", "cli-compare"], 1, r"is not valid JSON: \d+:\d+",
+     ["truncated.json"], None),
+    ("wrong format", "a valid result file whose `format` is `speedtest-result`",
+     "exit 1; not a Dyno result file, names the format", "other.json", wrong_format_json,
+     ["load", "import", "cli-import", "cli-compare"], 1,
+     r"not a Dyno result file \(format “speedtest-result”\)",
+     ["other.json"], None),
+    ("newer version", "a valid result file with `version: 99`",
+     "exit 1; written by a newer Dyno, names both versions", "newer.json", newer_version_json,
+     ["load", "import", "cli-import", "cli-compare"], 1,
+     r"newer Dyno \(result format version 99\)", ["newer.json"], None),
+    ("100 MB of garbage", "100 MiB of random bytes",
+     "exit 1 quickly; not JSON / too large to import", "garbage.bin", garbage_100m,
+     ["load", "import", "cli-import", "cli-compare"], 1, r"not valid JSON|too large to import",
+     ["garbage.bin"], None),
+    ("deeply nested JSON", "`{\"a\":` × 100 000",
+     "exit 1; nested too deep, with line and column; no stack overflow", "deep.json",
+     lambda: b'{"a":' * 100000, ["load", "import", "cli-import", "cli-compare"], 1,
+     r"nested more than 64 levels deep",
+     ["deep.json"], None),
+    ("deeply nested array", "`[` × 1 000 000", "exit 1; nested too deep; no stack overflow",
+     "deep-array.json", lambda: b"[" * 1000000, ["load"], 1, r"nested more than 64 levels",
+     ["deep-array.json"], None),
+    ("CSV with 49 fields", "3 lines, line 2 one field short",
+     "exit 1; names the file, line 2 and the count; nothing imported", "short.csv",
+     lambda: csv_lines(CSV_LINE, CSV_LINE.rsplit(",", 1)[0], CSV_LINE),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 2: expected 50 fields .* found 49", ["short.csv"], None),
+    ("CSV with 51 fields", "3 lines, line 3 one field long",
+     "exit 1; names the file, line 3 and the count; nothing imported", "long.csv",
+     lambda: csv_lines(CSV_LINE, CSV_LINE, CSV_LINE + ",x"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 3: expected 50 fields .* found 51", ["long.csv"], None),
+    ("CSV with a non-numeric field", "block write rate `fast`",
+     "exit 1; names the file, the line, the field and the value", "words.csv",
+     lambda: csv_lines(CSV_LINE, CSV_LINE.replace(",475266,", ",fast,")),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 2: field 12 \(put_block\) is not a number: “fast”", ["words.csv"], None),
+    ("CSV with a NUL byte", "a NUL inside line 2",
+     "exit 1; found a NUL byte, names the line", "nul.csv",
+     lambda: csv_lines(CSV_LINE, "1.98,2.00a,vm\0,1", CSV_LINE),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 2: found a NUL byte", ["nul.csv"], None),
+    ("CSV with CRLF line endings", "two valid lines ending in `\\r\\n`",
+     "exit 0; both runs imported", "crlf.csv", lambda: csv_lines(CSV_LINE, CSV_LINE, sep=b"\r\n"),
+     ["import", "import bonnie++-csv", "cli-import", "cli-import -f csv", "cli-compare"], 0,
+     None, (), 2),
+    ("CSV with a UTF-8 BOM", "two valid lines after `EF BB BF`",
+     "exit 0; both runs imported", "bom.csv", lambda: csv_lines(CSV_LINE, CSV_LINE, bom=True),
+     ["import", "import bonnie++-csv", "cli-import", "cli-import -f csv", "cli-compare"], 0,
+     None, (), 2),
+    ("result file with a UTF-8 BOM", "a valid result file after `EF BB BF`",
+     "exit 0; loaded", "bom.json", lambda: b"\xef\xbb\xbf" + fixture("results", "full-v1.json"),
+     ["load", "import", "cli-import", "cli-compare"], 0, None, (), 1),
+    ("empty file", "0 bytes", "exit 1; says it is empty", "empty.csv", b"",
+     ["load", "import", "cli-import", "cli-compare"], 1, r"empty", ["empty.csv"], None),
+    ("a FIFO", "a named pipe no one writes to",
+     "exit 1 at once; not a regular file (no hang)", "pipe.csv", make_fifo,
+     ["load", "import", "cli-import", "cli-compare"], 1, r"not a regular file", ["pipe.csv"],
+     None),
+    ("a folder", "a folder given as the file", "exit 1; not a regular file", "folder.json",
+     make_folder, ["load", "import", "cli-import", "cli-compare"], 1, r"not a regular file",
+     ["folder.json"], None),
+]
+
+
+def reader_maker(spec):
+    if callable(spec) and spec in (make_fifo, make_folder):
+        return spec
+    return write_bytes(spec)
+
+
+# The table ---------------------------------------------------------------------------------
+
+class Case:
+    def __init__(self, group, name, condition, expected, func, root=None):
+        self.group, self.name, self.condition = group, name, condition
+        self.expected, self.func, self.root = expected, func, root
+
+
+CASES = []
+
+
+def add(group, name, condition, expected, func, root=None):
+    """root: why the case needs root ("mounts a tmpfs"), or None."""
+    CASES.append(Case(group, name, condition, expected, func, root))
+
+
+for _name, _cond, _args, _cause, _names in USAGE:
+    add("flags", _name, _cond, "exit 2; names the flag and the value; nothing written",
+        usage_case(_args, _cause, _names))
+
+add("targets", "missing target", "`-d` names a folder that does not exist",
+    "exit 1; does not exist, names the target", bad_target_case(lambda s: s.path("missing"),
+                                                               r"does not exist"))
+add("targets", "a regular file", "`-d` names a file", "exit 1; not a folder, names the target",
+    bad_target_case(make_file, r"not a folder"))
+add("targets", "a dangling symlink", "`-d` names a link to nowhere",
+    "exit 1; does not exist, names the target", bad_target_case(make_dangling, r"does not exist"))
+add("targets", "a symlink loop", "`-d` names a link to a link to itself",
+    "exit 1; too many levels of links, names the target",
+    bad_target_case(make_loop, r"too many levels of symbolic links"))
+add("targets", "read-only tmpfs", "a populated tmpfs remounted `ro`",
+    "exit 1; read-only, names the target", case_ro_tmpfs, root="mounts a tmpfs")
+add("targets", "read-only bind mount", "the target bind-mounted read-only on itself",
+    "exit 1; read-only, names the target", case_ro_bind, root="bind-mounts the target")
+add("targets", "no permission", "run as nobody on root's 0755 folder",
+    "exit 1; no permission, names the target", case_no_permission, root="runs as nobody")
+add("targets", "spaces and non-UTF-8 bytes", "target `tar get \\xff\\xfe é ~$x' \"q\"`",
+    "exit 0; run completes; result file loads; nothing else touched", case_weird_path)
+add("targets", "non-UTF-8 path on --stream", "the same target with `--stream`",
+    "exit 0; every line of the stream is valid UTF-8 JSON", case_weird_path_stream)
+
+add("targets", "--cache drop without root", "nobody runs `--cache drop`",
+    "exit 0; warns that it needs root and evicts the file's own pages instead",
+    case_drop_without_root, root="runs as nobody")
+
+add("stale", "stale link out of the target",
+    "`dyno-<dead>-AbCdEf` is a symlink to a folder outside holding a valid marker and `data`",
+    "exit 0; the link is not followed: link and outside folder untouched",
+    case_stale_symlink_out)
+add("stale", "stale folder with a stranger's file",
+    "a dead pid's scratch folder with marker and `data`, plus `my-notes.txt`",
+    "exit 0; the folder is left exactly as it was (not emptied), with a warning naming it",
+    case_stale_foreign_file)
+add("stale", "scratch folder of a live process", "marker names a pid that still runs",
+    "exit 0; left alone", case_stale_live_process)
+add("stale", "scratch folder from another machine",
+    "marker from another boot and `machine=` (a shared volume)", "exit 0; left alone",
+    case_stale_other_machine)
+add("stale", "another user's stale folder", "nobody runs in a 0777 folder holding root's "
+    "stale 0700 scratch folder", "exit 0; the run works; root's folder untouched",
+    case_stale_other_user, root="runs as nobody")
+
+add("space", "larger than free space", "`-s 1P`",
+    "exit 1 before writing; not enough free space, names the target", case_preflight_space)
+add("space", "too few inodes", "`-n 1` (1024 files) on a tmpfs with `nr_inodes=300`",
+    "exit 1 before writing; not enough free inodes", case_preflight_inodes, root="mounts a tmpfs")
+add("space", "ENOSPC mid-write", "`-s 32M --no-space-check` on an 8 MiB tmpfs",
+    "exit 1; Block write failed: No space left on device, names the target; scratch removed",
+    case_enospc_write, root="mounts a tmpfs")
+add("space", "inodes run out mid-test", "`-n 1 --no-space-check`, tmpfs `nr_inodes=300`",
+    "exit 1; Sequential create failed: No space left; scratch removed", case_enospc_inodes,
+    root="mounts a tmpfs")
+add("space", "filled by another writer", "a 96 MiB tmpfs filled with `fallocate` once the "
+    "per-char write phase streams samples",
+    "exit 1; Per-char write failed: No space left; scratch removed; the other file intact",
+    case_filled_by_another_writer, root="mounts a tmpfs")
+add("space", "no inode for the marker", "a tmpfs with one free inode: the scratch folder "
+    "fits, its marker does not", "exit 1; cannot write in the scratch folder, names the target; "
+    "the empty folder removed", case_no_inode_for_marker, root="mounts a tmpfs")
+add("space", "thin disk runs out", "ext4 on a loop device whose 128 MiB image sits on a 24 MiB "
+    "tmpfs", "exit 1; Block write failed at fsync, names the target; scratch removed",
+    case_thin_disk_runs_out, root="mounts a loop device")
+add("space", "file size limit", "`ulimit -f` of 8 MiB, `-s 16M`",
+    "exit 1, not killed by SIGXFSZ; File too large, names the target; scratch removed",
+    case_file_size_limit)
+add("space", "--json onto a full file system", "`--json` names an existing result on a full "
+    "1 MiB tmpfs", "exit 1; cannot save, names the file; the old file whole", case_json_full_fs,
+    root="mounts a tmpfs")
+
+add("signals", "SIGINT mid-phase", "SIGINT during per-char write, `--stream`",
+    "exit 130 within 5 s; `interrupted` event; scratch removed",
+    signal_case([signal.SIGINT], True))
+add("signals", "SIGTERM mid-phase", "SIGTERM during per-char write",
+    "exit 130 within 5 s; says interrupted; scratch removed", signal_case([signal.SIGTERM], False))
+add("signals", "SIGINT twice", "two SIGINTs 50 ms apart (an impatient Ctrl-C)",
+    "exit 130 within 5 s; scratch removed", signal_case([signal.SIGINT, signal.SIGINT], False))
+add("signals", "SIGHUP mid-phase", "SIGHUP (the terminal closed) during per-char write",
+    "exit 129 or 130 within 5 s; scratch removed", signal_case([signal.SIGHUP], False,
+                                                               rcs=(129, 130),
+                                                               cause=r"interrupt|hang"))
+add("signals", "reader of --stream goes away", "`dyno-cli run --stream | head`: stdout closed "
+    "mid-phase", "stops within 15 s, not killed by SIGPIPE; exit ≠ 0; says the output was lost; "
+    "scratch removed", case_sigpipe)
+add("signals", "SIGKILL, then a new run", "SIGKILL mid-phase, then a run in the same target",
+    "the new run removes the dead run's folder and says so; nothing else touched",
+    case_sigkill_then_rerun)
+add("signals", "two runs in one target", "a second run while the first is mid-phase",
+    "exit 0; the first run's folder is not touched", case_concurrent_runs)
+add("signals", "Stop through the engine", "GCancellable cancelled at the first phase "
+    "(the app's Stop)", "G_IO_ERROR_CANCELLED; scratch removed", case_engine_stop)
+add("vanish", "lazy unmount mid-run", "`umount -l` of the target tmpfs during per-char write",
+    "exit 1 within 10 s; disappeared, names the target; scratch removed from the detached fs",
+    case_lazy_umount, root="mounts and unmounts a tmpfs")
+add("vanish", "target renamed mid-run", "the target folder renamed during per-char write",
+    "exit 1 within 10 s; disappeared, names the target; scratch removed from the moved folder",
+    case_target_renamed)
+add("vanish", "target swapped for a symlink", "renamed, and a symlink to another populated "
+    "folder put in its place", "exit 1 within 10 s; disappeared; the other folder untouched",
+    case_target_swapped_for_symlink)
+
+for _name, _cond, _exp, _file, _make, _cmds, _rc, _cause, _names, _results in READERS:
+    add("files", _name, _cond, _exp,
+        reader_case(_file, reader_maker(_make), _cmds, _rc, _cause, _names, _results))
+add("files", "import: one bad file among good ones", "`dyno-cli import good.csv bad.csv -o OUT`",
+    "exit 1; names bad.csv and its line; nothing written to OUT", case_import_all_or_nothing)
+add("files", "unreadable file", "nobody imports root's 0600 CSV",
+    "exit 1; permission denied, names the file", case_unreadable_file, root="runs as nobody")
+
+
+# Running -----------------------------------------------------------------------------------
+
+def md(text):
+    # Sandbox paths differ from run to run: "…" keeps the table stable.
+    text = re.sub(r"/[^\s'\"“”]*?/faults-[a-z0-9_]{8}", "…", str(text))
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def main(argv):
+    table = doc = None
+    if len(argv) > 2 and argv[1] == "--table":
+        table = argv[2]
+    elif len(argv) > 2 and argv[1] == "--update-doc":
+        doc = argv[2]
+    elif len(argv) > 1:
+        print("usage: test-faults.py [--table FILE | --update-doc FILE]", file=sys.stderr)
+        return 2
+    table = table or os.environ.get("DYNO_FAULTS_TABLE")
+    for name, exe in (("DYNO_CLI", CLI), ("DYNO_FAULT_HELPER", HELPER)):
+        if not exe or not os.access(exe, os.X_OK):
+            print("1..0 # SKIP %s is not set to the executable" % name)
+            return 0
+    os.environ.setdefault("LC_ALL", "C.UTF-8")
+    os.environ["LANGUAGE"] = "C"
+    only = os.environ.get("DYNO_FAULTS_ONLY")
+    cases = [c for c in CASES if not only or re.search(only, c.name)]
+    print("1..%d" % len(cases), flush=True)
+    print("# faults: %d cases (%d need root%s)" % (
+        len(cases), sum(bool(c.root) for c in cases), "" if is_root() else "; not root: they skip"),
+        flush=True)
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    rows = []
+    start = time.monotonic()
+    for n, c in enumerate(cases, 1):
+        t0 = time.monotonic()
+        try:
+            if c.root:
+                need_root(c.root)
+            observed = c.func() or ""
+            result = "pass"
+            counts["passed"] += 1
+            print("ok %d - %s: %s" % (n, c.group, c.name), flush=True)
+        except Skip as e:
+            observed, result = "skipped: %s" % e, "skip"
+            counts["skipped"] += 1
+            print("ok %d - %s: %s # SKIP %s" % (n, c.group, c.name, e), flush=True)
+        except Failure as e:
+            observed, result = str(e).splitlines()[0], "**FAIL**"
+            counts["failed"] += 1
+            print("not ok %d - %s: %s" % (n, c.group, c.name))
+            for line in str(e).splitlines():
+                print("# " + line)
+            sys.stdout.flush()
+        except Exception:
+            tb = traceback.format_exc()
+            observed, result = "error: " + tb.strip().splitlines()[-1], "**FAIL**"
+            counts["failed"] += 1
+            print("not ok %d - %s: %s" % (n, c.group, c.name))
+            for line in tb.splitlines():
+                print("# " + line)
+            sys.stdout.flush()
+        rows.append((n, c, observed, result, time.monotonic() - t0))
+    took = time.monotonic() - start
+    leftovers = mounted_sandboxes()
+    if leftovers:
+        print("# the suite left file systems mounted: %s" % ", ".join(leftovers), flush=True)
+        counts["failed"] += 1
+    print("# faults: %d cases: %d passed, %d failed, %d skipped in %.1f s"
+          % (len(cases), counts["passed"], counts["failed"], counts["skipped"], took), flush=True)
+    text = ["| # | Case | Condition | Expected | Observed | Result |",
+            "|---|------|-----------|----------|----------|--------|"]
+    for n, c, observed, result, secs in rows:
+        text.append("| %d | %s: %s | %s | %s | %s | %s (%.1f s) |" % (
+            n, c.group, md(c.name), md(c.condition), md(c.expected), md(tail(observed, 400)),
+            result, secs))
+    text.append("")
+    text.append("%d cases: %d passed, %d failed, %d skipped in %.1f s%s." % (
+        len(cases), counts["passed"], counts["failed"], counts["skipped"], took,
+        " (as root)" if is_root() else " (not root: the root-only cases skipped)"))
+    if table:
+        with open(table, "w") as f:
+            f.write("\n".join(text) + "\n")
+    if doc:
+        with open(doc) as f:
+            old = f.read()
+        begin, end = "<!-- faults-table-begin -->", "<!-- faults-table-end -->"
+        if begin not in old or end not in old:
+            print("# %s has no %s … %s markers" % (doc, begin, end), flush=True)
+            return 2
+        new = (old[:old.index(begin) + len(begin)] + "\n" + "\n".join(text) + "\n"
+               + old[old.index(end):])
+        with open(doc, "w") as f:
+            f.write(new)
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
