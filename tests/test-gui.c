@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dyno-application.h"
+#include "dyno-export.h"
 #include "dyno-mounts.h"
 #include "dyno-parse.h"
 #include "dyno-presets.h"
@@ -298,6 +299,17 @@ test_run_quick (void)
   loaded = dyno_result_load (path, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (dyno_result_get_id (loaded), ==, dyno_result_get_id (result));
+
+  /* Listed at the top of the Results page, with its file. */
+  {
+    GListModel *model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+    g_autoptr (DynoHistoryItem) top = NULL;
+
+    g_assert_cmpuint (g_list_model_get_n_items (model), >=, 1);
+    top = g_list_model_get_item (model, 0);
+    g_assert_true (dyno_history_item_get_result (top) == result);
+    g_assert_cmpstr (dyno_history_item_get_path (top), ==, path);
+  }
 
   /* Copy as text puts Bonnie's table on the clipboard. */
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-results"));
@@ -689,6 +701,617 @@ test_command_line (void)
   }
 }
 
+/* ---- the Results page: history, comparison, import, export ---------------------------- */
+
+static char *
+runs_dir (void)
+{
+  return g_build_filename (data_home, "dyno", "runs", NULL);
+}
+
+/* Each results test starts from an empty runs folder and default settings. */
+static void
+clear_runs (void)
+{
+  g_autofree char *dir = runs_dir ();
+  g_autofree char *trash = g_build_filename (data_home, "Trash", NULL);
+
+  dyno_test_rm_rf (dir);
+  dyno_test_rm_rf (trash);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  reset_settings ();
+}
+
+/* A run as the engine would record it: block write, block read and seeks, each repeated three
+ * times (so the comparison can tell noise from a difference), and live samples of the write. */
+static DynoResult *
+make_result (const char *label, const char *path, double write_mbs, double read_mbs,
+             gint64 created)
+{
+  static const DynoPhaseId ids[] = { DYNO_PHASE_WRITE, DYNO_PHASE_READ, DYNO_PHASE_SEEKS };
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (created);
+  DynoResult *result = dyno_result_new ();
+  DynoSystemInfo *system = dyno_system_info_new ();
+  DynoTargetInfo *info = dyno_target_info_new (path);
+  DynoTargetResult *target;
+
+  config->repeat = 3;
+  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ)
+                  | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS);
+  dyno_result_set_config (result, config);
+  dyno_result_set_label (result, label);
+  dyno_result_set_created (result, when);
+  system->hostname = g_strdup ("testhost");
+  system->os_name = g_strdup ("Debian GNU/Linux 12 (bookworm)");
+  dyno_result_set_system (result, system);
+  info->fs_type = g_strdup ("ext4");
+  info->writable = TRUE;
+  target = dyno_target_result_new (info);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, ids[i]);
+      double base = ids[i] == DYNO_PHASE_WRITE ? write_mbs * 1e6
+                    : ids[i] == DYNO_PHASE_READ ? read_mbs * 1e6
+                                                : 200;
+
+      for (guint r = 0; r < 3; r++)
+        {
+          DynoPhaseRun run;
+
+          dyno_phase_run_init (&run);
+          run.repeat = r;
+          run.rate = base * (1.0 + (r - 1.0) / 100.0);
+          run.elapsed = 4.0;
+          run.amount = (guint64) (run.rate * run.elapsed);
+          run.cpu_seconds = 0.8;
+          run.cpu_percent = 20;
+          dyno_phase_result_add_run (phase, &run);
+        }
+    }
+  for (guint r = 0; r < 3; r++)
+    for (guint k = 0; k < 40; k++)
+      {
+        DynoSample sample = { 0 };
+
+        sample.t = r * 20 + k * 0.1;
+        sample.phase_t = k * 0.1;
+        sample.repeat = r;
+        sample.phase = DYNO_PHASE_WRITE;
+        sample.rate = write_mbs * 1e6 * (1 + 0.05 * ((k % 5) - 2));
+        sample.done = (guint64) (sample.rate * sample.phase_t);
+        sample.process_cpu = 20;
+        sample.system_cpu = (DynoCpuSplit) { 5, 10, 2, 83 };
+        sample.progress = k / 40.0;
+        g_array_append_val (target->samples, sample);
+      }
+  dyno_result_add_target (result, target);
+  return result;
+}
+
+static char *
+save_result (DynoResult *result, const char *name)
+{
+  g_autofree char *dir = runs_dir ();
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dyno_result_save (result, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The window with the runs of the folder listed. */
+static DynoWindow *
+create_results_window (void)
+{
+  DynoWindow *window = create_window ();
+
+  WAIT_FOR (dyno_history_get_loaded (dyno_window_get_history (window)), 30);
+  return window;
+}
+
+/* Borrowed from the model. */
+static DynoHistoryItem *
+find_item (GListModel *model, const char *title)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (dyno_history_item_get_title (item), title) == 0)
+        return item;
+    }
+  return NULL;
+}
+
+static void
+save_plain_and_encrypted (char **plain_path, char **encrypted_path)
+{
+  g_autoptr (DynoResult) plain = make_result ("Plain", "/home", 400, 800, 1790000000);
+  g_autoptr (DynoResult) encrypted = make_result ("Encrypted", "/home/ada/Private", 100, 780,
+                                                  1790003600);
+
+  *plain_path = save_result (plain, "plain.dyno.json");
+  *encrypted_path = save_result (encrypted, "encrypted.dyno.json");
+}
+
+/* Both saved runs are listed; checking both and Compare shows their table with ratios */
+
+static void
+test_results_compare (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *plain_path = NULL;
+  g_autofree char *encrypted_path = NULL;
+  g_autofree char *baseline = NULL;
+  DynoCompareView *compare;
+  DynoComparison *comparison;
+  DynoWindow *window;
+  GListModel *model;
+  GtkLabel *ratio;
+
+  clear_runs ();
+  save_plain_and_encrypted (&plain_path, &encrypted_path);
+  window = create_results_window ();
+
+  /* Newest first. */
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+  {
+    g_autoptr (DynoHistoryItem) first = g_list_model_get_item (model, 0);
+    g_autoptr (DynoHistoryItem) second = g_list_model_get_item (model, 1);
+
+    g_assert_cmpstr (dyno_history_item_get_title (first), ==, "Encrypted");
+    g_assert_cmpstr (dyno_history_item_get_title (second), ==, "Plain");
+    g_assert_cmpstr (dyno_history_item_get_path (second), ==, plain_path);
+    g_assert_false (dyno_history_item_get_external (second));
+    g_assert_nonnull (dyno_history_view_get_row (dyno_window_get_history_view (window), first));
+  }
+
+  /* The search filters on label, host and target. */
+  gtk_editable_set_text (GTK_EDITABLE (dyno_history_view_get_search_entry (
+                             dyno_window_get_history_view (window))),
+                         "private");
+  WAIT_FOR (g_list_model_get_n_items (model) == 1, 10);
+  gtk_editable_set_text (GTK_EDITABLE (dyno_history_view_get_search_entry (
+                             dyno_window_get_history_view (window))),
+                         "");
+  WAIT_FOR (g_list_model_get_n_items (model) == 2, 10);
+
+  /* Sorted by block write, fastest first. */
+  g_settings_set_string (settings, "history-sort", "write");
+  {
+    g_autoptr (DynoHistoryItem) first = g_list_model_get_item (model, 0);
+
+    g_assert_cmpstr (dyno_history_item_get_title (first), ==, "Plain");
+  }
+
+  /* Compare needs two checked. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  dyno_history_item_set_selected (find_item (model, "Plain"), TRUE);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  dyno_history_item_set_selected (find_item (model, "Encrypted"), TRUE);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "comparison");
+  compare = dyno_window_get_compare_view (window);
+  comparison = dyno_compare_view_get_comparison (compare);
+  g_assert_nonnull (comparison);
+  g_assert_cmpuint (dyno_comparison_get_n_entries (comparison), ==, 2);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  /* In the order shown; the first is the baseline until one is chosen. */
+  g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_name_label (compare, 0)), ==,
+                   "Plain");
+  g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_name_label (compare, 1)), ==,
+                   "Encrypted");
+  g_assert_null (dyno_compare_view_get_ratio_label (compare, 0, DYNO_PHASE_WRITE));
+  ratio = dyno_compare_view_get_ratio_label (compare, 1, DYNO_PHASE_WRITE);
+  g_assert_nonnull (ratio);
+  g_assert_cmpstr (gtk_label_get_text (ratio), ==, "×0.25");
+  /* Three repeats a side, 1 % apart: a gap of four times is no noise. */
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (ratio), "slower"));
+  /* Block read is 2.5 % lower: within what the repeats allow? Either way it is marked. */
+  ratio = dyno_compare_view_get_ratio_label (compare, 1, DYNO_PHASE_READ);
+  g_assert_nonnull (ratio);
+  g_assert_nonnull (strstr (gtk_label_get_text (ratio), "×"));
+
+  /* A new baseline is remembered by file and target. */
+  dyno_compare_view_set_baseline (compare, 1);
+  baseline = g_settings_get_string (settings, "compare-baseline");
+  g_assert_cmpstr (baseline, ==, encrypted_path);
+  g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_ratio_label (compare, 0,
+                                                                          DYNO_PHASE_WRITE)),
+                   ==, "×4.00");
+
+  /* The overlay draws the write of both; its phase is a setting too. */
+  g_assert_cmpint (dyno_compare_view_get_phase (compare), ==, DYNO_PHASE_WRITE);
+  g_assert_true (dyno_compare_chart_has_samples (comparison, DYNO_PHASE_WRITE));
+
+  /* Back to the list. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL));
+  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "list");
+
+  destroy_window (window);
+}
+
+/* Import of Tim Bray's table: four runs, saved, each saying where it came from */
+
+static guint
+count_runs (void)
+{
+  g_autofree char *dir = runs_dir ();
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    n += g_str_has_suffix (name, ".dyno.json");
+  return n;
+}
+
+static AdwMessageDialog *
+find_dialog (DynoWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (toplevel)
+          && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (toplevel);
+    }
+  return NULL;
+}
+
+static void
+test_results_import (void)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "fixtures", "import",
+                                                    "seed-003-bray-bonnie-msec.txt", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (fixture);
+  DynoHistory *history;
+  AdwMessageDialog *dialog;
+  DynoWindow *window;
+  GListModel *model;
+  guint n_before;
+
+  clear_runs ();
+  window = create_results_window ();
+  history = dyno_window_get_history (window);
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+
+  /* What Import… does with the chosen files. */
+  dyno_window_import_files (window, &file, 1, DYNO_HISTORY_IMPORT);
+  WAIT_FOR (window->n_ingests == 0, 30);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+  g_assert_cmpuint (count_runs (), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, i);
+      DynoResult *result = dyno_history_item_get_result (item);
+      g_autofree char *format = dyno_history_describe_source_format (result);
+
+      g_assert_cmpstr (dyno_result_get_tool (result), ==, "Bonnie");
+      g_assert_nonnull (strstr (dyno_result_get_source (result), "seed-003-bray-bonnie-msec.txt"));
+      g_assert_cmpstr (format, ==, "Bonnie table");
+      g_assert_true (dyno_result_store_contains (dyno_history_item_get_path (item)));
+    }
+  /* In the table's order, and checked, ready to compare. */
+  {
+    g_autoptr (DynoHistoryItem) first = g_list_model_get_item (model, 0);
+
+    g_assert_cmpstr (dyno_history_item_get_title (first), ==, "NoFV");
+  }
+  g_assert_cmpuint (dyno_history_get_n_selected (history), ==, 4);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+
+  /* The same again: nothing new. */
+  dyno_window_import_files (window, &file, 1, DYNO_HISTORY_IMPORT);
+  WAIT_FOR (window->n_ingests == 0, 30);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+  g_assert_cmpuint (count_runs (), ==, 4);
+
+  /* Pasted text goes the same way, named "clipboard". */
+  {
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (fixture, &contents, NULL, NULL));
+    dyno_window_import_text (window, contents, "clipboard");
+    WAIT_FOR (window->n_ingests == 0, 30);
+  }
+  g_assert_cmpuint (count_runs (), ==, 8);
+
+  /* Damaged input: the importer's words in a dialog, and nothing saved. */
+  n_before = count_runs ();
+  dyno_window_import_text (window, "Machine    MB M/sec %CPU\nNoFV 1000 ten\n", "clipboard");
+  WAIT_FOR (window->n_ingests == 0, 30);
+  g_assert_cmpuint (count_runs (), ==, n_before);
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "line"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Nothing was imported"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  destroy_window (window);
+}
+
+/* The comparison's charts to PNG, SVG and PDF, and its table to CSV and Markdown */
+
+static void
+test_results_export (void)
+{
+  g_autofree char *plain_path = NULL;
+  g_autofree char *encrypted_path = NULL;
+  g_autofree char *out = dyno_test_make_dir ("dyno-gui-export");
+  const DynoExportFormat charts[] = { DYNO_EXPORT_PNG, DYNO_EXPORT_SVG, DYNO_EXPORT_PDF };
+  DynoWindow *window;
+  GListModel *model;
+
+  clear_runs ();
+  save_plain_and_encrypted (&plain_path, &encrypted_path);
+  window = create_results_window ();
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, i);
+
+      dyno_history_item_set_selected (item, TRUE);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("bars.%s",
+                                               dyno_export_format_extension (charts[i]));
+      g_autofree char *path = g_build_filename (out, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      /* What the save dialog's answer leads to. */
+      dyno_window_export_chart_to (window, "bars", charts[i], path);
+      WAIT_FOR (window->n_exports == 0, 30);
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_cmpuint (length, >, 1000);
+      if (charts[i] == DYNO_EXPORT_PNG)
+        {
+          cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+          g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+          /* 1200 × 675 points at twice the pixels: sharp in an article. */
+          g_assert_cmpint (cairo_image_surface_get_width (png), ==,
+                           DYNO_COMPARE_CHART_WIDTH * DYNO_COMPARE_CHART_PNG_SCALE);
+          g_assert_cmpint (cairo_image_surface_get_height (png), ==,
+                           DYNO_COMPARE_CHART_HEIGHT * DYNO_COMPARE_CHART_PNG_SCALE);
+          cairo_surface_destroy (png);
+        }
+      else if (charts[i] == DYNO_EXPORT_SVG)
+        {
+          g_assert_true (g_str_has_prefix (contents, "<?xml"));
+          g_assert_nonnull (strstr (contents, "<svg"));
+        }
+      else
+        g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+    }
+
+  {
+    g_autofree char *csv = g_build_filename (out, "table.csv", NULL);
+    g_autofree char *md = g_build_filename (out, "table.md", NULL);
+    g_autofree char *contents = NULL;
+
+    dyno_window_export_table_to (window, DYNO_EXPORT_CSV, csv);
+    dyno_window_export_table_to (window, DYNO_EXPORT_MARKDOWN, md);
+    WAIT_FOR (window->n_exports == 0, 30);
+    g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+    g_assert_nonnull (strstr (contents, "Encrypted"));
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (md, &contents, NULL, NULL));
+    g_assert_nonnull (strstr (contents, "| Plain"));
+    g_assert_nonnull (strstr (contents, "×"));
+  }
+
+  /* A single run's live chart, through the renderer of the Live page. */
+  {
+    g_autofree char *path = g_build_filename (out, "live.svg", NULL);
+    g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, 0);
+
+    dyno_window_show_item (window, item);
+    dyno_window_export_chart_to (window, "live", DYNO_EXPORT_SVG, path);
+    WAIT_FOR (window->n_exports == 0, 30);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  }
+
+  destroy_window (window);
+  dyno_test_rm_rf (out);
+}
+
+/* Rename, notes, delete and undo, each reaching the file */
+
+static void
+test_results_edit (void)
+{
+  g_autofree char *plain_path = NULL;
+  g_autofree char *encrypted_path = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autoptr (DynoHistoryItem) item = NULL;
+  DynoHistory *history;
+  DynoWindow *window;
+  GListModel *model;
+
+  clear_runs ();
+  save_plain_and_encrypted (&plain_path, &encrypted_path);
+  window = create_results_window ();
+  history = dyno_window_get_history (window);
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  item = g_object_ref (find_item (model, "Plain"));
+
+  dyno_history_rename (history, item, "  Plain ext4  ");
+  dyno_history_set_notes (history, item, "Before the firmware update");
+  /* At once in the list, then in the file. */
+  g_assert_cmpstr (dyno_history_item_get_title (item), ==, "Plain ext4");
+  WAIT_FOR (!dyno_history_get_busy (history), 30);
+  loaded = dyno_result_load (plain_path, NULL);
+  g_assert_nonnull (loaded);
+  g_assert_cmpstr (dyno_result_get_label (loaded), ==, "Plain ext4");
+  g_assert_cmpstr (dyno_result_get_notes (loaded), ==, "Before the firmware update");
+  g_assert_cmpuint (dyno_result_get_n_targets (loaded), ==, 1);
+  g_assert_true (g_file_get_contents (plain_path, &before, NULL, NULL));
+
+  /* Delete, the way the Delete key does it on the run shown. */
+  dyno_window_show_item (window, item);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-run", NULL));
+  g_assert_null (find_item (model, "Plain ext4"));
+  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "list");
+  WAIT_FOR (!dyno_history_get_busy (history), 30);
+  g_assert_false (g_file_test (plain_path, G_FILE_TEST_EXISTS));
+
+  /* Undo, as the toast's button does. */
+  dyno_history_undo_delete (history, item);
+  g_assert_nonnull (find_item (model, "Plain ext4"));
+  WAIT_FOR (!dyno_history_get_busy (history), 30);
+  g_assert_true (g_file_get_contents (plain_path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  /* The Delete key acts on the row with the focus. */
+  {
+    DynoHistoryItem *encrypted = find_item (model, "Encrypted");
+    GtkWidget *row = dyno_history_view_get_row (dyno_window_get_history_view (window), encrypted);
+
+    g_assert_nonnull (row);
+    g_assert_true (gtk_widget_grab_focus (row));
+    g_assert_true (dyno_history_view_get_focused_item (dyno_window_get_history_view (window))
+                   == encrypted);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-run", NULL));
+    g_assert_null (find_item (model, "Encrypted"));
+    WAIT_FOR (!dyno_history_get_busy (history), 30);
+    g_assert_false (g_file_test (encrypted_path, G_FILE_TEST_EXISTS));
+  }
+
+  /* Out of the trash, not a copy of it. */
+  {
+    g_autofree char *trashed = g_build_filename (data_home, "Trash", "files", "plain.dyno.json",
+                                                 NULL);
+
+    g_assert_false (g_file_test (trashed, G_FILE_TEST_EXISTS));
+  }
+
+  destroy_window (window);
+}
+
+/* A result file opened from elsewhere is listed where it is, and only leaves the list */
+
+static void
+test_results_open (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *elsewhere = dyno_test_make_dir ("dyno-gui-open");
+  g_autofree char *path = g_build_filename (elsewhere, "colleague.dyno.json", NULL);
+  g_autoptr (DynoResult) result = make_result ("Colleague", "/srv", 300, 600, 1790007200);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) extra = NULL;
+  DynoHistoryItem *item;
+  DynoWindow *window;
+  GListModel *model;
+
+  clear_runs ();
+  g_assert_true (dyno_result_save (result, path, &error));
+  window = create_results_window ();
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+
+  dyno_window_open_files (window, &file, 1);
+  WAIT_FOR (window->n_ingests == 0, 30);
+  item = find_item (model, "Colleague");
+  g_assert_nonnull (item);
+  g_assert_true (dyno_history_item_get_external (item));
+  g_assert_cmpstr (dyno_history_item_get_path (item), ==, path);
+  g_assert_cmpuint (count_runs (), ==, 0);
+  extra = g_settings_get_strv (settings, "extra-results");
+  g_assert_true (g_strv_contains ((const char *const *) extra, path));
+  /* One file opened: shown. */
+  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "result");
+
+  /* Still listed in the next window, from extra-results, read off the main thread. */
+  destroy_window (window);
+  window = create_results_window ();
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  item = find_item (model, "Colleague");
+  g_assert_nonnull (item);
+  g_assert_true (dyno_history_item_get_external (item));
+
+  dyno_window_delete_item (window, item);
+  WAIT_FOR (!dyno_history_get_busy (dyno_window_get_history (window)), 30);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_clear_pointer (&extra, g_strfreev);
+  extra = g_settings_get_strv (settings, "extra-results");
+  g_assert_false (g_strv_contains ((const char *const *) extra, path));
+
+  destroy_window (window);
+  dyno_test_rm_rf (elsewhere);
+}
+
+/* About names who made Dyno and whose methods it implements */
+
+static void
+test_about (void)
+{
+  DynoWindow *window = create_window ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  AdwAboutWindow *about = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && about == NULL; i++)
+    {
+      g_autoptr (GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_ABOUT_WINDOW (toplevel))
+        about = ADW_ABOUT_WINDOW (toplevel);
+    }
+  g_assert_nonnull (about);
+  g_assert_nonnull (adw_about_window_get_developers (about));
+  g_assert_cmpstr (adw_about_window_get_developers (about)[0], ==, "The Dyno authors");
+  g_assert_nonnull (strstr (adw_about_window_get_comments (about), "bonnie++"));
+  g_assert_cmpstr (adw_about_window_get_translator_credits (about), !=, "");
+  gtk_window_destroy (GTK_WINDOW (about));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
+  destroy_window (window);
+}
+
+/* The actions have their shortcuts, and the shortcuts window lists them */
+
+static void
+test_results_shortcuts (void)
+{
+  static const struct
+  {
+    const char *action;
+    const char *accel;
+  } expected[] = {
+    { "win.import", "<Control>i" },
+    { "win.paste-import", "<Shift><Control>v" },
+    { "win.export", "<Control>e" },
+    { "win.find", "<Control>f" },
+    { "app.help", "F1" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                     expected[i].action);
+
+      g_assert_nonnull (accels[0]);
+      g_assert_cmpstr (accels[0], ==, expected[i].accel);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -722,6 +1345,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/window/targets", test_window_targets);
   g_test_add_func ("/gui/window/unwritable-target", test_unwritable_target);
   g_test_add_func ("/gui/window/invalid-size", test_invalid_size);
+  g_test_add_func ("/gui/results/shortcuts", test_results_shortcuts);
+  g_test_add_func ("/gui/window/about", test_about);
+  g_test_add_func ("/gui/results/compare", test_results_compare);
+  g_test_add_func ("/gui/results/import", test_results_import);
+  g_test_add_func ("/gui/results/export", test_results_export);
+  g_test_add_func ("/gui/results/edit", test_results_edit);
+  g_test_add_func ("/gui/results/open", test_results_open);
   g_test_add_func ("/gui/run/quick", test_run_quick);
   g_test_add_func ("/gui/run/stop", test_run_stop);
   g_test_add_func ("/gui/run/close-during-run", test_close_during_run);

@@ -152,11 +152,35 @@ dyno_application_command_line (GApplication *app, GApplicationCommandLine *comma
   if (g_variant_dict_lookup (options, "target", "^a&ay", &targets))
     dyno_window_select_targets (window, targets);
 
+  /* What is left after the options: result files to open (dyno FILE…, the desktop file's %F),
+   * relative to the folder of the process that was started. */
+  {
+    int argc = 0;
+    g_auto (GStrv) argv = g_application_command_line_get_arguments (command_line, &argc);
+    g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+    for (int i = 1; i < argc; i++)
+      g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line,
+                                                                               argv[i]));
+    if (files->len > 0)
+      dyno_window_open_files (window, (GFile **) files->pdata, files->len);
+  }
+
   gtk_window_present (GTK_WINDOW (window));
 
   if (g_variant_dict_contains (options, "run"))
     dyno_window_run (window);
   return 0;
+}
+
+/* Files handed over by D-Bus activation (org.freedesktop.Application.Open). */
+static void
+dyno_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  DynoWindow *window = get_window (DYNO_APPLICATION (app));
+
+  dyno_window_open_files (window, files, (guint) n_files);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -227,10 +251,20 @@ about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (about));
 }
 
+static void
+help_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  /* Yelp shows the Mallard pages help/meson.build installs. */
+  gtk_show_uri (parent, "help:" APP_ID, GDK_CURRENT_TIME);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "preferences", preferences_action },
   { "about", about_action },
+  { "help", help_action },
 };
 
 static void
@@ -248,8 +282,14 @@ dyno_application_startup (GApplication *app)
     { "win.show-page::setup", { "<Alt>1", NULL } },
     { "win.show-page::run", { "<Alt>2", NULL } },
     { "win.show-page::results", { "<Alt>3", NULL } },
+    { "win.go-back", { "<Alt>Left", "Back", NULL } },
+    { "win.import", { "<Control>i", NULL } },
+    { "win.paste-import", { "<Control><Shift>v", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.find", { "<Control>f", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
+    { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
   };
 
@@ -270,6 +310,7 @@ dyno_application_class_init (DynoApplicationClass *klass)
   app_class->activate = dyno_application_activate;
   app_class->startup = dyno_application_startup;
   app_class->command_line = dyno_application_command_line;
+  app_class->open = dyno_application_open;
   app_class->handle_local_options = dyno_application_handle_local_options;
 }
 
@@ -277,7 +318,8 @@ static void
 dyno_application_init (DynoApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), NULL);
+  /* TRANSLATORS: what dyno --help says it takes besides the options */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Measure disks the way Bonnie and bonnie++ do."));
 }
@@ -287,7 +329,7 @@ dyno_application_new (void)
 {
   return g_object_new (DYNO_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/dyno_bench/Dyno",
                        NULL);
 }

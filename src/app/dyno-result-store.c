@@ -70,27 +70,29 @@ dyno_result_store_make_name (DynoResult *result)
   return g_strdup_printf ("%s-%s-%s.dyno.json", stamp, who, short_id);
 }
 
-static void
-save_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+gboolean
+dyno_result_store_save (DynoResult *result, char **out_path, GError **error)
 {
-  DynoResult *result = task_data;
   g_autofree char *dir = dyno_result_store_get_dir ();
-  g_autofree char *name = dyno_result_store_make_name (result);
+  g_autofree char *name = NULL;
   g_autofree char *path = NULL;
-  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (result), FALSE);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved = errno;
 
-      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (saved),
-                               _("Could not create the folder %s: %s"), dir, g_strerror (saved));
-      return;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Could not create the folder %s: %s"), dir, g_strerror (saved));
+      return FALSE;
     }
 
+  name = dyno_result_store_make_name (result);
   path = g_build_filename (dir, name, NULL);
-  /* Two runs within a second with ids that start alike: unlikely, but never overwrite. */
-  for (guint i = 2; g_file_test (path, G_FILE_TEST_EXISTS) && i < 100; i++)
+  /* Two runs within a second with ids that start alike, or an import of several rows at once:
+   * never overwrite. */
+  for (guint i = 2; g_file_test (path, G_FILE_TEST_EXISTS) && i < 1000; i++)
     {
       g_autofree char *base = g_strndup (name, strlen (name) - strlen (".dyno.json"));
       g_autofree char *other = g_strdup_printf ("%s-%u.dyno.json", base, i);
@@ -99,12 +101,36 @@ save_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
       path = g_build_filename (dir, other, NULL);
     }
 
-  if (!dyno_result_save (result, path, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&path), g_free);
+  if (!dyno_result_save (result, path, error))
+    return FALSE;
+  if (out_path != NULL)
+    *out_path = g_steal_pointer (&path);
+  return TRUE;
+}
+
+gboolean
+dyno_result_store_contains (const char *path)
+{
+  g_autofree char *dir = dyno_result_store_get_dir ();
+  g_autofree char *parent = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  parent = g_path_get_dirname (path);
+  return g_str_equal (parent, dir);
+}
+
+static void
+save_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  DynoResult *result = task_data;
+  g_autofree char *path = NULL;
+  GError *error = NULL;
+
+  if (!dyno_result_store_save (result, &path, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_steal_pointer (&path), g_free);
 }
 
 void

@@ -15,6 +15,11 @@ G_BEGIN_DECLS
 char *dyno_result_store_get_dir (void);
 /* "2026-11-30T12-34-56-<label or host>-<first 8 of the id>.dyno.json" */
 char *dyno_result_store_make_name (DynoResult *result);
+/* Saves into the folder under a new name (creating the folder with mode 0700), on the calling
+ * thread: for workers. out_path gets where. */
+gboolean dyno_result_store_save (DynoResult *result, char **out_path, GError **error);
+/* TRUE when path is a file right in the folder (not one opened from elsewhere). */
+gboolean dyno_result_store_contains (const char *path);
 /* Saves on a worker thread (creating the folder with mode 0700); the callback gets the path. */
 void  dyno_result_store_save_async (DynoResult          *result,
                                     GCancellable        *cancellable,

@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "dyno-badges.h"
+#include "dyno-history-view.h"
 #include "dyno-parse.h"
 #include "dyno-result-view.h"
 #include "dyno-units.h"
@@ -29,6 +30,7 @@ struct _DynoResultView
   GtkBox *targets_box;
   AdwPreferencesGroup *run_group;
   AdwPreferencesGroup *system_group;
+  GtkMenuButton *export_button;
 
   GSettings *settings;
   DynoResult *result;
@@ -422,7 +424,11 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
   GtkWidget *section = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *title_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *title = gtk_label_new (tr->info->path);
+  /* Imports know no folder: name what measured it instead. */
+  GtkWidget *title = gtk_label_new (tr->info->path != NULL ? tr->info->path
+                                    : dyno_result_get_tool (self->result) != NULL
+                                        ? dyno_result_get_tool (self->result)
+                                        : _("Unknown target"));
   GtkWidget *badges = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   g_autofree char *description = describe_target (tr);
   GtkWidget *subtitle = gtk_label_new (description);
@@ -434,8 +440,14 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
   gtk_label_set_selectable (GTK_LABEL (title), TRUE);
   gtk_widget_add_css_class (title, "title-3");
   gtk_box_append (GTK_BOX (title_row), title);
-  dyno_badges_fill (GTK_BOX (badges), tr->info);
-  /* Writable was true when it ran; a badge saying otherwise now would mislead. */
+  {
+    /* Writable was true when it ran; a badge saying otherwise now would mislead, and result
+     * files do not record it (a loaded one reads as not writable). */
+    DynoTargetInfo shown = *tr->info;
+
+    shown.writable = TRUE;
+    dyno_badges_fill (GTK_BOX (badges), &shown);
+  }
   gtk_box_append (GTK_BOX (title_row), badges);
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
   gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
@@ -554,8 +566,12 @@ fill_run_group (DynoResultView *self)
       when = g_date_time_format (local, "%c");
     }
   add_info_row (self, self->run_group, _("Label"), dyno_result_get_label (self->result));
-  add_info_row (self, self->run_group, _("Started"), when);
+  /* An import carries no date of its own: it is the day it was imported. */
+  add_info_row (self, self->run_group,
+                dyno_result_get_source (self->result) != NULL ? _("Imported") : _("Started"),
+                when);
   add_info_row (self, self->run_group, _("Measured with"), dyno_result_get_tool (self->result));
+  add_info_row (self, self->run_group, _("Imported from"), dyno_result_get_source (self->result));
   add_info_row (self, self->run_group, _("Saved as"), self->saved_path);
   if (config == NULL)
     return;
@@ -783,6 +799,7 @@ dyno_result_view_class_init (DynoResultViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, targets_box);
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, run_group);
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, system_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, export_button);
 }
 
 static void
@@ -795,6 +812,7 @@ dyno_result_view_init (DynoResultView *self)
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
                            G_CONNECT_SWAPPED);
+  dyno_history_view_add_delete_shortcut (GTK_WIDGET (self));
 }
 
 DynoResult *
@@ -810,8 +828,19 @@ dyno_result_view_set_result (DynoResultView *self, DynoResult *result)
   g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
   g_return_if_fail (result == NULL || DYNO_IS_RESULT (result));
 
-  if (!g_set_object (&self->result, result))
+  if (self->result == result)
     return;
+  if (self->result != NULL)
+    g_signal_handlers_disconnect_by_func (self->result, rebuild, self);
+  g_set_object (&self->result, result);
+  /* A rename or new notes from the list of runs show here at once. */
+  if (result != NULL)
+    {
+      g_signal_connect_object (result, "notify::label", G_CALLBACK (rebuild), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (result, "notify::notes", G_CALLBACK (rebuild), self,
+                               G_CONNECT_SWAPPED);
+    }
   g_clear_pointer (&self->saved_path, g_free);
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
@@ -834,4 +863,18 @@ dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId
 {
   g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
   return g_hash_table_lookup (self->rate_labels, GUINT_TO_POINTER (target << 8 | phase));
+}
+
+void
+dyno_result_view_refresh (DynoResultView *self)
+{
+  g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
+  rebuild (self);
+}
+
+void
+dyno_result_view_popup_export (DynoResultView *self)
+{
+  g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
+  gtk_menu_button_popup (self->export_button);
 }

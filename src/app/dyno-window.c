@@ -33,8 +33,8 @@ dyno_window_toast (DynoWindow *self, const char *text)
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
 }
 
-static void
-show_error (DynoWindow *self, const char *heading, const char *body)
+void
+dyno_window_show_error (DynoWindow *self, const char *heading, const char *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
@@ -112,12 +112,17 @@ on_saved (GObject *source, GAsyncResult *res, gpointer user_data)
       g_autofree char *text = g_strdup_printf (_("Could not save the result: %s"), error->message);
 
       dyno_window_toast (self, text);
+      /* Listed all the same, to be compared in this session. */
+      dyno_window_results_add_run (self, self->result);
       return;
     }
 
   dyno_result_set_path (self->result, path);
   g_settings_set_string (self->settings, "last-result", path);
-  dyno_result_view_set_saved_path (self->result_view, path);
+  if (dyno_result_view_get_result (self->result_view) == self->result)
+    dyno_result_view_set_saved_path (self->result_view, path);
+  /* In the list once its file is whole: renaming it there rewrites that file. */
+  dyno_window_results_add_run (self, self->result);
   g_free (self->result_path);
   self->result_path = g_strdup (path);
   g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]);
@@ -179,7 +184,7 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           dyno_run_view_end (self->run_view, _("Could not start"), FALSE);
           if (!self->close_after_run)
-            show_error (self, _("The Run Could Not Start"), error->message);
+            dyno_window_show_error (self, _("The Run Could Not Start"), error->message);
         }
     }
   else
@@ -196,7 +201,7 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_clear_pointer (&self->result_path, g_free);
       dyno_result_view_set_result (self->result_view, result);
       if (!self->close_after_run)
-        dyno_window_show_page (self, "results");
+        dyno_window_show_result (self, result, NULL);
 
       if (n_failed == n_targets && !self->close_after_run)
         {
@@ -208,13 +213,15 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
 
               g_string_append_printf (body, "%s%s", i > 0 ? "\n" : "", line);
             }
-          show_error (self, g_dngettext (GETTEXT_PACKAGE, "The Target Failed",
+          dyno_window_show_error (self, g_dngettext (GETTEXT_PACKAGE, "The Target Failed",
                                          "Every Target Failed", n_targets),
                       body->str);
         }
 
       if (g_settings_get_boolean (self->settings, "autosave"))
         dyno_result_store_save_async (result, NULL, on_saved, g_object_ref (self));
+      else
+        dyno_window_results_add_run (self, result);
     }
 
   set_running (self, FALSE);
@@ -241,7 +248,7 @@ start_run (DynoWindow *self)
     {
       self->pending_run = FALSE;
       dyno_window_update_actions (self);
-      show_error (self, _("The Run Could Not Start"), error->message);
+      dyno_window_show_error (self, _("The Run Could Not Start"), error->message);
       return FALSE;
     }
 
@@ -374,6 +381,7 @@ dyno_window_dispose (GObject *object)
   if (self->close_dialog != NULL)
     gtk_window_destroy (self->close_dialog);
   self->close_dialog = NULL;
+  dyno_window_results_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_WINDOW);
   G_OBJECT_CLASS (dyno_window_parent_class)->dispose (object);
@@ -388,6 +396,8 @@ dyno_window_finalize (GObject *object)
   g_clear_object (&self->engine);
   g_clear_object (&self->result);
   g_clear_object (&self->settings);
+  g_clear_object (&self->history);
+  g_clear_object (&self->io_cancellable);
   g_clear_pointer (&self->result_path, g_free);
   G_OBJECT_CLASS (dyno_window_parent_class)->finalize (object);
 }
@@ -433,17 +443,25 @@ dyno_window_class_init (DynoWindowClass *klass)
   g_type_ensure (DYNO_TYPE_SETUP_VIEW);
   g_type_ensure (DYNO_TYPE_RUN_VIEW);
   g_type_ensure (DYNO_TYPE_RESULT_VIEW);
+  g_type_ensure (DYNO_TYPE_HISTORY_VIEW);
+  g_type_ensure (DYNO_TYPE_COMPARE_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, stop_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, setup_view);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_view);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, results_leaflet);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, detail_stack);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, history_view);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, result_view);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, compare_view);
+  gtk_widget_class_bind_template_callback (widget_class, dyno_window_update_actions);
 }
 
 static void
@@ -468,6 +486,7 @@ dyno_window_init (DynoWindow *self)
   g_signal_connect_object (self->setup_view, "notify::can-run",
                            G_CALLBACK (dyno_window_update_actions), self, G_CONNECT_SWAPPED);
 
+  dyno_window_results_init (self);
   dyno_window_install_actions (self);
 }
 
@@ -563,11 +582,13 @@ dyno_window_get_result_path (DynoWindow *self)
 void
 dyno_window_copy_results (DynoWindow *self)
 {
+  /* The run on the Results page: the last one, or one opened from the list. */
+  DynoResult *result = dyno_result_view_get_result (self->result_view);
   g_autofree char *text = NULL;
 
-  if (self->result == NULL)
+  if (result == NULL)
     return;
-  text = dyno_report_text (self->result, dyno_units_get_rate_unit (self->settings));
+  text = dyno_report_text (result, dyno_units_get_rate_unit (self->settings));
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   dyno_window_toast (self, _("Results copied as text"));
 }

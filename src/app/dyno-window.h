@@ -31,5 +31,8 @@ DynoEngine *dyno_window_get_engine (DynoWindow *self);
 DynoResult *dyno_window_get_result (DynoWindow *self);
 /* Where the last result was saved, NULL until saving finished. */
 const char *dyno_window_get_result_path (DynoWindow *self);
+/* Lists Dyno result files where they are and imports other tools' output (dyno FILE…, a drop,
+ * the file manager); one run is shown, several are compared. */
+void        dyno_window_open_files (DynoWindow *self, GFile **files, guint n_files);
 
 G_END_DECLS

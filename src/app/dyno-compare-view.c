@@ -1,0 +1,834 @@
+/* dyno-compare-view.c
+ *
+ * The table keeps Bonnie's layout across the page, as people paste it into posts: one row per
+ * run (a target of a session), the rate and %CPU of each phase, and under every run but the
+ * baseline a row of ratios ("×0.17"). A ratio is only worth reading when the repeats say the gap
+ * is more than noise, so the cell's look says which it is (dyno_comparison_get_cell's
+ * difference) and a caption says what the looks mean. The charts below are the renderer's,
+ * drawn by DynoCompareGraph.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-compare-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "dyno-compare-view.h"
+#include "dyno-units.h"
+
+struct _DynoCompareView
+{
+  AdwBin parent_instance;
+
+  /* Template widgets */
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkMenuButton *export_button;
+  GtkDropDown *baseline_dropdown;
+  GtkStringList *baseline_names;
+  GtkGrid *table_grid;
+  GtkLabel *caption_label;
+  GtkBox *bars_card;
+  GtkBox *cpu_card;
+  GtkStack *overlay_stack;
+  GtkBox *overlay_card;
+  GtkDropDown *phase_dropdown;
+  GtkStringList *phase_names;
+
+  DynoCompareGraph *bars;
+  DynoCompareGraph *cpu;
+  DynoCompareGraph *overlay;
+
+  GSettings *settings;
+  DynoComparison *comparison;
+  GArray *overlay_phases;  /* DynoPhaseId, index = the phase dropdown's position */
+  GPtrArray *name_labels;  /* GtkLabel*, index = entry */
+  GHashTable *ratio_labels; /* GUINT_TO_POINTER (entry << 8 | phase) -> GtkLabel* */
+  gboolean syncing;
+};
+
+G_DEFINE_FINAL_TYPE (DynoCompareView, dyno_compare_view, ADW_TYPE_BIN)
+
+typedef struct
+{
+  const char *title;
+  DynoPhaseId phases[3];
+  guint n_phases;
+} PhaseGroup;
+
+/* Bonnie's and bonnie++'s headings, left to right. */
+static const PhaseGroup phase_groups[] = {
+  { N_("Sequential Output"), { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE }, 3 },
+  { N_("Sequential Input"), { DYNO_PHASE_GETC, DYNO_PHASE_READ }, 2 },
+  { N_("Random"), { DYNO_PHASE_SEEKS }, 1 },
+  { N_("Sequential Create"),
+    { DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_STAT, DYNO_PHASE_SEQ_DELETE },
+    3 },
+  { N_("Random Create"),
+    { DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_STAT, DYNO_PHASE_RAND_DELETE },
+    3 },
+};
+
+#define RATIO_KEY(entry, phase) GUINT_TO_POINTER ((entry) << 8 | (phase))
+
+static DynoRateUnit
+rate_unit (DynoCompareView *self)
+{
+  return dyno_units_get_rate_unit (self->settings);
+}
+
+static GtkWidget *
+cell_new (const char *text, float xalign, const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_widget_add_css_class (label, "numeric");
+  if (style != NULL)
+    gtk_widget_add_css_class (label, style);
+  return label;
+}
+
+static GtkWidget *
+heading_new (const char *text, float xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_widget_add_css_class (label, "caption-heading");
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static void
+clear_grid (GtkGrid *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
+}
+
+static char *
+describe_entry (DynoCompareView *self, guint entry)
+{
+  DynoResult *result = dyno_comparison_get_result (self->comparison, entry);
+  const DynoTargetResult *target = dyno_comparison_get_target_result (self->comparison, entry);
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+  GString *text = g_string_new (dyno_comparison_get_name (self->comparison, entry));
+
+  if (target != NULL && target->info != NULL && target->info->path != NULL)
+    {
+      g_autofree char *where = dyno_target_info_describe (target->info);
+
+      g_string_append_printf (text, "\n%s · %s", target->info->path, where);
+    }
+  if (system != NULL && system->hostname != NULL)
+    g_string_append_printf (text, "\n%s%s%s", system->hostname, system->os_name ? " · " : "",
+                            system->os_name ? system->os_name : "");
+  if (dyno_result_get_source (result) != NULL)
+    g_string_append_printf (text, "\n%s", dyno_result_get_source (result));
+  else if (dyno_result_get_tool (result) != NULL)
+    g_string_append_printf (text, "\n%s", dyno_result_get_tool (result));
+  return g_string_free (text, FALSE);
+}
+
+static void
+attach_name (DynoCompareView *self, guint entry, int row, gboolean baseline)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (dyno_comparison_get_name (self->comparison, entry));
+  g_autofree char *tooltip = describe_entry (self, entry);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  /* Long names ("Disk vs RAM /home") wrap rather than shrink to "…": the table scrolls
+   * sideways before a name becomes unreadable. */
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (name),
+                             MIN (12, (int) g_utf8_strlen (gtk_label_get_text (GTK_LABEL (name)),
+                                                           -1) + 2));
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 22);
+  gtk_widget_add_css_class (name, "heading");
+  gtk_widget_set_tooltip_text (box, tooltip);
+  gtk_box_append (GTK_BOX (box), name);
+  if (baseline)
+    {
+      /* TRANSLATORS: a badge next to the run the others are divided by */
+      GtkWidget *badge = gtk_label_new (C_("comparison", "baseline"));
+
+      gtk_widget_add_css_class (badge, "badge");
+      gtk_widget_add_css_class (badge, "accent");
+      gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (box), badge);
+    }
+  gtk_grid_attach (self->table_grid, box, 0, row, 1, 1);
+  g_ptr_array_add (self->name_labels, name);
+}
+
+static char *
+cell_tooltip (DynoCompareView *self, const DynoCompareCell *cell, DynoPhaseId phase)
+{
+  DynoUnit unit = dyno_phase_unit (phase);
+  g_autofree char *mean = dyno_units_format_rate (cell->rate, unit, rate_unit (self));
+
+  if (cell->n >= 2 && isfinite (cell->rate_ci95))
+    {
+      g_autofree char *ci = dyno_units_format_rate (cell->rate_ci95, unit, rate_unit (self));
+
+      /* TRANSLATORS: "Block write: 512 MB/s, mean of 5 runs ± 3.2 MB/s (95 % interval)" */
+      return g_strdup_printf (_("%s: %s, mean of %u runs ± %s (95 %% interval)"),
+                              dyno_phase_title (phase), mean, cell->n, ci);
+    }
+  /* TRANSLATORS: "Block write: 512 MB/s, one run" */
+  return g_strdup_printf (_("%s: %s, one run"), dyno_phase_title (phase), mean);
+}
+
+typedef struct
+{
+  gboolean single;
+  gboolean noise;
+  gboolean too_fast;
+  gboolean all_single;
+  guint n_ratios;
+} TableNotes;
+
+static void
+attach_entry (DynoCompareView *self,
+              guint entry,
+              int row,
+              const GArray *columns,
+              TableNotes *notes)
+{
+  guint baseline = dyno_comparison_get_baseline (self->comparison);
+
+  attach_name (self, entry, row, entry == baseline);
+  for (guint c = 0; c < columns->len; c++)
+    {
+      DynoPhaseId phase = g_array_index (columns, DynoPhaseId, c);
+      int column = 1 + 2 * c;
+      DynoCompareCell cell;
+      GtkWidget *rate;
+      GtkWidget *cpu;
+
+      dyno_comparison_get_cell (self->comparison, entry, phase, &cell);
+      if (!cell.present)
+        continue;
+      if (cell.too_fast || isnan (cell.rate))
+        {
+          /* bonnie++'s mark: it ran, but too fast for a figure that means anything. */
+          rate = cell_new (cell.too_fast ? "+++++" : "—", 1, "rate");
+          cpu = cell_new (cell.too_fast ? "+++" : "—", 1, NULL);
+          if (cell.too_fast)
+            {
+              gtk_widget_add_css_class (rate, "too-fast");
+              gtk_widget_set_tooltip_text (rate, _("Too fast to measure: the phase took less "
+                                                   "than 0.5 s"));
+              notes->too_fast = TRUE;
+            }
+        }
+      else
+        {
+          g_autofree char *rate_text = dyno_units_format_rate_value (cell.rate,
+                                                                     dyno_phase_unit (phase),
+                                                                     rate_unit (self));
+          g_autofree char *cpu_text = isnan (cell.cpu_percent)
+                                          ? g_strdup ("—")
+                                          : g_strdup_printf ("%.0f", cell.cpu_percent);
+          g_autofree char *tooltip = cell_tooltip (self, &cell, phase);
+
+          rate = cell_new (rate_text, 1, "rate");
+          gtk_widget_set_tooltip_text (rate, tooltip);
+          cpu = cell_new (cpu_text, 1, "dim-label");
+        }
+      gtk_grid_attach (self->table_grid, rate, column, row, 1, 1);
+      gtk_grid_attach (self->table_grid, cpu, column + 1, row, 1, 1);
+
+      if (entry == baseline)
+        continue;
+
+      /* The ratio under the figure, across its rate and %CPU columns. */
+      {
+        g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
+        g_autofree char *described = dyno_comparison_describe_ratio (&cell);
+        GtkWidget *label = cell_new (ratio, 1, "ratio");
+
+        gtk_widget_set_tooltip_text (label, described);
+        switch (cell.difference)
+          {
+          case DYNO_DIFFERENCE_SIGNIFICANT:
+            gtk_widget_add_css_class (label, cell.ratio >= 1 ? "faster" : "slower");
+            notes->all_single = FALSE;
+            break;
+          case DYNO_DIFFERENCE_WITHIN_NOISE:
+            gtk_widget_add_css_class (label, "within-noise");
+            notes->noise = TRUE;
+            notes->all_single = FALSE;
+            break;
+          case DYNO_DIFFERENCE_SINGLE_SAMPLE:
+            gtk_widget_add_css_class (label, "single-sample");
+            notes->single = TRUE;
+            break;
+          case DYNO_DIFFERENCE_BASELINE:
+          case DYNO_DIFFERENCE_UNKNOWN:
+          default:
+            break;
+          }
+        if (isfinite (cell.ratio))
+          notes->n_ratios++;
+        gtk_grid_attach (self->table_grid, label, column, row + 1, 2, 1);
+        g_hash_table_insert (self->ratio_labels, RATIO_KEY (entry, phase), label);
+      }
+    }
+
+  if (entry != baseline)
+    {
+      const char *base_name = dyno_comparison_get_name (self->comparison, baseline);
+      /* TRANSLATORS: the heading of a row of ratios; %s is the baseline run's name */
+      g_autofree char *text = g_utf8_strlen (base_name, -1) <= 14
+                                  ? g_strdup_printf (_("vs %s"), base_name)
+                                  /* TRANSLATORS: the heading of a row of ratios */
+                                  : g_strdup (_("vs baseline"));
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 6);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+      gtk_widget_set_tooltip_text (label, text);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, "ratio-heading");
+      gtk_grid_attach (self->table_grid, label, 0, row + 1, 1, 1);
+    }
+}
+
+static void
+update_caption (DynoCompareView *self, const TableNotes *notes)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autofree char *source = dyno_comparison_describe_source (self->comparison);
+
+  if (notes->n_ratios > 0 && notes->single && notes->all_single)
+    g_string_append (text, _("Every figure comes from a single run, so no ratio can tell a real "
+                             "difference from noise. Runs with 3 or more repeats can."));
+  else
+    {
+      if (notes->single)
+        g_string_append (text, _("Ratios in italics compare against a single run: no repeats "
+                                 "to tell a difference from noise."));
+      if (notes->noise)
+        {
+          if (text->len > 0)
+            g_string_append_c (text, ' ');
+          g_string_append (text, _("Grey ratios are within noise: the repeats’ 95 % intervals "
+                                   "explain the gap."));
+        }
+    }
+  if (notes->too_fast)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, _("+++++: too fast to measure."));
+    }
+  if (source != NULL)
+    {
+      if (text->len > 0)
+        g_string_append (text, "\n");
+      g_string_append (text, source);
+    }
+  gtk_label_set_text (self->caption_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->caption_label), text->len > 0);
+}
+
+static void
+build_table (DynoCompareView *self)
+{
+  g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (DynoPhaseId));
+  guint32 phases = dyno_comparison_get_phases (self->comparison);
+  guint n_entries = dyno_comparison_get_n_entries (self->comparison);
+  TableNotes notes = { .all_single = TRUE };
+  int row;
+
+  clear_grid (self->table_grid);
+  g_ptr_array_set_size (self->name_labels, 0);
+  g_hash_table_remove_all (self->ratio_labels);
+
+  /* Three heading rows: Bonnie's groups, the phases, the units. */
+  for (guint g = 0; g < G_N_ELEMENTS (phase_groups); g++)
+    {
+      const PhaseGroup *group = &phase_groups[g];
+      int first = 1 + 2 * columns->len;
+      guint n = 0;
+
+      for (guint i = 0; i < group->n_phases; i++)
+        {
+          DynoPhaseId phase = group->phases[i];
+          const char *unit_label;
+          int column;
+
+          if ((phases & DYNO_PHASE_BIT (phase)) == 0)
+            continue;
+          column = 1 + 2 * columns->len;
+          g_array_append_val (columns, phase);
+          n++;
+
+          gtk_grid_attach (self->table_grid, heading_new (dyno_phase_short_title (phase), 1),
+                           column, 1, 2, 1);
+          unit_label = dyno_units_rate_label (dyno_phase_unit (phase), rate_unit (self));
+          gtk_grid_attach (self->table_grid, heading_new (unit_label, 1), column, 2, 1, 1);
+          gtk_grid_attach (self->table_grid, heading_new (_("%CPU"), 1), column + 1, 2, 1, 1);
+        }
+      if (n > 0)
+        {
+          GtkWidget *title = heading_new (_(group->title), 0.5);
+
+          gtk_widget_add_css_class (title, "group-title");
+          gtk_grid_attach (self->table_grid, title, first, 0, 2 * n, 1);
+        }
+    }
+
+  row = 3;
+  for (guint e = 0; e < n_entries; e++)
+    {
+      attach_entry (self, e, row, columns, &notes);
+      row += e == dyno_comparison_get_baseline (self->comparison) ? 1 : 2;
+    }
+  update_caption (self, &notes);
+}
+
+static void
+update_heading (DynoCompareView *self)
+{
+  guint n_entries = dyno_comparison_get_n_entries (self->comparison);
+  guint baseline = dyno_comparison_get_baseline (self->comparison);
+  g_autofree char *runs = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) unit_parts = NULL;
+  g_autofree char *unit = NULL;
+
+  runs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run", "%u runs", n_entries),
+                          n_entries);
+  /* A word joiner after the slash: "MB/s" never breaks across lines. */
+  unit_parts = g_strsplit (dyno_units_rate_label (DYNO_UNIT_BYTES, rate_unit (self)), "/", -1);
+  unit = g_strjoinv ("/\u2060", unit_parts);
+  /* TRANSLATORS: under the comparison's title: "3 runs · against NoFV · rates in MB/s" */
+  text = g_strdup_printf (_("%s · against %s · rates in %s"), runs,
+                          dyno_comparison_get_name (self->comparison, baseline), unit);
+  gtk_label_set_text (self->subtitle_label, text);
+}
+
+/* Baseline and phase */
+
+static void
+save_baseline (DynoCompareView *self)
+{
+  guint baseline = dyno_comparison_get_baseline (self->comparison);
+  const char *path = dyno_result_get_path (dyno_comparison_get_result (self->comparison,
+                                                                       baseline));
+
+  /* A run that was never saved has no name to remember it by. */
+  if (path == NULL)
+    return;
+  g_settings_set_string (self->settings, "compare-baseline", path);
+  g_settings_set_uint (self->settings, "compare-baseline-target",
+                       dyno_comparison_get_target (self->comparison, baseline));
+}
+
+static void
+refresh (DynoCompareView *self)
+{
+  if (self->comparison == NULL)
+    return;
+  build_table (self);
+  update_heading (self);
+  dyno_compare_graph_invalidate (self->bars);
+  dyno_compare_graph_invalidate (self->cpu);
+  dyno_compare_graph_invalidate (self->overlay);
+}
+
+static void
+on_baseline_selected (DynoCompareView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->baseline_dropdown);
+
+  if (self->syncing || self->comparison == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  dyno_compare_view_set_baseline (self, selected);
+}
+
+static void
+on_phase_selected (DynoCompareView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->phase_dropdown);
+
+  if (self->syncing || selected == GTK_INVALID_LIST_POSITION
+      || selected >= self->overlay_phases->len)
+    return;
+  dyno_compare_view_set_phase (self, g_array_index (self->overlay_phases, DynoPhaseId, selected));
+  g_settings_set_enum (self->settings, "compare-phase", dyno_compare_view_get_phase (self));
+}
+
+static void
+on_rate_unit_changed (DynoCompareView *self)
+{
+  DynoRateScale scale = rate_unit (self) == DYNO_RATE_UNIT_MIB ? DYNO_RATE_SCALE_MIB
+                                                               : DYNO_RATE_SCALE_MB;
+
+  dyno_compare_graph_set_rate_scale (self->bars, scale);
+  dyno_compare_graph_set_rate_scale (self->cpu, scale);
+  dyno_compare_graph_set_rate_scale (self->overlay, scale);
+  refresh (self);
+}
+
+static void
+fill_dropdowns (DynoCompareView *self)
+{
+  guint n_entries = dyno_comparison_get_n_entries (self->comparison);
+  guint32 phases = dyno_comparison_get_phases (self->comparison);
+  DynoPhaseId wanted = g_settings_get_enum (self->settings, "compare-phase");
+  guint position = GTK_INVALID_LIST_POSITION;
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) phase_titles = g_strv_builder_new ();
+  g_auto (GStrv) names_strv = NULL;
+  g_auto (GStrv) phase_strv = NULL;
+
+  self->syncing = TRUE;
+
+  for (guint e = 0; e < n_entries; e++)
+    g_strv_builder_add (names, dyno_comparison_get_name (self->comparison, e));
+  names_strv = g_strv_builder_end (names);
+  gtk_string_list_splice (self->baseline_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->baseline_names)),
+                          (const char *const *) names_strv);
+  gtk_drop_down_set_selected (self->baseline_dropdown,
+                              dyno_comparison_get_baseline (self->comparison));
+
+  /* Only phases some run has live samples of: imports carry none. */
+  g_array_set_size (self->overlay_phases, 0);
+  for (DynoPhaseId phase = 0; phase < DYNO_N_PHASES; phase++)
+    {
+      if ((phases & DYNO_PHASE_BIT (phase)) == 0
+          || !dyno_compare_chart_has_samples (self->comparison, phase))
+        continue;
+      if (phase == wanted || position == GTK_INVALID_LIST_POSITION)
+        position = self->overlay_phases->len;
+      g_array_append_val (self->overlay_phases, phase);
+      g_strv_builder_add (phase_titles, dyno_phase_title (phase));
+    }
+  phase_strv = g_strv_builder_end (phase_titles);
+  gtk_string_list_splice (self->phase_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->phase_names)),
+                          (const char *const *) phase_strv);
+  if (position != GTK_INVALID_LIST_POSITION)
+    {
+      gtk_drop_down_set_selected (self->phase_dropdown, position);
+      dyno_compare_graph_set_phase (self->overlay,
+                                    g_array_index (self->overlay_phases, DynoPhaseId, position));
+    }
+  gtk_stack_set_visible_child_name (self->overlay_stack,
+                                    self->overlay_phases->len > 0 ? "chart" : "none");
+  gtk_widget_set_visible (GTK_WIDGET (self->phase_dropdown), self->overlay_phases->len > 0);
+
+  self->syncing = FALSE;
+}
+
+static void
+apply_saved_baseline (DynoCompareView *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "compare-baseline");
+  guint target = g_settings_get_uint (self->settings, "compare-baseline-target");
+  guint n_entries = dyno_comparison_get_n_entries (self->comparison);
+
+  if (*path == '\0')
+    return;
+  for (guint e = 0; e < n_entries; e++)
+    if (g_strcmp0 (dyno_result_get_path (dyno_comparison_get_result (self->comparison, e)), path)
+            == 0
+        && dyno_comparison_get_target (self->comparison, e) == target)
+      {
+        dyno_comparison_set_baseline (self->comparison, e);
+        return;
+      }
+}
+
+/* GObject */
+
+static void
+dyno_compare_view_dispose (GObject *object)
+{
+  DynoCompareView *self = DYNO_COMPARE_VIEW (object);
+
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_COMPARE_VIEW);
+  g_clear_pointer (&self->comparison, dyno_comparison_unref);
+  g_clear_pointer (&self->overlay_phases, g_array_unref);
+  g_clear_pointer (&self->name_labels, g_ptr_array_unref);
+  g_clear_pointer (&self->ratio_labels, g_hash_table_unref);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (dyno_compare_view_parent_class)->dispose (object);
+}
+
+static void
+dyno_compare_view_class_init (DynoCompareViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dyno_compare_view_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/dyno_bench/Dyno/dyno-compare-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, export_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, baseline_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, baseline_names);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, table_grid);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, caption_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, bars_card);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, cpu_card);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, overlay_stack);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, overlay_card);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, phase_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, phase_names);
+  gtk_widget_class_bind_template_callback (widget_class, on_baseline_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_phase_selected);
+}
+
+/* The table and the charts scroll sideways on a narrow window, but a GtkScrolledWindow also takes
+ * the vertical wheel for itself, even with nothing to scroll: hand that to the page. */
+static gboolean
+on_sideways_scroll (GtkEventControllerScroll *controller, double dx, double dy, GtkWidget *scroller)
+{
+  GtkWidget *page = gtk_widget_get_ancestor (gtk_widget_get_parent (scroller),
+                                             GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  double step;
+
+  if (page == NULL || fabs (dx) >= fabs (dy))
+    return GDK_EVENT_PROPAGATE;
+
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
+  /* GTK's own step for a wheel notch; touchpads report pixels. */
+  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+             ? pow (gtk_adjustment_get_page_size (adjustment), 2.0 / 3.0)
+             : 1.0;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * step);
+  return GDK_EVENT_STOP;
+}
+
+static void
+pass_vertical_scroll (GtkWidget *scroller)
+{
+  GtkEventController *controller = gtk_event_controller_scroll_new (
+      GTK_EVENT_CONTROLLER_SCROLL_VERTICAL | GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL);
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_sideways_scroll), scroller);
+  gtk_widget_add_controller (scroller, controller);
+}
+
+/* GtkDropDown's own labels never shrink: a long run name ("Disk vs RAM /home/ada/Private")
+ * would make the window wider than a phone's screen. These ellipsize. */
+static void
+setup_label (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer max_chars)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), GPOINTER_TO_INT (max_chars));
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer max_chars)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (string));
+  gtk_widget_set_tooltip_text (label, gtk_string_object_get_string (string));
+}
+
+static void
+set_ellipsizing_factory (GtkDropDown *dropdown, int max_chars)
+{
+  g_autoptr (GtkListItemFactory) button = gtk_signal_list_item_factory_new ();
+  g_autoptr (GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (button, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (max_chars));
+  g_signal_connect (button, "bind", G_CALLBACK (bind_label), NULL);
+  /* In the popup there is room for more. */
+  g_signal_connect (list, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (max_chars * 2));
+  g_signal_connect (list, "bind", G_CALLBACK (bind_label), NULL);
+  gtk_drop_down_set_factory (dropdown, button);
+  gtk_drop_down_set_list_factory (dropdown, list);
+}
+
+static GtkWidget *
+add_graph (GtkBox *card, DynoCompareChartKind kind)
+{
+  GtkWidget *graph = dyno_compare_graph_new (kind);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  gtk_widget_set_hexpand (graph, TRUE);
+  /* Sideways on a narrow window, as the table; the page scrolls up and down. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), graph);
+  gtk_widget_set_hexpand (scroller, TRUE);
+  pass_vertical_scroll (scroller);
+  gtk_box_append (card, scroller);
+  return graph;
+}
+
+static void
+dyno_compare_view_init (DynoCompareView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->overlay_phases = g_array_new (FALSE, FALSE, sizeof (DynoPhaseId));
+  self->name_labels = g_ptr_array_new ();
+  self->ratio_labels = g_hash_table_new (NULL, NULL);
+
+  pass_vertical_scroll (gtk_widget_get_ancestor (GTK_WIDGET (self->table_grid),
+                                                 GTK_TYPE_SCROLLED_WINDOW));
+  set_ellipsizing_factory (self->baseline_dropdown, 24);
+  set_ellipsizing_factory (self->phase_dropdown, 18);
+
+  self->bars = DYNO_COMPARE_GRAPH (add_graph (self->bars_card, DYNO_COMPARE_CHART_BARS));
+  self->cpu = DYNO_COMPARE_GRAPH (add_graph (self->cpu_card, DYNO_COMPARE_CHART_CPU));
+  self->overlay = DYNO_COMPARE_GRAPH (add_graph (self->overlay_card,
+                                                 DYNO_COMPARE_CHART_OVERLAY));
+
+  g_signal_connect_object (self->settings, "changed::rate-unit",
+                           G_CALLBACK (on_rate_unit_changed), self, G_CONNECT_SWAPPED);
+  on_rate_unit_changed (self);
+}
+
+/* Public API */
+
+void
+dyno_compare_view_set_comparison (DynoCompareView *self, DynoComparison *comparison)
+{
+  g_return_if_fail (DYNO_IS_COMPARE_VIEW (self));
+  g_return_if_fail (comparison != NULL);
+
+  if (self->comparison != comparison)
+    {
+      g_clear_pointer (&self->comparison, dyno_comparison_unref);
+      self->comparison = dyno_comparison_ref (comparison);
+    }
+  apply_saved_baseline (self);
+  dyno_compare_graph_set_comparison (self->bars, comparison);
+  dyno_compare_graph_set_comparison (self->cpu, comparison);
+  dyno_compare_graph_set_comparison (self->overlay, comparison);
+  fill_dropdowns (self);
+  refresh (self);
+}
+
+DynoComparison *
+dyno_compare_view_get_comparison (DynoCompareView *self)
+{
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
+  return self->comparison;
+}
+
+void
+dyno_compare_view_set_baseline (DynoCompareView *self, guint entry)
+{
+  g_return_if_fail (DYNO_IS_COMPARE_VIEW (self));
+  g_return_if_fail (self->comparison != NULL);
+  g_return_if_fail (entry < dyno_comparison_get_n_entries (self->comparison));
+
+  if (dyno_comparison_get_baseline (self->comparison) != entry)
+    {
+      dyno_comparison_set_baseline (self->comparison, entry);
+      refresh (self);
+      /* Chosen, so kept for the next comparison that has this run. */
+      save_baseline (self);
+    }
+  if (gtk_drop_down_get_selected (self->baseline_dropdown) != entry)
+    {
+      self->syncing = TRUE;
+      gtk_drop_down_set_selected (self->baseline_dropdown, entry);
+      self->syncing = FALSE;
+    }
+}
+
+void
+dyno_compare_view_set_phase (DynoCompareView *self, DynoPhaseId phase)
+{
+  guint position;
+
+  g_return_if_fail (DYNO_IS_COMPARE_VIEW (self));
+  g_return_if_fail (phase < DYNO_N_PHASES);
+
+  dyno_compare_graph_set_phase (self->overlay, phase);
+  for (position = 0; position < self->overlay_phases->len; position++)
+    if (g_array_index (self->overlay_phases, DynoPhaseId, position) == phase)
+      break;
+  if (position < self->overlay_phases->len
+      && gtk_drop_down_get_selected (self->phase_dropdown) != position)
+    {
+      self->syncing = TRUE;
+      gtk_drop_down_set_selected (self->phase_dropdown, position);
+      self->syncing = FALSE;
+    }
+}
+
+DynoPhaseId
+dyno_compare_view_get_phase (DynoCompareView *self)
+{
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), DYNO_PHASE_WRITE);
+  return dyno_compare_graph_get_phase (self->overlay);
+}
+
+DynoCompareGraph *
+dyno_compare_view_get_graph (DynoCompareView *self, DynoCompareChartKind kind)
+{
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
+
+  switch (kind)
+    {
+    case DYNO_COMPARE_CHART_CPU:
+      return self->cpu;
+    case DYNO_COMPARE_CHART_OVERLAY:
+      return self->overlay;
+    case DYNO_COMPARE_CHART_BARS:
+    default:
+      return self->bars;
+    }
+}
+
+void
+dyno_compare_view_popup_export (DynoCompareView *self)
+{
+  g_return_if_fail (DYNO_IS_COMPARE_VIEW (self));
+  gtk_menu_button_popup (self->export_button);
+}
+
+GtkLabel *
+dyno_compare_view_get_name_label (DynoCompareView *self, guint entry)
+{
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
+
+  if (entry >= self->name_labels->len)
+    return NULL;
+  return g_ptr_array_index (self->name_labels, entry);
+}
+
+GtkLabel *
+dyno_compare_view_get_ratio_label (DynoCompareView *self, guint entry, DynoPhaseId phase)
+{
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
+  return g_hash_table_lookup (self->ratio_labels, RATIO_KEY (entry, phase));
+}

@@ -1,0 +1,101 @@
+/* dyno-export.h: charts and tables to files, drawn and written off the main thread
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dyno-compare-chart.h"
+#include "dyno-report.h"
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DYNO_EXPORT_PNG,
+  DYNO_EXPORT_SVG,
+  DYNO_EXPORT_PDF,
+  DYNO_EXPORT_TEXT,     /* Bonnie-style table */
+  DYNO_EXPORT_MARKDOWN,
+  DYNO_EXPORT_CSV,      /* bonnie++ 1.98 */
+  DYNO_EXPORT_HTML,
+  DYNO_EXPORT_JSON,
+} DynoExportFormat;
+
+#define DYNO_EXPORT_N_CHART_FORMATS 3
+#define DYNO_EXPORT_N_TABLE_FORMATS 5
+extern const DynoExportFormat dyno_export_chart_formats[DYNO_EXPORT_N_CHART_FORMATS];
+extern const DynoExportFormat dyno_export_table_formats[DYNO_EXPORT_N_TABLE_FORMATS];
+
+gboolean    dyno_export_format_is_chart (DynoExportFormat format);
+/* "png", "md", … */
+const char *dyno_export_format_extension (DynoExportFormat format);
+/* From the file name's extension; FALSE when it has none we write. */
+gboolean    dyno_export_format_for_path (const char *path, DynoExportFormat *out);
+/* Letters, digits, dots and dashes of text, for a file name: "NoFV-vs-FV". */
+char       *dyno_export_file_stem (const char *text);
+
+/* The comparison as a table in a text format (TEXT to JSON). */
+char       *dyno_export_comparison_table (DynoComparison   *comparison,
+                                          DynoExportFormat  format,
+                                          DynoRateUnit      unit);
+/* One result: Bonnie's table (TEXT), bonnie++ CSV, the result file itself (JSON), or a
+ * one-run comparison table (MARKDOWN, HTML). */
+char       *dyno_export_result_table (DynoResult       *result,
+                                      DynoExportFormat  format,
+                                      DynoRateUnit      unit);
+
+/* Sized for an article (1200 × 675 points, PNG at twice that in pixels), light, with a title,
+ * legend, axis units and the source line; the pixels are those of the screen's chart. */
+void        dyno_export_compare_chart_async (DynoComparison                *comparison,
+                                             const DynoCompareChartOptions *options,
+                                             DynoRateUnit                   unit,
+                                             DynoExportFormat               format,
+                                             const char                    *path,
+                                             GCancellable                  *cancellable,
+                                             GAsyncReadyCallback            callback,
+                                             gpointer                       user_data);
+/* The live chart of one target of a result, as the Live page drew it. */
+void        dyno_export_live_chart_async (DynoResult          *result,
+                                          guint                target,
+                                          DynoRateUnit         unit,
+                                          DynoExportFormat     format,
+                                          const char          *path,
+                                          GCancellable        *cancellable,
+                                          GAsyncReadyCallback  callback,
+                                          gpointer             user_data);
+void        dyno_export_text_async (const char          *text,
+                                    const char          *path,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data);
+/* The path written. */
+char       *dyno_export_finish (GAsyncResult *result, GError **error);
+
+/* The sync form of dyno_export_compare_chart_async, for the worker and tests. */
+gboolean    dyno_export_compare_chart (DynoComparison                *comparison,
+                                       const DynoCompareChartOptions *options,
+                                       DynoRateUnit                   unit,
+                                       DynoExportFormat               format,
+                                       const char                    *path,
+                                       GError                       **error);
+
+typedef void (*DynoExportChosenFunc) (const char       *path,
+                                      DynoExportFormat  format,
+                                      gpointer          user_data);
+
+/* A save dialog offering formats as filters; the name's extension, else the filter chosen, says
+ * the format (the extension is added when missing). func runs only when a file was chosen. */
+void        dyno_export_choose_file (GtkWindow              *parent,
+                                     const char             *title,
+                                     const char             *stem,
+                                     const DynoExportFormat *formats,
+                                     guint                   n_formats,
+                                     DynoExportChosenFunc    func,
+                                     gpointer                user_data,
+                                     GDestroyNotify          destroy);
+
+G_END_DECLS

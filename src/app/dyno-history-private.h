@@ -1,0 +1,43 @@
+/* dyno-history-private.h: what dyno-history.c shares with dyno-history-import.c and
+ * dyno-history-files.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-history.h"
+
+G_BEGIN_DECLS
+
+/* Lists a result read from a file (external when it is not in the runs folder). */
+DynoHistoryItem *dyno_history_add_loaded (DynoHistory *self, DynoResult *result);
+/* Adds or takes path off the extra-results setting. */
+void             dyno_history_remember_extra (DynoHistory *self,
+                                              const char  *path,
+                                              gboolean     remember);
+
+typedef enum
+{
+  DYNO_HISTORY_OP_WRITE,
+  DYNO_HISTORY_OP_DELETE,
+  DYNO_HISTORY_OP_RESTORE,
+} DynoHistoryOpKind;
+
+/* One change to a listed file. The worker reads and writes only the plain fields. */
+typedef struct
+{
+  DynoHistoryOpKind kind;
+  DynoHistoryItem *item; /* main thread only */
+  char *path;
+  char *label;
+  char *notes;
+  GBytes *contents;  /* delete: out, the file as it was; restore: in */
+  gint64 when;       /* delete: out; restore: in (real time, µs) */
+  gboolean trashed;  /* delete: out; restore: in */
+} DynoHistoryOp;
+
+/* dyno-history-files.c: does op to its file; for a worker thread. */
+gboolean         dyno_history_op_run (DynoHistoryOp *op, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,25 @@
+/* dyno-history-row.h: a saved run in the Results list, with a check box per target
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dyno-history-item.h"
+#include "dyno-report.h"
+
+G_BEGIN_DECLS
+
+#define DYNO_TYPE_HISTORY_ROW (dyno_history_row_get_type ())
+G_DECLARE_FINAL_TYPE (DynoHistoryRow, dyno_history_row, DYNO, HISTORY_ROW, GtkListBoxRow)
+
+/* deletable: whether the menu says Delete (a file in the runs folder) or Remove From List. */
+GtkWidget       *dyno_history_row_new (DynoHistoryItem *item,
+                                       DynoRateUnit     rate_unit,
+                                       gboolean         deletable);
+DynoHistoryItem *dyno_history_row_get_item (DynoHistoryRow *self);
+void             dyno_history_row_set_rate_unit (DynoHistoryRow *self, DynoRateUnit rate_unit);
+
+G_END_DECLS
