@@ -180,9 +180,11 @@ cell_tooltip (DynoCompareView *self, const DynoCompareCell *cell, DynoPhaseId ph
     {
       g_autofree char *ci = dyno_units_format_rate (cell->rate_ci95, unit, rate_unit (self));
 
-      /* TRANSLATORS: "Block write: 512 MB/s, mean of 5 runs ± 3.2 MB/s (95 % interval)" */
-      return g_strdup_printf (_("%s: %s, mean of %u runs ± %s (95 %% interval)"),
-                              dyno_phase_title (phase), mean, cell->n, ci);
+      return g_strdup_printf (
+          /* TRANSLATORS: "Block write: 512 MB/s, mean of 5 runs ± 3.2 MB/s (95 % interval)" */
+          g_dngettext (GETTEXT_PACKAGE, "%s: %s, mean of %u run ± %s (95 %% interval)",
+                       "%s: %s, mean of %u runs ± %s (95 %% interval)", cell->n),
+          dyno_phase_title (phase), mean, cell->n, ci);
     }
   /* TRANSLATORS: "Block write: 512 MB/s, one run" */
   return g_strdup_printf (_("%s: %s, one run"), dyno_phase_title (phase), mean);

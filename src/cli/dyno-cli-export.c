@@ -270,8 +270,13 @@ dyno_cli_export (int argc, char **argv)
   if (results == NULL)
     return DYNO_EXIT_FAILED;
   if (results->len != 1)
-    return dyno_cli_usage_error ("export", _("%s holds %u runs; export takes one: use dyno-cli "
-                                             "import to split them, or dyno-cli compare"),
+    return dyno_cli_usage_error ("export",
+                                 g_dngettext (GETTEXT_PACKAGE,
+                                              "%s holds %u run; export takes one: use dyno-cli "
+                                              "import to split them, or dyno-cli compare",
+                                              "%s holds %u runs; export takes one: use dyno-cli "
+                                              "import to split them, or dyno-cli compare",
+                                              results->len),
                                  files[0], results->len);
   result = g_ptr_array_index (results, 0);
 

@@ -572,7 +572,7 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
       first = FALSE;
 
       /* Translators: the first column's header of a Markdown or HTML comparison table */
-      g_string_append_printf (out, "| %s |", _("Run"));
+      g_string_append_printf (out, "| %s |", C_("table column", "Run"));
       for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
         if (mask & DYNO_PHASE_BIT (id))
           g_string_append_printf (out, " %s (%s) |", dyno_phase_title (id),
@@ -821,7 +821,7 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
         }
       g_string_append (out, "</caption>\n<thead>\n<tr><th rowspan=\"2\" scope=\"col\" "
                             "class=\"entry\">");
-      append_html_text (out, _("Run"));
+      append_html_text (out, C_("table column", "Run"));
       g_string_append (out, "</th>");
       for (guint g = 0; g < table->n_groups; g++)
         {
