@@ -94,6 +94,31 @@ make_run (const PhaseSpec *specs, guint n_specs, double hz)
 
 #ifndef DYNO_TEST_CHART_WIDGET
 
+/* The phases of specs one after another, all of them repeats times over, as a run with repeats
+ * goes. */
+static DynoChartModel *
+make_repeated_model (const PhaseSpec *specs, guint n_specs, guint repeats)
+{
+  DynoChartModel *model = dyno_chart_model_new ();
+  double t = 0;
+
+  for (guint r = 0; r < repeats; r++)
+    {
+      g_autoptr (GArray) samples = make_run (specs, n_specs, 10);
+
+      for (guint i = 0; i < samples->len; i++)
+        {
+          DynoSample *sample = &g_array_index (samples, DynoSample, i);
+
+          sample->t += t;
+          sample->repeat = r;
+        }
+      t = g_array_index (samples, DynoSample, samples->len - 1).t + 0.5;
+      dyno_chart_model_append (model, (DynoSample *) (gpointer) samples->data, samples->len);
+    }
+  return model;
+}
+
 static DynoChartModel *
 make_full_model (void)
 {
@@ -122,6 +147,114 @@ picture_clear (Picture *picture)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Picture, picture_clear)
 
+/* ---- labels ----------------------------------------------------------------------------- */
+
+static GArray *
+get_labels (const DynoChartModel *model,
+            const DynoChartStyle *style,
+            const DynoChartDecor *decor,
+            int                   width,
+            int                   height,
+            DynoChartGeometry    *geometry)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  GArray *labels = dyno_chart_render_get_labels (model, cr, width, height, style, decor);
+
+  if (geometry != NULL)
+    dyno_chart_render_get_geometry (model, cr, width, height, style, decor, geometry);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return labels;
+}
+
+static const DynoChartLabel *
+find_label (GArray *labels, const char *text)
+{
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (g_array_index (labels, DynoChartLabel, i).text, text) == 0)
+      return &g_array_index (labels, DynoChartLabel, i);
+  return NULL;
+}
+
+static void
+label_corners (const DynoChartLabel *label, double corners[4][2])
+{
+  double cx = label->box.x + label->box.width / 2;
+  double cy = label->box.y + label->box.height / 2;
+  double c = cos (label->angle);
+  double s = sin (label->angle);
+
+  for (int i = 0; i < 4; i++)
+    {
+      double px = (i & 1 ? 0.5 : -0.5) * label->length;
+      double py = (i & 2 ? 0.5 : -0.5) * label->thickness;
+
+      corners[i][0] = cx + c * px - s * py;
+      corners[i][1] = cy + s * px + c * py;
+    }
+}
+
+/* Whether two labels' boxes (turned ones too) overlap by more than slack, by separating axes. */
+static gboolean
+labels_overlap (const DynoChartLabel *a, const DynoChartLabel *b, double slack)
+{
+  double ca[4][2];
+  double cb[4][2];
+  const DynoChartLabel *both[2] = { a, b };
+
+  label_corners (a, ca);
+  label_corners (b, cb);
+  for (int k = 0; k < 2; k++)
+    for (int e = 0; e < 2; e++)
+      {
+        double axis_x = e == 0 ? cos (both[k]->angle) : -sin (both[k]->angle);
+        double axis_y = e == 0 ? sin (both[k]->angle) : cos (both[k]->angle);
+        double a0 = INFINITY, a1 = -INFINITY, b0 = INFINITY, b1 = -INFINITY;
+
+        for (int i = 0; i < 4; i++)
+          {
+            double pa = ca[i][0] * axis_x + ca[i][1] * axis_y;
+            double pb = cb[i][0] * axis_x + cb[i][1] * axis_y;
+
+            a0 = MIN (a0, pa);
+            a1 = MAX (a1, pa);
+            b0 = MIN (b0, pb);
+            b1 = MAX (b1, pb);
+          }
+        if (a1 <= b0 + slack || b1 <= a0 + slack)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* Every label inside rect, none over another. */
+static void
+assert_labels_clean (GArray *labels, const DynoChartRect *rect)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const DynoChartLabel *a = &g_array_index (labels, DynoChartLabel, i);
+
+      if (a->box.x < rect->x - 0.5 || a->box.y < rect->y - 0.5
+          || a->box.x + a->box.width > rect->x + rect->width + 0.5
+          || a->box.y + a->box.height > rect->y + rect->height + 0.5)
+        g_error ("label “%s” at %g,%g %g×%g runs out of %g,%g %g×%g", a->text, a->box.x,
+                 a->box.y, a->box.width, a->box.height, rect->x, rect->y, rect->width,
+                 rect->height);
+      for (guint j = i + 1; j < labels->len; j++)
+        {
+          const DynoChartLabel *b = &g_array_index (labels, DynoChartLabel, j);
+
+          if (labels_overlap (a, b, 0.5))
+            g_error ("label “%s” (%g,%g %g×%g) overlaps “%s” (%g,%g %g×%g)", a->text, a->box.x,
+                     a->box.y, a->box.width, a->box.height, b->text, b->box.x, b->box.y,
+                     b->box.width, b->box.height);
+        }
+    }
+}
+
 static void
 render_picture (Picture              *picture,
                 const DynoChartModel *model,
@@ -139,6 +272,15 @@ render_picture (Picture              *picture,
   dyno_chart_render_get_geometry (model, cr, width, height, style, decor, &picture->geometry);
   dyno_chart_render (model, cr, width, height, style, decor);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  /* Every picture's text inside its content box, no label over another (but in pictures too
+   * small for a plot, which draw none). */
+  if (picture->geometry.plot.width >= 16 && picture->geometry.plot.height >= 16)
+    {
+      g_autoptr (GArray) labels = dyno_chart_render_get_labels (model, cr, width, height, style,
+                                                                decor);
+
+      assert_labels_clean (labels, &picture->geometry.content);
+    }
   cairo_destroy (cr);
   cairo_surface_flush (picture->surface);
 }
@@ -743,6 +885,208 @@ test_render_empty_and_tiny (void)
       }
 }
 
+/* Whether a label is in the row over the plot, where the phases are named. */
+static gboolean
+in_header (const DynoChartLabel *label, const DynoChartGeometry *geometry)
+{
+  return label->box.y + label->box.height <= geometry->plot.y
+         && label->box.y >= geometry->plot.y - 2 * label->box.height;
+}
+
+/* Whether text is a phase's title or its short name over the chart. */
+static gboolean
+names_phase (const char *text, DynoPhaseId phase)
+{
+  static const char *const short_names[DYNO_N_PHASES] = {
+    "Putc", "Write", "Rewrite", "Getc", "Read", "Seeks", "Seq create", "Seq stat", "Seq delete",
+    "Rand create", "Rand stat", "Rand delete",
+  };
+
+  return g_str_equal (text, dyno_phase_title (phase)) || g_str_equal (text, short_names[phase]);
+}
+
+/* The x of a time on a saved chart's plot, whose time axis runs from 0 to the last sample. */
+static double
+plot_x (const DynoChartGeometry *geometry, double t, double t_last)
+{
+  return geometry->plot.x + t / t_last * geometry->plot.width;
+}
+
+static void
+test_render_repeats (void)
+{
+  static const PhaseSpec run[] = {
+    { DYNO_PHASE_PUTC, 20, 80 * MB },   { DYNO_PHASE_WRITE, 10, 420 * MB },
+    { DYNO_PHASE_REWRITE, 15, 210 * MB }, { DYNO_PHASE_GETC, 20, 95 * MB },
+    { DYNO_PHASE_READ, 8, 510 * MB },   { DYNO_PHASE_SEEKS, 5, 9000 },
+    { DYNO_PHASE_SEQ_CREATE, 2, 30000 }, { DYNO_PHASE_SEQ_STAT, 0.3, 60000 },
+    { DYNO_PHASE_SEQ_DELETE, 1.5, 40000 },
+  };
+  g_autoptr (DynoChartModel) model = make_repeated_model (run, G_N_ELEMENTS (run), 3);
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  guint n_segments = dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES);
+  double t_last = dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, n_segments - 1)->t_end;
+  DynoChartDecor decor;
+  const int sizes[][2] = { { 1200, 675 }, { 600, 300 } };
+
+  g_assert_cmpuint (n_segments, ==, 15);
+  dyno_chart_decor_init (&decor);
+  decor.title = "Three repeats";
+  decor.host = "testhost";
+
+  /* A saved chart of a run with three repeats: the byte phases of each repeat, then a gap where
+   * the seeks and file tests ran. Each phase is named once per repeat, over its own samples,
+   * never over the gaps; at a small size the narrow ones go unnamed. */
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    {
+      g_autoptr (GArray) labels = NULL;
+      DynoChartGeometry geometry;
+      guint n_names = 0;
+      guint n_write = 0;
+
+      labels = get_labels (model, style, &decor, sizes[z][0], sizes[z][1], &geometry);
+      assert_labels_clean (labels, &geometry.content);
+      for (guint i = 0; i < labels->len; i++)
+        {
+          const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+          double middle = label->box.x + label->box.width / 2;
+          gboolean over_its_own = FALSE;
+
+          /* Phase names are the row over the plot. */
+          if (!in_header (label, &geometry))
+            continue;
+          n_names++;
+          if (g_str_equal (label->text, "Block write") || g_str_equal (label->text, "Write"))
+            n_write++;
+          /* The name covers the middle of a segment of its phase. */
+          for (guint s = 0; s < n_segments; s++)
+            {
+              const DynoChartSegment *segment = dyno_chart_model_get_segment (model,
+                                                                              DYNO_UNIT_BYTES, s);
+              double x0 = plot_x (&geometry, segment->t_start, t_last);
+              double x1 = plot_x (&geometry, segment->t_end, t_last);
+              double m = (x0 + x1) / 2;
+
+              if (names_phase (label->text, segment->phase) && label->box.x <= m + 1
+                  && label->box.x + label->box.width >= m - 1)
+                over_its_own = TRUE;
+            }
+          if (!over_its_own)
+            g_error ("“%s” at %g is not over a segment of its phase", label->text, middle);
+        }
+      if (z == 0)
+        {
+          /* Every phase of every repeat, once. */
+          g_assert_cmpuint (n_names, ==, 15);
+          g_assert_cmpuint (n_write, ==, 3);
+        }
+      else
+        {
+          g_assert_cmpuint (n_names, >=, 3);
+          g_assert_cmpuint (n_names, <, 15);
+        }
+    }
+
+  /* The file tests: the 0.3 s sequential stat is too narrow to name. */
+  dyno_chart_model_set_unit (model, DYNO_UNIT_OPS);
+  {
+    g_autoptr (GArray) labels = NULL;
+    DynoChartGeometry geometry;
+
+    labels = get_labels (model, style, &decor, 1200, 675, &geometry);
+    assert_labels_clean (labels, &geometry.content);
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+        /* In the row over the plot (the legend above names them all). */
+        if (in_header (label, &geometry))
+          g_assert_false (names_phase (label->text, DYNO_PHASE_SEQ_STAT));
+      }
+    g_assert_nonnull (find_label (labels, "Random seeks"));
+  }
+}
+
+static void
+test_render_repeats_in_a_row (void)
+{
+  /* Only block write and seeks, three times: the byte chart shows block write three times in a
+   * row, gaps between, and names it once. */
+  static const PhaseSpec run[] = {
+    { DYNO_PHASE_WRITE, 10, 420 * MB },
+    { DYNO_PHASE_SEEKS, 3, 9000 },
+  };
+  g_autoptr (DynoChartModel) model = make_repeated_model (run, G_N_ELEMENTS (run), 3);
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_dark ();
+  DynoChartDecor decor;
+
+  dyno_chart_decor_init (&decor);
+  for (int screen = 0; screen < 2; screen++)
+    {
+      g_autoptr (GArray) labels = NULL;
+      DynoChartGeometry geometry;
+      guint n_write = 0;
+
+      labels = get_labels (model, style, screen ? NULL : &decor, 600, 300, &geometry);
+      assert_labels_clean (labels, &geometry.content);
+      g_assert_nonnull (find_label (labels, "Block write ×3"));
+      g_assert_true (in_header (find_label (labels, "Block write ×3"), &geometry));
+      for (guint i = 0; i < labels->len; i++)
+        if (in_header (&g_array_index (labels, DynoChartLabel, i), &geometry))
+          n_write += strstr (g_array_index (labels, DynoChartLabel, i).text, "rite") != NULL;
+      g_assert_cmpuint (n_write, ==, 1);
+    }
+}
+
+static void
+test_render_small_decor (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  DynoChartDecor decor;
+  const char *title = "Block and file throughput of a Samsung SSD 980 PRO 2TB on /home (ext4, "
+                      "noatime), measured over a week in the lab with repeats";
+
+  dyno_chart_decor_init (&decor);
+  decor.title = title;
+  decor.subtitle = "Samsung SSD 980 PRO 2TB, WD Black SN850X 4TB, Crucial MX500 1TB, Seagate "
+                   "IronWolf Pro 16TB, Kingston A2000, Toshiba N300, Intel Optane, Micron 7450";
+  decor.host = "a-rather-long-hostname.lab.example.org";
+
+  /* Saved at sizes from small to an article's: the title on one line or two, shortened past
+   * that; the axis titles no longer than the plot is high; nothing out of the content box. */
+  for (int height = 270; height <= 675; height += 81)
+    for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+      {
+        g_auto (Picture) picture = { 0 };
+        g_autoptr (GArray) labels = NULL;
+        int width = height * 16 / 9;
+        const DynoChartLabel *t;
+
+        dyno_chart_model_set_unit (model, unit);
+        render_picture (&picture, model, style, &decor, width, height);
+        assert_margins_empty (&picture, &style->background);
+        labels = get_labels (model, style, &decor, width, height, NULL);
+        t = find_label (labels, title);
+        g_test_message ("%d×%d unit %d: plot %g×%g", width, height, unit,
+                        picture.geometry.plot.width, picture.geometry.plot.height);
+        g_assert_nonnull (t);
+        g_assert_cmpfloat (t->box.width, <=, picture.geometry.content.width);
+        /* One line at small sizes, shortened: it needs two at the widest. */
+        if (height < 360)
+          g_assert_true (t->ellipsized);
+        if (width >= 1200)
+          g_assert_false (t->ellipsized);
+        for (guint i = 0; i < labels->len; i++)
+          {
+            const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+            if (label->angle != 0)
+              g_assert_cmpfloat (label->box.height, <=, picture.geometry.plot.height + 0.5);
+          }
+      }
+}
+
 /* Largest difference of any channel between two pictures of the same size. */
 static int
 max_difference (cairo_surface_t *a, cairo_surface_t *b, guint *n_different)
@@ -1182,6 +1526,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/render/decor", test_render_decor);
   g_test_add_func ("/chart/render/palettes", test_render_palettes);
   g_test_add_func ("/chart/render/empty-and-tiny", test_render_empty_and_tiny);
+  g_test_add_func ("/chart/render/repeats", test_render_repeats);
+  g_test_add_func ("/chart/render/repeats-in-a-row", test_render_repeats_in_a_row);
+  g_test_add_func ("/chart/render/small-decor", test_render_small_decor);
   g_test_add_func ("/chart/render/files", test_render_files);
   g_test_add_func ("/chart/render/cache-matches", test_render_cache_matches);
   g_test_add_func ("/chart/render/cache-async", test_render_cache_async);

@@ -97,6 +97,92 @@ make_comparison (void)
   return comparison;
 }
 
+static const char *const long_names[] = {
+  "Samsung SSD 980 PRO 2TB on /home (ext4, noatime, discard=async, commit=60)",
+  "WD Black SN850X 4TB /mnt/scratch xfs with a very long label indeed",
+  "Crucial MX500 SATA 1TB btrfs compress=zstd:3 space_cache=v2",
+  "Seagate IronWolf Pro 16TB 7200rpm ZFS raidz2 pool tank/benchmarks dataset",
+  "Kingston A2000 NVMe f2fs",
+  "Toshiba N300 8TB ext4 via USB 3.2 Gen 2 enclosure (UAS), the slow one that nobody wants to "
+  "use for anything serious but still shows up in every single comparison we make",
+  "Intel Optane P5800X 800GB",
+  "Micron 7450 PRO 3.84TB U.3 xfs",
+};
+
+/* n entries that ran all twelve phases (sequential stat too fast), with long names or short. */
+static DynoComparison *
+make_wide_comparison (guint n_entries, gboolean long_labels)
+{
+  DynoComparison *comparison = dyno_comparison_new ();
+
+  for (guint e = 0; e < n_entries; e++)
+    {
+      double k = 1 + 0.4 * e;
+      const Figure figures[] = {
+        { DYNO_PHASE_PUTC, 80 * MB * k, 99 },       { DYNO_PHASE_WRITE, 420 * MB * k, 40 },
+        { DYNO_PHASE_REWRITE, 210 * MB * k, 30 },   { DYNO_PHASE_GETC, 95 * MB * k, 99 },
+        { DYNO_PHASE_READ, 510 * MB * k, 25 },      { DYNO_PHASE_SEEKS, 9000 * k, 12 },
+        { DYNO_PHASE_SEQ_CREATE, 30000 * k, 60 },   { DYNO_PHASE_SEQ_STAT, -60000, 70 },
+        { DYNO_PHASE_SEQ_DELETE, 40000 * k, 65 },   { DYNO_PHASE_RAND_CREATE, 25000 * k, 55 },
+        { DYNO_PHASE_RAND_STAT, 50000 * k, 70 },    { DYNO_PHASE_RAND_DELETE, 35000 * k, 60 },
+      };
+      g_autofree char *name = long_labels ? g_strdup (long_names[e % G_N_ELEMENTS (long_names)])
+                                          : g_strdup_printf ("disk %u", e + 1);
+      g_autoptr (DynoResult) result = make_result (name, figures, G_N_ELEMENTS (figures), 0);
+
+      dyno_comparison_add_result (comparison, result);
+    }
+  return comparison;
+}
+
+/* Three entries whose block write ran 250, 400 and 550 ms, three times each, sampled every
+ * 30 ms. */
+static DynoComparison *
+make_quick_comparison (void)
+{
+  DynoComparison *comparison = dyno_comparison_new ();
+
+  for (guint e = 0; e < 3; e++)
+    {
+      DynoResult *result = dyno_result_new ();
+      DynoSystemInfo *system = dyno_system_info_new ();
+      DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/mnt/test"));
+      double seconds = 0.25 + 0.15 * e;
+      double t = 0;
+      g_autofree char *name = g_strdup_printf ("quick %u", e + 1);
+
+      system->hostname = g_strdup ("testhost");
+      dyno_result_set_system (result, system);
+      dyno_result_set_label (result, name);
+      for (guint r = 0; r < 3; r++)
+        {
+          DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, DYNO_PHASE_WRITE);
+          DynoPhaseRun run;
+
+          dyno_phase_run_init (&run);
+          run.repeat = r;
+          run.rate = (200 + 150 * e) * MB;
+          dyno_phase_result_add_run (phase, &run);
+          for (double pt = 0.03; pt <= seconds + 1e-9; pt += 0.03)
+            {
+              DynoSample sample = { 0 };
+
+              sample.t = t + pt;
+              sample.phase_t = pt;
+              sample.phase = DYNO_PHASE_WRITE;
+              sample.repeat = r;
+              sample.rate = run.rate * (1 + 0.05 * sin (pt * 40));
+              g_array_append_val (target->samples, sample);
+            }
+          t += seconds + 0.2;
+        }
+      dyno_result_add_target (result, target);
+      dyno_comparison_add_result (comparison, result);
+      g_object_unref (result);
+    }
+  return comparison;
+}
+
 /* ---- pixels --------------------------------------------------------------------------- */
 
 typedef struct
@@ -127,6 +213,8 @@ keep (const char *name, cairo_surface_t *surface)
   g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
 }
 
+static void assert_labels_clean (GArray *labels, const DynoChartRect *rect);
+
 static void
 render (Picture                       *picture,
         const DynoComparison          *comparison,
@@ -147,6 +235,13 @@ render (Picture                       *picture,
                                    &picture->geometry);
   dyno_compare_chart_render (comparison, options, cr, width, height, style, decor);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  /* Every picture's text inside its content box, no label over another. */
+  {
+    g_autoptr (GArray) labels = dyno_compare_chart_get_labels (comparison, options, cr, width,
+                                                               height, style, decor);
+
+    assert_labels_clean (labels, &picture->geometry.content);
+  }
   cairo_destroy (cr);
   cairo_surface_flush (picture->surface);
   keep (keep_as, picture->surface);
@@ -213,6 +308,127 @@ assert_nothing_outside (const Picture *picture)
       if (x < c->x - 1 || x >= c->x + c->width + 1 || y < c->y - 1 || y >= c->y + c->height + 1)
         if (pixel (picture, x, y) != background)
           g_error ("pixel (%d, %d) outside the content box is %08x", x, y, pixel (picture, x, y));
+}
+
+/* ---- labels --------------------------------------------------------------------------- */
+
+static GArray *
+get_labels (const DynoComparison          *comparison,
+            const DynoCompareChartOptions *options,
+            const DynoChartDecor          *decor,
+            int                            width,
+            int                            height,
+            DynoCompareChartGeometry      *geometry)
+{
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  GArray *labels;
+
+  labels = dyno_compare_chart_get_labels (comparison, options, cr, width, height, style, decor);
+  if (geometry != NULL)
+    dyno_compare_chart_get_geometry (comparison, options, cr, width, height, style, decor,
+                                     geometry);
+  /* Nothing was drawn: the labels are measured in a group that is thrown away. */
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  {
+    const guint8 *data = cairo_image_surface_get_data (surface);
+
+    for (int i = 0; i < cairo_image_surface_get_stride (surface) * height; i++)
+      g_assert_cmpuint (data[i], ==, 0);
+  }
+  cairo_surface_destroy (surface);
+  g_assert_cmpuint (labels->len, >, 0);
+  return labels;
+}
+
+static const DynoChartLabel *
+find_label (GArray *labels, const char *text)
+{
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (g_array_index (labels, DynoChartLabel, i).text, text) == 0)
+      return &g_array_index (labels, DynoChartLabel, i);
+  return NULL;
+}
+
+/* The corners of a label's own box, turned text centred in its bounds. */
+static void
+label_corners (const DynoChartLabel *label, double corners[4][2])
+{
+  double cx = label->box.x + label->box.width / 2;
+  double cy = label->box.y + label->box.height / 2;
+  double c = cos (label->angle);
+  double s = sin (label->angle);
+
+  for (int i = 0; i < 4; i++)
+    {
+      double px = (i & 1 ? 0.5 : -0.5) * label->length;
+      double py = (i & 2 ? 0.5 : -0.5) * label->thickness;
+
+      corners[i][0] = cx + c * px - s * py;
+      corners[i][1] = cy + s * px + c * py;
+    }
+}
+
+/* Whether two labels' boxes (turned ones too) overlap by more than slack, by separating axes. */
+static gboolean
+labels_overlap (const DynoChartLabel *a, const DynoChartLabel *b, double slack)
+{
+  double ca[4][2];
+  double cb[4][2];
+  const DynoChartLabel *both[2] = { a, b };
+
+  label_corners (a, ca);
+  label_corners (b, cb);
+  for (int k = 0; k < 2; k++)
+    for (int e = 0; e < 2; e++)
+      {
+        double axis_x = e == 0 ? cos (both[k]->angle) : -sin (both[k]->angle);
+        double axis_y = e == 0 ? sin (both[k]->angle) : cos (both[k]->angle);
+        double a0 = INFINITY, a1 = -INFINITY, b0 = INFINITY, b1 = -INFINITY;
+
+        for (int i = 0; i < 4; i++)
+          {
+            double pa = ca[i][0] * axis_x + ca[i][1] * axis_y;
+            double pb = cb[i][0] * axis_x + cb[i][1] * axis_y;
+
+            a0 = MIN (a0, pa);
+            a1 = MAX (a1, pa);
+            b0 = MIN (b0, pb);
+            b1 = MAX (b1, pb);
+          }
+        if (a1 <= b0 + slack || b1 <= a0 + slack)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* Every label inside rect, none over another. */
+static void
+assert_labels_clean (GArray *labels, const DynoChartRect *rect)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const DynoChartLabel *a = &g_array_index (labels, DynoChartLabel, i);
+
+      if (a->box.x < rect->x - 0.5 || a->box.y < rect->y - 0.5
+          || a->box.x + a->box.width > rect->x + rect->width + 0.5
+          || a->box.y + a->box.height > rect->y + rect->height + 0.5)
+        g_error ("label “%s” at %g,%g %g×%g runs out of %g,%g %g×%g", a->text, a->box.x,
+                 a->box.y, a->box.width, a->box.height, rect->x, rect->y, rect->width,
+                 rect->height);
+      for (guint j = i + 1; j < labels->len; j++)
+        {
+          const DynoChartLabel *b = &g_array_index (labels, DynoChartLabel, j);
+
+          if (labels_overlap (a, b, 0.5))
+            g_error ("label “%s” (%g,%g %g×%g) overlaps “%s” (%g,%g %g×%g)", a->text, a->box.x,
+                     a->box.y, a->box.width, a->box.height, b->text, b->box.x, b->box.y,
+                     b->box.width, b->box.height);
+        }
+    }
 }
 
 /* ---- tests ---------------------------------------------------------------------------- */
@@ -500,6 +716,295 @@ test_kinds (void)
   g_assert_false (dyno_compare_chart_kind_from_string ("pie", &kind));
 }
 
+static void
+test_unit_label (void)
+{
+  g_autoptr (DynoComparison) comparison = make_comparison ();
+  const DynoCompareChartKind kinds[] = { DYNO_COMPARE_CHART_BARS, DYNO_COMPARE_CHART_CPU,
+                                         DYNO_COMPARE_CHART_OVERLAY };
+  const int sizes[][2] = { { 600, 300 }, { 1200, 675 } };
+
+  /* On screen, without decor, the unit stands over the value axis: whole ("CPU %", not "PU %"),
+   * inside the figure, right-aligned with the tick labels under it. */
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_auto (Picture) picture = { 0 };
+        g_autoptr (GArray) labels = NULL;
+        DynoCompareChartOptions options;
+        DynoCompareChartGeometry geometry;
+        const DynoChartLabel *unit;
+        const char *text = kinds[k] == DYNO_COMPARE_CHART_CPU ? "CPU %" : "MB/s";
+
+        dyno_compare_chart_options_init (&options, kinds[k]);
+        labels = get_labels (comparison, &options, NULL, sizes[z][0], sizes[z][1], &geometry);
+        unit = find_label (labels, text);
+        g_assert_nonnull (unit);
+        g_assert_false (unit->ellipsized);
+        g_assert_cmpfloat (unit->box.x, >=, geometry.content.x);
+        g_assert_cmpfloat (unit->box.x + unit->box.width, <=, geometry.plots[0].x);
+        g_assert_cmpfloat (unit->box.y + unit->box.height, <=, geometry.plots[0].y);
+        assert_labels_clean (labels, &geometry.content);
+
+        render (&picture, comparison, &options, NULL, sizes[z][0], sizes[z][1], "unit.png");
+        assert_nothing_outside (&picture);
+      }
+}
+
+static void
+test_cpu_title_fits (void)
+{
+  g_autoptr (DynoComparison) comparison = make_comparison ();
+  DynoCompareChartOptions options;
+  DynoChartDecor decor;
+
+  /* The app's CPU chart, legend and axis titles, at heights down to 160 px: the rotated title
+   * is the whole "CPU (%, 100 = one core)" where it fits, a shorter one where not, and never
+   * longer than the plot is high. */
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_CPU);
+  dyno_chart_decor_init (&decor);
+  for (int height = 160; height <= 400; height += 40)
+    {
+      g_auto (Picture) picture = { 0 };
+      g_autoptr (GArray) labels = NULL;
+      g_autofree char *name = g_strdup_printf ("cpu-%d.png", height);
+      DynoCompareChartGeometry geometry;
+      const DynoChartLabel *title = NULL;
+
+      labels = get_labels (comparison, &options, &decor, 720, height, &geometry);
+      for (guint i = 0; i < labels->len; i++)
+        if (g_array_index (labels, DynoChartLabel, i).angle != 0)
+          title = &g_array_index (labels, DynoChartLabel, i);
+      g_assert_nonnull (title);
+      g_assert_cmpfloat_with_epsilon (title->angle, -G_PI / 2, 1e-9);
+      g_assert_false (title->ellipsized);
+      g_assert_cmpfloat (title->box.height, <=, geometry.plots[0].height + 0.5);
+      g_assert_cmpfloat (title->box.y, >=, geometry.plots[0].y - 0.5);
+      if (height >= 340)
+        g_assert_cmpstr (title->text, ==, "CPU (%, 100 = one core)");
+      if (height >= 200)
+        g_assert_true (g_str_has_prefix (title->text, "CPU"));
+      assert_labels_clean (labels, &geometry.content);
+
+      render (&picture, comparison, &options, &decor, 720, height, name);
+      assert_nothing_outside (&picture);
+    }
+}
+
+static void
+test_long_legend (void)
+{
+  g_autoptr (DynoComparison) comparison = make_wide_comparison (8, TRUE);
+  const DynoCompareChartKind kinds[] = { DYNO_COMPARE_CHART_BARS, DYNO_COMPARE_CHART_OVERLAY };
+  const int sizes[][2] = { { 600, 300 }, { 1200, 675 } };
+  DynoChartDecor decor;
+
+  /* Eight entries with long names: every one in the legend, shortened to its room, the legend
+   * in a grid when rows as they come would take too much of the height; the plot keeps most. */
+  dyno_chart_decor_init (&decor);
+  decor.title = "Eight disks";
+  decor.host = "testhost";
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_auto (Picture) picture = { 0 };
+        g_autoptr (GArray) labels = NULL;
+        DynoCompareChartOptions options;
+        DynoCompareChartGeometry geometry;
+        guint n_entries = 0;
+        guint n_shortened = 0;
+        double legend_bottom = 0;
+
+        dyno_compare_chart_options_init (&options, kinds[k]);
+        options.phases = DYNO_PHASES_IO;
+        labels = get_labels (comparison, &options, &decor, sizes[z][0], sizes[z][1], &geometry);
+        for (guint i = 0; i < labels->len; i++)
+          {
+            const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+            for (guint e = 0; e < G_N_ELEMENTS (long_names); e++)
+              if (g_str_has_prefix (label->text, long_names[e]))
+                {
+                  n_entries++;
+                  n_shortened += label->ellipsized ? 1 : 0;
+                  legend_bottom = MAX (legend_bottom, label->box.y + label->box.height);
+                }
+          }
+        g_assert_cmpuint (n_entries, ==, 8);
+        if (sizes[z][0] < 1000)
+          g_assert_cmpuint (n_shortened, >=, 1);
+        g_assert_cmpfloat (legend_bottom, <, geometry.plots[0].y);
+        /* The legend takes a fifth of the height or so, not the plot's share. */
+        g_assert_cmpfloat (legend_bottom, <, sizes[z][1] * 0.45);
+        g_assert_cmpfloat (geometry.plots[0].height, >, sizes[z][1] * 0.25);
+        assert_labels_clean (labels, &geometry.content);
+
+        render (&picture, comparison, &options, &decor, sizes[z][0], sizes[z][1], "legend.png");
+        assert_nothing_outside (&picture);
+      }
+}
+
+static void
+test_long_title (void)
+{
+  g_autoptr (DynoComparison) comparison = make_comparison ();
+  DynoCompareChartOptions options;
+  DynoChartDecor decor;
+  DynoChartDecor plain;
+  const char *title = "Block and file throughput of three NVMe and SATA drives on three file "
+                      "systems, measured over a week in the lab with repeats and then some more";
+
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
+  dyno_chart_decor_init (&decor);
+  decor.title = title;
+  decor.subtitle = "Samsung SSD 980 PRO 2TB, WD Black SN850X 4TB, Crucial MX500 1TB, Seagate "
+                   "IronWolf Pro 16TB, Kingston A2000, Toshiba N300, Intel Optane, Micron 7450";
+  decor.host = "a-rather-long-hostname.lab.example.org";
+  dyno_chart_decor_init (&plain);
+  plain.title = "Short";
+
+  /* Small: one line, shortened with an ellipsis. Large: wrapped to two lines. */
+  for (int large = 0; large < 2; large++)
+    {
+      int width = large ? 1200 : 600;
+      int height = large ? 675 : 300;
+      g_auto (Picture) picture = { 0 };
+      g_autoptr (GArray) labels = NULL;
+      g_autoptr (GArray) short_labels = NULL;
+      DynoCompareChartGeometry geometry;
+      const DynoChartLabel *long_title;
+      const DynoChartLabel *short_title;
+
+      labels = get_labels (comparison, &options, &decor, width, height, &geometry);
+      short_labels = get_labels (comparison, &options, &plain, width, height, NULL);
+      long_title = find_label (labels, title);
+      short_title = find_label (short_labels, "Short");
+      g_assert_nonnull (long_title);
+      g_assert_nonnull (short_title);
+      g_assert_true (long_title->ellipsized != large);
+      if (large)
+        g_assert_cmpfloat (long_title->box.height, >=, 1.8 * short_title->box.height);
+      else
+        g_assert_cmpfloat (long_title->box.height, ==, short_title->box.height);
+      g_assert_true (find_label (labels, decor.subtitle)->ellipsized != large);
+      assert_labels_clean (labels, &geometry.content);
+
+      render (&picture, comparison, &options, &decor, width, height, "title.png");
+      assert_nothing_outside (&picture);
+    }
+}
+
+static gboolean
+is_phase_name (const char *text)
+{
+  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    if (g_str_equal (text, dyno_phase_title (id)))
+      return TRUE;
+  return g_strv_contains ((const char *const[]) { "Putc", "Write", "Rewrite", "Getc", "Read",
+                                                  "Seeks", "Seq create", "Seq stat", "Seq delete",
+                                                  "Rand create", "Rand stat", "Rand delete",
+                                                  NULL },
+                          text);
+}
+
+static void
+test_narrow_groups (void)
+{
+  g_autoptr (DynoComparison) comparison = make_wide_comparison (6, FALSE);
+  const DynoCompareChartKind kinds[] = { DYNO_COMPARE_CHART_BARS, DYNO_COMPARE_CHART_CPU };
+  const int sizes[][2] = { { 600, 300 }, { 1200, 675 }, { 420, 300 } };
+  DynoChartDecor decor;
+  guint n_turned = 0;
+
+  /* All twelve phases, six entries: the names under the groups never overlap one another, the
+   * tick labels or the bars, whether across, turned, or left out where nothing fits. */
+  dyno_chart_decor_init (&decor);
+  decor.title = "Six disks";
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      for (int screen = 0; screen < 2; screen++)
+        {
+          g_auto (Picture) picture = { 0 };
+          g_autoptr (GArray) labels = NULL;
+          DynoCompareChartOptions options;
+          DynoCompareChartGeometry geometry;
+          const DynoChartDecor *d = screen ? NULL : &decor;
+          guint n_names = 0;
+
+          dyno_compare_chart_options_init (&options, kinds[k]);
+          labels = get_labels (comparison, &options, d, sizes[z][0], sizes[z][1], &geometry);
+          for (guint i = 0; i < labels->len; i++)
+            {
+              const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+              if (!is_phase_name (label->text))
+                continue;
+              n_names++;
+              n_turned += label->angle != 0 ? 1 : 0;
+              /* Under the plots. */
+              g_assert_cmpfloat (label->box.y, >=,
+                                 geometry.plots[0].y + geometry.plots[0].height);
+            }
+          /* Each phase named once, but where the groups are too narrow for any name. */
+          if (sizes[z][0] >= 600)
+            g_assert_cmpuint (n_names, ==, 12);
+          else
+            g_assert_true (n_names == 12 || n_names == 0);
+          assert_labels_clean (labels, &geometry.content);
+
+          render (&picture, comparison, &options, d, sizes[z][0], sizes[z][1], "narrow.png");
+          assert_nothing_outside (&picture);
+        }
+  /* Some were too wide to go across. */
+  g_assert_cmpuint (n_turned, >, 0);
+}
+
+static void
+test_overlay_short (void)
+{
+  g_autoptr (DynoComparison) comparison = make_quick_comparison ();
+  DynoCompareChartOptions options;
+  DynoChartDecor decor;
+
+  /* Phases of 250 to 550 ms: the time axis ends with the longest, in milliseconds, so the lines
+   * fill the plot rather than its first half. */
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_OVERLAY);
+  options.phase = DYNO_PHASE_WRITE;
+  dyno_chart_decor_init (&decor);
+  for (int titled = 0; titled < 2; titled++)
+    {
+      g_auto (Picture) picture = { 0 };
+      g_autoptr (GArray) labels = NULL;
+      DynoCompareChartGeometry geometry;
+      const DynoChartRect *plot;
+      const DynoChartDecor *d = titled ? &decor : NULL;
+      gboolean unit = FALSE;
+
+      labels = get_labels (comparison, &options, d, 600, 300, &geometry);
+      if (titled)
+        g_assert_nonnull (find_label (labels, "Time into Block write (ms)"));
+      for (guint i = 0; i < labels->len; i++)
+        unit |= g_str_has_suffix (g_array_index (labels, DynoChartLabel, i).text, " ms");
+      g_assert_true (unit != titled);
+      g_assert_nonnull (find_label (labels, "200"));
+      assert_labels_clean (labels, &geometry.content);
+
+      render (&picture, comparison, &options, d, 600, 300, "overlay-short.png");
+      plot = &picture.geometry.plots[0];
+      /* The longest line reaches the plot's right end; the shortest goes past its middle. */
+      {
+        DynoChartRect right = { plot->x + plot->width * 0.9, plot->y, plot->width * 0.1,
+                                plot->height };
+        DynoChartRect middle = { plot->x + plot->width * 0.4, plot->y, plot->width * 0.1,
+                                 plot->height };
+
+        g_assert_cmpuint (count_in (&picture, &right, entry_pixel (2)), >, 10);
+        g_assert_cmpuint (count_in (&picture, &middle, entry_pixel (0)), >, 10);
+      }
+      assert_nothing_outside (&picture);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -513,6 +1018,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/overlay-without-samples", test_overlay_without_samples);
   g_test_add_func ("/compare-chart/files", test_files);
   g_test_add_func ("/compare-chart/kinds", test_kinds);
+  g_test_add_func ("/compare-chart/unit-label", test_unit_label);
+  g_test_add_func ("/compare-chart/cpu-title-fits", test_cpu_title_fits);
+  g_test_add_func ("/compare-chart/long-legend", test_long_legend);
+  g_test_add_func ("/compare-chart/long-title", test_long_title);
+  g_test_add_func ("/compare-chart/narrow-groups", test_narrow_groups);
+  g_test_add_func ("/compare-chart/overlay-short", test_overlay_short);
 
   return g_test_run ();
 }

@@ -16,25 +16,38 @@ dyno_chart_draw_tick_labels (Chart *chart)
   const DynoChartRect *content = &chart->geometry.content;
   const DynoRgba *dim = &chart->style->dim_foreground;
   double last_end = -INFINITY;
+  double last_top = INFINITY;
 
+  /* Value labels from the bottom up, each clear of the one under it: on a very short plot some
+   * go unlabelled rather than drawn over each other. */
   for (guint i = 0; i < chart->y_ticks.n_ticks; i++)
     {
       double v = dyno_ticks_get (&chart->y_ticks, i);
-      g_autofree char *label = dyno_chart_format_rate_tick (chart, v);
+      double y = dyno_chart_y_rate (chart, v * chart->rate_divisor);
+      g_autofree char *label = NULL;
 
-      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, label, dim, plot->x - chart->gap,
-                            dyno_chart_y_rate (chart, v * chart->rate_divisor), CHART_ALIGN_END,
-                            CHART_ALIGN_CENTER);
+      if (y + chart->line_height / 2 > last_top)
+        continue;
+      label = dyno_chart_format_rate_tick (chart, v);
+      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, label, dim, plot->x - chart->gap, y,
+                            CHART_ALIGN_END, CHART_ALIGN_CENTER);
+      last_top = y - chart->line_height / 2;
     }
 
+  last_top = INFINITY;
   for (guint i = 0; i < chart->cpu_ticks.n_ticks; i++)
     {
       double v = dyno_ticks_get (&chart->cpu_ticks, i);
-      g_autofree char *label = dyno_ticks_format (&chart->cpu_ticks, v, 1);
+      double y = dyno_chart_y_cpu (chart, v);
+      g_autofree char *label = NULL;
 
+      if (y + chart->line_height / 2 > last_top)
+        continue;
+      label = dyno_ticks_format (&chart->cpu_ticks, v, 1);
       dyno_chart_draw_text (chart, CHART_FONT_NORMAL, label, dim,
-                            plot->x + plot->width + chart->gap, dyno_chart_y_cpu (chart, v),
-                            CHART_ALIGN_START, CHART_ALIGN_CENTER);
+                            plot->x + plot->width + chart->gap, y, CHART_ALIGN_START,
+                            CHART_ALIGN_CENTER);
+      last_top = y - chart->line_height / 2;
     }
 
   /* Time labels centred on their ticks, kept inside the content box, never overlapping. */
@@ -122,49 +135,150 @@ phase_label (DynoPhaseId phase)
     }
 }
 
-/* Each segment's phase named over it, when the name fits its width: the full title, else the
- * short label, else nothing (the colour still tells). The coloured dot keys the name to the
- * curve; a saved chart's legend does that already. */
-void
-dyno_chart_draw_phase_labels (Chart *chart)
+/* A run of segments of one phase, one after another in the unit (the repeats of a phase when it
+ * is the only one of its unit that ran), named once. */
+typedef struct
+{
+  DynoPhaseId phase;
+  guint n_segments;
+  double x0; /* where its samples start and end */
+  double x1;
+} PhaseStretch;
+
+static guint
+phase_stretches (Chart *chart, PhaseStretch *stretches)
 {
   const DynoChartRect *plot = &chart->geometry.plot;
   guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
-  gboolean dots = !(chart->decor && chart->decor->legend);
-  double swatch = dots ? round (chart->line_height * 0.6) + chart->gap : 0;
-  double cy = chart->header.y + chart->header.height / 2;
+  const DynoChartSegment *last = NULL;
+  guint n = 0;
 
   for (guint s = 0; s < n_segments; s++)
     {
       const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
-      double x0 = MAX (plot->x, dyno_chart_x (chart, segment->t_start));
-      double x1 = MIN (plot->x + plot->width, dyno_chart_x (chart, segment->t_end));
-      const char *titles[] = { dyno_phase_title (segment->phase), phase_label (segment->phase) };
+      double x0 = CLAMP (dyno_chart_x (chart, segment->t_start), plot->x, plot->x + plot->width);
+      double x1 = CLAMP (dyno_chart_x (chart, segment->t_end), plot->x, plot->x + plot->width);
 
-      if (s + 1 < n_segments)
+      if (last != NULL && last->phase == segment->phase && last->target == segment->target)
         {
-          const DynoChartSegment *next = dyno_chart_model_get_segment (chart->model, chart->unit,
-                                                                       s + 1);
-
-          x1 = MIN (plot->x + plot->width, dyno_chart_x (chart, next->t_start));
+          stretches[n - 1].n_segments++;
+          stretches[n - 1].x1 = x1;
         }
-
-      for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+      else
         {
-          double w;
-          double x;
-
-          dyno_chart_text_size (chart, CHART_FONT_NORMAL, titles[i], &w, NULL);
-          if (swatch + w + chart->gap > x1 - x0)
-            continue;
-          x = round ((x0 + x1 - swatch - w) / 2);
-          if (dots)
-            draw_swatch (chart, segment->phase, x, cy);
-          dyno_chart_draw_text (chart, CHART_FONT_NORMAL, titles[i], &chart->style->dim_foreground,
-                                x + swatch, cy, CHART_ALIGN_START, CHART_ALIGN_CENTER);
-          break;
+          stretches[n++] = (PhaseStretch) { segment->phase, 1, x0, x1 };
         }
+      last = segment;
     }
+  return n;
+}
+
+/* The names a stretch may go by, longest first: "Block write ×3", "Write ×3", "Write". */
+static guint
+stretch_names (const PhaseStretch *stretch, char *names[3])
+{
+  guint n = 0;
+
+  if (stretch->n_segments > 1)
+    {
+      /* Translators: a phase's name over the chart where it ran several times in a row,
+       * "Block write ×3" */
+      names[n++] = g_strdup_printf (_ ("%s ×%u"), dyno_phase_title (stretch->phase),
+                                    stretch->n_segments);
+      names[n++] = g_strdup_printf (_ ("%s ×%u"), phase_label (stretch->phase),
+                                    stretch->n_segments);
+    }
+  else
+    {
+      names[n++] = g_strdup (dyno_phase_title (stretch->phase));
+    }
+  names[n++] = g_strdup (phase_label (stretch->phase));
+  return n;
+}
+
+/* Where a name w wide goes over a stretch: centred over it, but within room0..room1 and still
+ * over its middle. FALSE when it does not fit so, or the stretch is less than half as wide (the
+ * name would stand mostly over something else). */
+static gboolean
+place_name (const PhaseStretch *stretch, double w, double room0, double room1, double *x)
+{
+  double middle = (stretch->x0 + stretch->x1) / 2;
+
+  if (w > room1 - room0 || 2 * (stretch->x1 - stretch->x0) < w)
+    return FALSE;
+  *x = round (CLAMP (middle - w / 2, room0, room1 - w));
+  return *x <= middle && *x + w >= middle;
+}
+
+/* Lays the names out; with draw, draws them. Each stretch takes the longest name
+ * that fits from first_name on (its short label if its phase is in brief), or none. Returns the
+ * phases some stretch of which had to go by its short label. */
+static guint32
+lay_out_phase_labels (Chart              *chart,
+                      const PhaseStretch *stretches,
+                      guint               n,
+                      guint32             brief,
+                      gboolean            draw)
+{
+  const DynoChartRect *plot = &chart->geometry.plot;
+  gboolean dots = !(chart->decor && chart->decor->legend);
+  double swatch = dots ? round (chart->line_height * 0.6) + chart->gap : 0;
+  double cy = chart->header.y + chart->header.height / 2;
+  guint32 needs_brief = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const PhaseStretch *stretch = &stretches[i];
+      char *names[3];
+      guint n_names = stretch_names (stretch, names);
+      /* Its own stretch and half the gaps on either side, so names keep a gap apart; the first
+       * and last reach the plot's edges. */
+      double room0 = i > 0 ? (stretches[i - 1].x1 + stretch->x0 + chart->gap) / 2 : plot->x;
+      double room1 = i + 1 < n ? (stretch->x1 + stretches[i + 1].x0 - chart->gap) / 2
+                               : plot->x + plot->width;
+
+      if (stretch->x1 - stretch->x0 >= chart->line_height)
+        for (guint t = (brief & DYNO_PHASE_BIT (stretch->phase)) ? 1 : 0; t < n_names; t++)
+          {
+            double w;
+            double x;
+
+            dyno_chart_text_size (chart, CHART_FONT_NORMAL, names[t], &w, NULL);
+            w += swatch;
+            if (!place_name (stretch, w, room0, room1, &x))
+              continue;
+            if (t > 0)
+              needs_brief |= DYNO_PHASE_BIT (stretch->phase);
+            if (draw && dots)
+              draw_swatch (chart, stretch->phase, x, cy);
+            if (draw)
+              dyno_chart_draw_text (chart, CHART_FONT_NORMAL, names[t],
+                                    &chart->style->dim_foreground, x + swatch, cy,
+                                    CHART_ALIGN_START, CHART_ALIGN_CENTER);
+            break;
+          }
+      for (guint k = 0; k < n_names; k++)
+        g_free (names[k]);
+    }
+  return needs_brief;
+}
+
+/* Each stretch of a phase named once over it ("Block write ×3" over three repeats in a row): the
+ * full title if it fits, else the short label, else nothing (the colour still tells); a phase
+ * that ran more than once (in repeats) goes by its short label everywhere if one of its stretches
+ * needs it. A name is centred over its stretch's samples, or moved aside to fit but still over
+ * their middle, and may reach halfway into the gaps on either side, never into the next name's
+ * room. A stretch narrower than a line of text gets no name. The coloured dot keys the name to the
+ * curve; a saved chart's legend does that already. */
+void
+dyno_chart_draw_phase_labels (Chart *chart)
+{
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+  g_autofree PhaseStretch *stretches = g_new (PhaseStretch, MAX (n_segments, 1));
+  guint n = phase_stretches (chart, stretches);
+  guint32 brief = lay_out_phase_labels (chart, stretches, n, 0, FALSE);
+
+  lay_out_phase_labels (chart, stretches, n, brief, TRUE);
 }
 
 static void
@@ -173,18 +287,21 @@ draw_legend (Chart *chart)
   cairo_t *cr = chart->cr;
   const DynoChartRect *content = &chart->geometry.content;
   ChartLegendItem items[DYNO_N_PHASES + 3];
+  ChartLegendSlot slots[DYNO_N_PHASES + 3];
+  double widths[DYNO_N_PHASES + 3];
   guint n = dyno_chart_legend_items (chart, items);
-  double x = content->x;
-  double cy = chart->legend_y + chart->line_height / 2;
   double sample = chart->line_height * 1.4;
 
   for (guint i = 0; i < n; i++)
+    widths[i] = items[i].width;
+  dyno_chart_legend_layout (chart, widths, n, sample + chart->gap, chart->line_height,
+                            content->width, chart->legend_max_rows, slots);
+
+  for (guint i = 0; i < n; i++)
     {
-      if (x > content->x && x + items[i].width > content->x + content->width)
-        {
-          x = content->x;
-          cy += chart->legend_row_height;
-        }
+      double x = content->x + slots[i].x;
+      double cy = chart->legend_y + chart->line_height / 2
+                  + slots[i].row * chart->legend_row_height;
 
       if (items[i].kind == 0)
         {
@@ -208,16 +325,20 @@ draw_legend (Chart *chart)
 
               cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
             }
+          /* Butt caps: the swatch starts at the content's edge, not a half line before it. */
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
           cairo_move_to (cr, x, round (cy) + 0.5);
           cairo_line_to (cr, x + sample, round (cy) + 0.5);
           dyno_chart_set_source (cr, color);
           cairo_set_line_width (cr, w);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
         }
-      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, items[i].label, &chart->style->foreground,
-                            x + sample + chart->gap, cy, CHART_ALIGN_START, CHART_ALIGN_CENTER);
-      x += items[i].width + chart->line_height;
+      dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, items[i].label,
+                                   &chart->style->foreground, x + sample + chart->gap, cy,
+                                   slots[i].text_width, CHART_ALIGN_START, CHART_ALIGN_CENTER,
+                                   PANGO_ELLIPSIZE_END);
     }
 }
 
@@ -229,28 +350,43 @@ dyno_chart_draw_decor (Chart *chart)
   const DynoChartRect *content = &chart->geometry.content;
 
   if (decor->title)
-    dyno_chart_draw_text (chart, CHART_FONT_TITLE, decor->title, &chart->style->foreground,
-                          content->x, chart->title_y, CHART_ALIGN_START, CHART_ALIGN_START);
+    {
+      g_autoptr (PangoLayout) title = dyno_chart_wrapped_layout (chart, CHART_FONT_TITLE,
+                                                                 decor->title, content->width,
+                                                                 dyno_chart_title_lines (chart),
+                                                                 PANGO_ALIGN_LEFT);
+
+      dyno_chart_show_layout (chart, title, decor->title, &chart->style->foreground, content->x,
+                              chart->title_y);
+    }
   if (decor->subtitle)
-    dyno_chart_draw_text (chart, CHART_FONT_NORMAL, decor->subtitle, &chart->style->dim_foreground,
-                          content->x, chart->subtitle_y, CHART_ALIGN_START, CHART_ALIGN_START);
+    dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, decor->subtitle,
+                                 &chart->style->dim_foreground, content->x, chart->subtitle_y,
+                                 content->width, CHART_ALIGN_START, CHART_ALIGN_START,
+                                 PANGO_ELLIPSIZE_END);
   if (decor->legend)
     draw_legend (chart);
   if (decor->axis_titles)
     {
       double cy = plot->y + plot->height / 2;
-
-      dyno_chart_draw_text_rotated (chart, dyno_chart_rate_axis_title (chart),
-                                    &chart->style->foreground, chart->left_title_x, cy);
+      const char *rate[] = { dyno_chart_rate_axis_title (chart), dyno_chart_rate_unit_label (chart),
+                             NULL };
       /* Translators: title of a saved chart's right axis */
-      dyno_chart_draw_text_rotated (chart, _ ("CPU (%)"), &chart->style->foreground,
-                                    chart->right_title_x, cy);
-      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, dyno_chart_time_axis_title (chart->time_unit),
-                            &chart->style->foreground, plot->x + plot->width / 2, chart->x_title_y,
-                            CHART_ALIGN_CENTER, CHART_ALIGN_START);
+      const char *cpu[] = { _ ("CPU (%)"), _ ("CPU %"), _ ("%"), NULL };
+
+      dyno_chart_draw_text_rotated (chart, rate, &chart->style->foreground, chart->left_title_x, cy,
+                                    plot->height);
+      dyno_chart_draw_text_rotated (chart, cpu, &chart->style->foreground, chart->right_title_x,
+                                    cy, plot->height);
+      dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL,
+                                   dyno_chart_time_axis_title (chart->time_unit),
+                                   &chart->style->foreground, plot->x + plot->width / 2,
+                                   chart->x_title_y, plot->width, CHART_ALIGN_CENTER,
+                                   CHART_ALIGN_START, PANGO_ELLIPSIZE_END);
     }
   if (chart->source)
-    dyno_chart_draw_text (chart, CHART_FONT_SMALL, chart->source, &chart->style->dim_foreground,
-                          content->x + content->width, chart->source_y, CHART_ALIGN_END,
-                          CHART_ALIGN_START);
+    dyno_chart_draw_text_fitted (chart, CHART_FONT_SMALL, chart->source,
+                                 &chart->style->dim_foreground, content->x + content->width,
+                                 chart->source_y, content->width, CHART_ALIGN_END,
+                                 CHART_ALIGN_START, PANGO_ELLIPSIZE_MIDDLE);
 }

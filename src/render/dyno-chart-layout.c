@@ -119,22 +119,101 @@ dyno_chart_legend_items (Chart *chart, ChartLegendItem *items)
   return n;
 }
 
+/* The items in rows as they come, an item wider than a row shortened to it; returns the rows. */
 static guint
-legend_rows (Chart *chart, ChartLegendItem *items, guint n_items, double avail)
+legend_flow (const double    *widths,
+             guint            n,
+             double           swatch,
+             double           spacing,
+             double           avail,
+             ChartLegendSlot *slots)
 {
   double x = 0;
-  guint rows = 1;
+  guint row = 0;
 
-  for (guint i = 0; i < n_items; i++)
+  for (guint i = 0; i < n; i++)
     {
-      if (x > 0 && x + items[i].width > avail)
+      double w = MIN (widths[i], avail);
+
+      if (x > 0 && x + w > avail)
         {
-          rows++;
+          row++;
           x = 0;
         }
-      x += items[i].width + chart->line_height;
+      slots[i] = (ChartLegendSlot) { x, row, MAX (0, w - swatch) };
+      x += w + spacing;
     }
-  return rows;
+  return row + 1;
+}
+
+guint
+dyno_chart_legend_layout (Chart           *chart,
+                          const double    *widths,
+                          guint            n,
+                          double           swatch,
+                          double           spacing,
+                          double           avail,
+                          guint            max_rows,
+                          ChartLegendSlot *slots)
+{
+  guint rows;
+  double min_column;
+  double column;
+  guint columns;
+  guint max_columns;
+
+  if (n == 0)
+    return 0;
+
+  max_rows = MAX (max_rows, 1);
+  rows = legend_flow (widths, n, swatch, spacing, avail, slots);
+  if (rows <= max_rows)
+    return rows;
+
+  /* Too many rows: a grid, each column room for a dozen characters or so at least, with the
+   * fewest columns that keep to max_rows; if even the most take as many rows as the items as they
+   * come, those. */
+  min_column = swatch + chart->line_height * 7;
+  max_columns = (guint) MAX (1, floor ((avail + spacing) / (min_column + spacing)));
+  max_columns = MIN (max_columns, n);
+  if ((n + max_columns - 1) / max_columns >= rows)
+    return rows;
+  columns = max_columns;
+  for (guint c = 1; c <= max_columns; c++)
+    if ((n + c - 1) / c <= max_rows)
+      {
+        columns = c;
+        break;
+      }
+  column = (avail - (columns - 1) * spacing) / columns;
+  for (guint i = 0; i < n; i++)
+    slots[i] = (ChartLegendSlot) { (i % columns) * (column + spacing), i / columns,
+                                   MAX (0, MIN (widths[i], column) - swatch) };
+  return (n + columns - 1) / columns;
+}
+
+guint
+dyno_chart_legend_max_rows (Chart *chart, double height, double row_height)
+{
+  (void) chart;
+  return (guint) MAX (1, floor (height / 5 / row_height));
+}
+
+int
+dyno_chart_title_lines (Chart *chart)
+{
+  return chart->height >= 24 * chart->line_height ? 2 : 1;
+}
+
+double
+dyno_chart_title_height (Chart *chart, const char *title, double width)
+{
+  g_autoptr (PangoLayout) layout = dyno_chart_wrapped_layout (
+      chart, CHART_FONT_TITLE, title, width, dyno_chart_title_lines (chart), PANGO_ALIGN_LEFT);
+  PangoRectangle logical;
+
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  return logical.height;
 }
 
 static guint
@@ -251,7 +330,7 @@ dyno_chart_setup (Chart                *chart,
     {
       double h;
 
-      dyno_chart_text_size (chart, CHART_FONT_TITLE, decor->title, NULL, &h);
+      h = dyno_chart_title_height (chart, decor->title, g->content.width);
       chart->title_y = top;
       top += h;
       if (decor->subtitle)
@@ -269,16 +348,25 @@ dyno_chart_setup (Chart                *chart,
   if (decor && decor->legend)
     {
       ChartLegendItem items[DYNO_N_PHASES + 3];
+      ChartLegendSlot slots[DYNO_N_PHASES + 3];
+      double widths[DYNO_N_PHASES + 3];
       guint n = dyno_chart_legend_items (chart, items);
-      guint rows = legend_rows (chart, items, n, g->content.width);
+      guint rows;
 
+      for (guint i = 0; i < n; i++)
+        widths[i] = items[i].width;
       chart->legend_y = top + chart->gap / 2;
       chart->legend_row_height = lh + chart->gap / 2;
+      chart->legend_max_rows = dyno_chart_legend_max_rows (chart, height,
+                                                           chart->legend_row_height);
+      rows = dyno_chart_legend_layout (chart, widths, n, lh * 1.4 + chart->gap, lh,
+                                       g->content.width, chart->legend_max_rows, slots);
       top += rows * chart->legend_row_height + chart->gap;
     }
   chart->header.y = top;
   chart->header.height = lh;
-  top += lh + chart->gap;
+  /* Clear of the upper half of the value axes' top labels. */
+  top += lh + MAX (chart->gap, ceil (lh / 2));
 
   /* Rows from the bottom: source line, time axis title, tick labels. */
   bottom = height - margin;
@@ -306,7 +394,8 @@ dyno_chart_setup (Chart                *chart,
     }
   bottom -= lh;
   chart->x_labels_y = bottom;
-  bottom -= DYNO_CHART_TICK_LENGTH + 2;
+  /* The ticks, and clear of the lower half of the value axes' "0" labels. */
+  bottom -= MAX (DYNO_CHART_TICK_LENGTH + 2, ceil (lh / 2));
 
   /* Whole pixels, so the plot's clip and a cache's partial redraws fall on pixel edges. */
   g->plot.y = round (top);

@@ -64,6 +64,7 @@ typedef struct
   double subtitle_y;
   double legend_y;
   double legend_row_height;
+  guint legend_max_rows; /* past this many rows the legend goes into a grid of columns */
   double source_y;
   double left_title_x;  /* centre of the rotated axis titles */
   double right_title_x;
@@ -81,6 +82,9 @@ typedef struct
   DynoTicks cpu_ticks;
 
   char *source;
+
+  /* DynoChartLabel: every label drawn, when someone asked (dyno_chart_render_get_labels) */
+  GArray *labels;
 } Chart;
 
 /* One entry of a saved chart's legend. */
@@ -91,6 +95,14 @@ typedef struct
   int kind;           /* 0 phase, 1 process CPU, 2 system CPU, 3 iowait */
   double width;       /* swatch, gap and text */
 } ChartLegendItem;
+
+/* Where a legend item goes. */
+typedef struct
+{
+  double x;          /* the swatch's left edge, from the legend's left edge */
+  guint row;
+  double text_width; /* room for the text: shortened to this when wider */
+} ChartLegendSlot;
 
 /* ---- dyno-chart-layout.c: where everything goes, and the words for it */
 void dyno_chart_setup (Chart                *chart,
@@ -109,6 +121,24 @@ const char *dyno_chart_time_axis_title (DynoTimeUnit unit);
 char       *dyno_chart_format_rate_tick (Chart *chart, double value);
 /* Fills items (room for DYNO_N_PHASES + 3) with the phases drawn and the CPU lines. */
 guint       dyno_chart_legend_items (Chart *chart, ChartLegendItem *items);
+/* Lays out a legend of n items, widths[i] wide (swatch, gap and text; swatch the part before the
+ * text) with spacing between them, in avail: in rows as the items come while that takes at most
+ * max_rows, else in a grid of equal columns, the fewest that keep to max_rows (as many as fit
+ * when none does). An item wider than its room gets its text shortened. Returns the rows. */
+guint       dyno_chart_legend_layout (Chart           *chart,
+                                      const double    *widths,
+                                      guint            n,
+                                      double           swatch,
+                                      double           spacing,
+                                      double           avail,
+                                      guint            max_rows,
+                                      ChartLegendSlot *slots);
+/* The most legend rows a figure of this height gives room to: a fifth of it, one at least. */
+guint       dyno_chart_legend_max_rows (Chart *chart, double height, double row_height);
+/* The lines a title may take: two on a figure of 24 lines of text or more, else one. */
+int         dyno_chart_title_lines (Chart *chart);
+/* The height of a title wrapped to at most dyno_chart_title_lines() lines of width. */
+double      dyno_chart_title_height (Chart *chart, const char *title, double width);
 
 /* ---- user units of the plot */
 
@@ -177,10 +207,64 @@ double dyno_chart_draw_text (Chart          *chart,
                              double          y,
                              ChartAlign      xalign,
                              ChartAlign      yalign);
+/* dyno_chart_draw_text, shortened with an ellipsis (where mode says) when wider than
+ * max_width; returns the width drawn. */
+double dyno_chart_draw_text_fitted (Chart             *chart,
+                                    ChartFont          font,
+                                    const char        *text,
+                                    const DynoRgba    *color,
+                                    double             x,
+                                    double             y,
+                                    double             max_width,
+                                    ChartAlign         xalign,
+                                    ChartAlign         yalign,
+                                    PangoEllipsizeMode mode);
+/* Text wrapped at words into at most max_lines lines of width, the last one ellipsized if the
+ * text needs more; aligned within width. Its own layout, for the caller to free. */
+PangoLayout *dyno_chart_wrapped_layout (Chart         *chart,
+                                        ChartFont      font,
+                                        const char    *text,
+                                        double         width,
+                                        int            max_lines,
+                                        PangoAlignment alignment);
+/* Draws a layout (from dyno_chart_wrapped_layout) with its logical box's top left at (x, y);
+ * text is what it was made of, for the record of labels. */
+void   dyno_chart_show_layout (Chart          *chart,
+                               PangoLayout    *layout,
+                               const char     *text,
+                               const DynoRgba *color,
+                               double          x,
+                               double          y);
+/* Text turned by angle (radians; negative turns it to read upwards), the point (ax, ay) of its
+ * logical box (fractions of its width and height: 0, 0 the top left, 1, 1 the bottom right) on
+ * (x, y), shortened with an ellipsis when longer than max_length (<= 0: never). Returns the
+ * length drawn. Its own layout: the shared ones are laid out for unturned text. */
+double dyno_chart_draw_text_turned (Chart          *chart,
+                                    ChartFont       font,
+                                    const char     *text,
+                                    const DynoRgba *color,
+                                    double          x,
+                                    double          y,
+                                    double          angle,
+                                    double          ax,
+                                    double          ay,
+                                    double          max_length);
+/* Vertical text reading bottom to top, centred on (x, y), shortened to max_length: the first of
+ * texts (a NULL-terminated list, longest first) that fits, else the last one with an ellipsis. */
 void   dyno_chart_draw_text_rotated (Chart          *chart,
-                                     const char     *text,
+                                     const char    **texts,
                                      const DynoRgba *color,
                                      double          x,
-                                     double          y);
+                                     double          y,
+                                     double          max_length);
+/* Records a label drawn by other means (nothing happens unless labels are being collected). */
+void   dyno_chart_record_label (Chart      *chart,
+                                const char *text,
+                                double      x,
+                                double      y,
+                                double      width,
+                                double      height,
+                                double      angle,
+                                gboolean    ellipsized);
 
 G_END_DECLS

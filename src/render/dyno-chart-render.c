@@ -413,6 +413,36 @@ dyno_chart_render_get_geometry (const DynoChartModel *model,
   dyno_chart_finish (&chart);
 }
 
+GArray *
+dyno_chart_render_get_labels (const DynoChartModel *model,
+                              cairo_t              *cr,
+                              double                width,
+                              double                height,
+                              const DynoChartStyle *style,
+                              const DynoChartDecor *decor)
+{
+  GArray *labels = dyno_chart_label_array_new ();
+  Chart chart;
+
+  g_return_val_if_fail (model != NULL, labels);
+  g_return_val_if_fail (cr != NULL, labels);
+  g_return_val_if_fail (style != NULL, labels);
+
+  if (width <= 0 || height <= 0)
+    return labels;
+
+  /* Drawn into a group that is thrown away: the same layout, the same text, nothing shown. */
+  cairo_push_group (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  dyno_chart_setup (&chart, model, cr, width, height, style, decor);
+  chart.labels = labels;
+  dyno_chart_draw_all (&chart);
+  dyno_chart_finish (&chart);
+  cairo_pattern_destroy (cairo_pop_group (cr));
+  return labels;
+}
+
 void
 dyno_chart_draw_all (Chart *chart)
 {

@@ -40,6 +40,21 @@ typedef struct
   double margin;         /* the empty border all around */
 } DynoChartGeometry;
 
+/* A piece of text a drawing put down: what tests check so that no label runs off the figure,
+ * out of its room or over another. */
+typedef struct
+{
+  DynoChartRect box;   /* its logical box in user units; for turned text, that box's bounds */
+  double angle;        /* radians: 0, or negative for text turned to read upwards */
+  double length;       /* the logical box's own width and height, turned text centred in box */
+  double thickness;
+  gboolean ellipsized; /* shortened with an ellipsis to fit */
+  char *text;          /* the text asked for, before any shortening */
+} DynoChartLabel;
+
+/* An array of DynoChartLabel that frees their text with itself. */
+GArray  *dyno_chart_label_array_new (void);
+
 /* legend and axis_titles on, the rest NULL. */
 void     dyno_chart_decor_init (DynoChartDecor *decor);
 
@@ -61,6 +76,15 @@ void     dyno_chart_render_get_geometry (const DynoChartModel *model,
                                          const DynoChartStyle *style,
                                          const DynoChartDecor *decor,
                                          DynoChartGeometry    *geometry);
+
+/* The labels dyno_chart_render draws, in the order it draws them (an array from
+ * dyno_chart_label_array_new). cr measures the text; nothing is drawn on it. */
+GArray  *dyno_chart_render_get_labels (const DynoChartModel *model,
+                                       cairo_t              *cr,
+                                       double                width,
+                                       double                height,
+                                       const DynoChartStyle *style,
+                                       const DynoChartDecor *decor);
 
 /* A drawing kept between frames. While samples only extend the series and the axes stay (on screen
  * the time axis runs to a round span ahead of the data, so it stays for a while), a frame redraws

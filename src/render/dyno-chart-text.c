@@ -125,6 +125,60 @@ dyno_chart_text_size (Chart      *chart,
     *height = logical.height;
 }
 
+static void
+label_clear (gpointer data)
+{
+  DynoChartLabel *label = data;
+
+  g_clear_pointer (&label->text, g_free);
+}
+
+GArray *
+dyno_chart_label_array_new (void)
+{
+  GArray *labels = g_array_new (FALSE, TRUE, sizeof (DynoChartLabel));
+
+  g_array_set_clear_func (labels, label_clear);
+  return labels;
+}
+
+void
+dyno_chart_record_label (Chart      *chart,
+                         const char *text,
+                         double      x,
+                         double      y,
+                         double      width,
+                         double      height,
+                         double      angle,
+                         gboolean    ellipsized)
+{
+  DynoChartLabel label;
+
+  if (chart->labels == NULL)
+    return;
+  label.box = (DynoChartRect) { x, y, width, height };
+  label.angle = angle;
+  label.length = width;
+  label.thickness = height;
+  label.ellipsized = ellipsized;
+  label.text = g_strdup (text);
+  g_array_append_val (chart->labels, label);
+}
+
+/* Moves (x, y) from the aligned point of a w × h box to its top left. */
+static void
+align_box (double *x, double *y, double w, double h, ChartAlign xalign, ChartAlign yalign)
+{
+  if (xalign == CHART_ALIGN_CENTER)
+    *x -= w / 2.0;
+  else if (xalign == CHART_ALIGN_END)
+    *x -= w;
+  if (yalign == CHART_ALIGN_CENTER)
+    *y -= h / 2.0;
+  else if (yalign == CHART_ALIGN_END)
+    *y -= h;
+}
+
 double
 dyno_chart_draw_text (Chart          *chart,
                       ChartFont       font,
@@ -139,43 +193,186 @@ dyno_chart_draw_text (Chart          *chart,
   PangoRectangle logical;
 
   pango_layout_get_pixel_extents (layout, NULL, &logical);
-  if (xalign == CHART_ALIGN_CENTER)
-    x -= logical.width / 2.0;
-  else if (xalign == CHART_ALIGN_END)
-    x -= logical.width;
-  if (yalign == CHART_ALIGN_CENTER)
-    y -= logical.height / 2.0;
-  else if (yalign == CHART_ALIGN_END)
-    y -= logical.height;
+  align_box (&x, &y, logical.width, logical.height, xalign, yalign);
 
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x), round (y));
   pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_record_label (chart, text, round (x) + logical.x, round (y) + logical.y,
+                           logical.width, logical.height, 0, FALSE);
   return logical.width;
 }
 
-/* Vertical text reading bottom to top, centred on (x, y). Its own layout: the shared ones are
- * laid out for unrotated text, and updating them for a rotation would reshape them all. */
-void
-dyno_chart_draw_text_rotated (Chart          *chart,
-                              const char     *text,
-                              const DynoRgba *color,
-                              double          x,
-                              double          y)
+double
+dyno_chart_draw_text_fitted (Chart             *chart,
+                             ChartFont          font,
+                             const char        *text,
+                             const DynoRgba    *color,
+                             double             x,
+                             double             y,
+                             double             max_width,
+                             ChartAlign         xalign,
+                             ChartAlign         yalign,
+                             PangoEllipsizeMode mode)
 {
-  PangoLayout *layout;
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoRectangle logical;
+  double w;
+
+  dyno_chart_text_size (chart, font, text, &w, NULL);
+  if (w <= max_width)
+    return dyno_chart_draw_text (chart, font, text, color, x, y, xalign, yalign);
+  if (max_width < 1)
+    return 0;
+
+  layout = pango_layout_new (text_cache_for (chart->cr)->context);
+  pango_layout_set_font_description (layout, chart->fonts[font]);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) floor (max_width * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, mode);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  align_box (&x, &y, logical.width, logical.height, xalign, yalign);
+
+  dyno_chart_set_source (chart->cr, color);
+  cairo_move_to (chart->cr, round (x) - logical.x, round (y) - logical.y);
+  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_record_label (chart, text, round (x), round (y), logical.width, logical.height, 0,
+                           pango_layout_is_ellipsized (layout));
+  return logical.width;
+}
+
+PangoLayout *
+dyno_chart_wrapped_layout (Chart         *chart,
+                           ChartFont      font,
+                           const char    *text,
+                           double         width,
+                           int            max_lines,
+                           PangoAlignment alignment)
+{
+  PangoLayout *layout = pango_layout_new (text_cache_for (chart->cr)->context);
+
+  pango_layout_set_font_description (layout, chart->fonts[font]);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) floor (MAX (width, 1) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_alignment (layout, alignment);
+  pango_layout_set_height (layout, -MAX (max_lines, 1));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
+void
+dyno_chart_show_layout (Chart          *chart,
+                        PangoLayout    *layout,
+                        const char     *text,
+                        const DynoRgba *color,
+                        double          x,
+                        double          y)
+{
   PangoRectangle logical;
 
-  cairo_save (chart->cr);
-  cairo_translate (chart->cr, round (x), round (y));
-  cairo_rotate (chart->cr, -G_PI / 2);
-  layout = pango_cairo_create_layout (chart->cr);
-  pango_layout_set_font_description (layout, chart->fonts[CHART_FONT_NORMAL]);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_extents (layout, NULL, &logical);
   dyno_chart_set_source (chart->cr, color);
-  cairo_move_to (chart->cr, -round (logical.width / 2.0), -round (logical.height / 2.0));
+  cairo_move_to (chart->cr, round (x) - logical.x, round (y) - logical.y);
   pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_record_label (chart, text, round (x), round (y), logical.width, logical.height, 0,
+                           pango_layout_is_ellipsized (layout));
+}
+
+double
+dyno_chart_draw_text_turned (Chart          *chart,
+                             ChartFont       font,
+                             const char     *text,
+                             const DynoRgba *color,
+                             double          x,
+                             double          y,
+                             double          angle,
+                             double          ax,
+                             double          ay,
+                             double          max_length)
+{
+  cairo_t *cr = chart->cr;
+  PangoLayout *layout;
+  PangoRectangle logical;
+  double c = cos (angle);
+  double s = sin (angle);
+  double ox;
+  double oy;
+  double min_x = INFINITY;
+  double min_y = INFINITY;
+  double max_x = -INFINITY;
+  double max_y = -INFINITY;
+  gboolean ellipsized;
+
+  cairo_save (cr);
+  cairo_translate (cr, round (x), round (y));
+  cairo_rotate (cr, angle);
+  layout = pango_cairo_create_layout (cr);
+  pango_layout_set_font_description (layout, chart->fonts[font]);
+  pango_layout_set_text (layout, text, -1);
+  if (max_length > 0)
+    {
+      pango_layout_set_width (layout, (int) floor (MAX (max_length, 1) * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  ellipsized = pango_layout_is_ellipsized (layout);
+  /* The logical box's top left, in the turned frame, so (ax, ay) of it lands on (x, y). */
+  ox = -round (logical.width * ax);
+  oy = -round (logical.height * ay);
+  dyno_chart_set_source (cr, color);
+  cairo_move_to (cr, ox - logical.x, oy - logical.y);
+  pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
-  cairo_restore (chart->cr);
+  cairo_restore (cr);
+
+  /* The bounds of the turned box, in the caller's units. */
+  for (int i = 0; i < 4; i++)
+    {
+      double px = ox + (i & 1 ? logical.width : 0);
+      double py = oy + (i & 2 ? logical.height : 0);
+      double dx = round (x) + c * px - s * py;
+      double dy = round (y) + s * px + c * py;
+
+      min_x = MIN (min_x, dx);
+      max_x = MAX (max_x, dx);
+      min_y = MIN (min_y, dy);
+      max_y = MAX (max_y, dy);
+    }
+  dyno_chart_record_label (chart, text, min_x, min_y, max_x - min_x, max_y - min_y, angle,
+                           ellipsized);
+  if (chart->labels != NULL)
+    {
+      DynoChartLabel *label = &g_array_index (chart->labels, DynoChartLabel,
+                                              chart->labels->len - 1);
+
+      label->length = logical.width;
+      label->thickness = logical.height;
+    }
+  return logical.width;
+}
+
+void
+dyno_chart_draw_text_rotated (Chart          *chart,
+                              const char    **texts,
+                              const DynoRgba *color,
+                              double          x,
+                              double          y,
+                              double          max_length)
+{
+  const char *text = NULL;
+
+  for (guint i = 0; texts[i] != NULL; i++)
+    {
+      double w;
+
+      text = texts[i];
+      dyno_chart_text_size (chart, CHART_FONT_NORMAL, text, &w, NULL);
+      if (w <= max_length)
+        break;
+    }
+  if (text == NULL || max_length < chart->line_height)
+    return;
+  dyno_chart_draw_text_turned (chart, CHART_FONT_NORMAL, text, color, x, y, -G_PI / 2, 0.5, 0.5,
+                               max_length);
 }

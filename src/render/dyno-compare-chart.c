@@ -27,6 +27,10 @@
 #define GROUP_FILL 0.86
 /* Overlay lines are averaged down to about one point per this many user units. */
 #define OVERLAY_POINT_SPACING 1.5
+/* Phase names too wide for their group are turned this far, to read upwards. */
+#define NAME_ANGLE (-G_PI / 4)
+/* Turned names take at most this share of the height left for the plot and them. */
+#define NAME_MAX_SHARE 0.4
 
 /* Okabe–Ito's colour-blind-safe order (blue, orange, bluish green, reddish purple, yellow,
  * vermillion, sky blue, then brown) in GNOME palette shades, as the phases' colours are. */
@@ -59,6 +63,14 @@ typedef struct
   double left_title_x;  /* centre of the rotated axis title */
 } Panel;
 
+/* How the phase names under the bars are set. */
+typedef enum
+{
+  NAMES_NONE,   /* too narrow for any: the order of the phases is the table's */
+  NAMES_FLAT,   /* across, on one or two lines */
+  NAMES_TURNED, /* turned by NAME_ANGLE, when some name is too wide for its group */
+} NamesMode;
+
 typedef struct
 {
   Chart chart; /* cr, style, decor, fonts, line_height, gap: what the text helpers use */
@@ -80,10 +92,16 @@ typedef struct
   double source_y;
   char *source;
 
+  /* bars: the phase names */
+  NamesMode names;
+  gboolean short_names;   /* the short names, not the titles */
+  double name_max_length; /* turned: the longest a name may be */
+
   /* overlay: seconds into the phase */
   double t1;
   DynoTicks x_ticks;
   DynoTimeUnit time_unit;
+  double time_divisor; /* seconds per label unit: 0.001 when the labels count milliseconds */
 } CompareLayout;
 
 /* ---- small things ------------------------------------------------------------------------ */
@@ -197,17 +215,35 @@ rate_divisor (const DynoChartStyle *style, DynoUnit unit)
   return style->rate_scale == DYNO_RATE_SCALE_MIB ? 1024.0 * 1024.0 : 1e6;
 }
 
-static const char *
-unit_axis_title (const CompareLayout *layout, const Panel *panel)
+/* The value axis's title, then shorter ones for a short axis; NULL-terminated. */
+static void
+unit_axis_titles (const CompareLayout *layout, const Panel *panel, const char *titles[4])
 {
+  memset (titles, 0, 4 * sizeof *titles);
   if (layout->options.kind == DYNO_COMPARE_CHART_CPU)
-    /* Translators: the value axis of a chart of Bonnie's %CPU per phase; 100 is one core */
-    return _("CPU (%, 100 = one core)");
-  if (panel->unit == DYNO_UNIT_OPS)
-    return _("Rate (ops/s)");
-  if (layout->chart.style->rate_scale == DYNO_RATE_SCALE_MIB)
-    return _("Rate (MiB/s)");
-  return _("Rate (MB/s)");
+    {
+      /* Translators: the value axis of a chart of Bonnie's %CPU per phase; 100 is one core */
+      titles[0] = _("CPU (%, 100 = one core)");
+      /* Translators: the value axis of a chart of Bonnie's %CPU per phase, when short */
+      titles[1] = _("CPU (%)");
+      /* Translators: the value axis of a chart of Bonnie's %CPU per phase, when very short */
+      titles[2] = _("%");
+    }
+  else if (panel->unit == DYNO_UNIT_OPS)
+    {
+      titles[0] = _("Rate (ops/s)");
+      titles[1] = _("ops/s");
+    }
+  else if (layout->chart.style->rate_scale == DYNO_RATE_SCALE_MIB)
+    {
+      titles[0] = _("Rate (MiB/s)");
+      titles[1] = _("MiB/s");
+    }
+  else
+    {
+      titles[0] = _("Rate (MB/s)");
+      titles[1] = _("MB/s");
+    }
 }
 
 static const char *
@@ -335,21 +371,6 @@ short_phase_name (DynoPhaseId phase)
     }
 }
 
-static PangoLayout *
-wrapped_layout (CompareLayout *layout, const char *text, double width)
-{
-  PangoLayout *pl = pango_cairo_create_layout (layout->chart.cr);
-
-  pango_layout_set_font_description (pl, layout->chart.fonts[CHART_FONT_NORMAL]);
-  pango_layout_set_text (pl, text, -1);
-  pango_layout_set_width (pl, (int) (MAX (width, 1) * PANGO_SCALE));
-  pango_layout_set_wrap (pl, PANGO_WRAP_WORD);
-  pango_layout_set_alignment (pl, PANGO_ALIGN_CENTER);
-  pango_layout_set_height (pl, -2); /* at most two lines, then an ellipsis */
-  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
-  return pl;
-}
-
 static gboolean
 words_fit (CompareLayout *layout, const char *text, double width)
 {
@@ -366,31 +387,179 @@ words_fit (CompareLayout *layout, const char *text, double width)
   return TRUE;
 }
 
-/* A phase's name under its bars, wrapped to the slot at word boundaries: the title ("Sequential
- * create") when its words fit, else the short name ("Seq create"), ellipsized if need be. */
-static PangoLayout *
-phase_name_layout (CompareLayout *layout, DynoPhaseId phase, double width)
+static const char *
+phase_name (const CompareLayout *layout, DynoPhaseId phase)
 {
-  const char *title = dyno_phase_title (phase);
+  return layout->short_names ? short_phase_name (phase) : dyno_phase_title (phase);
+}
 
-  if (words_fit (layout, title, width))
+/* A phase's name under its group, across: wrapped at words to at most two lines of width. NULL
+ * when it does not fit so, whole words and all. */
+static PangoLayout *
+flat_name_layout (CompareLayout *layout, const char *name, double width)
+{
+  PangoLayout *pl;
+
+  if (!words_fit (layout, name, width))
+    return NULL;
+  pl = dyno_chart_wrapped_layout (&layout->chart, CHART_FONT_NORMAL, name, width, 2,
+                                  PANGO_ALIGN_CENTER);
+  if (pango_layout_is_ellipsized (pl))
+    g_clear_object (&pl);
+  return pl;
+}
+
+/* The room of each name: its group's width, less a gap. */
+static double
+narrowest_group (const CompareLayout *layout)
+{
+  double narrowest = INFINITY;
+
+  for (guint p = 0; p < layout->n_panels; p++)
     {
-      PangoLayout *pl = wrapped_layout (layout, title, width);
+      const Panel *panel = &layout->panels[p];
 
-      if (!pango_layout_is_ellipsized (pl))
-        return pl;
-      g_object_unref (pl);
+      if (panel->n_phases > 0)
+        narrowest = MIN (narrowest, panel->plot.width / panel->n_phases);
     }
-  return wrapped_layout (layout, short_phase_name (phase), width);
+  return narrowest;
+}
+
+/* The height the flat names need with the titles (or the short names): 0 when some name does
+ * not fit its group. */
+static double
+flat_names_height (CompareLayout *layout, gboolean short_names)
+{
+  double room = narrowest_group (layout) - layout->chart.gap;
+  double needed = 0;
+
+  for (guint p = 0; p < layout->n_panels; p++)
+    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+      if (layout->panels[p].phases & DYNO_PHASE_BIT (id))
+        {
+          const char *name = short_names ? short_phase_name (id) : dyno_phase_title (id);
+          g_autoptr (PangoLayout) pl = flat_name_layout (layout, name, room);
+          PangoRectangle logical;
+
+          if (pl == NULL)
+            return 0;
+          pango_layout_get_pixel_extents (pl, NULL, &logical);
+          needed = MAX (needed, logical.height);
+        }
+  return needed;
+}
+
+/* The longest a turned name ending under x may be: it must not reach left of the content box. */
+static double
+turned_room (const CompareLayout *layout, double x)
+{
+  double lh = layout->chart.line_height;
+
+  return floor ((round (x) - lh / 2 * fabs (sin (NAME_ANGLE)) - layout->chart.geometry.content.x)
+                / cos (NAME_ANGLE));
+}
+
+/* The longest of the names (titles or short names), and whether each fits max_length and the
+ * room left of its group. */
+static gboolean
+turned_names_fit (CompareLayout *layout, gboolean short_names, double max_length, double *longest)
+{
+  gboolean fit = TRUE;
+
+  *longest = 0;
+  for (guint p = 0; p < layout->n_panels; p++)
+    {
+      const Panel *panel = &layout->panels[p];
+      double group = panel->n_phases > 0 ? panel->plot.width / panel->n_phases : 0;
+      guint column = 0;
+
+      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+        if (panel->phases & DYNO_PHASE_BIT (id))
+          {
+            double w;
+
+            dyno_chart_text_size (&layout->chart, CHART_FONT_NORMAL,
+                                  short_names ? short_phase_name (id) : dyno_phase_title (id), &w,
+                                  NULL);
+            *longest = MAX (*longest, w);
+            if (w > MIN (max_length, turned_room (layout, panel->plot.x + (column + 0.5) * group)))
+              fit = FALSE;
+            column++;
+          }
+    }
+  return fit;
+}
+
+/* How the phase names go under groups as wide as the panels now make them, in at most max_height:
+ * across if each fits its group (the titles, else the short names), else turned if the groups
+ * leave room between the turned lines (the titles if they fit max_height, else the short names,
+ * shortened further if need be), else none. Returns the height they take. */
+static double
+choose_names (CompareLayout *layout, double max_height)
+{
+  Chart *chart = &layout->chart;
+  double lh = chart->line_height;
+  double c = cos (NAME_ANGLE);
+  double s = fabs (sin (NAME_ANGLE));
+  double needed;
+  double max_length;
+  double longest;
+
+  layout->names = NAMES_NONE;
+  layout->short_names = FALSE;
+  layout->name_max_length = 0;
+  if (layout->options.kind == DYNO_COMPARE_CHART_OVERLAY || max_height < lh)
+    return 0;
+
+  for (int brief = 0; brief < 2; brief++)
+    {
+      needed = flat_names_height (layout, brief);
+      if (needed > 0 && needed <= max_height)
+        {
+          layout->names = NAMES_FLAT;
+          layout->short_names = brief;
+          return needed;
+        }
+    }
+
+  /* Turned, the lines of two neighbours are a group's width × sin apart: a line and a bit. */
+  if (narrowest_group (layout) * s < lh * 1.15)
+    return 0;
+  max_length = max_height / s - lh * c / s;
+  if (max_length < lh * 2)
+    return 0;
+  /* The titles if all fit, else the short names, given a quarter more height rather than cut
+   * by a letter or two, else shortened where they must be. */
+  if (!turned_names_fit (layout, FALSE, max_length, &longest))
+    {
+      layout->short_names = TRUE;
+      if (turned_names_fit (layout, TRUE, max_length * 1.25, &longest))
+        max_length = MAX (max_length, longest);
+    }
+  layout->names = NAMES_TURNED;
+  layout->name_max_length = MIN (longest, max_length);
+  return ceil (layout->name_max_length * s + lh * c);
 }
 
 /* ---- legend --------------------------------------------------------------------------- */
 
+/* An entry's legend label with its name cut to n_chars characters and an ellipsis (n_chars < 0:
+ * the whole name). */
 static char *
-legend_label (const CompareLayout *layout, guint entry)
+legend_label_cut (const CompareLayout *layout, guint entry, int n_chars)
 {
   const char *name = dyno_comparison_get_name (layout->comparison, entry);
+  g_autofree char *cut = NULL;
 
+  if (n_chars >= 0)
+    {
+      g_autofree char *head = g_utf8_substring (name, 0, n_chars);
+
+      /* No space before the ellipsis: "Samsung…", not "Samsung …". */
+      g_strchomp (head);
+      cut = g_strconcat (head, "…", NULL);
+      name = cut;
+    }
   if (layout->options.kind == DYNO_COMPARE_CHART_OVERLAY
       && !entry_has_samples (layout->comparison, entry, layout->options.phase))
     /* Translators: a chart legend entry whose result has no live samples (an import) */
@@ -402,34 +571,68 @@ legend_label (const CompareLayout *layout, guint entry)
   return g_strdup (name);
 }
 
-static double
-legend_item_width (CompareLayout *layout, const char *label)
+static char *
+legend_label (const CompareLayout *layout, guint entry)
 {
-  double w;
-
-  dyno_chart_text_size (&layout->chart, CHART_FONT_NORMAL, label, &w, NULL);
-  return layout->chart.line_height * 1.4 + layout->chart.gap + w;
+  return legend_label_cut (layout, entry, -1);
 }
 
-static guint
-legend_rows (CompareLayout *layout, double avail)
+/* The label as it fits max_width: whole, else with the name cut short and the rest (" (baseline)")
+ * kept, else NULL. */
+static char *
+legend_label_fitted (CompareLayout *layout, guint entry, double max_width, gboolean *cut)
 {
-  double x = 0;
-  guint rows = 1;
+  Chart *chart = &layout->chart;
+  char *label = legend_label (layout, entry);
+  int lo = 0;
+  int hi = (int) g_utf8_strlen (dyno_comparison_get_name (layout->comparison, entry), -1);
+  double w;
+
+  *cut = FALSE;
+  dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
+  if (w <= max_width)
+    return label;
+  g_free (label);
+
+  /* The most characters of the name that fit, by bisection. */
+  *cut = TRUE;
+  while (lo < hi)
+    {
+      int mid = (lo + hi + 1) / 2;
+      g_autofree char *text = legend_label_cut (layout, entry, mid);
+
+      dyno_chart_text_size (chart, CHART_FONT_NORMAL, text, &w, NULL);
+      if (w <= max_width)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  if (lo > 0)
+    return legend_label_cut (layout, entry, lo);
+  return NULL;
+}
+
+/* Lays the legend out in avail; fills slots (one per entry) if not NULL. Returns the rows. */
+static guint
+legend_layout (CompareLayout *layout, double avail, ChartLegendSlot *slots)
+{
+  Chart *chart = &layout->chart;
+  double swatch = chart->line_height * 1.4 + chart->gap;
+  g_autofree double *widths = g_new (double, MAX (layout->n_entries, 1));
+  g_autofree ChartLegendSlot *own = NULL;
 
   for (guint e = 0; e < layout->n_entries; e++)
     {
       g_autofree char *label = legend_label (layout, e);
-      double w = legend_item_width (layout, label);
+      double w;
 
-      if (x > 0 && x + w > avail)
-        {
-          rows++;
-          x = 0;
-        }
-      x += w + layout->chart.line_height * 1.5;
+      dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
+      widths[e] = swatch + w;
     }
-  return rows;
+  if (slots == NULL)
+    slots = own = g_new (ChartLegendSlot, MAX (layout->n_entries, 1));
+  return dyno_chart_legend_layout (chart, widths, layout->n_entries, swatch,
+                                   chart->line_height * 1.5, avail, chart->legend_max_rows, slots);
 }
 
 /* ---- values --------------------------------------------------------------------------- */
@@ -487,6 +690,93 @@ selected_phases (const DynoComparison *comparison, const DynoCompareChartOptions
   return options->phases != 0 ? have & options->phases : have;
 }
 
+/* The value axes' ticks for plots of height plot_h, then the columns: per panel, the rotated axis
+ * title and the tick labels (or, without axis titles, the unit over them), then the plot. */
+static void
+layout_columns (CompareLayout *layout, double top, double bottom)
+{
+  Chart *chart = &layout->chart;
+  const DynoChartDecor *decor = chart->decor;
+  const DynoCompareChartOptions *options = &layout->options;
+  double lh = chart->line_height;
+  double plot_h = MAX (1, floor (bottom) - round (top));
+  guint n_ticks = (guint) CLAMP (floor (plot_h / (lh * 2.5)), 2, 8);
+  /* Labels stand over the bars: two lines of small text, kept inside the plot. */
+  double headroom = options->kind == DYNO_COMPARE_CHART_OVERLAY ? 1.05 : 1 + (2.3 * lh) / plot_h;
+  double left = chart->geometry.content.x;
+  double right = chart->geometry.content.x + chart->geometry.content.width;
+  double panels_width = right - left;
+  guint total_phases = 0;
+
+  for (guint p = 0; p < layout->n_panels; p++)
+    {
+      Panel *panel = &layout->panels[p];
+      double max = 0;
+
+      total_phases += panel->n_phases;
+      if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
+        overlay_extent (layout, panel->divisor, &max, &layout->t1);
+      else
+        for (guint e = 0; e < layout->n_entries; e++)
+          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+            {
+              DynoCompareCell cell;
+              double v;
+
+              if (!(panel->phases & DYNO_PHASE_BIT (id)))
+                continue;
+              dyno_comparison_get_cell (layout->comparison, e, id, &cell);
+              v = bar_top_value (layout, panel, &cell);
+              if (isfinite (v))
+                max = MAX (max, v);
+            }
+      if (!(max > 0))
+        max = options->kind == DYNO_COMPARE_CHART_CPU ? 100 : 1;
+      dyno_ticks_compute (0, max * headroom, n_ticks, &panel->ticks);
+      panel->label_divisor = 1;
+      if (panel->unit == DYNO_UNIT_OPS && options->kind != DYNO_COMPARE_CHART_CPU
+          && panel->ticks.hi >= 10000)
+        panel->label_divisor = 1000;
+    }
+
+  for (guint p = 0; p < layout->n_panels; p++)
+    {
+      Panel *panel = &layout->panels[p];
+      double label_w = 0;
+      double axis_w;
+      double share;
+      double w;
+
+      for (guint i = 0; i < panel->ticks.n_ticks; i++)
+        {
+          g_autofree char *label = format_tick (panel, dyno_ticks_get (&panel->ticks, i));
+
+          dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
+          label_w = MAX (label_w, w);
+        }
+      if (!(decor && decor->axis_titles))
+        {
+          /* The unit stands over the tick labels, right-aligned with them: room for it. */
+          dyno_chart_text_size (chart, CHART_FONT_NORMAL, unit_short_label (layout, panel), &w,
+                                NULL);
+          label_w = MAX (label_w, w);
+        }
+      axis_w = label_w + chart->gap + (decor && decor->axis_titles ? lh + chart->gap : 0);
+      panel->left_title_x = left + lh / 2;
+      /* Each panel's plot is as wide as its share of the phases. */
+      share = total_phases > 0 ? (double) panel->n_phases / total_phases : 1;
+      if (layout->n_panels == 1)
+        w = right - left - axis_w;
+      else
+        w = (panels_width - 2 * axis_w - 2 * lh) * share;
+      panel->plot.x = round (left + axis_w);
+      panel->plot.y = round (top);
+      panel->plot.width = MAX (0, floor (w));
+      panel->plot.height = MAX (0, floor (bottom) - panel->plot.y);
+      left = panel->plot.x + panel->plot.width + 2 * lh;
+    }
+}
+
 static void
 layout_setup (CompareLayout                 *layout,
               const DynoComparison          *comparison,
@@ -504,11 +794,7 @@ layout_setup (CompareLayout                 *layout,
   double margin;
   double top;
   double bottom;
-  double left;
-  double right;
-  double label_h;
-  double panels_width;
-  guint total_phases = 0;
+  double under; /* from the plot's bottom edge to the labels under it */
 
   memset (layout, 0, sizeof *layout);
   chart->cr = cr;
@@ -519,6 +805,7 @@ layout_setup (CompareLayout                 *layout,
   layout->comparison = comparison;
   layout->options = *options;
   layout->n_entries = dyno_comparison_get_n_entries (comparison);
+  layout->time_divisor = 1;
   setup_fonts (chart, style);
   lh = chart->line_height;
   layout->ratio_font = pango_font_description_copy (chart->fonts[CHART_FONT_NORMAL]);
@@ -562,7 +849,6 @@ layout_setup (CompareLayout                 *layout,
       panel->divisor = options->kind == DYNO_COMPARE_CHART_CPU ? 1
                                                                : rate_divisor (style, panel->unit);
       panel->label_divisor = 1;
-      total_phases += panel->n_phases;
     }
 
   margin = decor ? round (lh * 1.5) : round (lh * 0.5);
@@ -570,15 +856,12 @@ layout_setup (CompareLayout                 *layout,
   g->content = (DynoChartRect) { margin, margin, MAX (0, width - 2 * margin),
                                  MAX (0, height - 2 * margin) };
 
-  /* From the top: title, subtitle, legend. */
+  /* From the top: title (up to two lines), subtitle, legend. */
   top = margin;
   if (decor && decor->title)
     {
-      double h;
-
-      dyno_chart_text_size (chart, CHART_FONT_TITLE, decor->title, NULL, &h);
       layout->title_y = top;
-      top += h;
+      top += dyno_chart_title_height (chart, decor->title, g->content.width);
     }
   if (decor && decor->subtitle)
     {
@@ -589,13 +872,17 @@ layout_setup (CompareLayout                 *layout,
     top += chart->gap;
   if (decor && decor->legend && layout->n_entries > 0)
     {
-      guint rows = legend_rows (layout, g->content.width);
+      guint rows;
 
-      layout->legend_y = top + chart->gap / 2;
       layout->legend_row_height = lh + chart->gap / 2;
+      chart->legend_max_rows = dyno_chart_legend_max_rows (chart, height,
+                                                           layout->legend_row_height);
+      rows = legend_layout (layout, g->content.width, NULL);
+      layout->legend_y = top + chart->gap / 2;
       top += rows * layout->legend_row_height + chart->gap;
     }
-  /* Room for the unit over the axis when there are no axis titles, and for bar labels. */
+  /* Room for the top tick label's upper half, and for the unit over the axis when there are no
+   * axis titles. */
   top += lh / 2 + (decor && decor->axis_titles ? 0 : lh);
 
   /* From the bottom: source line, x axis title (overlay), labels under the plot. */
@@ -620,125 +907,49 @@ layout_setup (CompareLayout                 *layout,
       layout->x_title_y = bottom;
       bottom -= chart->gap / 2;
     }
-  label_h = options->kind == DYNO_COMPARE_CHART_OVERLAY ? lh : 2 * lh;
-  bottom -= label_h;
-  layout->x_labels_y = bottom;
-  layout->x_labels_height = label_h;
-  bottom -= DYNO_CHART_TICK_LENGTH + chart->gap / 2;
+  /* The ticks, and clear of the lower half of the value axis's "0" label. */
+  under = MAX (DYNO_CHART_TICK_LENGTH + chart->gap / 2, ceil (lh / 2));
 
-  /* Value axes, before their labels' widths are known: as many ticks as fit. */
-  {
-    double plot_h = MAX (1, floor (bottom) - round (top));
-    guint n_ticks = (guint) CLAMP (floor (plot_h / (lh * 2.5)), 2, 8);
-    /* Labels stand over the bars: two lines of small text, kept inside the plot. */
-    double headroom = options->kind == DYNO_COMPARE_CHART_OVERLAY ? 1.05
-                                                                   : 1 + (2.3 * lh) / plot_h;
-
-    for (guint p = 0; p < layout->n_panels; p++)
-      {
-        Panel *panel = &layout->panels[p];
-        double max = 0;
-
-        if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
-          overlay_extent (layout, panel->divisor, &max, &layout->t1);
-        else
-          for (guint e = 0; e < layout->n_entries; e++)
-            for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-              {
-                DynoCompareCell cell;
-                double v;
-
-                if (!(panel->phases & DYNO_PHASE_BIT (id)))
-                  continue;
-                dyno_comparison_get_cell (comparison, e, id, &cell);
-                v = bar_top_value (layout, panel, &cell);
-                if (isfinite (v))
-                  max = MAX (max, v);
-              }
-        if (!(max > 0))
-          max = options->kind == DYNO_COMPARE_CHART_CPU ? 100 : 1;
-        dyno_ticks_compute (0, max * headroom, n_ticks, &panel->ticks);
-        if (panel->unit == DYNO_UNIT_OPS && options->kind != DYNO_COMPARE_CHART_CPU
-            && panel->ticks.hi >= 10000)
-          panel->label_divisor = 1000;
-      }
-  }
-
-  /* Columns: per panel, the rotated axis title and the tick labels, then the plot. */
-  left = margin;
-  right = width - margin;
-  panels_width = right - left;
-  for (guint p = 0; p < layout->n_panels; p++)
+  if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
     {
-      Panel *panel = &layout->panels[p];
-      double label_w = 0;
-      double axis_w;
-      double share;
-      double w;
-
-      for (guint i = 0; i < panel->ticks.n_ticks; i++)
-        {
-          g_autofree char *label = format_tick (panel, dyno_ticks_get (&panel->ticks, i));
-
-          dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
-          label_w = MAX (label_w, w);
-        }
-      axis_w = label_w + chart->gap + (decor && decor->axis_titles ? lh + chart->gap : 0);
-      panel->left_title_x = left + lh / 2;
-      /* Each panel's plot is as wide as its share of the phases. */
-      share = total_phases > 0 ? (double) panel->n_phases / total_phases : 1;
-      if (layout->n_panels == 1)
-        w = right - left - axis_w;
-      else
-        w = (panels_width - 2 * axis_w - 2 * lh) * share;
-      panel->plot.x = round (left + axis_w);
-      panel->plot.y = round (top);
-      panel->plot.width = MAX (0, floor (w));
-      panel->plot.height = MAX (0, floor (bottom) - panel->plot.y);
-      left = panel->plot.x + panel->plot.width + 2 * lh;
+      layout->x_labels_height = lh;
+      layout_columns (layout, top, bottom - lh - under);
     }
-  /* The phase names were given two lines; most need one, and the plot takes what is left. */
-  if (options->kind != DYNO_COMPARE_CHART_OVERLAY)
+  else
     {
-      double needed = 0;
+      /* The names' height depends on the groups' widths, which depend on the tick labels, which
+       * depend on the plot's height: lay out with two lines of names, choose the names, lay out
+       * again with their height, and choose again within it (the groups may have changed by a
+       * tick label's width). */
+      double budget = MAX (2 * lh, floor ((bottom - under - top) * NAME_MAX_SHARE));
 
-      for (guint p = 0; p < layout->n_panels; p++)
-        {
-          Panel *panel = &layout->panels[p];
-          double group = panel->n_phases > 0 ? panel->plot.width / panel->n_phases : 0;
-
-          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-            if (panel->phases & DYNO_PHASE_BIT (id))
-              {
-                g_autoptr (PangoLayout) name = phase_name_layout (layout, id, group - chart->gap);
-                PangoRectangle logical;
-
-                pango_layout_get_pixel_extents (name, NULL, &logical);
-                needed = MAX (needed, logical.height);
-              }
-        }
-      if (needed > 0 && needed < layout->x_labels_height)
-        {
-          double spare = floor (layout->x_labels_height - needed);
-
-          layout->x_labels_y += spare;
-          layout->x_labels_height -= spare;
-          for (guint p = 0; p < layout->n_panels; p++)
-            layout->panels[p].plot.height += spare;
-        }
+      layout_columns (layout, top, bottom - 2 * lh - under);
+      /* Without names, still room for the lower half of the value axis's "0". */
+      layout->x_labels_height = MAX (choose_names (layout, budget), ceil (lh / 2));
+      layout_columns (layout, top, bottom - layout->x_labels_height - under);
+      choose_names (layout, layout->x_labels_height);
     }
+  layout->x_labels_y = floor (bottom - layout->x_labels_height);
   g->plot = layout->panels[0].plot;
 
   if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
     {
       double w;
       guint n;
-      g_autofree char *widest = g_strdup_printf ("%.0f", ceil (layout->t1));
+      g_autofree char *widest = NULL;
 
-      layout->t1 = MAX (layout->t1, 1);
+      /* The time axis ends where the longest line does, however short: a phase of 300 ms fills
+       * the plot, its ticks in milliseconds. */
+      if (!(layout->t1 > 0))
+        layout->t1 = 1;
+      if (layout->t1 < 1)
+        layout->time_divisor = 0.001;
+      widest = g_strdup_printf ("%.0f", ceil (layout->t1 / layout->time_divisor));
       dyno_chart_text_size (chart, CHART_FONT_NORMAL, widest, &w, NULL);
       n = (guint) CLAMP (floor (layout->panels[0].plot.width / (w + 4 * lh)), 2, 10);
       dyno_ticks_compute_time (0, layout->t1, n, &layout->x_ticks, &layout->time_unit);
+      if (layout->time_divisor == 1)
+        layout->time_divisor = dyno_time_unit_seconds (layout->time_unit);
     }
 }
 
@@ -770,6 +981,7 @@ draw_value_axis (CompareLayout *layout, const Panel *panel)
   const DynoChartStyle *style = chart->style;
   double left = dyno_chart_crisp (panel->plot.x);
   double bottom = dyno_chart_crisp (panel->plot.y + panel->plot.height);
+  double last_top = INFINITY;
 
   cairo_set_line_width (cr, 1);
   dyno_chart_set_source (cr, &style->grid);
@@ -782,14 +994,20 @@ draw_value_axis (CompareLayout *layout, const Panel *panel)
     }
   cairo_stroke (cr);
 
+  /* From the bottom up, each clear of the one under it: on a very short plot some go
+   * unlabelled rather than drawn over each other. */
   for (guint i = 0; i < panel->ticks.n_ticks; i++)
     {
       double v = dyno_ticks_get (&panel->ticks, i);
-      g_autofree char *label = format_tick (panel, v);
+      double y = panel_y (panel, v);
+      g_autofree char *label = NULL;
 
+      if (y + chart->line_height / 2 > last_top)
+        continue;
+      label = format_tick (panel, v);
       dyno_chart_draw_text (chart, CHART_FONT_NORMAL, label, &style->dim_foreground,
-                            panel->plot.x - chart->gap, panel_y (panel, v), CHART_ALIGN_END,
-                            CHART_ALIGN_CENTER);
+                            panel->plot.x - chart->gap, y, CHART_ALIGN_END, CHART_ALIGN_CENTER);
+      last_top = y - chart->line_height / 2;
     }
 
   dyno_chart_set_source (cr, &style->axis);
@@ -800,13 +1018,21 @@ draw_value_axis (CompareLayout *layout, const Panel *panel)
   cairo_stroke (cr);
 
   if (chart->decor && chart->decor->axis_titles)
-    dyno_chart_draw_text_rotated (chart, unit_axis_title (layout, panel), &style->foreground,
-                                  panel->left_title_x, panel->plot.y + panel->plot.height / 2);
+    {
+      const char *titles[4];
+
+      unit_axis_titles (layout, panel, titles);
+      dyno_chart_draw_text_rotated (chart, titles, &style->foreground, panel->left_title_x,
+                                    panel->plot.y + panel->plot.height / 2, panel->plot.height);
+    }
   else
-    dyno_chart_draw_text (chart, CHART_FONT_NORMAL, unit_short_label (layout, panel),
-                          &style->dim_foreground, panel->plot.x - chart->gap,
-                          panel->plot.y - chart->line_height * 1.5, CHART_ALIGN_END,
-                          CHART_ALIGN_START);
+    {
+      /* Right-aligned with the tick labels, in the column made wide enough for it. */
+      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, unit_short_label (layout, panel),
+                            &style->dim_foreground, panel->plot.x - chart->gap,
+                            panel->plot.y - chart->line_height * 1.5, CHART_ALIGN_END,
+                            CHART_ALIGN_START);
+    }
 }
 
 static void
@@ -815,21 +1041,20 @@ draw_legend (CompareLayout *layout)
   Chart *chart = &layout->chart;
   cairo_t *cr = chart->cr;
   const DynoChartRect *content = &chart->geometry.content;
-  double x = content->x;
-  double cy = layout->legend_y + chart->line_height / 2;
   double sample = chart->line_height * 1.4;
+  g_autofree ChartLegendSlot *slots = g_new (ChartLegendSlot, MAX (layout->n_entries, 1));
 
+  legend_layout (layout, content->width, slots);
   for (guint e = 0; e < layout->n_entries; e++)
     {
       g_autofree char *label = legend_label (layout, e);
-      double w = legend_item_width (layout, label);
+      g_autofree char *shown = NULL;
+      gboolean cut;
+      double x = content->x + slots[e].x;
+      double cy = layout->legend_y + chart->line_height / 2
+                  + slots[e].row * layout->legend_row_height;
       DynoRgba color;
 
-      if (x > content->x && x + w > content->x + content->width)
-        {
-          x = content->x;
-          cy += layout->legend_row_height;
-        }
       dyno_compare_chart_entry_color (chart->style, e, &color);
       dyno_chart_set_source (cr, &color);
       if (layout->options.kind == DYNO_COMPARE_CHART_OVERLAY)
@@ -848,9 +1073,22 @@ draw_legend (CompareLayout *layout)
           cairo_rectangle (cr, x, round (cy - h / 2), sample, h);
           cairo_fill (cr);
         }
-      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, label, &chart->style->foreground,
+      /* A long name is cut short, but " (baseline)" after it stays. */
+      shown = legend_label_fitted (layout, e, slots[e].text_width, &cut);
+      if (shown == NULL)
+        continue;
+      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, shown, &chart->style->foreground,
                             x + sample + chart->gap, cy, CHART_ALIGN_START, CHART_ALIGN_CENTER);
-      x += w + chart->line_height * 1.5;
+      if (cut && chart->labels != NULL)
+        {
+          DynoChartLabel *last = &g_array_index (chart->labels, DynoChartLabel,
+                                                 chart->labels->len - 1);
+
+          /* The record says what was asked for, and that it was shortened. */
+          g_free (last->text);
+          last->text = g_steal_pointer (&label);
+          last->ellipsized = TRUE;
+        }
     }
 }
 
@@ -864,18 +1102,27 @@ draw_decor (CompareLayout *layout)
   if (decor == NULL)
     return;
   if (decor->title)
-    dyno_chart_draw_text (chart, CHART_FONT_TITLE, decor->title, &chart->style->foreground,
-                          content->x, layout->title_y, CHART_ALIGN_START, CHART_ALIGN_START);
+    {
+      g_autoptr (PangoLayout) title = dyno_chart_wrapped_layout (chart, CHART_FONT_TITLE,
+                                                                 decor->title, content->width,
+                                                                 dyno_chart_title_lines (chart),
+                                                                 PANGO_ALIGN_LEFT);
+
+      dyno_chart_show_layout (chart, title, decor->title, &chart->style->foreground, content->x,
+                              layout->title_y);
+    }
   if (decor->subtitle)
-    dyno_chart_draw_text (chart, CHART_FONT_NORMAL, decor->subtitle,
-                          &chart->style->dim_foreground, content->x, layout->subtitle_y,
-                          CHART_ALIGN_START, CHART_ALIGN_START);
+    dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, decor->subtitle,
+                                 &chart->style->dim_foreground, content->x, layout->subtitle_y,
+                                 content->width, CHART_ALIGN_START, CHART_ALIGN_START,
+                                 PANGO_ELLIPSIZE_END);
   if (decor->legend)
     draw_legend (layout);
   if (layout->source)
-    dyno_chart_draw_text (chart, CHART_FONT_SMALL, layout->source, &chart->style->dim_foreground,
-                          content->x + content->width, layout->source_y, CHART_ALIGN_END,
-                          CHART_ALIGN_START);
+    dyno_chart_draw_text_fitted (chart, CHART_FONT_SMALL, layout->source,
+                                 &chart->style->dim_foreground, content->x + content->width,
+                                 layout->source_y, content->width, CHART_ALIGN_END,
+                                 CHART_ALIGN_START, PANGO_ELLIPSIZE_MIDDLE);
 }
 
 /* ---- drawing: bars -------------------------------------------------------------------- */
@@ -934,6 +1181,43 @@ labels_fit (CompareLayout *layout, const Panel *panel, double slot)
   return TRUE;
 }
 
+/* A phase's name under its group, which starts at gx: across, centred, or turned to read
+ * upwards and ending under the group's middle. */
+static void
+draw_phase_name (CompareLayout *layout, DynoPhaseId id, double gx, double group)
+{
+  Chart *chart = &layout->chart;
+  const char *name = phase_name (layout, id);
+  double cx = gx + group / 2;
+
+  if (layout->names == NAMES_FLAT)
+    {
+      g_autoptr (PangoLayout) pl = flat_name_layout (layout, name, group - chart->gap);
+      PangoRectangle logical;
+
+      if (pl == NULL)
+        return;
+      pango_layout_get_pixel_extents (pl, NULL, &logical);
+      if (logical.height > layout->x_labels_height)
+        return;
+      dyno_chart_show_layout (chart, pl, name, &chart->style->foreground,
+                              cx - logical.width / 2.0, layout->x_labels_y);
+    }
+  else if (layout->names == NAMES_TURNED)
+    {
+      double lh = chart->line_height;
+      double s = fabs (sin (NAME_ANGLE));
+      /* The line's end (its right edge's middle) under the group's middle, its top corner on
+       * the labels' row; it must not reach left of the content box. */
+      double x = round (cx);
+      double y = round (layout->x_labels_y + lh / 2 * s);
+
+      dyno_chart_draw_text_turned (chart, CHART_FONT_NORMAL, name, &chart->style->foreground, x,
+                                   y, NAME_ANGLE, 1, 0.5,
+                                   MIN (layout->name_max_length, turned_room (layout, cx)));
+    }
+}
+
 static void
 draw_bars_panel (CompareLayout *layout, const Panel *panel)
 {
@@ -958,8 +1242,6 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
     {
       double gx = panel->plot.x + column * group;
       double bars_x;
-      g_autoptr (PangoLayout) name = NULL;
-      PangoRectangle logical;
 
       if (!(panel->phases & DYNO_PHASE_BIT (id)))
         continue;
@@ -1056,6 +1338,9 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
                   cairo_move_to (cr, round (cx - extents.width / 2.0),
                                  round (label_y - extents.height));
                   pango_cairo_show_layout (cr, pl);
+                  dyno_chart_record_label (chart, ratio, round (cx - extents.width / 2.0),
+                                           round (label_y - extents.height), extents.width,
+                                           extents.height, 0, FALSE);
                   label_y -= extents.height;
                 }
             }
@@ -1067,17 +1352,29 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
           }
         }
 
-      /* The phase's name under its group. */
-      name = phase_name_layout (layout, id, group - chart->gap);
-      pango_layout_get_pixel_extents (name, NULL, &logical);
-      dyno_chart_set_source (cr, &style->foreground);
-      cairo_move_to (cr, round (gx + (group - logical.width) / 2 - logical.x),
-                     round (layout->x_labels_y));
-      pango_cairo_show_layout (cr, name);
+      draw_phase_name (layout, id, gx, group);
     }
 }
 
 /* ---- drawing: overlay ----------------------------------------------------------------- */
+
+static const char *
+overlay_time_unit (const CompareLayout *layout)
+{
+  if (layout->time_divisor < 1)
+    /* Translators: unit of a chart's time axis, milliseconds */
+    return C_ ("time unit", "ms");
+  switch (layout->time_unit)
+    {
+    case DYNO_TIME_MINUTES:
+      return C_ ("time unit", "min");
+    case DYNO_TIME_HOURS:
+      return C_ ("time unit", "h");
+    case DYNO_TIME_SECONDS:
+    default:
+      return C_ ("time unit", "s");
+    }
+}
 
 static double
 overlay_x (const CompareLayout *layout, double t)
@@ -1168,7 +1465,7 @@ draw_overlay (CompareLayout *layout)
   const DynoChartRect *plot = &panel->plot;
   const DynoChartRect *content = &chart->geometry.content;
   double bottom = dyno_chart_crisp (plot->y + plot->height);
-  double last_end = -INFINITY;
+  double last_start = INFINITY;
 
   if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
     return;
@@ -1184,44 +1481,55 @@ draw_overlay (CompareLayout *layout)
       cairo_line_to (cr, x, bottom + DYNO_CHART_TICK_LENGTH);
     }
   cairo_stroke (cr);
-  for (guint i = 0; i < layout->x_ticks.n_ticks; i++)
+  /* Right to left, each label centred on its tick but kept inside the content box and clear of
+   * the one after it; without an axis title, the last one says the unit ("500 ms"). */
+  for (guint i = layout->x_ticks.n_ticks; i > 0; i--)
     {
-      double t = dyno_ticks_get (&layout->x_ticks, i);
-      g_autofree char *label = dyno_ticks_format (&layout->x_ticks, t,
-                                                  dyno_time_unit_seconds (layout->time_unit));
+      double t = dyno_ticks_get (&layout->x_ticks, i - 1);
+      g_autofree char *number = dyno_ticks_format (&layout->x_ticks, t, layout->time_divisor);
+      g_autofree char *label = NULL;
       double w;
       double x;
 
+      if (i == layout->x_ticks.n_ticks && !(chart->decor && chart->decor->axis_titles))
+        /* Translators: the last label of a time axis: a number and its unit, "500 ms" */
+        label = g_strdup_printf (C_ ("time axis", "%s %s"), number, overlay_time_unit (layout));
+      else
+        label = g_steal_pointer (&number);
       dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
       x = CLAMP (overlay_x (layout, t) - w / 2, content->x, content->x + content->width - w);
-      if (x < last_end + chart->gap)
+      if (x + w > last_start - chart->gap)
         continue;
       dyno_chart_draw_text (chart, CHART_FONT_NORMAL, label, &chart->style->dim_foreground, x,
                             layout->x_labels_y, CHART_ALIGN_START, CHART_ALIGN_START);
-      last_end = x + w;
+      last_start = x;
     }
   if (chart->decor && chart->decor->axis_titles)
     {
       const char *phase = dyno_phase_title (layout->options.phase);
       g_autofree char *title = NULL;
 
-      switch (layout->time_unit)
-        {
-        case DYNO_TIME_MINUTES:
-          /* Translators: the time axis of a chart overlaying one phase of several runs */
-          title = g_strdup_printf (_("Time into %s (min)"), phase);
-          break;
-        case DYNO_TIME_HOURS:
-          title = g_strdup_printf (_("Time into %s (h)"), phase);
-          break;
-        case DYNO_TIME_SECONDS:
-        default:
-          title = g_strdup_printf (_("Time into %s (s)"), phase);
-          break;
-        }
-      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, title, &chart->style->foreground,
-                            plot->x + plot->width / 2, layout->x_title_y, CHART_ALIGN_CENTER,
-                            CHART_ALIGN_START);
+      if (layout->time_divisor < 1)
+        /* Translators: the time axis of a chart overlaying one phase of several runs */
+        title = g_strdup_printf (_("Time into %s (ms)"), phase);
+      else
+        switch (layout->time_unit)
+          {
+          case DYNO_TIME_MINUTES:
+            /* Translators: the time axis of a chart overlaying one phase of several runs */
+            title = g_strdup_printf (_("Time into %s (min)"), phase);
+            break;
+          case DYNO_TIME_HOURS:
+            title = g_strdup_printf (_("Time into %s (h)"), phase);
+            break;
+          case DYNO_TIME_SECONDS:
+          default:
+            title = g_strdup_printf (_("Time into %s (s)"), phase);
+            break;
+          }
+      dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, title, &chart->style->foreground,
+                                   plot->x + plot->width / 2, layout->x_title_y, plot->width,
+                                   CHART_ALIGN_CENTER, CHART_ALIGN_START, PANGO_ELLIPSIZE_END);
     }
 
   if (!dyno_compare_chart_has_samples (layout->comparison, layout->options.phase))
@@ -1230,9 +1538,10 @@ draw_overlay (CompareLayout *layout)
           = g_strdup_printf (_("No live samples of %s: imported results carry none"),
                              dyno_phase_title (layout->options.phase));
 
-      dyno_chart_draw_text (chart, CHART_FONT_NORMAL, text, &chart->style->dim_foreground,
-                            plot->x + plot->width / 2, plot->y + plot->height / 2,
-                            CHART_ALIGN_CENTER, CHART_ALIGN_CENTER);
+      dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, text, &chart->style->dim_foreground,
+                                   plot->x + plot->width / 2, plot->y + plot->height / 2,
+                                   plot->width, CHART_ALIGN_CENTER, CHART_ALIGN_CENTER,
+                                   PANGO_ELLIPSIZE_END);
       return;
     }
 
@@ -1277,21 +1586,17 @@ dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
   layout_finish (&layout);
 }
 
-void
-dyno_compare_chart_render (const DynoComparison          *comparison,
-                           const DynoCompareChartOptions *options,
-                           cairo_t                       *cr,
-                           double                         width,
-                           double                         height,
-                           const DynoChartStyle          *style,
-                           const DynoChartDecor          *decor)
+static void
+render (const DynoComparison          *comparison,
+        const DynoCompareChartOptions *options,
+        cairo_t                       *cr,
+        double                         width,
+        double                         height,
+        const DynoChartStyle          *style,
+        const DynoChartDecor          *decor,
+        GArray                        *labels)
 {
   CompareLayout layout;
-
-  g_return_if_fail (comparison != NULL);
-  g_return_if_fail (options != NULL);
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (style != NULL);
 
   if (width <= 0 || height <= 0)
     return;
@@ -1300,6 +1605,7 @@ dyno_compare_chart_render (const DynoComparison          *comparison,
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
   layout_setup (&layout, comparison, options, cr, width, height, style, decor);
+  layout.chart.labels = labels;
   if (style->background.alpha > 0)
     {
       dyno_chart_set_source (cr, &style->background);
@@ -1313,6 +1619,46 @@ dyno_compare_chart_render (const DynoComparison          *comparison,
   draw_decor (&layout);
   layout_finish (&layout);
   cairo_restore (cr);
+}
+
+void
+dyno_compare_chart_render (const DynoComparison          *comparison,
+                           const DynoCompareChartOptions *options,
+                           cairo_t                       *cr,
+                           double                         width,
+                           double                         height,
+                           const DynoChartStyle          *style,
+                           const DynoChartDecor          *decor)
+{
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (options != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+
+  render (comparison, options, cr, width, height, style, decor, NULL);
+}
+
+GArray *
+dyno_compare_chart_get_labels (const DynoComparison          *comparison,
+                               const DynoCompareChartOptions *options,
+                               cairo_t                       *cr,
+                               double                         width,
+                               double                         height,
+                               const DynoChartStyle          *style,
+                               const DynoChartDecor          *decor)
+{
+  GArray *labels = dyno_chart_label_array_new ();
+
+  g_return_val_if_fail (comparison != NULL, labels);
+  g_return_val_if_fail (options != NULL, labels);
+  g_return_val_if_fail (cr != NULL, labels);
+  g_return_val_if_fail (style != NULL, labels);
+
+  /* Drawn into a group that is thrown away: the same layout, the same text, nothing shown. */
+  cairo_push_group (cr);
+  render (comparison, options, cr, width, height, style, decor, labels);
+  cairo_pattern_destroy (cairo_pop_group (cr));
+  return labels;
 }
 
 static cairo_status_t

@@ -77,6 +77,16 @@ void     dyno_compare_chart_get_geometry (const DynoComparison          *compari
                                           const DynoChartDecor          *decor,
                                           DynoCompareChartGeometry      *geometry);
 
+/* The labels dyno_compare_chart_render draws, in the order it draws them (an array from
+ * dyno_chart_label_array_new). cr measures the text; nothing is drawn on it. */
+GArray  *dyno_compare_chart_get_labels (const DynoComparison          *comparison,
+                                        const DynoCompareChartOptions *options,
+                                        cairo_t                       *cr,
+                                        double                         width,
+                                        double                         height,
+                                        const DynoChartStyle          *style,
+                                        const DynoChartDecor          *decor);
+
 /* format "png": width × height points drawn at scale device pixels each (2 for a sharp 1200 ×
  * 675 chart in an article); "svg", "pdf": width × height points, scale ignored. */
 gboolean dyno_compare_chart_render_to_file (const DynoComparison          *comparison,
