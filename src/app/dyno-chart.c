@@ -52,53 +52,56 @@ dyno_chart_invalidate_style (DynoChart *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static const DynoChartStyle *
-dyno_chart_get_style (DynoChart *self)
+DynoChartStyle *
+dyno_chart_style_new_for_widget (GtkWidget *widget, DynoRateScale rate_scale)
 {
-  AdwStyleManager *manager;
-  PangoContext *context;
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  gboolean dark = adw_style_manager_get_dark (manager);
   const PangoFontDescription *font;
-  g_autofree char *font_string = NULL;
+  DynoChartPalette palette;
+  DynoChartStyle *style;
   GdkRGBA color;
   DynoRgba fg;
-  DynoChartPalette palette;
-  gboolean dark;
 
-  if (self->style != NULL)
-    return self->style;
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
 
-  manager = adw_style_manager_get_default ();
-  dark = adw_style_manager_get_dark (manager);
   if (adw_style_manager_get_high_contrast (manager))
     palette = dark ? DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK : DYNO_CHART_PALETTE_HIGH_CONTRAST;
   else
     palette = dark ? DYNO_CHART_PALETTE_DARK : DYNO_CHART_PALETTE_LIGHT;
 
-  self->style = dyno_chart_style_new (palette);
-  self->style->rate_scale = self->rate_scale;
+  style = dyno_chart_style_new (palette);
+  style->rate_scale = rate_scale;
   /* The widget draws on whatever its parent (a card, the window) painted. */
-  self->style->background.alpha = 0;
+  style->background.alpha = 0;
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
   G_GNUC_END_IGNORE_DEPRECATIONS
   fg = (DynoRgba) { color.red, color.green, color.blue, color.alpha };
-  dyno_chart_style_set_foreground (self->style, &fg);
+  dyno_chart_style_set_foreground (style, &fg);
 
   /* Labels a size below the interface font, as GNOME's charts (Usage, System Monitor) do. */
-  context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  font = pango_context_get_font_description (context);
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
   if (font != NULL)
     {
       g_autoptr (PangoFontDescription) small = pango_font_description_copy (font);
+      g_autofree char *font_string = NULL;
       int size = pango_font_description_get_size (small);
 
       if (size > 0 && !pango_font_description_get_size_is_absolute (small))
         pango_font_description_set_size (small, size * 9 / 10);
       font_string = pango_font_description_to_string (small);
-      dyno_chart_style_set_font (self->style, font_string);
+      dyno_chart_style_set_font (style, font_string);
     }
+  return style;
+}
 
+static const DynoChartStyle *
+dyno_chart_get_style (DynoChart *self)
+{
+  if (self->style == NULL)
+    self->style = dyno_chart_style_new_for_widget (GTK_WIDGET (self), self->rate_scale);
   return self->style;
 }
 

@@ -37,4 +37,8 @@ void                  dyno_chart_set_rate_scale (DynoChart *self, DynoRateScale 
 /* What the chart draws, for saving it as shown: dyno_chart_render_to_file (model, …). */
 const DynoChartModel *dyno_chart_get_model (DynoChart *self);
 
+/* A chart style for drawing in widget: light, dark or high-contrast palette as the app shows,
+ * the widget's text colour and a font a size below the interface font. */
+DynoChartStyle *dyno_chart_style_new_for_widget (GtkWidget *widget, DynoRateScale rate_scale);
+
 G_END_DECLS

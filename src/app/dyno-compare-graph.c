@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "dyno-chart.h"
 #include "dyno-compare-graph.h"
 
 #define MIN_WIDTH 260
@@ -55,47 +56,8 @@ drop_style (DynoCompareGraph *self)
 static const DynoChartStyle *
 get_style (DynoCompareGraph *self)
 {
-  AdwStyleManager *manager;
-  PangoContext *context;
-  const PangoFontDescription *font;
-  DynoChartPalette palette;
-  GdkRGBA color;
-  DynoRgba fg;
-  gboolean dark;
-
-  if (self->style != NULL)
-    return self->style;
-
-  manager = adw_style_manager_get_default ();
-  dark = adw_style_manager_get_dark (manager);
-  if (adw_style_manager_get_high_contrast (manager))
-    palette = dark ? DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK : DYNO_CHART_PALETTE_HIGH_CONTRAST;
-  else
-    palette = dark ? DYNO_CHART_PALETTE_DARK : DYNO_CHART_PALETTE_LIGHT;
-
-  self->style = dyno_chart_style_new (palette);
-  self->style->rate_scale = self->rate_scale;
-  self->style->background.alpha = 0;
-
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  fg = (DynoRgba) { color.red, color.green, color.blue, color.alpha };
-  dyno_chart_style_set_foreground (self->style, &fg);
-
-  context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  font = pango_context_get_font_description (context);
-  if (font != NULL)
-    {
-      g_autoptr (PangoFontDescription) small = pango_font_description_copy (font);
-      g_autofree char *font_string = NULL;
-      int size = pango_font_description_get_size (small);
-
-      if (size > 0 && !pango_font_description_get_size_is_absolute (small))
-        pango_font_description_set_size (small, size * 9 / 10);
-      font_string = pango_font_description_to_string (small);
-      dyno_chart_style_set_font (self->style, font_string);
-    }
+  if (self->style == NULL)
+    self->style = dyno_chart_style_new_for_widget (GTK_WIDGET (self), self->rate_scale);
   return self->style;
 }
 

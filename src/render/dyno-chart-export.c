@@ -21,14 +21,15 @@ append_to_bytes (void *closure, const unsigned char *data, unsigned int length)
 }
 
 gboolean
-dyno_chart_render_to_file (const DynoChartModel *model,
-                           const DynoChartStyle *style,
-                           const DynoChartDecor *decor,
-                           double                width,
-                           double                height,
-                           const char           *format,
-                           const char           *path,
-                           GError              **error)
+dyno_chart_export_file (const char         *format,
+                        const char         *path,
+                        double              width,
+                        double              height,
+                        double              scale,
+                        const char         *title,
+                        DynoChartDrawFunc   draw,
+                        gconstpointer       data,
+                        GError            **error)
 {
   g_autoptr (GByteArray) bytes = NULL;
   cairo_surface_t *surface;
@@ -36,13 +37,11 @@ dyno_chart_render_to_file (const DynoChartModel *model,
   cairo_t *cr;
   gboolean png;
 
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (style != NULL, FALSE);
-  g_return_val_if_fail (format != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!(width >= 1 && height >= 1 && width <= 32767 && height <= 32767))
+  png = g_ascii_strcasecmp (format, "png") == 0;
+  /* Vector formats have no pixels to scale. */
+  if (!png || !(scale >= 0.25 && scale <= 8))
+    scale = 1;
+  if (!(width >= 1 && height >= 1 && width * scale <= 32767 && height * scale <= 32767))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    /* Translators: exporting a chart */
@@ -53,11 +52,10 @@ dyno_chart_render_to_file (const DynoChartModel *model,
   /* Drawn into memory, then written in one go: a failed export leaves no half file, and the
    * error names the file the way GLib does. */
   bytes = g_byte_array_new ();
-  png = g_ascii_strcasecmp (format, "png") == 0;
   if (png)
     {
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width),
-                                            (int) ceil (height));
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                            (int) ceil (height * scale));
     }
   else if (g_ascii_strcasecmp (format, "svg") == 0)
     {
@@ -68,8 +66,8 @@ dyno_chart_render_to_file (const DynoChartModel *model,
     {
       surface = cairo_pdf_surface_create_for_stream (append_to_bytes, bytes, width, height);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Dyno " PACKAGE_VERSION);
-      if (decor && decor->title)
-        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, decor->title);
+      if (title != NULL)
+        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
     }
   else
     {
@@ -80,7 +78,9 @@ dyno_chart_render_to_file (const DynoChartModel *model,
     }
 
   cr = cairo_create (surface);
-  dyno_chart_render (model, cr, width, height, style, decor);
+  if (png)
+    cairo_scale (cr, scale, scale);
+  draw (cr, width, height, data);
   cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
@@ -102,4 +102,41 @@ dyno_chart_render_to_file (const DynoChartModel *model,
 
   return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
                                    G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+}
+
+typedef struct
+{
+  const DynoChartModel *model;
+  const DynoChartStyle *style;
+  const DynoChartDecor *decor;
+} LiveChart;
+
+static void
+draw_live_chart (cairo_t *cr, double width, double height, gconstpointer data)
+{
+  const LiveChart *chart = data;
+
+  dyno_chart_render (chart->model, cr, width, height, chart->style, chart->decor);
+}
+
+gboolean
+dyno_chart_render_to_file (const DynoChartModel *model,
+                           const DynoChartStyle *style,
+                           const DynoChartDecor *decor,
+                           double                width,
+                           double                height,
+                           const char           *format,
+                           const char           *path,
+                           GError              **error)
+{
+  LiveChart chart = { model, style, decor };
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (format != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return dyno_chart_export_file (format, path, width, height, 1, decor ? decor->title : NULL,
+                                 draw_live_chart, &chart, error);
 }

@@ -267,4 +267,18 @@ void   dyno_chart_record_label (Chart      *chart,
                                 double      angle,
                                 gboolean    ellipsized);
 
+typedef void (*DynoChartDrawFunc) (cairo_t *cr, double width, double height, gconstpointer data);
+
+/* Draws a chart into a PNG (at scale pixels per point), SVG or PDF file in one write, so a
+ * failed export leaves no half file; shared by every chart kind. */
+gboolean dyno_chart_export_file (const char         *format,
+                                 const char         *path,
+                                 double              width,
+                                 double              height,
+                                 double              scale,
+                                 const char         *title,
+                                 DynoChartDrawFunc   draw,
+                                 gconstpointer       data,
+                                 GError            **error);
+
 G_END_DECLS

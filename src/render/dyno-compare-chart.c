@@ -10,8 +10,6 @@
  */
 #include "config.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -1661,11 +1659,21 @@ dyno_compare_chart_get_labels (const DynoComparison          *comparison,
   return labels;
 }
 
-static cairo_status_t
-append_to_bytes (void *closure, const unsigned char *data, unsigned int length)
+typedef struct
 {
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
+  const DynoComparison *comparison;
+  const DynoCompareChartOptions *options;
+  const DynoChartStyle *style;
+  const DynoChartDecor *decor;
+} CompareChart;
+
+static void
+draw_compare_chart (cairo_t *cr, double width, double height, gconstpointer data)
+{
+  const CompareChart *chart = data;
+
+  dyno_compare_chart_render (chart->comparison, chart->options, cr, width, height, chart->style,
+                             chart->decor);
 }
 
 gboolean
@@ -1680,11 +1688,7 @@ dyno_compare_chart_render_to_file (const DynoComparison          *comparison,
                                    const char                    *path,
                                    GError                       **error)
 {
-  g_autoptr (GByteArray) bytes = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  gboolean png;
+  CompareChart chart = { comparison, options, style, decor };
 
   g_return_val_if_fail (comparison != NULL, FALSE);
   g_return_val_if_fail (options != NULL, FALSE);
@@ -1693,63 +1697,6 @@ dyno_compare_chart_render_to_file (const DynoComparison          *comparison,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  png = g_ascii_strcasecmp (format, "png") == 0;
-  if (!png)
-    scale = 1;
-  if (!(scale >= 0.25 && scale <= 8))
-    scale = 1;
-  if (!(width >= 1 && height >= 1 && width * scale <= 32767 && height * scale <= 32767))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Invalid chart size %g × %g"), width, height);
-      return FALSE;
-    }
-
-  /* In memory first, then one write: a failed export leaves no half file. */
-  bytes = g_byte_array_new ();
-  if (png)
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
-                                          (int) ceil (height * scale));
-  else if (g_ascii_strcasecmp (format, "svg") == 0)
-    {
-      surface = cairo_svg_surface_create_for_stream (append_to_bytes, bytes, width, height);
-      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
-    }
-  else if (g_ascii_strcasecmp (format, "pdf") == 0)
-    {
-      surface = cairo_pdf_surface_create_for_stream (append_to_bytes, bytes, width, height);
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Dyno " PACKAGE_VERSION);
-      if (decor && decor->title)
-        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, decor->title);
-    }
-  else
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("Unknown chart format “%s”: use png, svg or pdf"), format);
-      return FALSE;
-    }
-
-  cr = cairo_create (surface);
-  if (png)
-    cairo_scale (cr, scale, scale);
-  dyno_compare_chart_render (comparison, options, cr, width, height, style, decor);
-  cairo_show_page (cr);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  if (status == CAIRO_STATUS_SUCCESS && png)
-    status = cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not draw the chart: %s"),
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  return dyno_chart_export_file (format, path, width, height, scale,
+                                 decor ? decor->title : NULL, draw_compare_chart, &chart, error);
 }
