@@ -28,6 +28,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-text-table-private.h"
 #include "dyno-compare.h"
 #include "dyno-report.h"
 
@@ -301,49 +302,6 @@ append_legend (GString *out, const DynoComparison *comparison, const Summary *su
 
 /* ---- text ----------------------------------------------------------------------------- */
 
-static void
-append_padded (GString *out, const char *text, guint width, gboolean right)
-{
-  glong len = g_utf8_strlen (text, -1);
-
-  if ((guint) len > width)
-    {
-      g_autofree char *cut = g_utf8_substring (text, 0, width);
-
-      g_string_append (out, cut);
-      return;
-    }
-  if (right)
-    for (guint i = len; i < width; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (!right)
-    for (guint i = len; i < width; i++)
-      g_string_append_c (out, ' ');
-}
-
-/* " ----Title----" spanning n_columns phase columns. */
-static void
-append_banner (GString *out, const char *title, guint n_columns)
-{
-  guint width = n_columns * COLUMN_WIDTH - 1;
-  guint len = g_utf8_strlen (title, -1);
-  guint left = width > len ? (width - len) / 2 : 0;
-  guint right = width > len + left ? width - len - left : 0;
-
-  g_string_append_c (out, ' ');
-  if (len > width)
-    {
-      append_padded (out, title, width, FALSE);
-      return;
-    }
-  for (guint i = 0; i < left; i++)
-    g_string_append_c (out, '-');
-  g_string_append (out, title);
-  for (guint i = 0; i < right; i++)
-    g_string_append_c (out, '-');
-}
-
 /* Bonnie's column names: "Per Chr", "Block", "Create", "Read" (stat), … */
 static const char *
 column_title (DynoPhaseId id)
@@ -384,11 +342,11 @@ append_name_and_spec (GString *out, const char *name, const char *spec, guint wi
 
   if (room <= 0)
     {
-      append_padded (out, spec, width, TRUE);
+      dyno_text_append_padded (out, spec, width, TRUE);
       return;
     }
   cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
-  append_padded (out, cut, room + 1, FALSE);
+  dyno_text_append_padded (out, cut, room + 1, FALSE);
   g_string_append (out, spec);
 }
 
@@ -426,7 +384,7 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
   g_autofree char *ratio_label = g_strdup_printf ("÷ %s", base);
 
   /* The banners over the groups that have a column. */
-  append_padded (out, table->unit == DYNO_UNIT_BYTES ? "dyno " PACKAGE_VERSION : "", width - 1,
+  dyno_text_append_padded (out, table->unit == DYNO_UNIT_BYTES ? "dyno " PACKAGE_VERSION : "", width - 1,
                  FALSE);
   for (guint g = 0; g < table->n_groups; g++)
     {
@@ -435,27 +393,28 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
       for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
         columns += (mask & DYNO_PHASE_BIT (id)) ? 1 : 0;
       if (columns > 0)
-        append_banner (out,
-                       g_utf8_strlen (table->groups[g].banner, -1) < columns * COLUMN_WIDTH - 1
-                           ? table->groups[g].banner
-                           : table->groups[g].short_banner,
-                       columns);
+        dyno_text_append_banner (out,
+                                 g_utf8_strlen (table->groups[g].banner, -1)
+                                         < columns * COLUMN_WIDTH - 1
+                                     ? table->groups[g].banner
+                                     : table->groups[g].short_banner,
+                                 columns * COLUMN_WIDTH - 1);
     }
   g_string_append_c (out, '\n');
 
-  append_padded (out, "", width - 1, FALSE);
+  dyno_text_append_padded (out, "", width - 1, FALSE);
   for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
     if (mask & DYNO_PHASE_BIT (id))
-      append_banner (out, column_title (id), 1);
+      dyno_text_append_banner (out, column_title (id), (1) * COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
-  append_padded (out, table->unit == DYNO_UNIT_BYTES ? "Name:Size" : "Name:Files", width - 1,
+  dyno_text_append_padded (out, table->unit == DYNO_UNIT_BYTES ? "Name:Size" : "Name:Files", width - 1,
                  FALSE);
   for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
     if (mask & DYNO_PHASE_BIT (id))
       {
         g_string_append_c (out, ' ');
-        append_padded (out, id == DYNO_PHASE_SEEKS ? "/sec" : unit_label (table, unit), RATE_WIDTH,
+        dyno_text_append_padded (out, id == DYNO_PHASE_SEEKS ? "/sec" : unit_label (table, unit), RATE_WIDTH,
                        TRUE);
         g_string_append (out, " %CP");
       }
@@ -479,15 +438,15 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
           rate = format_rate (&cell, id, unit);
           cpu = rate ? format_cpu (&cell) : g_strdup ("");
           g_string_append_c (out, ' ');
-          append_padded (out, rate ? rate : "", RATE_WIDTH, TRUE);
+          dyno_text_append_padded (out, rate ? rate : "", RATE_WIDTH, TRUE);
           g_string_append_c (out, ' ');
-          append_padded (out, cpu, CPU_WIDTH, TRUE);
+          dyno_text_append_padded (out, cpu, CPU_WIDTH, TRUE);
         }
       g_string_append_c (out, '\n');
 
       if (e == baseline)
         continue;
-      append_padded (out, ratio_label, width - 1, FALSE);
+      dyno_text_append_padded (out, ratio_label, width - 1, FALSE);
       for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
         {
           DynoCompareCell cell;
@@ -498,9 +457,9 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
           dyno_comparison_get_cell (comparison, e, id, &cell);
           ratio = isfinite (cell.ratio) ? dyno_compare_format_ratio (cell.ratio) : g_strdup ("");
           g_string_append_c (out, ' ');
-          append_padded (out, ratio, RATE_WIDTH, TRUE);
+          dyno_text_append_padded (out, ratio, RATE_WIDTH, TRUE);
           g_string_append_c (out, ' ');
-          append_padded (out, ratio_mark (&cell, summary), CPU_WIDTH, FALSE);
+          dyno_text_append_padded (out, ratio_mark (&cell, summary), CPU_WIDTH, FALSE);
         }
       /* Trailing blanks of the mark column are noise in a pasted table. */
       while (out->len > 0 && out->str[out->len - 1] == ' ')

@@ -28,6 +28,7 @@
 #include "dyno-parse.h"
 #include "dyno-bonnie-csv-private.h"
 #include "dyno-report.h"
+#include "dyno-text-table-private.h"
 
 #define CSV_VERSION "1.98"
 #define CSV_N_FIELDS DYNO_BONNIE_CSV_198_N_FIELDS
@@ -441,45 +442,6 @@ dyno_report_csv (DynoResult *result, gboolean header)
 
 /* ---- text ----------------------------------------------------------------------------- */
 
-/* Pads (or cuts) text to width characters, not bytes, so "±" or an accented label line up. */
-static void
-append_padded (GString *out, const char *text, guint width, gboolean right)
-{
-  glong len = g_utf8_strlen (text, -1);
-
-  if ((guint) len > width)
-    {
-      g_autofree char *cut = g_utf8_substring (text, 0, width);
-
-      g_string_append (out, cut);
-      return;
-    }
-  if (right)
-    for (guint i = len; i < width; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (!right)
-    for (guint i = len; i < width; i++)
-      g_string_append_c (out, ' ');
-}
-
-/* " ----Title----" spanning n_columns phase columns. */
-static void
-append_banner (GString *out, const char *title, guint n_columns)
-{
-  guint width = n_columns * COLUMN_WIDTH - 1;
-  guint len = g_utf8_strlen (title, -1);
-  guint left = width > len ? (width - len) / 2 : 0;
-  guint right = width > len + left ? width - len - left : 0;
-
-  g_string_append_c (out, ' ');
-  for (guint i = 0; i < left; i++)
-    g_string_append_c (out, '-');
-  g_string_append (out, title);
-  for (guint i = 0; i < right; i++)
-    g_string_append_c (out, '-');
-}
-
 /* The label column of a data row: the name, cut to leave room for the size on the right. */
 static void
 append_name_and_size (GString *out, const char *name, const char *size)
@@ -490,11 +452,11 @@ append_name_and_size (GString *out, const char *name, const char *size)
 
   if (room <= 0)
     {
-      append_padded (out, size, LABEL_WIDTH, TRUE);
+      dyno_text_append_padded (out, size, LABEL_WIDTH, TRUE);
       return;
     }
   cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
-  append_padded (out, cut, room + 1, FALSE);
+  dyno_text_append_padded (out, cut, room + 1, FALSE);
   g_string_append (out, size);
 }
 
@@ -523,9 +485,9 @@ static void
 append_cell (GString *out, const char *rate, const char *cpu)
 {
   g_string_append_c (out, ' ');
-  append_padded (out, rate, RATE_WIDTH, TRUE);
+  dyno_text_append_padded (out, rate, RATE_WIDTH, TRUE);
   g_string_append_c (out, ' ');
-  append_padded (out, cpu, CPU_WIDTH, TRUE);
+  dyno_text_append_padded (out, cpu, CPU_WIDTH, TRUE);
 }
 
 /* A phase's mean rate and %CPU over its runs, "+++++" when every run was too fast. */
@@ -609,14 +571,14 @@ append_latency_row (GString *out, const DynoTargetResult *target, DynoPhaseId fi
   if (!any)
     return;
 
-  append_padded (out, title, LABEL_WIDTH, FALSE);
+  dyno_text_append_padded (out, title, LABEL_WIDTH, FALSE);
   for (DynoPhaseId id = first; id <= last; id++)
     {
       g_autofree char *text
           = format_table_latency (phase_latency (dyno_target_result_get_phase (target, id), max));
 
       g_string_append_c (out, ' ');
-      append_padded (out, text, COLUMN_WIDTH - 1, TRUE);
+      dyno_text_append_padded (out, text, COLUMN_WIDTH - 1, TRUE);
     }
   g_string_append_c (out, '\n');
 }
@@ -632,7 +594,7 @@ append_rows (GString *out, const DynoTargetResult *target, DynoPhaseId first, Dy
 
   if (show_sd)
     {
-      append_padded (out, "± sd", LABEL_WIDTH, FALSE);
+      dyno_text_append_padded (out, "± sd", LABEL_WIDTH, FALSE);
       for (DynoPhaseId id = first; id <= last; id++)
         append_sd_cell (out, dyno_target_result_get_phase (target, id), unit);
       g_string_append_c (out, '\n');
@@ -646,13 +608,13 @@ static void
 append_units_header (GString *out, const char *label, guint n_columns, const char *unit,
                      const char *last_unit)
 {
-  append_padded (out, label, LABEL_WIDTH, FALSE);
+  dyno_text_append_padded (out, label, LABEL_WIDTH, FALSE);
   for (guint i = 0; i < n_columns; i++)
     {
       const char *u = i + 1 == n_columns && last_unit ? last_unit : unit;
 
       g_string_append_c (out, ' ');
-      append_padded (out, u, RATE_WIDTH, TRUE);
+      dyno_text_append_padded (out, u, RATE_WIDTH, TRUE);
       g_string_append (out, " %CP");
     }
   g_string_append_c (out, '\n');
@@ -693,20 +655,20 @@ append_io_table (GString *out, DynoResult *result, const DynoTargetResult *targe
                                          FALSE);
   g_autofree char *spec = io_spec (config);
 
-  append_padded (out, tool, LABEL_WIDTH - 1, FALSE);
+  dyno_text_append_padded (out, tool, LABEL_WIDTH - 1, FALSE);
   g_string_append_c (out, ' ');
-  append_banner (out, "Sequential Output", 3);
-  append_banner (out, "Sequential Input", 2);
-  append_banner (out, "Random", 1);
+  dyno_text_append_banner (out, "Sequential Output", 3 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Sequential Input", 2 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Random", 1 * COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
-  append_padded (out, "", LABEL_WIDTH, FALSE);
-  append_banner (out, "Per Chr", 1);
-  append_banner (out, "Block", 1);
-  append_banner (out, "Rewrite", 1);
-  append_banner (out, "Per Chr", 1);
-  append_banner (out, "Block", 1);
-  append_banner (out, "Seeks", 1);
+  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
+  dyno_text_append_banner (out, "Per Chr", 1 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Block", 1 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Rewrite", 1 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Per Chr", 1 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Block", 1 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Seeks", 1 * COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
   append_units_header (out, "Name:Size etc", 6, dyno_rate_unit_label (unit), "/sec");
@@ -731,17 +693,17 @@ append_files_table (GString *out, DynoResult *result, const DynoTargetResult *ta
   else
     columns = "files";
 
-  append_padded (out, "", LABEL_WIDTH, FALSE);
-  append_banner (out, "Sequential Create", 3);
-  append_banner (out, "Random Create", 3);
+  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
+  dyno_text_append_banner (out, "Sequential Create", 3 * COLUMN_WIDTH - 1);
+  dyno_text_append_banner (out, "Random Create", 3 * COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
-  append_padded (out, "", LABEL_WIDTH, FALSE);
+  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
   for (guint i = 0; i < 2; i++)
     {
-      append_banner (out, "Create", 1);
-      append_banner (out, "Read", 1);
-      append_banner (out, "Delete", 1);
+      dyno_text_append_banner (out, "Create", 1 * COLUMN_WIDTH - 1);
+      dyno_text_append_banner (out, "Read", 1 * COLUMN_WIDTH - 1);
+      dyno_text_append_banner (out, "Delete", 1 * COLUMN_WIDTH - 1);
     }
   g_string_append_c (out, '\n');
 
