@@ -92,6 +92,46 @@ make_run (const PhaseSpec *specs, guint n_specs, double hz)
   return samples;
 }
 
+/* Largest difference of any channel between two pictures of the same size. */
+static int
+max_difference (cairo_surface_t *a, cairo_surface_t *b, guint *n_different)
+{
+  int width = cairo_image_surface_get_width (a);
+  int height = cairo_image_surface_get_height (a);
+  int stride = cairo_image_surface_get_stride (a);
+  const guint8 *pa = cairo_image_surface_get_data (a);
+  const guint8 *pb = cairo_image_surface_get_data (b);
+  int worst = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, height);
+  *n_different = 0;
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width * 4; x++)
+      {
+        int d = abs ((int) pa[y * stride + x] - (int) pb[y * stride + x]);
+
+        if (d > 0 && x % 4 == 0)
+          (*n_different)++;
+        worst = MAX (worst, d);
+      }
+  return worst;
+}
+
+static void
+render_full (cairo_surface_t *surface, const DynoChartModel *model, const DynoChartStyle *style)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  dyno_chart_render (model, cr, cairo_image_surface_get_width (surface),
+                     cairo_image_surface_get_height (surface), style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+}
+
 #ifndef DYNO_TEST_CHART_WIDGET
 
 /* The phases of specs one after another, all of them repeats times over, as a run with repeats
@@ -1087,46 +1127,6 @@ test_render_small_decor (void)
       }
 }
 
-/* Largest difference of any channel between two pictures of the same size. */
-static int
-max_difference (cairo_surface_t *a, cairo_surface_t *b, guint *n_different)
-{
-  int width = cairo_image_surface_get_width (a);
-  int height = cairo_image_surface_get_height (a);
-  int stride = cairo_image_surface_get_stride (a);
-  const guint8 *pa = cairo_image_surface_get_data (a);
-  const guint8 *pb = cairo_image_surface_get_data (b);
-  int worst = 0;
-
-  g_assert_cmpint (cairo_image_surface_get_width (b), ==, width);
-  g_assert_cmpint (cairo_image_surface_get_height (b), ==, height);
-  *n_different = 0;
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width * 4; x++)
-      {
-        int d = abs ((int) pa[y * stride + x] - (int) pb[y * stride + x]);
-
-        if (d > 0 && x % 4 == 0)
-          (*n_different)++;
-        worst = MAX (worst, d);
-      }
-  return worst;
-}
-
-static void
-render_full (cairo_surface_t *surface, const DynoChartModel *model, const DynoChartStyle *style)
-{
-  cairo_t *cr = cairo_create (surface);
-
-  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-  cairo_paint (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  dyno_chart_render (model, cr, cairo_image_surface_get_width (surface),
-                     cairo_image_surface_get_height (surface), style, NULL);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-}
-
 static void
 render_through_cache (cairo_surface_t      *surface,
                       const DynoChartModel *model,
@@ -1495,6 +1495,127 @@ test_widget_draws (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+/* The cairo nodes under node: the tiles of the widget's picture. */
+static void
+collect_tiles (GskRenderNode *node, GPtrArray *tiles)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        collect_tiles (gsk_container_node_get_child (node, i), tiles);
+      break;
+
+    case GSK_CLIP_NODE:
+      collect_tiles (gsk_clip_node_get_child (node), tiles);
+      break;
+
+    default:
+      g_assert_cmpint (gsk_render_node_get_node_type (node), ==, GSK_CAIRO_NODE);
+      g_ptr_array_add (tiles, node);
+    }
+}
+
+/* The widget's own snapshot vfunc, as a frame runs it, and its tiles. */
+static GskRenderNode *
+snapshot_widget (GtkWidget *widget, GPtrArray *tiles)
+{
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  collect_tiles (node, tiles);
+  return node;
+}
+
+static cairo_surface_t *
+draw_node (GskRenderNode *node, int width, int height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint
+count_shared (GPtrArray *a, GPtrArray *b)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < b->len; i++)
+    n += g_ptr_array_find (a, g_ptr_array_index (b, i), NULL);
+  return n;
+}
+
+/* A frame after one more sample hands GTK the same nodes but for the few tiles that changed,
+ * and together they still show exactly the picture the renderer draws. */
+static void
+test_widget_tiles (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *chart = dyno_chart_new ();
+  g_autoptr (GArray) samples = make_run (full_run, 5, 10);
+  g_autoptr (GPtrArray) tiles1 = g_ptr_array_new ();
+  g_autoptr (GPtrArray) tiles2 = g_ptr_array_new ();
+  g_autoptr (GPtrArray) tiles3 = g_ptr_array_new ();
+  g_autoptr (GskRenderNode) node1 = NULL;
+  g_autoptr (GskRenderNode) node2 = NULL;
+  g_autoptr (GskRenderNode) node3 = NULL;
+  g_autoptr (DynoChartStyle) style = NULL;
+  const DynoSample *all = (const DynoSample *) (gpointer) samples->data;
+  cairo_surface_t *shown;
+  cairo_surface_t *expected;
+  guint n_different;
+  guint shared;
+  int worst;
+  int width;
+  int height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 300);
+  gtk_window_set_child (GTK_WINDOW (window), chart);
+  gtk_window_present (GTK_WINDOW (window));
+  dyno_chart_append (DYNO_CHART (chart), all, samples->len - 5);
+  gtk_test_widget_wait_for_draw (chart);
+  width = gtk_widget_get_width (chart);
+  height = gtk_widget_get_height (chart);
+  style = dyno_chart_style_new_for_widget (chart, DYNO_RATE_SCALE_MB);
+
+  node1 = snapshot_widget (chart, tiles1);
+  /* A grid of 64 × 32 pixel tiles over the widget. */
+  g_assert_cmpuint (tiles1->len, ==, (guint) (((width + 63) / 64) * ((height + 31) / 32)));
+
+  /* Nothing new: the very same nodes. */
+  node2 = snapshot_widget (chart, tiles2);
+  g_assert_cmpuint (count_shared (tiles1, tiles2), ==, tiles1->len);
+
+  /* One more sample: a few new tiles at the curve's end and in the row of phase names. */
+  dyno_chart_append (DYNO_CHART (chart), &all[samples->len - 5], 1);
+  node3 = snapshot_widget (chart, tiles3);
+  shared = count_shared (tiles2, tiles3);
+  g_test_message ("%u of %u tiles new after one sample", tiles3->len - shared, tiles3->len);
+  g_assert_cmpuint (tiles3->len, ==, tiles1->len);
+  g_assert_cmpuint (shared, <, tiles3->len);
+  g_assert_cmpuint (tiles3->len - shared, <=, tiles3->len / 4);
+
+  /* Together the tiles show what the renderer draws, seams included. */
+  shown = draw_node (node3, width, height);
+  expected = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  render_full (expected, dyno_chart_get_model (DYNO_CHART (chart)), style);
+  worst = max_difference (shown, expected, &n_different);
+  g_test_message ("tiles against the renderer: %u pixels differ, by up to %d", n_different, worst);
+  g_assert_cmpint (worst, <=, 32);
+  g_assert_cmpuint (n_different, <=, (guint) (width * height / 100));
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (expected);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
 #endif
 
 int
@@ -1511,6 +1632,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/chart/widget/append", test_widget_append);
   g_test_add_func ("/chart/widget/draws", test_widget_draws);
+  g_test_add_func ("/chart/widget/tiles", test_widget_tiles);
 #else
   g_test_init (&argc, &argv, NULL);
 

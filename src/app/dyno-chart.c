@@ -10,6 +10,7 @@
 
 #include "dyno-chart-model.h"
 #include "dyno-chart-render.h"
+#include "dyno-chart-tiles.h"
 #include "dyno-chart.h"
 
 #define MIN_WIDTH 200
@@ -24,6 +25,8 @@ struct _DynoChart
   DynoChartModel *model;
   /* The picture of the last frame: a frame after an append redraws only the curve's end. */
   DynoChartCache *cache;
+  /* That picture as GTK gets it: only tiles that changed are new to it. */
+  DynoChartTiles *tiles;
   /* Rebuilt lazily when the theme changes: dark, high contrast or the text colour. */
   DynoChartStyle *style;
   gboolean follow;
@@ -131,15 +134,22 @@ dyno_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   const DynoChartStyle *style = dyno_chart_get_style (self);
-  cairo_t *cr;
+  cairo_surface_t *picture;
+  gboolean changed;
 
   if (width <= 0 || height <= 0)
     return;
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  dyno_chart_render_cached (self->model, self->cache, cr, width, height,
-                            gtk_widget_get_scale_factor (widget), style, NULL);
-  cairo_destroy (cr);
+  changed = dyno_chart_cache_update (self->cache, self->model, width, height,
+                                     gtk_widget_get_scale_factor (widget), style, NULL);
+  picture = dyno_chart_cache_get_picture (self->cache);
+  if (picture == NULL)
+    return;
+
+  /* While a new picture for a new size is drawn, the old one may be larger. */
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  dyno_chart_tiles_snapshot (self->tiles, picture, changed, snapshot);
+  gtk_snapshot_pop (snapshot);
 }
 
 static void
@@ -190,6 +200,7 @@ dyno_chart_finalize (GObject *object)
 
   g_clear_pointer (&self->model, dyno_chart_model_free);
   g_clear_pointer (&self->cache, dyno_chart_cache_free);
+  g_clear_pointer (&self->tiles, dyno_chart_tiles_free);
   g_clear_pointer (&self->style, dyno_chart_style_free);
 
   G_OBJECT_CLASS (dyno_chart_parent_class)->finalize (object);
@@ -301,6 +312,7 @@ dyno_chart_init (DynoChart *self)
 {
   self->model = dyno_chart_model_new ();
   self->cache = dyno_chart_cache_new ();
+  self->tiles = dyno_chart_tiles_new ();
   /* Full redraws (a new axis range, size or theme) happen in a worker thread; the cache calls
    * back when the picture is in. It belongs to the widget, so never calls a finalized one. */
   dyno_chart_cache_set_ready_func (self->cache, on_cache_ready, self);

@@ -13,11 +13,9 @@
  * until the new picture is swapped in whole, frames paint the previous one, so the main loop
  * never waits for it.
  *
- * The picture is double-buffered. A frame paints it into GTK's recording of the widget, which
- * keeps a copy-on-write snapshot of it while that frame lives; drawing on it in the next frame
- * would make cairo copy it into freshly allocated memory first (milliseconds of page faults on a
- * busy machine). So each redraw copies the picture into the other buffer, whose frame is gone,
- * and draws there.
+ * The picture is drawn on in place. Whoever paints it into a recording surface (GTK's cairo
+ * nodes are ones) makes cairo keep a copy-on-write snapshot of it, and the next redraw then
+ * copies all of it first: the widget copies the changed tiles out instead (dyno-chart-tiles.c).
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -51,8 +49,8 @@ typedef struct _Job Job;
 
 struct _DynoChartCache
 {
-  cairo_surface_t *surface; /* the picture last painted */
-  cairo_surface_t *back;    /* the one before, to draw the next on */
+  cairo_surface_t *surface; /* the picture */
+  gboolean swapped;         /* a worker's picture came in since the last update */
   double width;
   double height;
   double scale;
@@ -228,10 +226,7 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   /* Swap the new picture in whole. */
   cache->job = NULL;
-  g_clear_pointer (&cache->back, cairo_surface_destroy);
-  if (cache->surface && cache->width == job->width && cache->height == job->height
-      && cache->scale == job->scale)
-    cache->back = g_steal_pointer (&cache->surface);
+  cache->swapped = TRUE;
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
   cache->surface = g_steal_pointer (&job->surface);
   cache->width = job->width;
@@ -291,30 +286,6 @@ start_job (DynoChartCache       *cache,
   g_task_run_in_thread (task, job_run);
 }
 
-/* Makes the other buffer the picture, a copy of this one if keep, and returns it. */
-static cairo_surface_t *
-flip (DynoChartCache *cache, gboolean keep)
-{
-  cairo_surface_t *front = cache->surface;
-  cairo_surface_t *back = cache->back;
-
-  if (back == NULL)
-    back = create_surface (cache->width, cache->height, cache->scale);
-  if (keep)
-    {
-      cairo_surface_flush (front);
-      cairo_surface_flush (back);
-      g_assert (cairo_image_surface_get_stride (front) == cairo_image_surface_get_stride (back));
-      memcpy (cairo_image_surface_get_data (back), cairo_image_surface_get_data (front),
-              (gsize) cairo_image_surface_get_stride (front)
-                * cairo_image_surface_get_height (front));
-      cairo_surface_mark_dirty (back);
-    }
-  cache->back = front;
-  cache->surface = back;
-  return back;
-}
-
 static void
 paint_picture (DynoChartCache *cache, cairo_t *cr, double width, double height)
 {
@@ -345,7 +316,6 @@ dyno_chart_cache_free (DynoChartCache *cache)
   if (cache->job)
     cache->job->cache = NULL;
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->back, cairo_surface_destroy);
   g_clear_pointer (&cache->style, dyno_chart_style_free);
   g_clear_pointer (&cache->decor_key, g_free);
   g_free (cache);
@@ -436,15 +406,14 @@ draw_tail (DynoChartCache *cache, Chart *chart)
   dyno_chart_draw_header (chart);
 }
 
-void
-dyno_chart_render_cached (const DynoChartModel *model,
-                          DynoChartCache       *cache,
-                          cairo_t              *cr,
-                          double                width,
-                          double                height,
-                          double                scale,
-                          const DynoChartStyle *style,
-                          const DynoChartDecor *decor)
+gboolean
+dyno_chart_cache_update (DynoChartCache       *cache,
+                         const DynoChartModel *model,
+                         double                width,
+                         double                height,
+                         double                scale,
+                         const DynoChartStyle *style,
+                         const DynoChartDecor *decor)
 {
   g_autofree char *key = NULL;
   cairo_t *pcr = NULL;
@@ -456,36 +425,34 @@ dyno_chart_render_cached (const DynoChartModel *model,
   guint n_unit_samples;
   gboolean resized;
   gboolean full;
+  gboolean changed;
 
-  g_return_if_fail (model != NULL);
-  g_return_if_fail (cache != NULL);
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (style != NULL);
+  g_return_val_if_fail (cache != NULL, FALSE);
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
 
   if (width <= 0 || height <= 0)
-    return;
+    return FALSE;
   if (!(scale > 0))
     scale = 1;
 
+  changed = cache->swapped;
+  cache->swapped = FALSE;
+
   /* A new picture is on its way; this one will do till then. */
   if (cache->job)
-    {
-      paint_picture (cache, cr, width, height);
-      return;
-    }
+    return changed;
 
   resized = cache->surface == NULL || cache->width != width || cache->height != height
             || cache->scale != scale;
   if (resized && cache->ready_func && cache->surface)
     {
       start_job (cache, model, width, height, scale, style, decor);
-      paint_picture (cache, cr, width, height);
-      return;
+      return changed;
     }
   if (resized)
     {
       g_clear_pointer (&cache->surface, cairo_surface_destroy);
-      g_clear_pointer (&cache->back, cairo_surface_destroy);
       cache->surface = create_surface (width, height, scale);
       cache->width = width;
       cache->height = height;
@@ -513,18 +480,7 @@ dyno_chart_render_cached (const DynoChartModel *model,
       dyno_chart_finish (&chart);
       cairo_destroy (pcr);
       start_job (cache, model, width, height, scale, style, decor);
-      paint_picture (cache, cr, width, height);
-      return;
-    }
-
-  if (full || n_unit_samples != cache->n_unit_samples)
-    {
-      /* Draw on the other buffer, as the chart was measured on this one. */
-      cairo_destroy (pcr);
-      pcr = cairo_create (flip (cache, !full));
-      cairo_rectangle (pcr, 0, 0, width, height);
-      cairo_clip (pcr);
-      chart.cr = pcr;
+      return changed;
     }
 
   if (full)
@@ -535,11 +491,13 @@ dyno_chart_render_cached (const DynoChartModel *model,
       cairo_restore (pcr);
       dyno_chart_draw_all (&chart);
       cache->n_full++;
+      changed = TRUE;
     }
   else if (n_unit_samples != cache->n_unit_samples)
     {
       draw_tail (cache, &chart);
       cache->n_partial++;
+      changed = TRUE;
     }
   else
     {
@@ -563,6 +521,34 @@ dyno_chart_render_cached (const DynoChartModel *model,
   cache->last_n_points = last_n_points;
   cache->n_unit_samples = n_unit_samples;
   cache->valid = TRUE;
+  return changed;
+}
 
+cairo_surface_t *
+dyno_chart_cache_get_picture (const DynoChartCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, NULL);
+  return cache->surface;
+}
+
+void
+dyno_chart_render_cached (const DynoChartModel *model,
+                          DynoChartCache       *cache,
+                          cairo_t              *cr,
+                          double                width,
+                          double                height,
+                          double                scale,
+                          const DynoChartStyle *style,
+                          const DynoChartDecor *decor)
+{
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  dyno_chart_cache_update (cache, model, width, height, scale, style, decor);
   paint_picture (cache, cr, width, height);
 }

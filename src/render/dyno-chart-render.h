@@ -114,6 +114,20 @@ void            dyno_chart_cache_set_ready_func (DynoChartCache          *cache,
 /* TRUE while a full drawing runs in a worker thread. */
 gboolean        dyno_chart_cache_is_busy (const DynoChartCache *cache);
 
+/* Brings the kept picture up to date (or starts its full redraw in a worker, see above) and
+ * tells whether it changed since the last update: a frame that gets FALSE can show what it
+ * showed before. */
+gboolean         dyno_chart_cache_update (DynoChartCache       *cache,
+                                          const DynoChartModel *model,
+                                          double                width,
+                                          double                height,
+                                          double                scale,
+                                          const DynoChartStyle *style,
+                                          const DynoChartDecor *decor);
+/* The kept picture (owned by the cache; NULL before the first update): width × height user
+ * units at the update's scale, transparent where nothing is drawn. Read it, never draw on it. */
+cairo_surface_t *dyno_chart_cache_get_picture (const DynoChartCache *cache);
+
 /* dyno_chart_render through a cache: the same pixels, cheaper. scale is the device pixels per
  * user unit of cr (the widget's scale factor), so the kept picture stays sharp. */
 void     dyno_chart_render_cached (const DynoChartModel *model,

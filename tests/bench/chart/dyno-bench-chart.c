@@ -9,14 +9,19 @@
  * (a) Frame cost with an hour of samples at 10 Hz (36 000 samples): the renderer drawing a
  *     1000×400 image from scratch (no target: the widget does that in a worker thread), the
  *     renderer through the widget's cache after each new batch, and the widget's own snapshot
- *     vfunc after an append, then with its render node rasterised. Target: median and
- *     p99 < 2 ms.
+ *     vfunc after an append, then with what GTK would redraw of its nodes (the tiles that are
+ *     new since the last frame; see src/app/dyno-chart-tiles.c). Target: median and p99 < 2 ms.
  * (b) The longest main-loop stall while a DynoChart in a window is fed by real DynoEngine runs
- *     for --seconds: the largest gap between 1 ms timeouts and between frame-clock ticks.
+ *     for --seconds: the largest gap between 1 ms timeouts, and the most a frame tick came late
+ *     (the gap between ticks, timed when they run, less one refresh interval).
  *     Target: < 16 ms (one frame at 60 Hz). It also prints how much of the longest gap the main
  *     thread actually ran (the rest it waited for a CPU, taken by the engine's I/O threads or
- *     other processes) and the CPU time of the costliest frame. --nice-workers lowers every
- *     other thread to nice 10, to tell the chart's cost from the machine's load.
+ *     other processes) and the CPU time of the costliest frame; -v prints each stall and slow
+ *     frame with its page faults and preemptions. --nice-workers lowers every other thread to
+ *     nice 10, to tell the chart's cost from the machine's load.
+ *
+ * GSK_RENDERER=cairo measures the chart rather than a software GL rasteriser (llvmpipe, which a
+ * display without a GPU, such as Xvfb, would otherwise get).
  *
  * Exits 0 when every target is met, 1 otherwise.
  *
@@ -237,25 +242,74 @@ bench_render (DynoChartModel *model)
   return ok;
 }
 
+/* The cairo nodes under node: the widget's tiles. */
+static void
+collect_tiles (GskRenderNode *node, GPtrArray *tiles)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        collect_tiles (gsk_container_node_get_child (node, i), tiles);
+      break;
+
+    case GSK_CLIP_NODE:
+      collect_tiles (gsk_clip_node_get_child (node), tiles);
+      break;
+
+    default:
+      g_ptr_array_add (tiles, node);
+    }
+}
+
+/* What GTK redraws of a frame: the nodes that were not in the last one (it diffs the two trees,
+ * and a node it saw before costs nothing). Adds their area to cr's path; returns how many. */
+static guint
+path_new_tiles (cairo_t *cr, GPtrArray *tiles, GHashTable *last)
+{
+  guint n_new = 0;
+
+  for (guint i = 0; i < tiles->len; i++)
+    {
+      GskRenderNode *tile = g_ptr_array_index (tiles, i);
+      graphene_rect_t bounds;
+
+      if (g_hash_table_contains (last, tile))
+        continue;
+      gsk_render_node_get_bounds (tile, &bounds);
+      cairo_rectangle (cr, bounds.origin.x, bounds.origin.y, bounds.size.width,
+                       bounds.size.height);
+      n_new++;
+    }
+  return n_new;
+}
+
 static gboolean
 bench_snapshot (GtkWidget *chart, guint next)
 {
   g_auto (Timing) record = { 0 };
   g_auto (Timing) frame = { 0 };
+  g_auto (Timing) whole = { 0 };
+  g_autoptr (GskRenderNode) last_node = NULL;
+  g_autoptr (GHashTable) last = g_hash_table_new (NULL, NULL);
   int width = gtk_widget_get_width (chart);
   int height = gtk_widget_get_height (chart);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  guint n_tiles = 0;
+  guint n_new = 0;
   gboolean ok;
 
   timing_init (&record);
   timing_init (&frame);
+  timing_init (&whole);
   g_print ("widget %d×%d with %u samples\n", width, height,
            dyno_chart_get_n_samples (DYNO_CHART (chart)));
 
   for (int i = 0; i < opt_frames + 10; i++)
     {
       g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
-      g_autoptr (GskRenderNode) node = NULL;
+      g_autoptr (GPtrArray) tiles = g_ptr_array_new ();
+      GskRenderNode *node;
       DynoSample sample = hour_sample (next++);
       cairo_t *cr;
 
@@ -267,18 +321,42 @@ bench_snapshot (GtkWidget *chart, guint next)
       GTK_WIDGET_GET_CLASS (chart)->snapshot (chart, snapshot);
       node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
       timing_stop (&record, i >= 10);
-      /* ...then the render node rasterised, as GSK's cairo renderer would. */
+
+      /* ...then what changed rasterised, as GSK's cairo renderer would after diffing it with the
+       * last frame... */
+      collect_tiles (node, tiles);
       cr = cairo_create (surface);
+      n_new += path_new_tiles (cr, tiles, last);
+      n_tiles += tiles->len;
+      cairo_clip (cr);
       gsk_render_node_draw (node, cr);
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       timing_stop (&frame, i >= 10);
+
+      /* ...and, for scale, all of it, as after a resize. */
+      timing_start (&whole);
+      cr = cairo_create (surface);
+      gsk_render_node_draw (node, cr);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      timing_stop (&whole, i >= 10);
+
+      g_hash_table_remove_all (last);
+      for (guint t = 0; t < tiles->len; t++)
+        g_hash_table_add (last, g_ptr_array_index (tiles, t));
+      g_clear_pointer (&last_node, gsk_render_node_unref);
+      last_node = node; /* keeps the tiles the hash table points at alive */
     }
   cairo_surface_destroy (surface);
 
   ok = report ("(a) widget: append + snapshot vfunc", record.wall, record.cpu, FRAME_TARGET_MS);
-  ok &= report ("(a) widget: append + snapshot + rasterising its node", frame.wall, frame.cpu,
-                FRAME_TARGET_MS);
+  ok &= report ("(a) widget: append + snapshot + rasterising what changed (GTK's damage)",
+                frame.wall, frame.cpu, FRAME_TARGET_MS);
+  g_print ("  %.1f of %.0f tiles new per frame\n", (double) n_new / (opt_frames + 10),
+           (double) n_tiles / (opt_frames + 10));
+  report ("(a) widget: rasterising the whole node, as after a resize (no target)", whole.wall,
+          whole.cpu, INFINITY);
   return ok;
 }
 
@@ -305,6 +383,7 @@ typedef struct
   double max_append;      /* ms in dyno_chart_append */
   gint64 paint_started;
   double paint_cpu;
+  struct rusage paint_usage;
   double max_paint;       /* ms from the frame clock's before-paint to after-paint */
   double max_paint_cpu;   /* main-thread CPU ms of the costliest frame */
   double sum_paint_cpu;
@@ -350,7 +429,9 @@ static gboolean
 on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
   StallBench *bench = user_data;
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  /* When the tick ran, not the frame clock's frame time: that one is smoothed onto the refresh
+   * grid, so a frame a little late reads as a whole interval late. */
+  gint64 now = g_get_monotonic_time ();
 
   if (bench->last_tick)
     bench->max_tick_gap = MAX (bench->max_tick_gap, (now - bench->last_tick) / 1000.0);
@@ -383,6 +464,23 @@ on_samples (DynoEngine *engine, GArray *samples, gpointer user_data)
   bench->n_samples += samples->len;
 }
 
+/* Page faults and preemptions of the main thread tell a slow frame's code from its machine. */
+static void
+thread_usage (struct rusage *usage)
+{
+#ifdef RUSAGE_THREAD
+  getrusage (RUSAGE_THREAD, usage);
+#else
+  getrusage (RUSAGE_SELF, usage);
+#endif
+}
+
+static double
+timeval_ms (const struct timeval *end, const struct timeval *start)
+{
+  return (end->tv_sec - start->tv_sec) * 1e3 + (end->tv_usec - start->tv_usec) / 1e3;
+}
+
 static void
 on_before_paint (GdkFrameClock *clock, gpointer user_data)
 {
@@ -390,6 +488,7 @@ on_before_paint (GdkFrameClock *clock, gpointer user_data)
 
   bench->paint_started = g_get_monotonic_time ();
   bench->paint_cpu = thread_cpu_ms ();
+  thread_usage (&bench->paint_usage);
 }
 
 static void
@@ -405,9 +504,18 @@ on_after_paint (GdkFrameClock *clock, gpointer user_data)
                           (g_get_monotonic_time () - bench->paint_started) / 1000.0);
   /* Frames that only ran tick callbacks cost a few µs; count those that drew. */
   if (cpu >= STALL_TARGET_MS && opt_verbose)
-    g_print ("  frame took %.1f ms of CPU at %.2f s (%u batches, run %u)\n", cpu,
-             (g_get_monotonic_time () - bench->started) / 1e6, bench->n_batches,
-             bench->n_runs + 1);
+    {
+      struct rusage usage;
+
+      thread_usage (&usage);
+      g_print ("  frame took %.1f ms of CPU at %.2f s (%u batches, run %u): user %.1f ms, "
+               "system %.1f ms, %ld page faults, %ld preemptions\n", cpu,
+               (g_get_monotonic_time () - bench->started) / 1e6, bench->n_batches,
+               bench->n_runs + 1, timeval_ms (&usage.ru_utime, &bench->paint_usage.ru_utime),
+               timeval_ms (&usage.ru_stime, &bench->paint_usage.ru_stime),
+               usage.ru_minflt - bench->paint_usage.ru_minflt,
+               usage.ru_nivcsw - bench->paint_usage.ru_nivcsw);
+    }
   if (cpu > 0.2)
     {
       bench->n_paints++;
@@ -558,12 +666,26 @@ measure_baseline (guint seconds)
   return baseline.max_gap;
 }
 
+/* The refresh interval of the monitor showing widget: 60 Hz when the display does not say. */
+static double
+display_refresh_ms (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  GdkMonitor *monitor = surface ? gdk_display_get_monitor_at_surface (display, surface) : NULL;
+  int mhz = monitor ? gdk_monitor_get_refresh_rate (monitor) : 0;
+
+  return mhz > 0 ? 1e6 / mhz : 1000.0 / 60;
+}
+
 static gboolean
 bench_stalls (GtkWidget *chart)
 {
   StallBench bench = { 0 };
   g_autoptr (GError) error = NULL;
   g_autofree char *base = NULL;
+  double refresh_ms;
+  double tick_delay;
   gboolean ok;
   guint timeout_id;
   guint renice_id = 0;
@@ -613,6 +735,7 @@ bench_stalls (GtkWidget *chart)
   timeout_id = g_timeout_add (1, on_timeout, &bench);
   tick_id = gtk_widget_add_tick_callback (chart, on_tick, &bench, NULL);
   clock = gtk_widget_get_frame_clock (chart);
+  refresh_ms = display_refresh_ms (chart);
   g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), &bench);
   g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &bench);
   bench.deadline_id = g_timeout_add_seconds (opt_seconds, on_deadline, &bench);
@@ -643,7 +766,9 @@ bench_stalls (GtkWidget *chart)
       g_clear_error (&bench.error);
     }
 
-  ok = bench.max_timeout_gap < STALL_TARGET_MS && bench.max_tick_gap < STALL_TARGET_MS
+  /* Ticks come once per refresh, 16.7 ms apart at 60 Hz: a stall delays one beyond that. */
+  tick_delay = MAX (0, bench.max_tick_gap - refresh_ms);
+  ok = bench.max_timeout_gap < STALL_TARGET_MS && tick_delay < STALL_TARGET_MS
        && bench.n_samples > 0;
   g_print ("%-44s %6.2f ms (target < %.0f ms) %s\n", "(b) longest main-thread work, no break",
            bench.max_busy, STALL_TARGET_MS,
@@ -651,9 +776,11 @@ bench_stalls (GtkWidget *chart)
   g_print ("%-44s %6.2f ms (target < %.0f ms) %s\n", "(b) longest gap between 1 ms timeouts",
            bench.max_timeout_gap, STALL_TARGET_MS,
            bench.max_timeout_gap < STALL_TARGET_MS ? "MET" : "NOT MET");
-  g_print ("%-44s %6.2f ms (target < %.0f ms) %s\n", "(b) longest gap between frame ticks",
-           bench.max_tick_gap, STALL_TARGET_MS,
-           bench.max_tick_gap < STALL_TARGET_MS ? "MET" : "NOT MET");
+  g_print ("%-44s %6.2f ms (target < %.0f ms) %s\n",
+           "(b) longest frame tick delay", tick_delay, STALL_TARGET_MS,
+           tick_delay < STALL_TARGET_MS ? "MET" : "NOT MET");
+  g_print ("  (the longest gap between ticks, %.2f ms, less one refresh interval, %.2f ms)\n",
+           bench.max_tick_gap, refresh_ms);
   g_print ("  main thread on a CPU during the longest gap: %.2f ms (the rest it waited for one)\n",
            bench.max_gap_cpu);
   g_print ("  %u frames drew: main-thread CPU per frame mean %.2f ms, max %.2f ms (the whole\n"

@@ -1,0 +1,30 @@
+/* dyno-chart-tiles.h: the live chart's picture as render nodes that outlive their frame
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef struct _DynoChartTiles DynoChartTiles;
+
+DynoChartTiles *dyno_chart_tiles_new (void);
+void            dyno_chart_tiles_free (DynoChartTiles *tiles);
+/* Appends picture (an image surface, with its device scale) to snapshot at (0, 0). When changed,
+ * tiles whose pixels differ from the last frame's get new nodes; the others are appended again,
+ * the very same nodes, which GTK then neither redraws nor uploads. */
+void            dyno_chart_tiles_snapshot (DynoChartTiles  *tiles,
+                                           cairo_surface_t *picture,
+                                           gboolean         changed,
+                                           GtkSnapshot     *snapshot);
+/* Tiles in the grid, and nodes made since dyno_chart_tiles_new (for tests and the benchmark). */
+void            dyno_chart_tiles_get_stats (const DynoChartTiles *tiles,
+                                            guint                *n_tiles,
+                                            guint                *n_made);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartTiles, dyno_chart_tiles_free)
+
+G_END_DECLS
