@@ -12,6 +12,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#ifdef G_OS_UNIX
+#include <glib-unix.h>
+#include <signal.h>
+#endif
 
 #include "dyno-application.h"
 #include "dyno-parse.h"
@@ -25,6 +29,9 @@
 struct _DynoApplication
 {
   AdwApplication parent_instance;
+
+  guint signal_ids[3];
+  gboolean interrupted;
 };
 
 G_DEFINE_FINAL_TYPE (DynoApplication, dyno_application, ADW_TYPE_APPLICATION)
@@ -267,6 +274,44 @@ static const GActionEntry app_actions[] = {
   { "help", help_action },
 };
 
+/* A logout, `kill` or Ctrl+C in the terminal that started the app: stop every run without
+ * asking, let the engine remove its scratch, and quit when the last window has gone. */
+static gboolean
+on_quit_signal (gpointer user_data)
+{
+  DynoApplication *self = DYNO_APPLICATION (user_data);
+  GList *windows;
+
+  /* A second signal changes nothing: the cleanup is already under way. */
+  if (self->interrupted)
+    return G_SOURCE_CONTINUE;
+  self->interrupted = TRUE;
+  g_printerr ("%s\n", _("dyno: interrupted; stopping the run and removing its scratch folder…"));
+
+  windows = g_list_copy_deep (gtk_application_get_windows (GTK_APPLICATION (self)),
+                              (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (DYNO_IS_WINDOW (l->data))
+      dyno_window_shut_down (l->data);
+  /* Dialogs and About: nothing to clean up, and they would keep the app alive. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (!DYNO_IS_WINDOW (l->data))
+      gtk_window_destroy (l->data);
+  g_list_free_full (windows, g_object_unref);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+dyno_application_shutdown (GApplication *app)
+{
+  DynoApplication *self = DYNO_APPLICATION (app);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_ids); i++)
+    g_clear_handle_id (&self->signal_ids[i], g_source_remove);
+
+  G_APPLICATION_CLASS (dyno_application_parent_class)->shutdown (app);
+}
+
 static void
 dyno_application_startup (GApplication *app)
 {
@@ -295,6 +340,17 @@ dyno_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (dyno_application_parent_class)->startup (app);
 
+#ifdef G_OS_UNIX
+  {
+    DynoApplication *self = DYNO_APPLICATION (app);
+    static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+    G_STATIC_ASSERT (G_N_ELEMENTS (signals) == G_N_ELEMENTS (self->signal_ids));
+    for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+      self->signal_ids[i] = g_unix_signal_add (signals[i], on_quit_signal, self);
+  }
+#endif
+
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
@@ -309,6 +365,7 @@ dyno_application_class_init (DynoApplicationClass *klass)
 
   app_class->activate = dyno_application_activate;
   app_class->startup = dyno_application_startup;
+  app_class->shutdown = dyno_application_shutdown;
   app_class->command_line = dyno_application_command_line;
   app_class->open = dyno_application_open;
   app_class->handle_local_options = dyno_application_handle_local_options;
@@ -322,6 +379,13 @@ dyno_application_init (DynoApplication *self)
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Measure disks the way Bonnie and bonnie++ do."));
+}
+
+gboolean
+dyno_application_get_interrupted (DynoApplication *self)
+{
+  g_return_val_if_fail (DYNO_IS_APPLICATION (self), FALSE);
+  return self->interrupted;
 }
 
 DynoApplication *

@@ -12,6 +12,11 @@ G_BEGIN_DECLS
 #define DYNO_TYPE_APPLICATION (dyno_application_get_type ())
 G_DECLARE_FINAL_TYPE (DynoApplication, dyno_application, DYNO, APPLICATION, AdwApplication)
 
+/* The exit status of a quit by SIGINT, SIGTERM or SIGHUP, as dyno-cli's. */
+#define DYNO_APPLICATION_EXIT_INTERRUPTED 130
+
 DynoApplication *dyno_application_new (void);
+/* TRUE once a quit signal came: the runs stop, their scratch is removed, then the app quits. */
+gboolean         dyno_application_get_interrupted (DynoApplication *self);
 
 G_END_DECLS

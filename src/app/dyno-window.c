@@ -306,13 +306,8 @@ static void
 on_close_response (DynoWindow *self, const char *response, AdwMessageDialog *dialog)
 {
   self->close_dialog = NULL;
-  if (!g_str_equal (response, "stop"))
-    return;
-  self->close_after_run = TRUE;
-  if (self->running)
-    dyno_window_stop (self);
-  else
-    gtk_window_destroy (GTK_WINDOW (self));
+  if (g_str_equal (response, "stop"))
+    dyno_window_shut_down (self);
 }
 
 static void
@@ -549,6 +544,21 @@ dyno_window_stop (DynoWindow *self)
   g_cancellable_cancel (self->cancellable);
   dyno_run_view_set_stopping (self->run_view);
   dyno_window_update_actions (self);
+}
+
+void
+dyno_window_shut_down (DynoWindow *self)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+
+  if (self->close_dialog != NULL)
+    gtk_window_destroy (self->close_dialog);
+  self->close_dialog = NULL;
+  self->close_after_run = TRUE;
+  /* Running, the completion callback closes the window once the scratch is gone. */
+  dyno_window_stop (self);
+  if (!self->running)
+    gtk_window_destroy (GTK_WINDOW (self));
 }
 
 gboolean

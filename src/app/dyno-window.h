@@ -24,6 +24,8 @@ void        dyno_window_select_targets (DynoWindow *self, const char * const *pa
 void        dyno_window_run (DynoWindow *self);
 /* win.stop */
 void        dyno_window_stop (DynoWindow *self);
+/* Stops the run, if any, without asking, and closes the window once its scratch is removed. */
+void        dyno_window_shut_down (DynoWindow *self);
 /* TRUE from Run until the run's completion callback, cleanup included. */
 gboolean    dyno_window_get_running (DynoWindow *self);
 DynoEngine *dyno_window_get_engine (DynoWindow *self);

@@ -14,6 +14,7 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (DynoApplication) app = NULL;
+  int status;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -23,5 +24,6 @@ main (int argc, char *argv[])
   g_set_application_name (_("Dyno"));
 
   app = dyno_application_new ();
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  return dyno_application_get_interrupted (app) ? DYNO_APPLICATION_EXIT_INTERRUPTED : status;
 }

@@ -47,6 +47,7 @@ import time
 import traceback
 
 CLI = os.environ.get("DYNO_CLI")
+APP = os.environ.get("DYNO_APP")  # the GTK app; unset in a -Dgui=false build
 HELPER = os.environ.get("DYNO_FAULT_HELPER")
 SOURCE_ROOT = os.environ.get("DYNO_SOURCE_ROOT") or os.path.normpath(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -471,15 +472,16 @@ class Nobody:
 # A run in the background -------------------------------------------------------------------
 
 class BgRun:
-    """dyno-cli run … --stream in the background; threads drain stdout and stderr, so the child
-    never blocks on a full pipe."""
+    """dyno-cli run … --stream (or the app) in the background; threads drain stdout and stderr,
+    so the child never blocks on a full pipe."""
 
-    def __init__(self, target, *extra, args=SLOW, stream=True):
-        self.argv = [CLI, "run", "-d", target] + list(args) + list(extra)
-        if stream:
+    def __init__(self, target, *extra, args=SLOW, stream=True, argv=None, env=None):
+        """argv: another program altogether (the app), run as it is."""
+        self.argv = argv or [CLI, "run", "-d", target] + list(args) + list(extra)
+        if stream and not argv:
             self.argv.append("--stream")
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
+                                     stderr=subprocess.PIPE, env=env)
         self.pid = self.proc.pid
         self.events = []
         self.out_lines = []
@@ -1069,6 +1071,42 @@ def signal_case(sigs, stream, rcs=(130,), cause=r"interrupted"):
     return case
 
 
+def app_signal_case(sig):
+    """The app, started with `dyno --target T --preset quick --run`, gets sig mid-phase."""
+    def case():
+        if not APP:
+            raise Skip("the app is not built here (-Dgui=false)")
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            raise Skip("no display (run under xvfb-run -a dbus-run-session --)")
+        with Sandbox() as s:
+            home = s.dir("home", populated=False)
+            env = dict(os.environ, GSETTINGS_BACKEND="memory", XDG_DATA_HOME=home,
+                       XDG_CONFIG_HOME=home, XDG_CACHE_HOME=home)
+            # 2 GiB of block write: seconds of it left when the signal comes.
+            run = BgRun(s.target, env=env, argv=[APP, "--target", s.target, "--size", "2G",
+                                                 "--preset", "quick", "--run"])
+            try:
+                scratch = run.wait_scratch(s.target)
+                run.wait_data(s.target, scratch)
+                run.proc.send_signal(sig)
+                rc, took = run.wait(SIGNAL_LIMIT + 20)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            if rc < 0:
+                raise Failure("killed by %s instead of exiting; left %s"
+                              % (signal.Signals(-rc).name, left_behind(s)), p.describe())
+            expect_rc(p, 130)
+            check(took < SIGNAL_LIMIT, "took %.1f s to exit after the signal" % took, p.describe())
+            line = expect_message(p, r"interrupted.*scratch", prefix="dyno: ")
+            n = s.clean(p)
+            return summary(p, line, n, "%s removed, %.2f s after the signal"
+                           % (fsdecode(scratch), took))
+    return case
+
+
 def case_sigpipe():
     """dyno-cli run --stream | head -n 3: the reader goes away mid-phase."""
     with Sandbox() as s:
@@ -1605,6 +1643,11 @@ add("signals", "SIGKILL, then a new run", "SIGKILL mid-phase, then a run in the 
     case_sigkill_then_rerun)
 add("signals", "two runs in one target", "a second run while the first is mid-phase",
     "exit 0; the first run's folder is not touched", case_concurrent_runs)
+add("signals", "the app: SIGTERM mid-run", "SIGTERM (a logout, `kill`) to `dyno --run` during "
+    "block write", "exit 130 within 5 s; says interrupted; scratch removed",
+    app_signal_case(signal.SIGTERM))
+add("signals", "the app: SIGINT mid-run", "Ctrl+C in the terminal that started `dyno --run`",
+    "exit 130 within 5 s; says interrupted; scratch removed", app_signal_case(signal.SIGINT))
 add("signals", "Stop through the engine", "GCancellable cancelled at the first phase "
     "(the app's Stop)", "G_IO_ERROR_CANCELLED; scratch removed", case_engine_stop)
 add("vanish", "lazy unmount mid-run", "`umount -l` of the target tmpfs during per-char write",
