@@ -1323,10 +1323,16 @@ test_fuzz_crashes (void)
 
       for (guint i = 0; results != NULL && i < results->len; i++)
         {
-          g_autofree char *json = dyno_result_to_json (result_at (results, i), FALSE);
+          DynoResult *result = result_at (results, i);
+          g_autofree char *json = dyno_result_to_json (result, FALSE);
           g_autoptr (GError) load_error = NULL;
           g_autoptr (DynoResult) loaded = dyno_result_load_from_data (json, strlen (json),
                                                                       &load_error);
+
+          /* Text taken from the file is shown in the app and written to others: UTF-8 only. */
+          g_assert_true (g_utf8_validate (dyno_result_get_tool (result), -1, NULL));
+          g_assert_true (dyno_result_get_label (result) == NULL
+                         || g_utf8_validate (dyno_result_get_label (result), -1, NULL));
 
           /* Known, outside the importer: json-glib 1.6 writes a double such as 1e308 as
            * "1e+308.0", which no JSON reader takes; dyno-result-json-write.c passes doubles

@@ -342,12 +342,15 @@ tool_from_field (const char *text, const char *format)
 
   if (*text == '\0')
     return g_strdup_printf ("bonnie++ %s", format);
-  if (g_str_has_prefix (text, "dyno-"))
-    return g_strdup_printf ("dyno %s", text + strlen ("dyno-"));
   if (is_version_like (text))
     return g_strdup_printf ("bonnie++ %s", text);
+  /* Anything else is text from a stranger's file: valid UTF-8, printable, bounded. */
   clean = dyno_import_clean_label (text, -1);
-  return clean ? g_steal_pointer (&clean) : g_strdup ("bonnie++");
+  if (clean == NULL)
+    return g_strdup ("bonnie++");
+  if (g_str_has_prefix (clean, "dyno-"))
+    return g_strdup_printf ("dyno %s", clean + strlen ("dyno-"));
+  return g_steal_pointer (&clean);
 }
 
 static const CsvLayout *
