@@ -1033,30 +1033,39 @@ def case_json_full_fs():
 
 # Cases: interruptions ----------------------------------------------------------------------
 
+def interrupt(s, run, sigs, rcs, ready=None):
+    """Sends sigs (50 ms apart) to run once it writes its data file (and ready() returned), then
+    checks it exited in time, with a status in rcs rather than killed. Returns (the Proc, the
+    scratch folder's name, seconds from the signal to the exit)."""
+    try:
+        if ready:
+            ready()
+        scratch = run.wait_scratch(s.target)
+        run.wait_data(s.target, scratch)
+        for i, sig in enumerate(sigs):
+            if i:
+                time.sleep(0.05)
+            run.proc.send_signal(sig)
+        rc, took = run.wait(SIGNAL_LIMIT + 20)
+    finally:
+        run.close()
+    p = run.result(rc, took)
+    check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+          p.describe())
+    if rc < 0:
+        raise Failure("killed by %s instead of exiting; left %s"
+                      % (signal.Signals(-rc).name, left_behind(s)), p.describe())
+    expect_rc(p, rcs)
+    check(took < SIGNAL_LIMIT, "took %.1f s to exit after the signal" % took, p.describe())
+    return p, scratch, took
+
+
 def signal_case(sigs, stream, rcs=(130,), cause=r"interrupted"):
     def case():
         with Sandbox() as s:
             run = BgRun(s.target, stream=stream)
-            try:
-                if stream:
-                    run.wait_event("sample", "putc")
-                scratch = run.wait_scratch(s.target)
-                run.wait_data(s.target, scratch)
-                for i, sig in enumerate(sigs):
-                    if i:
-                        time.sleep(0.05)
-                    run.proc.send_signal(sig)
-                rc, took = run.wait(SIGNAL_LIMIT + 20)
-            finally:
-                run.close()
-            p = run.result(rc, took)
-            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
-                  p.describe())
-            if rc < 0:
-                raise Failure("killed by %s instead of exiting; left %s"
-                              % (signal.Signals(-rc).name, left_behind(s)), p.describe())
-            expect_rc(p, rcs)
-            check(took < SIGNAL_LIMIT, "took %.1f s to exit after the signal" % took, p.describe())
+            p, scratch, took = interrupt(s, run, sigs, rcs, ready=(
+                lambda: run.wait_event("sample", "putc")) if stream else None)
             if stream:
                 check(all(ln.startswith("{") for ln in p.out.splitlines()),
                       "a stdout line is not a JSON event", p.describe())
@@ -1085,21 +1094,7 @@ def app_signal_case(sig):
             # 2 GiB of block write: seconds of it left when the signal comes.
             run = BgRun(s.target, env=env, argv=[APP, "--target", s.target, "--size", "2G",
                                                  "--preset", "quick", "--run"])
-            try:
-                scratch = run.wait_scratch(s.target)
-                run.wait_data(s.target, scratch)
-                run.proc.send_signal(sig)
-                rc, took = run.wait(SIGNAL_LIMIT + 20)
-            finally:
-                run.close()
-            p = run.result(rc, took)
-            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
-                  p.describe())
-            if rc < 0:
-                raise Failure("killed by %s instead of exiting; left %s"
-                              % (signal.Signals(-rc).name, left_behind(s)), p.describe())
-            expect_rc(p, 130)
-            check(took < SIGNAL_LIMIT, "took %.1f s to exit after the signal" % took, p.describe())
+            p, scratch, took = interrupt(s, run, [sig], 130)
             line = expect_message(p, r"interrupted.*scratch", prefix="dyno: ")
             n = s.clean(p)
             return summary(p, line, n, "%s removed, %.2f s after the signal"
