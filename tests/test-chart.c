@@ -17,6 +17,7 @@
 #ifdef DYNO_TEST_CHART_WIDGET
 #include <adwaita.h>
 
+#include "dyno-chart-tiles.h"
 #include "dyno-chart.h"
 #endif
 
@@ -1495,28 +1496,6 @@ test_widget_draws (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-
-/* The cairo nodes under node: the tiles of the widget's picture. */
-static void
-collect_tiles (GskRenderNode *node, GPtrArray *tiles)
-{
-  switch (gsk_render_node_get_node_type (node))
-    {
-    case GSK_CONTAINER_NODE:
-      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        collect_tiles (gsk_container_node_get_child (node, i), tiles);
-      break;
-
-    case GSK_CLIP_NODE:
-      collect_tiles (gsk_clip_node_get_child (node), tiles);
-      break;
-
-    default:
-      g_assert_cmpint (gsk_render_node_get_node_type (node), ==, GSK_CAIRO_NODE);
-      g_ptr_array_add (tiles, node);
-    }
-}
-
 /* The widget's own snapshot vfunc, as a frame runs it, and its tiles. */
 static GskRenderNode *
 snapshot_widget (GtkWidget *widget, GPtrArray *tiles)
@@ -1527,7 +1506,10 @@ snapshot_widget (GtkWidget *widget, GPtrArray *tiles)
   GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   g_assert_nonnull (node);
-  collect_tiles (node, tiles);
+  dyno_chart_tiles_collect (node, tiles);
+  for (guint i = 0; i < tiles->len; i++)
+    g_assert_cmpint (gsk_render_node_get_node_type (g_ptr_array_index (tiles, i)), ==,
+                     GSK_CAIRO_NODE);
   return node;
 }
 

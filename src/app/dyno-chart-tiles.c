@@ -204,3 +204,25 @@ dyno_chart_tiles_snapshot (DynoChartTiles  *tiles,
   for (guint i = 0; i < tiles->tiles->len; i++)
     gtk_snapshot_append_node (snapshot, g_array_index (tiles->tiles, Tile, i).node);
 }
+
+void
+dyno_chart_tiles_collect (GskRenderNode *node, GPtrArray *tiles)
+{
+  g_return_if_fail (GSK_IS_RENDER_NODE (node));
+  g_return_if_fail (tiles != NULL);
+
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        dyno_chart_tiles_collect (gsk_container_node_get_child (node, i), tiles);
+      break;
+
+    case GSK_CLIP_NODE:
+      dyno_chart_tiles_collect (gsk_clip_node_get_child (node), tiles);
+      break;
+
+    default:
+      g_ptr_array_add (tiles, node);
+    }
+}

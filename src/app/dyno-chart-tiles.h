@@ -25,6 +25,11 @@ void            dyno_chart_tiles_get_stats (const DynoChartTiles *tiles,
                                             guint                *n_tiles,
                                             guint                *n_made);
 
+/* Adds the tile nodes found in node (a widget's snapshot: containers and clips around them) to
+ * tiles, in drawing order; for tests and the benchmark, which tell new tiles from kept ones. */
+void            dyno_chart_tiles_collect (GskRenderNode *node,
+                                          GPtrArray     *tiles);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartTiles, dyno_chart_tiles_free)
 
 G_END_DECLS

@@ -41,6 +41,7 @@
 
 #include "dyno-chart-model.h"
 #include "dyno-chart-render.h"
+#include "dyno-chart-tiles.h"
 #include "dyno-chart.h"
 #include "dyno-engine.h"
 
@@ -242,26 +243,6 @@ bench_render (DynoChartModel *model)
   return ok;
 }
 
-/* The cairo nodes under node: the widget's tiles. */
-static void
-collect_tiles (GskRenderNode *node, GPtrArray *tiles)
-{
-  switch (gsk_render_node_get_node_type (node))
-    {
-    case GSK_CONTAINER_NODE:
-      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        collect_tiles (gsk_container_node_get_child (node, i), tiles);
-      break;
-
-    case GSK_CLIP_NODE:
-      collect_tiles (gsk_clip_node_get_child (node), tiles);
-      break;
-
-    default:
-      g_ptr_array_add (tiles, node);
-    }
-}
-
 /* What GTK redraws of a frame: the nodes that were not in the last one (it diffs the two trees,
  * and a node it saw before costs nothing). Adds their area to cr's path; returns how many. */
 static guint
@@ -324,7 +305,7 @@ bench_snapshot (GtkWidget *chart, guint next)
 
       /* ...then what changed rasterised, as GSK's cairo renderer would after diffing it with the
        * last frame... */
-      collect_tiles (node, tiles);
+      dyno_chart_tiles_collect (node, tiles);
       cr = cairo_create (surface);
       n_new += path_new_tiles (cr, tiles, last);
       n_tiles += tiles->len;
