@@ -11,6 +11,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -507,6 +508,221 @@ test_unwritable_target (void)
                     NULL, NULL);
     }
   dyno_test_rm_rf (parent);
+}
+
+/* A target whose file system does not answer (a hung NFS server) says so after a while, and a
+ * run no longer waits for it; when it answers after all, it is a target like any other. */
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static void
+test_stalled_target (void)
+{
+  g_autofree char *dir = dyno_test_make_dir ("dyno-gui-stalled");
+  DynoTargetRow *row = g_object_ref_sink (dyno_target_row_new (dir, "Share", NULL, TRUE));
+  guint probing_notifies = 0;
+  guint serial;
+
+  g_signal_connect (row, "notify::probing", G_CALLBACK (count_notify), &probing_notifies);
+  dyno_target_row_set_stall_timeout (row, 200);
+  serial = dyno_target_row_begin_probe (row);
+  g_assert_true (dyno_target_row_get_probing (row));
+  g_assert_false (dyno_target_row_get_stalled (row));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Checking…");
+
+  /* The probe never comes back (its thread is stuck in statvfs on the hung mount). */
+  WAIT_FOR (dyno_target_row_get_stalled (row), 10);
+  g_assert_false (dyno_target_row_get_probing (row));
+  g_assert_false (dyno_target_row_get_usable (row));
+  g_assert_cmpuint (probing_notifies, ==, 2);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Not responding"));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (row)));
+
+  /* It answers at last. */
+  dyno_target_row_finish_probe (row, serial, dyno_target_info_collect (dir));
+  g_assert_false (dyno_target_row_get_stalled (row));
+  g_assert_true (dyno_target_row_get_usable (row));
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Not responding"));
+
+  /* A later probe that answers in time never stalls, though the old timeout would have fired. */
+  serial = dyno_target_row_begin_probe (row);
+  dyno_target_row_finish_probe (row, serial, dyno_target_info_collect (dir));
+  for (int i = 0; i < 30; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+  g_assert_false (dyno_target_row_get_stalled (row));
+
+  g_assert_finalize_object (row);
+  dyno_test_rm_rf (dir);
+}
+
+/* The same with a real hung file system: a gocryptfs mount whose daemon is stopped (SIGSTOP),
+ * so every access to it waits, as on an NFS mount whose server went away. The window must stay
+ * responsive: a watchdog thread resumes the daemon if the main thread is still stuck after 30 s,
+ * and the test then fails instead of hanging. Needs root, gocryptfs and /dev/fuse. */
+
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  GPid daemon;
+  gboolean done;
+  gboolean fired;
+} Watchdog;
+
+static gpointer
+watchdog_thread (gpointer data)
+{
+  Watchdog *dog = data;
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  g_mutex_lock (&dog->lock);
+  while (!dog->done)
+    if (!g_cond_wait_until (&dog->cond, &dog->lock, end))
+      {
+        dog->fired = TRUE;
+        kill (dog->daemon, SIGCONT);
+        break;
+      }
+  g_mutex_unlock (&dog->lock);
+  return NULL;
+}
+
+static gboolean
+is_mount_point (const char *path, const char *parent)
+{
+  GStatBuf a;
+  GStatBuf b;
+
+  return g_stat (path, &a) == 0 && g_stat (parent, &b) == 0 && a.st_dev != b.st_dev;
+}
+
+static gboolean
+run_quietly (const char *const *argv)
+{
+  int status = -1;
+
+  return g_spawn_sync (NULL, (char **) argv, NULL,
+                       G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
+                           | G_SPAWN_STDERR_TO_DEV_NULL,
+                       NULL, NULL, NULL, NULL, &status, NULL)
+         && g_spawn_check_wait_status (status, NULL);
+}
+
+static void
+test_hung_target (void)
+{
+  g_autofree char *gocryptfs = g_find_program_in_path ("gocryptfs");
+  g_autofree char *base = NULL;
+  g_autofree char *cipher = NULL;
+  g_autofree char *plain = NULL;
+  Watchdog dog = { 0 };
+  GThread *thread;
+  DynoWindow *window;
+  DynoTargetRow *row;
+  gboolean stalled;
+  gboolean run_enabled_while_stalled;
+  gboolean usable_after;
+  const char *only[2] = { NULL, NULL };
+
+  if (!dyno_test_is_root ())
+    {
+      g_test_skip ("mounting gocryptfs needs root");
+      return;
+    }
+  if (gocryptfs == NULL || !g_file_test ("/dev/fuse", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("needs gocryptfs and /dev/fuse (apt-get install gocryptfs fuse3)");
+      return;
+    }
+
+  reset_settings ();
+  base = dyno_test_make_dir ("dyno-gui-hung");
+  cipher = g_build_filename (base, "cipher", NULL);
+  plain = g_build_filename (base, "plain", NULL);
+  g_assert_cmpint (g_mkdir (cipher, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (plain, 0700), ==, 0);
+  {
+    const char *init_argv[] = { gocryptfs, "-init", "-q", "-scryptn", "10", "-extpass", "echo pw",
+                                cipher, NULL };
+    /* In the foreground, so its pid is the daemon's. */
+    const char *mount_argv[] = { gocryptfs, "-fg", "-q", "-extpass", "echo pw", cipher, plain,
+                                 NULL };
+
+    g_assert_true (run_quietly (init_argv));
+    if (!g_spawn_async (NULL, (char **) mount_argv, NULL,
+                        G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL
+                            | G_SPAWN_STDERR_TO_DEV_NULL,
+                        NULL, NULL, &dog.daemon, NULL))
+      g_error ("cannot start gocryptfs");
+  }
+  for (int i = 0; i < 500 && !is_mount_point (plain, base); i++)
+    g_usleep (10000);
+  if (!is_mount_point (plain, base))
+    {
+      kill (dog.daemon, SIGTERM);
+      waitpid (dog.daemon, NULL, 0);
+      dyno_test_rm_rf (base);
+      g_test_skip ("gocryptfs did not mount (no usable FUSE here)");
+      return;
+    }
+
+  g_mutex_init (&dog.lock);
+  g_cond_init (&dog.cond);
+  kill (dog.daemon, SIGSTOP);
+  thread = g_thread_new ("watchdog", watchdog_thread, &dog);
+
+  /* Collected first, asserted after the daemon runs again: a failed assertion aborts, and a
+   * stopped FUSE mount would hang whatever comes after. */
+  window = create_window ();
+  dyno_window_add_target (window, plain);
+  only[0] = plain;
+  dyno_window_select_targets (window, only);
+  row = dyno_target_list_find_row (get_target_list (window), plain);
+  WAIT_FOR (row == NULL || dyno_target_row_get_stalled (row) || dog.fired, 25);
+  stalled = row != NULL && dyno_target_row_get_stalled (row);
+  run_enabled_while_stalled = g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run");
+
+  g_mutex_lock (&dog.lock);
+  dog.done = TRUE;
+  g_cond_signal (&dog.cond);
+  g_mutex_unlock (&dog.lock);
+  g_thread_join (thread);
+  kill (dog.daemon, SIGCONT);
+
+  /* Awake again: the probe answers and the row becomes a target like any other. */
+  WAIT_FOR (row == NULL || dyno_target_row_get_usable (row), 30);
+  usable_after = row != NULL && dyno_target_row_get_usable (row);
+  destroy_window (window);
+
+  {
+    const char *unmount_argv[] = { "fusermount3", "-u", plain, NULL };
+    const char *lazy_argv[] = { "umount", "-l", plain, NULL };
+
+    if (!run_quietly (unmount_argv))
+      run_quietly (lazy_argv);
+  }
+  kill (dog.daemon, SIGTERM);
+  waitpid (dog.daemon, NULL, 0);
+  g_spawn_close_pid (dog.daemon);
+  if (!is_mount_point (plain, base))
+    dyno_test_rm_rf (base);
+  g_mutex_clear (&dog.lock);
+  g_cond_clear (&dog.cond);
+
+  g_assert_false (dog.fired);
+  g_assert_nonnull (row);
+  g_assert_true (stalled);
+  /* Nothing else is checked and the hung target is left out: nothing to run, and no wait. */
+  g_assert_false (run_enabled_while_stalled);
+  g_assert_true (usable_after);
 }
 
 /* A size that does not parse keeps the text, says why, and disables Run */
@@ -1344,6 +1560,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/command-line/invalid", test_command_line);
   g_test_add_func ("/gui/window/targets", test_window_targets);
   g_test_add_func ("/gui/window/unwritable-target", test_unwritable_target);
+  g_test_add_func ("/gui/window/stalled-target", test_stalled_target);
+  g_test_add_func ("/gui/window/hung-target", test_hung_target);
   g_test_add_func ("/gui/window/invalid-size", test_invalid_size);
   g_test_add_func ("/gui/results/shortcuts", test_results_shortcuts);
   g_test_add_func ("/gui/window/about", test_about);

@@ -13,6 +13,10 @@
 #include "dyno-parse.h"
 #include "dyno-target-row.h"
 
+/* A local disk answers a probe in milliseconds; a share whose server went away can take minutes
+ * (an NFS hard mount, forever). */
+#define STALL_TIMEOUT_MS 10000
+
 struct _DynoTargetRow
 {
   AdwActionRow parent_instance;
@@ -27,6 +31,10 @@ struct _DynoTargetRow
   DynoTargetInfo *info;
   guint probe_serial;
   gboolean probing;
+  /* The probe has not answered for stall_timeout_ms: left out of runs until it does. */
+  gboolean stalled;
+  guint stall_timeout_ms;
+  guint stall_id;
   gboolean removable;
 };
 
@@ -98,6 +106,16 @@ update (DynoTargetRow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->probing && info == NULL);
   gtk_spinner_set_spinning (self->spinner, self->probing && info == NULL);
 
+  if (info == NULL && self->stalled)
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
+                                   _("Not responding: a hung network share or a failing disk?"));
+      gtk_widget_set_sensitive (GTK_WIDGET (self->check), TRUE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                                   _("The file system has not answered yet. Runs leave this "
+                                     "target out until it does; the row updates then."));
+      return;
+    }
   if (info == NULL)
     {
       /* The check stays usable: a run started now waits for the probe. */
@@ -165,6 +183,7 @@ dyno_target_row_dispose (GObject *object)
 {
   DynoTargetRow *self = DYNO_TARGET_ROW (object);
 
+  g_clear_handle_id (&self->stall_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_TARGET_ROW);
   G_OBJECT_CLASS (dyno_target_row_parent_class)->dispose (object);
 }
@@ -287,6 +306,7 @@ static void
 dyno_target_row_init (DynoTargetRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->stall_timeout_ms = STALL_TIMEOUT_MS;
 }
 
 DynoTargetRow *
@@ -346,7 +366,37 @@ gboolean
 dyno_target_row_get_probing (DynoTargetRow *self)
 {
   g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
-  return self->probing && self->info == NULL;
+  return self->probing && self->info == NULL && !self->stalled;
+}
+
+gboolean
+dyno_target_row_get_stalled (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
+  return self->stalled && self->info == NULL;
+}
+
+void
+dyno_target_row_set_stall_timeout (DynoTargetRow *self, guint timeout_ms)
+{
+  g_return_if_fail (DYNO_IS_TARGET_ROW (self));
+  g_return_if_fail (timeout_ms > 0);
+  self->stall_timeout_ms = timeout_ms;
+}
+
+static gboolean
+on_stall_timeout (gpointer user_data)
+{
+  DynoTargetRow *self = DYNO_TARGET_ROW (user_data);
+  gboolean was_probing = dyno_target_row_get_probing (self);
+
+  self->stall_id = 0;
+  self->stalled = TRUE;
+  update (self);
+  /* No longer "probing" to the window: a run waiting for this row starts without it. */
+  if (was_probing != dyno_target_row_get_probing (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBING]);
+  return G_SOURCE_REMOVE;
 }
 
 guint
@@ -358,6 +408,9 @@ dyno_target_row_begin_probe (DynoTargetRow *self)
 
   was_probing = dyno_target_row_get_probing (self);
   self->probing = TRUE;
+  self->stalled = FALSE;
+  g_clear_handle_id (&self->stall_id, g_source_remove);
+  self->stall_id = g_timeout_add (self->stall_timeout_ms, on_stall_timeout, self);
   update (self);
   if (was_probing != dyno_target_row_get_probing (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBING]);
@@ -382,6 +435,8 @@ dyno_target_row_finish_probe (DynoTargetRow *self, guint serial, DynoTargetInfo 
   was_usable = dyno_target_row_get_usable (self);
   was_probing = dyno_target_row_get_probing (self);
   self->probing = FALSE;
+  self->stalled = FALSE;
+  g_clear_handle_id (&self->stall_id, g_source_remove);
   /* A probe that failed (cancelled) keeps the older info, if any. */
   if (info != NULL)
     {

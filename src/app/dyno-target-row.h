@@ -27,8 +27,13 @@ void                  dyno_target_row_set_selected (DynoTargetRow *self, gboolea
 const DynoTargetInfo *dyno_target_row_get_info (DynoTargetRow *self);
 /* TRUE once probed and writable: the row can take part in a run. */
 gboolean              dyno_target_row_get_usable (DynoTargetRow *self);
-/* TRUE while a probe is out and the row has no info yet. */
+/* TRUE while a probe is out, the row has no info yet and has not stalled. */
 gboolean              dyno_target_row_get_probing (DynoTargetRow *self);
+/* TRUE when the probe has not answered within the stall timeout (10 s) and the row has no info:
+ * the row says so, and runs leave it out, till the probe answers. */
+gboolean              dyno_target_row_get_stalled (DynoTargetRow *self);
+/* For tests: a shorter stall timeout, for the next probe. */
+void                  dyno_target_row_set_stall_timeout (DynoTargetRow *self, guint timeout_ms);
 
 /* A probe hands back its info with the serial it started with; older probes are ignored. */
 guint                 dyno_target_row_begin_probe (DynoTargetRow *self);

@@ -266,6 +266,15 @@ start_run (DynoWindow *self)
         }
       if (dyno_target_row_get_usable (row))
         g_strv_builder_add (builder, dyno_target_row_get_path (row));
+      else if (dyno_target_row_get_stalled (row))
+        {
+          g_autofree char *text = NULL;
+
+          /* Translators: %s is a target's name, like "Backup" */
+          text = g_strdup_printf (_("“%s” is not responding and was left out"),
+                                  adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+          dyno_window_toast (self, text);
+        }
     }
   self->pending_run = FALSE;
   targets = g_strv_builder_end (builder);
