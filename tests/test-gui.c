@@ -204,6 +204,20 @@ on_clipboard_text (GObject *source, GAsyncResult *result, gpointer user_data)
     *text = g_strdup ("");
 }
 
+/* Long enough for the folder's events to settle and be read (500 ms) twice over. */
+static void
+let_events_settle (void)
+{
+  gint64 end = g_get_monotonic_time () + 1500 * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+}
+
 static void
 test_run_quick (void)
 {
@@ -310,6 +324,15 @@ test_run_quick (void)
     top = g_list_model_get_item (model, 0);
     g_assert_true (dyno_history_item_get_result (top) == result);
     g_assert_cmpstr (dyno_history_item_get_path (top), ==, path);
+
+    /* Once: the runs folder's watch sees the new file too, and must leave it to the window. */
+    let_events_settle ();
+    for (guint i = 1; i < g_list_model_get_n_items (model); i++)
+      {
+        g_autoptr (DynoHistoryItem) other = g_list_model_get_item (model, i);
+
+        g_assert_cmpstr (dyno_history_item_get_path (other), !=, path);
+      }
   }
 
   /* Copy as text puts Bonnie's table on the clipboard. */
@@ -1039,6 +1062,78 @@ save_plain_and_encrypted (char **plain_path, char **encrypted_path)
   *encrypted_path = save_result (encrypted, "encrypted.dyno.json");
 }
 
+/* Runs another program saves into the runs folder (dyno-cli run --json …) appear in the list,
+ * and leave it when a file manager deletes them; the list's own delete and undo, which change
+ * the same folder, neither lose nor double a run. */
+
+static guint
+count_items (GListModel *model, const char *title)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, i);
+
+      n += g_strcmp0 (dyno_history_item_get_title (item), title) == 0;
+    }
+  return n;
+}
+
+static void
+test_results_watch (void)
+{
+  g_autofree char *plain_path = NULL;
+  g_autofree char *encrypted_path = NULL;
+  g_autofree char *cli_path = NULL;
+  g_autofree char *other_path = NULL;
+  g_autoptr (DynoResult) from_cli = make_result ("From the CLI", "/srv/nas", 110, 112,
+                                                 1790007200);
+  g_autoptr (DynoHistoryItem) plain = NULL;
+  g_autofree char *dir = runs_dir ();
+  DynoHistory *history;
+  DynoWindow *window;
+  GListModel *model;
+
+  clear_runs ();
+  save_plain_and_encrypted (&plain_path, &encrypted_path);
+  window = create_results_window ();
+  history = dyno_window_get_history (window);
+  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+
+  cli_path = save_result (from_cli, "nas.dyno.json");
+  WAIT_FOR (find_item (model, "From the CLI") != NULL, 10);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+
+  /* Not a run: another kind of file, and a hidden one (a save's temporary file). */
+  other_path = g_build_filename (dir, "notes.txt", NULL);
+  dyno_test_write_file (other_path, "not a run");
+  g_free (other_path);
+  other_path = g_build_filename (dir, ".hidden.dyno.json", NULL);
+  g_assert_true (g_file_set_contents (other_path, "{}", -1, NULL));
+  let_events_settle ();
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+
+  g_assert_cmpint (g_unlink (cli_path), ==, 0);
+  WAIT_FOR (find_item (model, "From the CLI") == NULL, 10);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+
+  /* The list's own delete, then undo: one Plain all along, and at the end. */
+  plain = g_object_ref (find_item (model, "Plain"));
+  dyno_history_delete (history, plain);
+  WAIT_FOR (!dyno_history_get_busy (history), 30);
+  let_events_settle ();
+  g_assert_cmpuint (count_items (model, "Plain"), ==, 0);
+  dyno_history_undo_delete (history, plain);
+  WAIT_FOR (!dyno_history_get_busy (history), 30);
+  let_events_settle ();
+  g_assert_cmpuint (count_items (model, "Plain"), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+
+  destroy_window (window);
+}
+
 /* Both saved runs are listed; checking both and Compare shows their table with ratios */
 
 static void
@@ -1556,6 +1651,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/results/export", test_results_export);
   g_test_add_func ("/gui/results/edit", test_results_edit);
   g_test_add_func ("/gui/results/open", test_results_open);
+  g_test_add_func ("/gui/results/watch", test_results_watch);
   g_test_add_func ("/gui/run/quick", test_run_quick);
   g_test_add_func ("/gui/run/stop", test_run_stop);
   g_test_add_func ("/gui/run/close-during-run", test_close_during_run);

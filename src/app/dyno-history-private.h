@@ -17,6 +17,18 @@ void             dyno_history_remember_extra (DynoHistory *self,
                                               const char  *path,
                                               gboolean     remember);
 
+/* TRUE while path belongs to a change the history makes itself: a queued or running write,
+ * delete or restore, or a deleted item waiting for its undo. */
+gboolean         dyno_history_path_is_busy (DynoHistory *self, const char *path);
+/* Takes item off the list, without touching its file (which is gone). */
+void             dyno_history_forget (DynoHistory *self, DynoHistoryItem *item);
+
+/* dyno-history-watch.c: follows the runs folder, adding and removing what others change. */
+typedef struct _DynoHistoryWatch DynoHistoryWatch;
+
+DynoHistoryWatch *dyno_history_watch_new (DynoHistory *history, const char *dir);
+void              dyno_history_watch_free (DynoHistoryWatch *watch);
+
 typedef enum
 {
   DYNO_HISTORY_OP_WRITE,

@@ -40,6 +40,7 @@ struct _DynoHistory
   GQueue ops;            /* DynoHistoryOp*, waiting */
   DynoHistoryOp *running_op;
   GCancellable *cancellable;
+  DynoHistoryWatch *watch; /* from the first load on */
   guint n_selected;
   guint loading : 1;
   guint loaded : 1;
@@ -165,6 +166,34 @@ dyno_history_add_loaded (DynoHistory *self, DynoResult *result)
   return item;
 }
 
+gboolean
+dyno_history_path_is_busy (DynoHistory *self, const char *path)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  if (path == NULL)
+    return FALSE;
+  if (self->running_op != NULL && g_strcmp0 (self->running_op->path, path) == 0)
+    return TRUE;
+  for (GList *l = self->ops.head; l != NULL; l = l->next)
+    if (g_strcmp0 (((DynoHistoryOp *) l->data)->path, path) == 0)
+      return TRUE;
+  g_hash_table_iter_init (&iter, self->deletions);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    if (g_strcmp0 (dyno_history_item_get_path (item), path) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+void
+dyno_history_forget (DynoHistory *self, DynoHistoryItem *item)
+{
+  g_autoptr (DynoHistoryItem) keep = g_object_ref (item);
+
+  remove_item (self, item);
+}
+
 /* Loading */
 
 typedef struct
@@ -249,6 +278,8 @@ on_loaded (GObject *source, GAsyncResult *res, gpointer user_data)
         dyno_history_add_loaded (self, result);
     }
   g_ptr_array_extend_and_steal (self->problems, g_steal_pointer (&data->problems));
+  /* From now on, files others add or remove come and go on their own. */
+  self->watch = dyno_history_watch_new (self, data->dir);
   self->loading = FALSE;
   self->loaded = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADED]);
@@ -447,6 +478,7 @@ dyno_history_dispose (GObject *object)
   DynoHistory *self = DYNO_HISTORY (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_pointer (&self->watch, dyno_history_watch_free);
   G_OBJECT_CLASS (dyno_history_parent_class)->dispose (object);
 }
 
