@@ -96,10 +96,8 @@ draw_swatch (Chart *chart, DynoPhaseId phase, double x, double cy)
   cairo_fill (chart->cr);
 }
 
-/* Names for the row over the plot, where a segment may be narrow: shorter than the phase titles
- * but, unlike bonnie++'s column names ("Block", "Create"), never the same for two phases. */
-static const char *
-phase_label (DynoPhaseId phase)
+const char *
+dyno_chart_short_phase_name (DynoPhaseId phase)
 {
   switch (phase)
     {
@@ -185,14 +183,14 @@ stretch_names (const PhaseStretch *stretch, char *names[3])
        * "Block write ×3" */
       names[n++] = g_strdup_printf (_ ("%s ×%u"), dyno_phase_title (stretch->phase),
                                     stretch->n_segments);
-      names[n++] = g_strdup_printf (_ ("%s ×%u"), phase_label (stretch->phase),
+      names[n++] = g_strdup_printf (_ ("%s ×%u"), dyno_chart_short_phase_name (stretch->phase),
                                     stretch->n_segments);
     }
   else
     {
       names[n++] = g_strdup (dyno_phase_title (stretch->phase));
     }
-  names[n++] = g_strdup (phase_label (stretch->phase));
+  names[n++] = g_strdup (dyno_chart_short_phase_name (stretch->phase));
   return n;
 }
 

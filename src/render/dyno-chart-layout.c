@@ -10,7 +10,6 @@
 
 #include "dyno-chart-render-private.h"
 
-#define DEFAULT_FONT_SIZE 9 /* points, when the style's font names none */
 /* On screen the time axis runs to a round span ahead of the data, at least this long, so a live
  * chart rescales now and then rather than at every sample (and a drawing cache can keep most of
  * the picture). */
@@ -257,8 +256,6 @@ dyno_chart_setup (Chart                *chart,
   double rate_max;
   double label_w;
   double w;
-  int size;
-  PangoFontDescription *font;
 
   memset (chart, 0, sizeof *chart);
   chart->cr = cr;
@@ -269,31 +266,8 @@ dyno_chart_setup (Chart                *chart,
   chart->width = width;
   chart->height = height;
 
-  chart->fonts[CHART_FONT_NORMAL] = pango_font_description_from_string (style->font ? style->font
-                                                                                   : "Sans");
-  font = chart->fonts[CHART_FONT_NORMAL];
-  if (pango_font_description_get_size (font) <= 0)
-    pango_font_description_set_size (font, DEFAULT_FONT_SIZE * PANGO_SCALE);
-  size = pango_font_description_get_size (font);
-  chart->fonts[CHART_FONT_TITLE] = pango_font_description_copy (font);
-  pango_font_description_set_weight (chart->fonts[CHART_FONT_TITLE], PANGO_WEIGHT_BOLD);
-  chart->fonts[CHART_FONT_SMALL] = pango_font_description_copy (font);
-  if (pango_font_description_get_size_is_absolute (font))
-    {
-      pango_font_description_set_absolute_size (chart->fonts[CHART_FONT_TITLE], size * 1.4);
-      pango_font_description_set_absolute_size (chart->fonts[CHART_FONT_SMALL], size * 0.85);
-    }
-  else
-    {
-      pango_font_description_set_size (chart->fonts[CHART_FONT_TITLE], (int) (size * 1.4));
-      pango_font_description_set_size (chart->fonts[CHART_FONT_SMALL], (int) (size * 0.85));
-    }
-  for (guint i = 0; i < CHART_N_FONTS; i++)
-    chart->font_keys[i] = pango_font_description_to_string (chart->fonts[i]);
-
-  dyno_chart_text_size (chart, CHART_FONT_NORMAL, "0", NULL, &lh);
-  chart->line_height = lh;
-  chart->gap = round (lh * 0.4);
+  dyno_chart_setup_fonts (chart, style);
+  lh = chart->line_height;
 
   /* Axis ranges, from figures the model kept up to date as samples arrived. */
   if (!dyno_chart_model_get_time_range (model, chart->unit, &chart->t0, &chart->t1))

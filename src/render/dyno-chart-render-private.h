@@ -189,10 +189,16 @@ void dyno_chart_draw_header (Chart *chart);
 void dyno_chart_draw_tick_labels (Chart *chart);
 void dyno_chart_draw_phase_labels (Chart *chart);
 void dyno_chart_draw_decor (Chart *chart);
+/* A phase's name where room is short: shorter than its title but, unlike bonnie++'s column
+ * names ("Block", "Create"), never the same for two phases. */
+const char *dyno_chart_short_phase_name (DynoPhaseId phase);
 
 /* ---- dyno-chart-text.c: laid-out text, cached per thread, so labels that repeat from frame to
  * frame (most of them) are shaped once */
 void   dyno_chart_set_source (cairo_t *cr, const DynoRgba *color);
+/* The chart's three fonts from the style's (9 pt when it names no size), their cache keys, and
+ * the line height and gap they give. */
+void   dyno_chart_setup_fonts (Chart *chart, const DynoChartStyle *style);
 void   dyno_chart_text_size (Chart      *chart,
                              ChartFont   font,
                              const char *text,

@@ -10,7 +10,11 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "dyno-chart-render-private.h"
+
+#define DEFAULT_FONT_SIZE 9 /* points, when the style's font names none */
 
 /* Tick labels change as a run goes on; past this many the cache starts again. */
 #define MAX_LAYOUTS 1024
@@ -375,4 +379,38 @@ dyno_chart_draw_text_rotated (Chart          *chart,
     return;
   dyno_chart_draw_text_turned (chart, CHART_FONT_NORMAL, text, color, x, y, -G_PI / 2, 0.5, 0.5,
                                max_length);
+}
+
+void
+dyno_chart_setup_fonts (Chart *chart, const DynoChartStyle *style)
+{
+  PangoFontDescription *font;
+  int size;
+  double lh;
+
+  chart->fonts[CHART_FONT_NORMAL]
+      = pango_font_description_from_string (style->font ? style->font : "Sans");
+  font = chart->fonts[CHART_FONT_NORMAL];
+  if (pango_font_description_get_size (font) <= 0)
+    pango_font_description_set_size (font, DEFAULT_FONT_SIZE * PANGO_SCALE);
+  size = pango_font_description_get_size (font);
+  chart->fonts[CHART_FONT_TITLE] = pango_font_description_copy (font);
+  pango_font_description_set_weight (chart->fonts[CHART_FONT_TITLE], PANGO_WEIGHT_BOLD);
+  chart->fonts[CHART_FONT_SMALL] = pango_font_description_copy (font);
+  if (pango_font_description_get_size_is_absolute (font))
+    {
+      pango_font_description_set_absolute_size (chart->fonts[CHART_FONT_TITLE], size * 1.4);
+      pango_font_description_set_absolute_size (chart->fonts[CHART_FONT_SMALL], size * 0.85);
+    }
+  else
+    {
+      pango_font_description_set_size (chart->fonts[CHART_FONT_TITLE], (int) (size * 1.4));
+      pango_font_description_set_size (chart->fonts[CHART_FONT_SMALL], (int) (size * 0.85));
+    }
+  for (guint i = 0; i < CHART_N_FONTS; i++)
+    chart->font_keys[i] = pango_font_description_to_string (chart->fonts[i]);
+
+  dyno_chart_text_size (chart, CHART_FONT_NORMAL, "0", NULL, &lh);
+  chart->line_height = lh;
+  chart->gap = round (lh * 0.4);
 }

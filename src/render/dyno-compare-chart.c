@@ -18,7 +18,6 @@
 #include "dyno-chart-render-private.h"
 #include "dyno-compare-chart.h"
 
-#define DEFAULT_FONT_SIZE 9
 #define MAX_PANELS 2
 #define N_ENTRY_COLORS 8
 /* Bars fill this share of their phase's slot; the rest separates the phases. */
@@ -298,77 +297,6 @@ format_bar_value (const CompareLayout *layout, double value)
 
 /* ---- fonts and text ------------------------------------------------------------------- */
 
-static void
-setup_fonts (Chart *chart, const DynoChartStyle *style)
-{
-  PangoFontDescription *font;
-  int size;
-  double lh;
-
-  chart->fonts[CHART_FONT_NORMAL]
-      = pango_font_description_from_string (style->font ? style->font : "Sans");
-  font = chart->fonts[CHART_FONT_NORMAL];
-  if (pango_font_description_get_size (font) <= 0)
-    pango_font_description_set_size (font, DEFAULT_FONT_SIZE * PANGO_SCALE);
-  size = pango_font_description_get_size (font);
-  chart->fonts[CHART_FONT_TITLE] = pango_font_description_copy (font);
-  pango_font_description_set_weight (chart->fonts[CHART_FONT_TITLE], PANGO_WEIGHT_BOLD);
-  chart->fonts[CHART_FONT_SMALL] = pango_font_description_copy (font);
-  if (pango_font_description_get_size_is_absolute (font))
-    {
-      pango_font_description_set_absolute_size (chart->fonts[CHART_FONT_TITLE], size * 1.4);
-      pango_font_description_set_absolute_size (chart->fonts[CHART_FONT_SMALL], size * 0.85);
-    }
-  else
-    {
-      pango_font_description_set_size (chart->fonts[CHART_FONT_TITLE], (int) (size * 1.4));
-      pango_font_description_set_size (chart->fonts[CHART_FONT_SMALL], (int) (size * 0.85));
-    }
-  for (guint i = 0; i < CHART_N_FONTS; i++)
-    chart->font_keys[i] = pango_font_description_to_string (chart->fonts[i]);
-
-  dyno_chart_text_size (chart, CHART_FONT_NORMAL, "0", NULL, &lh);
-  chart->line_height = lh;
-  chart->gap = round (lh * 0.4);
-}
-
-/* The phase names of the live chart's header (dyno-chart-labels.c), for slots too narrow for
- * the full title; the same msgids, so they share their translations. */
-static const char *
-short_phase_name (DynoPhaseId phase)
-{
-  switch (phase)
-    {
-    case DYNO_PHASE_PUTC:
-      return C_ ("chart phase", "Putc");
-    case DYNO_PHASE_WRITE:
-      return C_ ("chart phase", "Write");
-    case DYNO_PHASE_REWRITE:
-      return C_ ("chart phase", "Rewrite");
-    case DYNO_PHASE_GETC:
-      return C_ ("chart phase", "Getc");
-    case DYNO_PHASE_READ:
-      return C_ ("chart phase", "Read");
-    case DYNO_PHASE_SEEKS:
-      return C_ ("chart phase", "Seeks");
-    case DYNO_PHASE_SEQ_CREATE:
-      return C_ ("chart phase", "Seq create");
-    case DYNO_PHASE_SEQ_STAT:
-      return C_ ("chart phase", "Seq stat");
-    case DYNO_PHASE_SEQ_DELETE:
-      return C_ ("chart phase", "Seq delete");
-    case DYNO_PHASE_RAND_CREATE:
-      return C_ ("chart phase", "Rand create");
-    case DYNO_PHASE_RAND_STAT:
-      return C_ ("chart phase", "Rand stat");
-    case DYNO_PHASE_RAND_DELETE:
-      return C_ ("chart phase", "Rand delete");
-    case DYNO_N_PHASES:
-    default:
-      return "";
-    }
-}
-
 static gboolean
 words_fit (CompareLayout *layout, const char *text, double width)
 {
@@ -388,7 +316,7 @@ words_fit (CompareLayout *layout, const char *text, double width)
 static const char *
 phase_name (const CompareLayout *layout, DynoPhaseId phase)
 {
-  return layout->short_names ? short_phase_name (phase) : dyno_phase_title (phase);
+  return layout->short_names ? dyno_chart_short_phase_name (phase) : dyno_phase_title (phase);
 }
 
 /* A phase's name under its group, across: wrapped at words to at most two lines of width. NULL
@@ -435,7 +363,7 @@ flat_names_height (CompareLayout *layout, gboolean short_names)
     for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
       if (layout->panels[p].phases & DYNO_PHASE_BIT (id))
         {
-          const char *name = short_names ? short_phase_name (id) : dyno_phase_title (id);
+          const char *name = short_names ? dyno_chart_short_phase_name (id) : dyno_phase_title (id);
           g_autoptr (PangoLayout) pl = flat_name_layout (layout, name, room);
           PangoRectangle logical;
 
@@ -477,7 +405,7 @@ turned_names_fit (CompareLayout *layout, gboolean short_names, double max_length
             double w;
 
             dyno_chart_text_size (&layout->chart, CHART_FONT_NORMAL,
-                                  short_names ? short_phase_name (id) : dyno_phase_title (id), &w,
+                                  short_names ? dyno_chart_short_phase_name (id) : dyno_phase_title (id), &w,
                                   NULL);
             *longest = MAX (*longest, w);
             if (w > MIN (max_length, turned_room (layout, panel->plot.x + (column + 0.5) * group)))
@@ -804,7 +732,7 @@ layout_setup (CompareLayout                 *layout,
   layout->options = *options;
   layout->n_entries = dyno_comparison_get_n_entries (comparison);
   layout->time_divisor = 1;
-  setup_fonts (chart, style);
+  dyno_chart_setup_fonts (chart, style);
   lh = chart->line_height;
   layout->ratio_font = pango_font_description_copy (chart->fonts[CHART_FONT_NORMAL]);
   if (pango_font_description_get_size_is_absolute (layout->ratio_font))
