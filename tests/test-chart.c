@@ -23,6 +23,7 @@
 
 #include "dyno-chart-model.h"
 #include "dyno-chart-render.h"
+#include "dyno-test-labels.h"
 #include "dyno-ticks.h"
 
 #define MB 1e6
@@ -210,92 +211,6 @@ get_labels (const DynoChartModel *model,
   return labels;
 }
 
-static const DynoChartLabel *
-find_label (GArray *labels, const char *text)
-{
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (g_array_index (labels, DynoChartLabel, i).text, text) == 0)
-      return &g_array_index (labels, DynoChartLabel, i);
-  return NULL;
-}
-
-static void
-label_corners (const DynoChartLabel *label, double corners[4][2])
-{
-  double cx = label->box.x + label->box.width / 2;
-  double cy = label->box.y + label->box.height / 2;
-  double c = cos (label->angle);
-  double s = sin (label->angle);
-
-  for (int i = 0; i < 4; i++)
-    {
-      double px = (i & 1 ? 0.5 : -0.5) * label->length;
-      double py = (i & 2 ? 0.5 : -0.5) * label->thickness;
-
-      corners[i][0] = cx + c * px - s * py;
-      corners[i][1] = cy + s * px + c * py;
-    }
-}
-
-/* Whether two labels' boxes (turned ones too) overlap by more than slack, by separating axes. */
-static gboolean
-labels_overlap (const DynoChartLabel *a, const DynoChartLabel *b, double slack)
-{
-  double ca[4][2];
-  double cb[4][2];
-  const DynoChartLabel *both[2] = { a, b };
-
-  label_corners (a, ca);
-  label_corners (b, cb);
-  for (int k = 0; k < 2; k++)
-    for (int e = 0; e < 2; e++)
-      {
-        double axis_x = e == 0 ? cos (both[k]->angle) : -sin (both[k]->angle);
-        double axis_y = e == 0 ? sin (both[k]->angle) : cos (both[k]->angle);
-        double a0 = INFINITY, a1 = -INFINITY, b0 = INFINITY, b1 = -INFINITY;
-
-        for (int i = 0; i < 4; i++)
-          {
-            double pa = ca[i][0] * axis_x + ca[i][1] * axis_y;
-            double pb = cb[i][0] * axis_x + cb[i][1] * axis_y;
-
-            a0 = MIN (a0, pa);
-            a1 = MAX (a1, pa);
-            b0 = MIN (b0, pb);
-            b1 = MAX (b1, pb);
-          }
-        if (a1 <= b0 + slack || b1 <= a0 + slack)
-          return FALSE;
-      }
-  return TRUE;
-}
-
-/* Every label inside rect, none over another. */
-static void
-assert_labels_clean (GArray *labels, const DynoChartRect *rect)
-{
-  for (guint i = 0; i < labels->len; i++)
-    {
-      const DynoChartLabel *a = &g_array_index (labels, DynoChartLabel, i);
-
-      if (a->box.x < rect->x - 0.5 || a->box.y < rect->y - 0.5
-          || a->box.x + a->box.width > rect->x + rect->width + 0.5
-          || a->box.y + a->box.height > rect->y + rect->height + 0.5)
-        g_error ("label “%s” at %g,%g %g×%g runs out of %g,%g %g×%g", a->text, a->box.x,
-                 a->box.y, a->box.width, a->box.height, rect->x, rect->y, rect->width,
-                 rect->height);
-      for (guint j = i + 1; j < labels->len; j++)
-        {
-          const DynoChartLabel *b = &g_array_index (labels, DynoChartLabel, j);
-
-          if (labels_overlap (a, b, 0.5))
-            g_error ("label “%s” (%g,%g %g×%g) overlaps “%s” (%g,%g %g×%g)", a->text, a->box.x,
-                     a->box.y, a->box.width, a->box.height, b->text, b->box.x, b->box.y,
-                     b->box.width, b->box.height);
-        }
-    }
-}
-
 static void
 render_picture (Picture              *picture,
                 const DynoChartModel *model,
@@ -320,7 +235,7 @@ render_picture (Picture              *picture,
       g_autoptr (GArray) labels = dyno_chart_render_get_labels (model, cr, width, height, style,
                                                                 decor);
 
-      assert_labels_clean (labels, &picture->geometry.content);
+      dyno_test_assert_labels_clean (labels, &picture->geometry.content);
     }
   cairo_destroy (cr);
   cairo_surface_flush (picture->surface);
@@ -986,7 +901,7 @@ test_render_repeats (void)
       guint n_write = 0;
 
       labels = get_labels (model, style, &decor, sizes[z][0], sizes[z][1], &geometry);
-      assert_labels_clean (labels, &geometry.content);
+      dyno_test_assert_labels_clean (labels, &geometry.content);
       for (guint i = 0; i < labels->len; i++)
         {
           const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
@@ -1035,7 +950,7 @@ test_render_repeats (void)
     DynoChartGeometry geometry;
 
     labels = get_labels (model, style, &decor, 1200, 675, &geometry);
-    assert_labels_clean (labels, &geometry.content);
+    dyno_test_assert_labels_clean (labels, &geometry.content);
     for (guint i = 0; i < labels->len; i++)
       {
         const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
@@ -1044,7 +959,7 @@ test_render_repeats (void)
         if (in_header (label, &geometry))
           g_assert_false (names_phase (label->text, DYNO_PHASE_SEQ_STAT));
       }
-    g_assert_nonnull (find_label (labels, "Random seeks"));
+    g_assert_nonnull (dyno_test_find_label (labels, "Random seeks"));
   }
 }
 
@@ -1069,9 +984,9 @@ test_render_repeats_in_a_row (void)
       guint n_write = 0;
 
       labels = get_labels (model, style, screen ? NULL : &decor, 600, 300, &geometry);
-      assert_labels_clean (labels, &geometry.content);
-      g_assert_nonnull (find_label (labels, "Block write ×3"));
-      g_assert_true (in_header (find_label (labels, "Block write ×3"), &geometry));
+      dyno_test_assert_labels_clean (labels, &geometry.content);
+      g_assert_nonnull (dyno_test_find_label (labels, "Block write ×3"));
+      g_assert_true (in_header (dyno_test_find_label (labels, "Block write ×3"), &geometry));
       for (guint i = 0; i < labels->len; i++)
         if (in_header (&g_array_index (labels, DynoChartLabel, i), &geometry))
           n_write += strstr (g_array_index (labels, DynoChartLabel, i).text, "rite") != NULL;
@@ -1108,7 +1023,7 @@ test_render_small_decor (void)
         render_picture (&picture, model, style, &decor, width, height);
         assert_margins_empty (&picture, &style->background);
         labels = get_labels (model, style, &decor, width, height, NULL);
-        t = find_label (labels, title);
+        t = dyno_test_find_label (labels, title);
         g_test_message ("%d×%d unit %d: plot %g×%g", width, height, unit,
                         picture.geometry.plot.width, picture.geometry.plot.height);
         g_assert_nonnull (t);

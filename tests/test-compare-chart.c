@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dyno-compare-chart.h"
+#include "dyno-test-labels.h"
 
 #define MB 1e6
 
@@ -213,7 +214,6 @@ keep (const char *name, cairo_surface_t *surface)
   g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
 }
 
-static void assert_labels_clean (GArray *labels, const DynoChartRect *rect);
 
 static void
 render (Picture                       *picture,
@@ -240,7 +240,7 @@ render (Picture                       *picture,
     g_autoptr (GArray) labels = dyno_compare_chart_get_labels (comparison, options, cr, width,
                                                                height, style, decor);
 
-    assert_labels_clean (labels, &picture->geometry.content);
+    dyno_test_assert_labels_clean (labels, &picture->geometry.content);
   }
   cairo_destroy (cr);
   cairo_surface_flush (picture->surface);
@@ -342,93 +342,6 @@ get_labels (const DynoComparison          *comparison,
   cairo_surface_destroy (surface);
   g_assert_cmpuint (labels->len, >, 0);
   return labels;
-}
-
-static const DynoChartLabel *
-find_label (GArray *labels, const char *text)
-{
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (g_array_index (labels, DynoChartLabel, i).text, text) == 0)
-      return &g_array_index (labels, DynoChartLabel, i);
-  return NULL;
-}
-
-/* The corners of a label's own box, turned text centred in its bounds. */
-static void
-label_corners (const DynoChartLabel *label, double corners[4][2])
-{
-  double cx = label->box.x + label->box.width / 2;
-  double cy = label->box.y + label->box.height / 2;
-  double c = cos (label->angle);
-  double s = sin (label->angle);
-
-  for (int i = 0; i < 4; i++)
-    {
-      double px = (i & 1 ? 0.5 : -0.5) * label->length;
-      double py = (i & 2 ? 0.5 : -0.5) * label->thickness;
-
-      corners[i][0] = cx + c * px - s * py;
-      corners[i][1] = cy + s * px + c * py;
-    }
-}
-
-/* Whether two labels' boxes (turned ones too) overlap by more than slack, by separating axes. */
-static gboolean
-labels_overlap (const DynoChartLabel *a, const DynoChartLabel *b, double slack)
-{
-  double ca[4][2];
-  double cb[4][2];
-  const DynoChartLabel *both[2] = { a, b };
-
-  label_corners (a, ca);
-  label_corners (b, cb);
-  for (int k = 0; k < 2; k++)
-    for (int e = 0; e < 2; e++)
-      {
-        double axis_x = e == 0 ? cos (both[k]->angle) : -sin (both[k]->angle);
-        double axis_y = e == 0 ? sin (both[k]->angle) : cos (both[k]->angle);
-        double a0 = INFINITY, a1 = -INFINITY, b0 = INFINITY, b1 = -INFINITY;
-
-        for (int i = 0; i < 4; i++)
-          {
-            double pa = ca[i][0] * axis_x + ca[i][1] * axis_y;
-            double pb = cb[i][0] * axis_x + cb[i][1] * axis_y;
-
-            a0 = MIN (a0, pa);
-            a1 = MAX (a1, pa);
-            b0 = MIN (b0, pb);
-            b1 = MAX (b1, pb);
-          }
-        if (a1 <= b0 + slack || b1 <= a0 + slack)
-          return FALSE;
-      }
-  return TRUE;
-}
-
-/* Every label inside rect, none over another. */
-static void
-assert_labels_clean (GArray *labels, const DynoChartRect *rect)
-{
-  for (guint i = 0; i < labels->len; i++)
-    {
-      const DynoChartLabel *a = &g_array_index (labels, DynoChartLabel, i);
-
-      if (a->box.x < rect->x - 0.5 || a->box.y < rect->y - 0.5
-          || a->box.x + a->box.width > rect->x + rect->width + 0.5
-          || a->box.y + a->box.height > rect->y + rect->height + 0.5)
-        g_error ("label “%s” at %g,%g %g×%g runs out of %g,%g %g×%g", a->text, a->box.x,
-                 a->box.y, a->box.width, a->box.height, rect->x, rect->y, rect->width,
-                 rect->height);
-      for (guint j = i + 1; j < labels->len; j++)
-        {
-          const DynoChartLabel *b = &g_array_index (labels, DynoChartLabel, j);
-
-          if (labels_overlap (a, b, 0.5))
-            g_error ("label “%s” (%g,%g %g×%g) overlaps “%s” (%g,%g %g×%g)", a->text, a->box.x,
-                     a->box.y, a->box.width, a->box.height, b->text, b->box.x, b->box.y,
-                     b->box.width, b->box.height);
-        }
-    }
 }
 
 /* ---- tests ---------------------------------------------------------------------------- */
@@ -738,13 +651,13 @@ test_unit_label (void)
 
         dyno_compare_chart_options_init (&options, kinds[k]);
         labels = get_labels (comparison, &options, NULL, sizes[z][0], sizes[z][1], &geometry);
-        unit = find_label (labels, text);
+        unit = dyno_test_find_label (labels, text);
         g_assert_nonnull (unit);
         g_assert_false (unit->ellipsized);
         g_assert_cmpfloat (unit->box.x, >=, geometry.content.x);
         g_assert_cmpfloat (unit->box.x + unit->box.width, <=, geometry.plots[0].x);
         g_assert_cmpfloat (unit->box.y + unit->box.height, <=, geometry.plots[0].y);
-        assert_labels_clean (labels, &geometry.content);
+        dyno_test_assert_labels_clean (labels, &geometry.content);
 
         render (&picture, comparison, &options, NULL, sizes[z][0], sizes[z][1], "unit.png");
         assert_nothing_outside (&picture);
@@ -784,7 +697,7 @@ test_cpu_title_fits (void)
         g_assert_cmpstr (title->text, ==, "CPU (%, 100 = one core)");
       if (height >= 200)
         g_assert_true (g_str_has_prefix (title->text, "CPU"));
-      assert_labels_clean (labels, &geometry.content);
+      dyno_test_assert_labels_clean (labels, &geometry.content);
 
       render (&picture, comparison, &options, &decor, 720, height, name);
       assert_nothing_outside (&picture);
@@ -837,7 +750,7 @@ test_long_legend (void)
         /* The legend takes a fifth of the height or so, not the plot's share. */
         g_assert_cmpfloat (legend_bottom, <, sizes[z][1] * 0.45);
         g_assert_cmpfloat (geometry.plots[0].height, >, sizes[z][1] * 0.25);
-        assert_labels_clean (labels, &geometry.content);
+        dyno_test_assert_labels_clean (labels, &geometry.content);
 
         render (&picture, comparison, &options, &decor, sizes[z][0], sizes[z][1], "legend.png");
         assert_nothing_outside (&picture);
@@ -877,8 +790,8 @@ test_long_title (void)
 
       labels = get_labels (comparison, &options, &decor, width, height, &geometry);
       short_labels = get_labels (comparison, &options, &plain, width, height, NULL);
-      long_title = find_label (labels, title);
-      short_title = find_label (short_labels, "Short");
+      long_title = dyno_test_find_label (labels, title);
+      short_title = dyno_test_find_label (short_labels, "Short");
       g_assert_nonnull (long_title);
       g_assert_nonnull (short_title);
       g_assert_true (long_title->ellipsized != large);
@@ -886,8 +799,8 @@ test_long_title (void)
         g_assert_cmpfloat (long_title->box.height, >=, 1.8 * short_title->box.height);
       else
         g_assert_cmpfloat (long_title->box.height, ==, short_title->box.height);
-      g_assert_true (find_label (labels, decor.subtitle)->ellipsized != large);
-      assert_labels_clean (labels, &geometry.content);
+      g_assert_true (dyno_test_find_label (labels, decor.subtitle)->ellipsized != large);
+      dyno_test_assert_labels_clean (labels, &geometry.content);
 
       render (&picture, comparison, &options, &decor, width, height, "title.png");
       assert_nothing_outside (&picture);
@@ -950,7 +863,7 @@ test_narrow_groups (void)
             g_assert_cmpuint (n_names, ==, 12);
           else
             g_assert_true (n_names == 12 || n_names == 0);
-          assert_labels_clean (labels, &geometry.content);
+          dyno_test_assert_labels_clean (labels, &geometry.content);
 
           render (&picture, comparison, &options, d, sizes[z][0], sizes[z][1], "narrow.png");
           assert_nothing_outside (&picture);
@@ -982,12 +895,12 @@ test_overlay_short (void)
 
       labels = get_labels (comparison, &options, d, 600, 300, &geometry);
       if (titled)
-        g_assert_nonnull (find_label (labels, "Time into Block write (ms)"));
+        g_assert_nonnull (dyno_test_find_label (labels, "Time into Block write (ms)"));
       for (guint i = 0; i < labels->len; i++)
         unit |= g_str_has_suffix (g_array_index (labels, DynoChartLabel, i).text, " ms");
       g_assert_true (unit != titled);
-      g_assert_nonnull (find_label (labels, "200"));
-      assert_labels_clean (labels, &geometry.content);
+      g_assert_nonnull (dyno_test_find_label (labels, "200"));
+      dyno_test_assert_labels_clean (labels, &geometry.content);
 
       render (&picture, comparison, &options, d, 600, 300, "overlay-short.png");
       plot = &picture.geometry.plots[0];
