@@ -53,26 +53,6 @@ struct _DynoCompareView
 
 G_DEFINE_FINAL_TYPE (DynoCompareView, dyno_compare_view, ADW_TYPE_BIN)
 
-typedef struct
-{
-  const char *title;
-  DynoPhaseId phases[3];
-  guint n_phases;
-} PhaseGroup;
-
-/* Bonnie's and bonnie++'s headings, left to right. */
-static const PhaseGroup phase_groups[] = {
-  { N_("Sequential Output"), { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE }, 3 },
-  { N_("Sequential Input"), { DYNO_PHASE_GETC, DYNO_PHASE_READ }, 2 },
-  { N_("Random"), { DYNO_PHASE_SEEKS }, 1 },
-  { N_("Sequential Create"),
-    { DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_STAT, DYNO_PHASE_SEQ_DELETE },
-    3 },
-  { N_("Random Create"),
-    { DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_STAT, DYNO_PHASE_RAND_DELETE },
-    3 },
-};
-
 #define RATIO_KEY(entry, phase) GUINT_TO_POINTER ((entry) << 8 | (phase))
 
 static DynoRateUnit
@@ -354,6 +334,8 @@ build_table (DynoCompareView *self)
   guint32 phases = dyno_comparison_get_phases (self->comparison);
   guint n_entries = dyno_comparison_get_n_entries (self->comparison);
   TableNotes notes = { .all_single = TRUE };
+  const DynoPhaseGroup *groups;
+  guint n_groups;
   int row;
 
   clear_grid (self->table_grid);
@@ -361,15 +343,15 @@ build_table (DynoCompareView *self)
   g_hash_table_remove_all (self->ratio_labels);
 
   /* Three heading rows: Bonnie's groups, the phases, the units. */
-  for (guint g = 0; g < G_N_ELEMENTS (phase_groups); g++)
+  groups = dyno_phase_get_groups (&n_groups);
+  for (guint g = 0; g < n_groups; g++)
     {
-      const PhaseGroup *group = &phase_groups[g];
+      const DynoPhaseGroup *group = &groups[g];
       int first = 1 + 2 * columns->len;
       guint n = 0;
 
-      for (guint i = 0; i < group->n_phases; i++)
+      for (DynoPhaseId phase = group->first; phase <= group->last; phase++)
         {
-          DynoPhaseId phase = group->phases[i];
           const char *unit_label;
           int column;
 
@@ -387,7 +369,7 @@ build_table (DynoCompareView *self)
         }
       if (n > 0)
         {
-          GtkWidget *title = heading_new (_(group->title), 0.5);
+          GtkWidget *title = heading_new (dyno_phase_group_title (group), 0.5);
 
           gtk_widget_add_css_class (title, "group-title");
           gtk_grid_attach (self->table_grid, title, first, 0, 2 * n, 1);

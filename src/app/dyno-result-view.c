@@ -50,25 +50,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-typedef struct
-{
-  const char *title;
-  DynoPhaseId phases[3];
-  guint n_phases;
-} PhaseGroup;
-
-static const PhaseGroup phase_groups[] = {
-  { N_("Sequential Output"), { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE }, 3 },
-  { N_("Sequential Input"), { DYNO_PHASE_GETC, DYNO_PHASE_READ }, 2 },
-  { N_("Random"), { DYNO_PHASE_SEEKS }, 1 },
-  { N_("Sequential Create"),
-    { DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_STAT, DYNO_PHASE_SEQ_DELETE },
-    3 },
-  { N_("Random Create"),
-    { DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_STAT, DYNO_PHASE_RAND_DELETE },
-    3 },
-};
-
 enum
 {
   COL_PHASE,
@@ -272,6 +253,8 @@ build_table (DynoResultView *self,
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *scroller;
   GtkEventController *controller;
+  const DynoPhaseGroup *groups;
+  guint n_groups;
   int row = 0;
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
@@ -295,26 +278,27 @@ build_table (DynoResultView *self,
                    COL_CACHED, row, 1, 1);
   row++;
 
-  for (guint g = 0; g < G_N_ELEMENTS (phase_groups); g++)
+  groups = dyno_phase_get_groups (&n_groups);
+  for (guint g = 0; g < n_groups; g++)
     {
-      const PhaseGroup *group = &phase_groups[g];
+      const DynoPhaseGroup *group = &groups[g];
       gboolean any = FALSE;
       GtkWidget *title;
 
-      for (guint i = 0; i < group->n_phases; i++)
-        any |= dyno_target_result_get_phase (tr, group->phases[i]) != NULL;
+      for (DynoPhaseId id = group->first; id <= group->last; id++)
+        any |= dyno_target_result_get_phase (tr, id) != NULL;
       if (!any)
         continue;
 
-      title = gtk_label_new (_(group->title));
+      title = gtk_label_new (dyno_phase_group_title (group));
       gtk_label_set_xalign (GTK_LABEL (title), 0);
       gtk_widget_add_css_class (title, "heading");
       gtk_widget_add_css_class (title, "group-title");
       gtk_grid_attach (GTK_GRID (grid), title, COL_PHASE, row++, N_COLUMNS, 1);
 
-      for (guint i = 0; i < group->n_phases; i++)
+      for (DynoPhaseId id = group->first; id <= group->last; id++)
         {
-          const DynoPhaseResult *phase = dyno_target_result_get_phase (tr, group->phases[i]);
+          const DynoPhaseResult *phase = dyno_target_result_get_phase (tr, id);
 
           if (phase != NULL)
             attach_phase_row (self, GTK_GRID (grid), row++, target, phase, rate_unit, repeats);

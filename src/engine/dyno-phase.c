@@ -68,6 +68,29 @@ dyno_phase_short_title (DynoPhaseId id)
   return g_dgettext (GETTEXT_PACKAGE, phases[id].short_title);
 }
 
+static const DynoPhaseGroup groups[] = {
+  { N_("Sequential Output"), DYNO_PHASE_PUTC, DYNO_PHASE_REWRITE },
+  { N_("Sequential Input"), DYNO_PHASE_GETC, DYNO_PHASE_READ },
+  { N_("Random"), DYNO_PHASE_SEEKS, DYNO_PHASE_SEEKS },
+  { N_("Sequential Create"), DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_DELETE },
+  { N_("Random Create"), DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_DELETE },
+};
+
+const DynoPhaseGroup *
+dyno_phase_get_groups (guint *n_groups)
+{
+  g_return_val_if_fail (n_groups != NULL, NULL);
+  *n_groups = G_N_ELEMENTS (groups);
+  return groups;
+}
+
+const char *
+dyno_phase_group_title (const DynoPhaseGroup *group)
+{
+  g_return_val_if_fail (group != NULL, NULL);
+  return g_dgettext (GETTEXT_PACKAGE, group->title);
+}
+
 DynoUnit
 dyno_phase_unit (DynoPhaseId id)
 {

@@ -53,4 +53,16 @@ gboolean    dyno_phase_is_file_test (DynoPhaseId id);
 gboolean    dyno_phase_reads_data_file (DynoPhaseId id);
 gboolean    dyno_phase_is_per_char (DynoPhaseId id);
 
+/* Bonnie's and bonnie++'s column groups, left to right: "Sequential Output" is putc to rewrite,
+ * and so on; each group is a run of consecutive phases. */
+typedef struct
+{
+  const char *title; /* untranslated; dyno_phase_group_title translates it */
+  DynoPhaseId first;
+  DynoPhaseId last;
+} DynoPhaseGroup;
+
+const DynoPhaseGroup *dyno_phase_get_groups (guint *n_groups);
+const char           *dyno_phase_group_title (const DynoPhaseGroup *group);
+
 G_END_DECLS
