@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "dyno-compare-view.h"
+#include "dyno-sideways-scroll.h"
 #include "dyno-units.h"
 
 struct _DynoCompareView
@@ -584,39 +585,6 @@ dyno_compare_view_class_init (DynoCompareViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_phase_selected);
 }
 
-/* The table and the charts scroll sideways on a narrow window, but a GtkScrolledWindow also takes
- * the vertical wheel for itself, even with nothing to scroll: hand that to the page. */
-static gboolean
-on_sideways_scroll (GtkEventControllerScroll *controller, double dx, double dy, GtkWidget *scroller)
-{
-  GtkWidget *page = gtk_widget_get_ancestor (gtk_widget_get_parent (scroller),
-                                             GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adjustment;
-  double step;
-
-  if (page == NULL || fabs (dx) >= fabs (dy))
-    return GDK_EVENT_PROPAGATE;
-
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
-  /* GTK's own step for a wheel notch; touchpads report pixels. */
-  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
-             ? pow (gtk_adjustment_get_page_size (adjustment), 2.0 / 3.0)
-             : 1.0;
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * step);
-  return GDK_EVENT_STOP;
-}
-
-static void
-pass_vertical_scroll (GtkWidget *scroller)
-{
-  GtkEventController *controller = gtk_event_controller_scroll_new (
-      GTK_EVENT_CONTROLLER_SCROLL_VERTICAL | GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL);
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect (controller, "scroll", G_CALLBACK (on_sideways_scroll), scroller);
-  gtk_widget_add_controller (scroller, controller);
-}
-
 /* GtkDropDown's own labels never shrink: a long run name ("Disk vs RAM /home/ada/Private")
  * would make the window wider than a phone's screen. These ellipsize. */
 static void
@@ -668,7 +636,7 @@ add_graph (GtkBox *card, DynoCompareChartKind kind)
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), graph);
   gtk_widget_set_hexpand (scroller, TRUE);
-  pass_vertical_scroll (scroller);
+  dyno_sideways_scroll_pass_vertical (scroller);
   gtk_box_append (card, scroller);
   return graph;
 }
@@ -683,7 +651,7 @@ dyno_compare_view_init (DynoCompareView *self)
   self->name_labels = g_ptr_array_new ();
   self->ratio_labels = g_hash_table_new (NULL, NULL);
 
-  pass_vertical_scroll (gtk_widget_get_ancestor (GTK_WIDGET (self->table_grid),
+  dyno_sideways_scroll_pass_vertical (gtk_widget_get_ancestor (GTK_WIDGET (self->table_grid),
                                                  GTK_TYPE_SCROLLED_WINDOW));
   set_ellipsizing_factory (self->baseline_dropdown, 24);
   set_ellipsizing_factory (self->phase_dropdown, 18);

@@ -18,6 +18,7 @@
 #include "dyno-history-view.h"
 #include "dyno-parse.h"
 #include "dyno-result-view.h"
+#include "dyno-sideways-scroll.h"
 #include "dyno-units.h"
 
 struct _DynoResultView
@@ -221,28 +222,6 @@ heading_cell (const char *text, const char *tooltip)
   return label;
 }
 
-/* The table scrolls sideways on a narrow window, but a GtkScrolledWindow also takes the
- * vertical wheel for itself, even with nothing to scroll: hand that to the page instead. */
-static gboolean
-on_table_scroll (GtkEventControllerScroll *controller, double dx, double dy, GtkWidget *table)
-{
-  GtkWidget *page = gtk_widget_get_ancestor (gtk_widget_get_parent (table),
-                                             GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adjustment;
-  double step;
-
-  if (page == NULL || fabs (dx) >= fabs (dy))
-    return GDK_EVENT_PROPAGATE;
-
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
-  /* GTK's own step for a wheel notch; touchpads report pixels. */
-  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
-             ? pow (gtk_adjustment_get_page_size (adjustment), 2.0 / 3.0)
-             : 1.0;
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * step);
-  return GDK_EVENT_STOP;
-}
-
 static GtkWidget *
 build_table (DynoResultView *self,
              guint target,
@@ -252,7 +231,6 @@ build_table (DynoResultView *self,
 {
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *scroller;
-  GtkEventController *controller;
   const DynoPhaseGroup *groups;
   guint n_groups;
   int row = 0;
@@ -314,11 +292,7 @@ build_table (DynoResultView *self,
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
   gtk_widget_add_css_class (scroller, "card");
 
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
-                                                | GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL);
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect (controller, "scroll", G_CALLBACK (on_table_scroll), scroller);
-  gtk_widget_add_controller (scroller, controller);
+  dyno_sideways_scroll_pass_vertical (scroller);
   return scroller;
 }
 
