@@ -341,10 +341,9 @@ draw_legend (Chart *chart)
 }
 
 void
-dyno_chart_draw_decor (Chart *chart)
+dyno_chart_draw_titles (Chart *chart, double title_y, double subtitle_y)
 {
   const DynoChartDecor *decor = chart->decor;
-  const DynoChartRect *plot = &chart->geometry.plot;
   const DynoChartRect *content = &chart->geometry.content;
 
   if (decor->title)
@@ -355,13 +354,33 @@ dyno_chart_draw_decor (Chart *chart)
                                                                  PANGO_ALIGN_LEFT);
 
       dyno_chart_show_layout (chart, title, decor->title, &chart->style->foreground, content->x,
-                              chart->title_y);
+                              title_y);
     }
   if (decor->subtitle)
     dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, decor->subtitle,
-                                 &chart->style->dim_foreground, content->x, chart->subtitle_y,
+                                 &chart->style->dim_foreground, content->x, subtitle_y,
                                  content->width, CHART_ALIGN_START, CHART_ALIGN_START,
                                  PANGO_ELLIPSIZE_END);
+}
+
+char *
+dyno_chart_source_line (const DynoChartDecor *decor)
+{
+  if (decor->source)
+    return g_strdup (decor->source);
+  /* Translators: the source line under a saved chart; the first %s is Dyno's version, the
+   * second the computer's host name */
+  return g_strdup_printf (_ ("Measured with Dyno %s on %s"), PACKAGE_VERSION, decor->host);
+}
+
+void
+dyno_chart_draw_decor (Chart *chart)
+{
+  const DynoChartDecor *decor = chart->decor;
+  const DynoChartRect *plot = &chart->geometry.plot;
+  const DynoChartRect *content = &chart->geometry.content;
+
+  dyno_chart_draw_titles (chart, chart->title_y, chart->subtitle_y);
   if (decor->legend)
     draw_legend (chart);
   if (decor->axis_titles)

@@ -348,13 +348,7 @@ dyno_chart_setup (Chart                *chart,
     {
       double h;
 
-      if (decor->source)
-        chart->source = g_strdup (decor->source);
-      else
-        /* Translators: the source line under a saved chart; the first %s is Dyno's version,
-         * the second the computer's host name */
-        chart->source = g_strdup_printf (_ ("Measured with Dyno %s on %s"), PACKAGE_VERSION,
-                                         decor->host);
+      chart->source = dyno_chart_source_line (decor);
       dyno_chart_text_size (chart, CHART_FONT_SMALL, chart->source, NULL, &h);
       bottom -= h;
       chart->source_y = bottom;

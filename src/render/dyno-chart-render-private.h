@@ -189,6 +189,10 @@ void dyno_chart_draw_header (Chart *chart);
 void dyno_chart_draw_tick_labels (Chart *chart);
 void dyno_chart_draw_phase_labels (Chart *chart);
 void dyno_chart_draw_decor (Chart *chart);
+/* The decor's title (wrapped) and subtitle (ellipsized) at the left of the content. */
+void dyno_chart_draw_titles (Chart *chart, double title_y, double subtitle_y);
+/* The line under a saved chart: the decor's source, or "Measured with Dyno x.y on HOST". */
+char *dyno_chart_source_line (const DynoChartDecor *decor);
 /* A phase's name where room is short: shorter than its title but, unlike bonnie++'s column
  * names ("Block", "Create"), never the same for two phases. */
 const char *dyno_chart_short_phase_name (DynoPhaseId phase);

@@ -817,11 +817,7 @@ layout_setup (CompareLayout                 *layout,
     {
       double h;
 
-      if (decor->source)
-        layout->source = g_strdup (decor->source);
-      else
-        layout->source = g_strdup_printf (_("Measured with Dyno %s on %s"), PACKAGE_VERSION,
-                                          decor->host);
+      layout->source = dyno_chart_source_line (decor);
       dyno_chart_text_size (chart, CHART_FONT_SMALL, layout->source, NULL, &h);
       bottom -= h;
       layout->source_y = bottom;
@@ -1027,21 +1023,7 @@ draw_decor (CompareLayout *layout)
 
   if (decor == NULL)
     return;
-  if (decor->title)
-    {
-      g_autoptr (PangoLayout) title = dyno_chart_wrapped_layout (chart, CHART_FONT_TITLE,
-                                                                 decor->title, content->width,
-                                                                 dyno_chart_title_lines (chart),
-                                                                 PANGO_ALIGN_LEFT);
-
-      dyno_chart_show_layout (chart, title, decor->title, &chart->style->foreground, content->x,
-                              layout->title_y);
-    }
-  if (decor->subtitle)
-    dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, decor->subtitle,
-                                 &chart->style->dim_foreground, content->x, layout->subtitle_y,
-                                 content->width, CHART_ALIGN_START, CHART_ALIGN_START,
-                                 PANGO_ELLIPSIZE_END);
+  dyno_chart_draw_titles (chart, layout->title_y, layout->subtitle_y);
   if (decor->legend)
     draw_legend (layout);
   if (layout->source)
