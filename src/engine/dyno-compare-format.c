@@ -333,23 +333,6 @@ column_title (DynoPhaseId id)
     }
 }
 
-static void
-append_name_and_spec (GString *out, const char *name, const char *spec, guint width)
-{
-  glong spec_len = g_utf8_strlen (spec, -1);
-  glong room = (glong) width - 1 - spec_len;
-  g_autofree char *cut = NULL;
-
-  if (room <= 0)
-    {
-      dyno_text_append_padded (out, spec, width, TRUE);
-      return;
-    }
-  cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
-  dyno_text_append_padded (out, cut, room + 1, FALSE);
-  g_string_append (out, spec);
-}
-
 static guint
 text_label_width (const DynoComparison *comparison, const Table *table)
 {
@@ -425,7 +408,7 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
       g_autofree char *name = clean_text (dyno_comparison_get_name (comparison, e));
       g_autofree char *spec = entry_spec (comparison, e, table);
 
-      append_name_and_spec (out, name, spec, width - 1);
+      dyno_text_append_name_and_spec (out, name, spec, width - 1);
       for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
         {
           DynoCompareCell cell;

@@ -442,24 +442,6 @@ dyno_report_csv (DynoResult *result, gboolean header)
 
 /* ---- text ----------------------------------------------------------------------------- */
 
-/* The label column of a data row: the name, cut to leave room for the size on the right. */
-static void
-append_name_and_size (GString *out, const char *name, const char *size)
-{
-  glong size_len = g_utf8_strlen (size, -1);
-  glong room = LABEL_WIDTH - 1 - size_len;
-  g_autofree char *cut = NULL;
-
-  if (room <= 0)
-    {
-      dyno_text_append_padded (out, size, LABEL_WIDTH, TRUE);
-      return;
-    }
-  cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
-  dyno_text_append_padded (out, cut, room + 1, FALSE);
-  g_string_append (out, size);
-}
-
 /* Decimals for a figure in the display unit, so that mean and sd line up. */
 static int
 rate_decimals (DynoPhaseId id, DynoRateUnit unit, double value)
@@ -587,7 +569,7 @@ static void
 append_rows (GString *out, const DynoTargetResult *target, DynoPhaseId first, DynoPhaseId last,
              const char *name, const char *spec, DynoRateUnit unit, gboolean show_sd)
 {
-  append_name_and_size (out, name, spec);
+  dyno_text_append_name_and_spec (out, name, spec, LABEL_WIDTH);
   for (DynoPhaseId id = first; id <= last; id++)
     append_mean_cell (out, dyno_target_result_get_phase (target, id), unit);
   g_string_append_c (out, '\n');

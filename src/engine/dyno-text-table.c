@@ -47,3 +47,20 @@ dyno_text_append_banner (GString *out, const char *title, guint width)
   for (guint i = 0; i < right; i++)
     g_string_append_c (out, '-');
 }
+
+void
+dyno_text_append_name_and_spec (GString *out, const char *name, const char *spec, guint width)
+{
+  glong spec_len = g_utf8_strlen (spec, -1);
+  glong room = (glong) width - 1 - spec_len;
+  g_autofree char *cut = NULL;
+
+  if (room <= 0)
+    {
+      dyno_text_append_padded (out, spec, width, TRUE);
+      return;
+    }
+  cut = g_utf8_substring (name, 0, MIN (room, g_utf8_strlen (name, -1)));
+  dyno_text_append_padded (out, cut, room + 1, FALSE);
+  g_string_append (out, spec);
+}
