@@ -1216,7 +1216,8 @@ test_render_files (void)
   decor.title = "Chart";
   decor.host = "testhost";
 
-  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 1000, 400, "png", png, &error));
+  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 1000, 400, 1, "png", png,
+                                            &error));
   g_assert_no_error (error);
   surface = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
@@ -1224,7 +1225,8 @@ test_render_files (void)
   g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 400);
   cairo_surface_destroy (surface);
 
-  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 720, 300, "svg", svg, &error));
+  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 720, 300, 1, "svg", svg,
+                                            &error));
   g_assert_no_error (error);
   {
     g_autofree char *contents = read_head (svg, &length);
@@ -1234,7 +1236,8 @@ test_render_files (void)
     g_assert_nonnull (strstr (contents, "720pt"));
   }
 
-  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 720, 300, "PDF", pdf, &error));
+  g_assert_true (dyno_chart_render_to_file (model, style, &decor, 720, 300, 1, "PDF", pdf,
+                                            &error));
   g_assert_no_error (error);
   {
     g_autofree char *contents = read_head (pdf, &length);
@@ -1243,15 +1246,15 @@ test_render_files (void)
     g_assert_cmpuint (length, >, 1000);
   }
 
-  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, "bmp", png, &error));
+  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, 1, "bmp", png, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
   g_clear_error (&error);
 
-  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 0, 100, "png", png, &error));
+  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 0, 100, 1, "png", png, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
-  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, "png", bad, &error));
+  g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, 1, "png", bad, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   g_clear_error (&error);
 

@@ -221,13 +221,6 @@ write_bytes (const char *path, const void *data, gsize length, GError **error)
   return FALSE;
 }
 
-static cairo_status_t
-append_png (void *closure, const unsigned char *data, unsigned int length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 gboolean
 dyno_export_compare_chart (DynoComparison *comparison,
                            const DynoCompareChartOptions *options,
@@ -305,75 +298,27 @@ export_live_chart (DynoResult *result,
                    const char *path,
                    GError **error)
 {
-  const DynoTargetResult *target = dyno_result_get_target (result, target_index);
   const DynoSystemInfo *system = dyno_result_get_system (result);
-  const char *label = dyno_result_get_label (result);
   g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   g_autoptr (DynoChartStyle) style = article_style (unit);
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
-  const double width = DYNO_COMPARE_CHART_WIDTH;
-  const double height = DYNO_COMPARE_CHART_HEIGHT;
   DynoChartDecor decor;
 
-  if (target->samples == NULL || target->samples->len == 0)
+  if (!dyno_chart_live_from_result (model, result, target_index, &title, &subtitle))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("This run has no live samples to draw: imported results carry "
                              "only their figures"));
       return FALSE;
     }
-  dyno_chart_model_append (model, (const DynoSample *) (gconstpointer) target->samples->data,
-                           target->samples->len);
-  /* Bytes and operations never share an axis: the data file's phases when there are any. */
-  dyno_chart_model_set_unit (model, dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES) > 0
-                                        ? DYNO_UNIT_BYTES
-                                        : DYNO_UNIT_OPS);
-
-  /* TRANSLATORS: the title of a run's exported live chart; %s is its label or host */
-  title = g_strdup_printf (_("%s, live"),
-                           label != NULL && *label != '\0' ? label
-                           : system != NULL && system->hostname != NULL ? system->hostname
-                                                                        : "Dyno");
-  if (target->info != NULL)
-    {
-      g_autofree char *describe = dyno_target_info_describe (target->info);
-
-      subtitle = g_strdup_printf ("%s (%s)", target->info->path ? target->info->path : "?",
-                                  describe);
-    }
   dyno_chart_decor_init (&decor);
   decor.title = title;
   decor.subtitle = subtitle;
   decor.host = system != NULL && system->hostname != NULL ? system->hostname : g_get_host_name ();
-
-  if (format == DYNO_EXPORT_PNG)
-    {
-      /* Twice the size in pixels, as the comparison charts: sharp on any screen or page. */
-      const double scale = DYNO_COMPARE_CHART_PNG_SCALE;
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                             (int) ceil (width * scale),
-                                                             (int) ceil (height * scale));
-      g_autoptr (GByteArray) bytes = g_byte_array_new ();
-      cairo_t *cr = cairo_create (surface);
-      cairo_status_t status;
-
-      cairo_scale (cr, scale, scale);
-      dyno_chart_render (model, cr, width, height, style, &decor);
-      status = cairo_status (cr);
-      cairo_destroy (cr);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_write_to_png_stream (surface, append_png, bytes);
-      cairo_surface_destroy (surface);
-      if (status != CAIRO_STATUS_SUCCESS)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not draw the chart: %s"),
-                       cairo_status_to_string (status));
-          return FALSE;
-        }
-      return write_bytes (path, bytes->data, bytes->len, error);
-    }
-  return dyno_chart_render_to_file (model, style, &decor, width, height,
+  /* Twice the size in pixels, as the comparison charts: sharp on any screen or page. */
+  return dyno_chart_render_to_file (model, style, &decor, DYNO_COMPARE_CHART_WIDTH,
+                                    DYNO_COMPARE_CHART_HEIGHT, DYNO_COMPARE_CHART_PNG_SCALE,
                                     dyno_export_format_extension (format), path, error);
 }
 

@@ -85,75 +85,31 @@ save_live_chart (DynoResult   *result,
                  double        height,
                  const char   *path)
 {
-  DynoTargetResult *target = dyno_result_get_target (result, target_index);
   g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (unit);
   g_autoptr (GError) error = NULL;
   g_autofree char *default_title = NULL;
   g_autofree char *subtitle = NULL;
   const DynoSystemInfo *system = dyno_result_get_system (result);
-  const char *label = dyno_result_get_label (result);
   DynoChartDecor decor;
 
-  if (target->samples->len == 0)
+  if (!dyno_chart_live_from_result (model, result, target_index, &default_title, &subtitle))
     {
       dyno_cli_error (_("%s has no live samples (imported results carry none); use --chart bars "
                         "or cpu, or a table format"),
                       dyno_result_get_path (result) ? dyno_result_get_path (result) : "?");
       return DYNO_EXIT_FAILED;
     }
-  dyno_chart_model_append (model, (const DynoSample *) (gconstpointer) target->samples->data,
-                           target->samples->len);
-  /* Bytes and operations never share an axis: the data file's phases if it has any. */
-  dyno_chart_model_set_unit (model, dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES) > 0
-                                        ? DYNO_UNIT_BYTES
-                                        : DYNO_UNIT_OPS);
-
-  /* Translators: the default title of a run's live chart; %s is its label or host */
-  default_title = g_strdup_printf (_("%s, live"),
-                                   label && *label ? label
-                                   : system && system->hostname ? system->hostname
-                                                                : "dyno");
-  if (target->info != NULL)
-    {
-      g_autofree char *describe = dyno_target_info_describe (target->info);
-
-      subtitle = g_strdup_printf ("%s (%s)", target->info->path ? target->info->path : "?",
-                                  describe);
-    }
   dyno_chart_decor_init (&decor);
   decor.title = title ? title : default_title;
   decor.subtitle = subtitle;
   decor.host = system && system->hostname ? system->hostname : "?";
 
-  if (format == EXPORT_PNG)
-    {
-      /* At twice the size in pixels, as the comparison charts: sharp on any screen. */
-      double scale = DYNO_COMPARE_CHART_PNG_SCALE;
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                             (int) ceil (width * scale),
-                                                             (int) ceil (height * scale));
-      cairo_t *cr = cairo_create (surface);
-      cairo_status_t status;
-
-      cairo_scale (cr, scale, scale);
-      dyno_chart_render (model, cr, width, height, style, &decor);
-      status = cairo_status (cr);
-      cairo_destroy (cr);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_write_to_png (surface, path);
-      cairo_surface_destroy (surface);
-      if (status != CAIRO_STATUS_SUCCESS)
-        {
-          dyno_cli_error (_("%s: could not write the chart: %s"), path,
-                          cairo_status_to_string (status));
-          return DYNO_EXIT_FAILED;
-        }
-      return DYNO_EXIT_OK;
-    }
-
+  /* PNG at twice the size in pixels, as the comparison charts: sharp on any screen. */
   if (!dyno_chart_render_to_file (model, style, &decor, width, height,
-                                  format == EXPORT_SVG ? "svg" : "pdf", path, &error))
+                                  DYNO_COMPARE_CHART_PNG_SCALE,
+                                  format == EXPORT_PNG ? "png" : format == EXPORT_SVG ? "svg" : "pdf",
+                                  path, &error))
     {
       dyno_cli_error ("%s: %s", path, error->message);
       return DYNO_EXIT_FAILED;

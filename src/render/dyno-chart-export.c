@@ -125,6 +125,7 @@ dyno_chart_render_to_file (const DynoChartModel *model,
                            const DynoChartDecor *decor,
                            double                width,
                            double                height,
+                           double                scale,
                            const char           *format,
                            const char           *path,
                            GError              **error)
@@ -137,6 +138,50 @@ dyno_chart_render_to_file (const DynoChartModel *model,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return dyno_chart_export_file (format, path, width, height, 1, decor ? decor->title : NULL,
-                                 draw_live_chart, &chart, error);
+  return dyno_chart_export_file (format, path, width, height, scale,
+                                 decor ? decor->title : NULL, draw_live_chart, &chart, error);
+}
+
+gboolean
+dyno_chart_live_from_result (DynoChartModel  *model,
+                             DynoResult      *result,
+                             guint            target_index,
+                             char           **title,
+                             char           **subtitle)
+{
+  const DynoTargetResult *target;
+  const DynoSystemInfo *system;
+  const char *label;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (DYNO_IS_RESULT (result), FALSE);
+  g_return_val_if_fail (target_index < dyno_result_get_n_targets (result), FALSE);
+  g_return_val_if_fail (title != NULL && subtitle != NULL, FALSE);
+
+  target = dyno_result_get_target (result, target_index);
+  if (target->samples == NULL || target->samples->len == 0)
+    return FALSE;
+
+  dyno_chart_model_append (model, (const DynoSample *) (gconstpointer) target->samples->data,
+                           target->samples->len);
+  dyno_chart_model_set_unit (model, dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES) > 0
+                                        ? DYNO_UNIT_BYTES
+                                        : DYNO_UNIT_OPS);
+
+  system = dyno_result_get_system (result);
+  label = dyno_result_get_label (result);
+  /* Translators: the title of a run's saved live chart; %s is its label or host */
+  *title = g_strdup_printf (_ ("%s, live"),
+                            label != NULL && *label != '\0' ? label
+                            : system != NULL && system->hostname != NULL ? system->hostname
+                                                                         : "Dyno");
+  *subtitle = NULL;
+  if (target->info != NULL)
+    {
+      g_autofree char *describe = dyno_target_info_describe (target->info);
+
+      *subtitle = g_strdup_printf ("%s (%s)", target->info->path ? target->info->path : "?",
+                                   describe);
+    }
+  return TRUE;
 }

@@ -139,15 +139,27 @@ void     dyno_chart_render_cached (const DynoChartModel *model,
                                    const DynoChartStyle *style,
                                    const DynoChartDecor *decor);
 
-/* format: "png" (width × height pixels), "svg" or "pdf" (width × height points). */
+/* format: "png" (width × height points at scale pixels each), "svg" or "pdf" (width × height
+ * points; scale is ignored). */
 gboolean dyno_chart_render_to_file (const DynoChartModel *model,
                                     const DynoChartStyle *style,
                                     const DynoChartDecor *decor,
                                     double                width,
                                     double                height,
+                                    double                scale,
                                     const char           *format,
                                     const char           *path,
                                     GError              **error);
+
+/* A run's live chart as it is saved: the samples of result's target target_index into model
+ * (in the byte phases' unit when there are any: bytes and operations never share an axis), and
+ * a title ("LABEL, live") and subtitle (the target) for its decor. FALSE, touching nothing,
+ * when the target has no samples (imported results carry only their figures). */
+gboolean dyno_chart_live_from_result (DynoChartModel   *model,
+                                      DynoResult       *result,
+                                      guint             target_index,
+                                      char            **title,
+                                      char            **subtitle);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartCache, dyno_chart_cache_free)
 
