@@ -26,23 +26,13 @@ dyno_badge_new (const char *text, const char *style, const char *tooltip)
 }
 
 void
-dyno_badges_fill (GtkBox *box, const DynoTargetInfo *info)
+dyno_badges_append_traits (GtkBox *box, const DynoTargetInfo *info)
 {
-  GtkWidget *child;
-
   g_return_if_fail (GTK_IS_BOX (box));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
   if (info == NULL)
     return;
-
-  if (!info->writable)
-    gtk_box_append (box, dyno_badge_new (_("Not writable"), "error",
-                                         info->unwritable_reason
-                                             ? info->unwritable_reason
-                                             : _("This folder cannot be written")));
-  if (info->encryption != NULL && info->encryption->len > 0)
+  if (dyno_target_info_is_encrypted (info))
     {
       g_autoptr (GString) layers = g_string_new (_("Encrypted:"));
 
@@ -59,4 +49,24 @@ dyno_badges_fill (GtkBox *box, const DynoTargetInfo *info)
     gtk_box_append (box, dyno_badge_new (_("Copy-on-write"), "accent",
                                          info->cow_hint ? info->cow_hint
                                                         : _("A copy-on-write file system")));
+}
+
+void
+dyno_badges_fill (GtkBox *box, const DynoTargetInfo *info)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (GTK_IS_BOX (box));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+  if (info == NULL)
+    return;
+
+  if (!info->writable)
+    gtk_box_append (box, dyno_badge_new (_("Not writable"), "error",
+                                         info->unwritable_reason
+                                             ? info->unwritable_reason
+                                             : _("This folder cannot be written")));
+  dyno_badges_append_traits (box, info);
 }

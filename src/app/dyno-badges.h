@@ -16,5 +16,8 @@ GtkWidget *dyno_badge_new (const char *text, const char *style, const char *tool
 /* Replaces the children of box with the badges info calls for: encrypted, network,
  * copy-on-write, not writable. */
 void       dyno_badges_fill (GtkBox *box, const DynoTargetInfo *info);
+/* Appends to box the badges of what the target is: encrypted (its layers in the tooltip),
+ * network, copy-on-write. */
+void       dyno_badges_append_traits (GtkBox *box, const DynoTargetInfo *info);
 
 G_END_DECLS

@@ -194,21 +194,6 @@ article_style (DynoRateUnit unit)
   return style;
 }
 
-static char *
-join_names (DynoComparison *comparison)
-{
-  GString *names = g_string_new (NULL);
-  guint n = dyno_comparison_get_n_entries (comparison);
-
-  for (guint e = 0; e < n; e++)
-    {
-      if (e > 0)
-        g_string_append (names, ", ");
-      g_string_append (names, dyno_comparison_get_name (comparison, e));
-    }
-  return g_string_free (names, FALSE);
-}
-
 static gboolean
 write_bytes (const char *path, const void *data, gsize length, GError **error)
 {
@@ -243,7 +228,7 @@ dyno_export_compare_chart (DynoComparison *comparison,
   g_return_val_if_fail (path != NULL, FALSE);
 
   source = dyno_comparison_describe_source (comparison);
-  names = join_names (comparison);
+  names = dyno_comparison_join_names (comparison);
   n = dyno_comparison_get_n_entries (comparison);
   /* The legend names every run; a title that would run off the figure leaves them to it. */
   if (g_utf8_strlen (names, -1) > 40)

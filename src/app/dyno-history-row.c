@@ -138,24 +138,7 @@ add_target_badges (GtkBox *box, const DynoTargetInfo *info)
     return;
   if (info->fs_type != NULL)
     gtk_box_append (box, dyno_badge_new (info->fs_type, NULL, _("File system")));
-  if (dyno_target_info_is_encrypted (info))
-    {
-      g_autoptr (GString) layers = g_string_new (_("Encrypted:"));
-
-      for (guint i = 0; info->encryption != NULL && i < info->encryption->len; i++)
-        g_string_append_printf (layers, "%s %s", i > 0 ? "," : "",
-                                (const char *) g_ptr_array_index (info->encryption, i));
-      gtk_box_append (box, dyno_badge_new (_("Encrypted"), "accent", layers->str));
-    }
-  if (info->network)
-    gtk_box_append (box, dyno_badge_new (_("Network"), "warning",
-                                         _("A network file system: the figures include the "
-                                           "network and the server")));
-  if (info->cow)
-    gtk_box_append (box, dyno_badge_new (_("Copy-on-write"), NULL,
-                                         info->cow_hint != NULL ? info->cow_hint
-                                                                : _("A copy-on-write file "
-                                                                    "system")));
+  dyno_badges_append_traits (box, info);
 }
 
 static char *

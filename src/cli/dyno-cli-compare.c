@@ -119,21 +119,6 @@ dyno_cli_chart_style_new (DynoRateUnit unit)
   return style;
 }
 
-static char *
-join_names (const DynoComparison *comparison)
-{
-  GString *names = g_string_new (NULL);
-  guint n = dyno_comparison_get_n_entries (comparison);
-
-  for (guint e = 0; e < n; e++)
-    {
-      if (e > 0)
-        g_string_append (names, ", ");
-      g_string_append (names, dyno_comparison_get_name (comparison, e));
-    }
-  return g_string_free (names, FALSE);
-}
-
 int
 dyno_cli_save_compare_chart (const char                    *command,
                              const DynoComparison          *comparison,
@@ -147,7 +132,7 @@ dyno_cli_save_compare_chart (const char                    *command,
   g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (unit);
   g_autoptr (GError) error = NULL;
   g_autofree char *source = dyno_comparison_describe_source (comparison);
-  g_autofree char *names = join_names (comparison);
+  g_autofree char *names = dyno_comparison_join_names (comparison);
   g_autofree char *default_title = NULL;
   g_autofree char *subtitle = NULL;
   const char *format = dyno_cli_image_format (path);

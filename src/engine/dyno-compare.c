@@ -231,6 +231,22 @@ dyno_comparison_get_name (const DynoComparison *comparison, guint entry)
   return get_entry (comparison, entry)->name;
 }
 
+char *
+dyno_comparison_join_names (const DynoComparison *comparison)
+{
+  GString *names = g_string_new (NULL);
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    {
+      if (e > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, dyno_comparison_get_name (comparison, e));
+    }
+  return g_string_free (names, FALSE);
+}
+
 void
 dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name)
 {

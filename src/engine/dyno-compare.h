@@ -52,6 +52,8 @@ DynoResult     *dyno_comparison_get_result (const DynoComparison *comparison, gu
 guint           dyno_comparison_get_target (const DynoComparison *comparison, guint entry);
 /* What a row is called: the result's label, else host and target, made unique ("FV", "NoFV") */
 const char     *dyno_comparison_get_name (const DynoComparison *comparison, guint entry);
+/* Every entry's name, in order, separated by ", " (a chart's default subtitle). */
+char           *dyno_comparison_join_names (const DynoComparison *comparison);
 void            dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name);
 guint           dyno_comparison_get_baseline (const DynoComparison *comparison);
 void            dyno_comparison_set_baseline (DynoComparison *comparison, guint entry);
