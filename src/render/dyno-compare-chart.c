@@ -1272,16 +1272,7 @@ overlay_time_unit (const CompareLayout *layout)
   if (layout->time_divisor < 1)
     /* Translators: unit of a chart's time axis, milliseconds */
     return C_ ("time unit", "ms");
-  switch (layout->time_unit)
-    {
-    case DYNO_TIME_MINUTES:
-      return C_ ("time unit", "min");
-    case DYNO_TIME_HOURS:
-      return C_ ("time unit", "h");
-    case DYNO_TIME_SECONDS:
-    default:
-      return C_ ("time unit", "s");
-    }
+  return dyno_chart_time_unit_label (layout->time_unit);
 }
 
 static double
