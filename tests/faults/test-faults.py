@@ -893,37 +893,29 @@ def case_preflight_space():
         return summary(p, line.replace(s.base, "…"), s.clean(p))
 
 
-def case_preflight_inodes():
-    with Sandbox() as s:
-        m = s.tmpfs("mnt", "size=64m,nr_inodes=300")
-        populate(m)
-        before = snapshot(m)
-        p = cli("run", "-d", m, "--tests", "files", "-n", "1")
-        expect_rc(p, 1)
-        line = expect_message(p, r"not enough free inodes", [m])
-        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+def small_tmpfs_case(options, args, cause):
+    """dyno-cli run ARGS on a populated tmpfs mounted with OPTIONS: exit 1, a message matching
+    cause that names the mount, and the mount as it was."""
+    def case():
+        with Sandbox() as s:
+            m = s.tmpfs("mnt", options)
+            populate(m)
+            before = snapshot(m)
+            p = cli("run", "-d", m, *args)
+            expect_rc(p, 1)
+            line = expect_message(p, cause, [m])
+            return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+    return case
 
 
-def case_enospc_write():
-    with Sandbox() as s:
-        m = s.tmpfs("mnt", "size=8m")
-        populate(m)
-        before = snapshot(m)
-        p = cli("run", "-d", m, "-s", "32M", "--tests", "write,read", "--no-space-check")
-        expect_rc(p, 1)
-        line = expect_message(p, r"Block write failed: .*No space left on device", [m])
-        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
-
-
-def case_enospc_inodes():
-    with Sandbox() as s:
-        m = s.tmpfs("mnt", "size=64m,nr_inodes=300")
-        populate(m)
-        before = snapshot(m)
-        p = cli("run", "-d", m, "--tests", "files", "-n", "1", "--no-space-check")
-        expect_rc(p, 1)
-        line = expect_message(p, r"Sequential create failed: .*No space left on device", [m])
-        return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+case_preflight_inodes = small_tmpfs_case(
+    "size=64m,nr_inodes=300", ["--tests", "files", "-n", "1"], r"not enough free inodes")
+case_enospc_write = small_tmpfs_case(
+    "size=8m", ["-s", "32M", "--tests", "write,read", "--no-space-check"],
+    r"Block write failed: .*No space left on device")
+case_enospc_inodes = small_tmpfs_case(
+    "size=64m,nr_inodes=300", ["--tests", "files", "-n", "1", "--no-space-check"],
+    r"Sequential create failed: .*No space left on device")
 
 
 def case_filled_by_another_writer():
