@@ -41,7 +41,6 @@ struct _DynoChartTiles
   int width;     /* of the picture the grid was cut for, device pixels */
   int height;
   double scale;
-  guint n_made;
 };
 
 static void
@@ -70,17 +69,6 @@ dyno_chart_tiles_free (DynoChartTiles *tiles)
 
   g_array_unref (tiles->tiles);
   g_free (tiles);
-}
-
-void
-dyno_chart_tiles_get_stats (const DynoChartTiles *tiles, guint *n_tiles, guint *n_made)
-{
-  g_return_if_fail (tiles != NULL);
-
-  if (n_tiles)
-    *n_tiles = tiles->tiles->len;
-  if (n_made)
-    *n_made = tiles->n_made;
 }
 
 static void
@@ -194,10 +182,7 @@ dyno_chart_tiles_snapshot (DynoChartTiles  *tiles,
           Tile *tile = &g_array_index (tiles->tiles, Tile, i);
 
           if (!tile_shows (tile, data, stride))
-            {
-              tile_take (tile, data, stride, scale);
-              tiles->n_made++;
-            }
+            tile_take (tile, data, stride, scale);
         }
     }
 

@@ -20,10 +20,6 @@ void            dyno_chart_tiles_snapshot (DynoChartTiles  *tiles,
                                            cairo_surface_t *picture,
                                            gboolean         changed,
                                            GtkSnapshot     *snapshot);
-/* Tiles in the grid, and nodes made since dyno_chart_tiles_new (for tests and the benchmark). */
-void            dyno_chart_tiles_get_stats (const DynoChartTiles *tiles,
-                                            guint                *n_tiles,
-                                            guint                *n_made);
 
 /* Adds the tile nodes found in node (a widget's snapshot: containers and clips around them) to
  * tiles, in drawing order; for tests and the benchmark, which tell new tiles from kept ones. */

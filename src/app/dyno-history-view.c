@@ -561,13 +561,6 @@ dyno_history_view_set_history (DynoHistoryView *self, DynoHistory *history)
   update_selection (self);
 }
 
-DynoHistory *
-dyno_history_view_get_history (DynoHistoryView *self)
-{
-  g_return_val_if_fail (DYNO_IS_HISTORY_VIEW (self), NULL);
-  return self->history;
-}
-
 GListModel *
 dyno_history_view_get_model (DynoHistoryView *self)
 {

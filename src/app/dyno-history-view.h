@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DynoHistoryView, dyno_history_view, DYNO, HISTORY_VIEW, AdwBin)
 
 void             dyno_history_view_set_history (DynoHistoryView *self, DynoHistory *history);
-DynoHistory     *dyno_history_view_get_history (DynoHistoryView *self);
 /* DynoHistoryItem as shown: filtered by the search, in the chosen order. */
 GListModel      *dyno_history_view_get_model (DynoHistoryView *self);
 GtkSearchEntry  *dyno_history_view_get_search_entry (DynoHistoryView *self);

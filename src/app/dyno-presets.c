@@ -37,13 +37,6 @@ const char * const dyno_preset_keys[] = {
   "cache", "data", "repeat", NULL,
 };
 
-const char *
-dyno_preset_to_string (DynoPreset preset)
-{
-  g_return_val_if_fail (preset < DYNO_N_PRESETS, NULL);
-  return presets[preset].id;
-}
-
 gboolean
 dyno_preset_from_string (const char *text, DynoPreset *out)
 {
@@ -261,19 +254,6 @@ write_config (GSettings *batch, const DynoConfig *config)
   g_settings_set_enum (batch, "cache", config->cache);
   g_settings_set_enum (batch, "data", config->data);
   g_settings_set_uint (batch, "repeat", config->repeat);
-}
-
-void
-dyno_settings_set_config (GSettings *settings, const DynoConfig *config)
-{
-  g_autoptr (GSettings) batch = NULL;
-
-  g_return_if_fail (G_IS_SETTINGS (settings));
-  g_return_if_fail (config != NULL);
-
-  batch = new_batch (settings);
-  write_config (batch, config);
-  g_settings_apply (batch);
 }
 
 void

@@ -21,7 +21,6 @@ typedef enum
   DYNO_N_PRESETS
 } DynoPreset;
 
-const char *dyno_preset_to_string (DynoPreset preset);
 gboolean    dyno_preset_from_string (const char *text, DynoPreset *out);
 const char *dyno_preset_title (DynoPreset preset);
 /* One line saying what the preset does on this machine (sizes that follow the RAM are
@@ -43,9 +42,6 @@ extern const char * const dyno_preset_keys[];
 
 /* Reads the per-run keys into a new config; NULL with an error naming the bad setting. */
 DynoConfig *dyno_settings_get_config (GSettings *settings, GError **error);
-/* Writes the per-run fields of config (not label or notes) in one batch, so watchers see the
- * keys change together. */
-void        dyno_settings_set_config (GSettings *settings, const DynoConfig *config);
 /* Writes the preset's values and the "preset" key in one batch. */
 void        dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
 /* TRUE when the per-run keys hold the preset's values (always TRUE for CUSTOM). */

@@ -824,13 +824,6 @@ dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId
 }
 
 void
-dyno_result_view_refresh (DynoResultView *self)
-{
-  g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
-  rebuild (self);
-}
-
-void
 dyno_result_view_popup_export (DynoResultView *self)
 {
   g_return_if_fail (DYNO_IS_RESULT_VIEW (self));

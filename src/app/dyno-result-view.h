@@ -23,8 +23,6 @@ void        dyno_result_view_set_saved_path (DynoResultView *self, const char *p
  * it: for tests. */
 GtkLabel   *dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId phase);
 
-/* The result's label or notes changed in place: show them. */
-void        dyno_result_view_refresh (DynoResultView *self);
 /* Opens the Export menu (win.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);
 

@@ -378,14 +378,6 @@ dyno_target_list_get_n_rows (DynoTargetList *self)
   return self->rows->len;
 }
 
-DynoTargetRow *
-dyno_target_list_get_row (DynoTargetList *self, guint index)
-{
-  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
-  g_return_val_if_fail (index < self->rows->len, NULL);
-  return g_ptr_array_index (self->rows, index);
-}
-
 GPtrArray *
 dyno_target_list_get_selected (DynoTargetList *self)
 {

@@ -16,7 +16,6 @@ G_DECLARE_FINAL_TYPE (DynoTargetList, dyno_target_list, DYNO, TARGET_LIST, AdwPr
 
 GtkWidget     *dyno_target_list_new (void);
 guint          dyno_target_list_get_n_rows (DynoTargetList *self);
-DynoTargetRow *dyno_target_list_get_row (DynoTargetList *self, guint index);
 DynoTargetRow *dyno_target_list_find_row (DynoTargetList *self, const char *path);
 /* The checked rows, in list order; new array of borrowed rows. */
 GPtrArray     *dyno_target_list_get_selected (DynoTargetList *self);

@@ -340,13 +340,6 @@ dyno_chart_cache_is_busy (const DynoChartCache *cache)
 }
 
 void
-dyno_chart_cache_invalidate (DynoChartCache *cache)
-{
-  g_return_if_fail (cache != NULL);
-  cache->valid = FALSE;
-}
-
-void
 dyno_chart_cache_get_stats (const DynoChartCache *cache,
                             guint                *n_full,
                             guint                *n_partial,

@@ -95,8 +95,6 @@ typedef struct _DynoChartCache DynoChartCache;
 
 DynoChartCache *dyno_chart_cache_new (void);
 void            dyno_chart_cache_free (DynoChartCache *cache);
-/* Forgets the kept picture: the next frame draws it all. */
-void            dyno_chart_cache_invalidate (DynoChartCache *cache);
 /* How the frames so far were made: all redrawn, the tail redrawn, or the picture reused. */
 void            dyno_chart_cache_get_stats (const DynoChartCache *cache,
                                             guint                *n_full,

@@ -167,13 +167,6 @@ dyno_chart_style_new_dark (void)
 }
 
 DynoChartStyle *
-dyno_chart_style_new_high_contrast (gboolean dark)
-{
-  return dyno_chart_style_new (dark ? DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK
-                                    : DYNO_CHART_PALETTE_HIGH_CONTRAST);
-}
-
-DynoChartStyle *
 dyno_chart_style_copy (const DynoChartStyle *style)
 {
   DynoChartStyle *copy;

@@ -56,7 +56,6 @@ typedef struct
 DynoChartStyle *dyno_chart_style_new (DynoChartPalette palette);
 DynoChartStyle *dyno_chart_style_new_light (void);
 DynoChartStyle *dyno_chart_style_new_dark (void);
-DynoChartStyle *dyno_chart_style_new_high_contrast (gboolean dark);
 DynoChartStyle *dyno_chart_style_copy (const DynoChartStyle *style);
 void            dyno_chart_style_free (DynoChartStyle *style);
 void            dyno_chart_style_set_font (DynoChartStyle *style, const char *font);
