@@ -140,11 +140,14 @@ on_message (DynoEngine *e, guint target, int level, const char *text, Watch *w)
 }
 
 static DynoResult *
-run_watched (const DynoConfig *config, const char *dir, Watch *w, GCancellable *cancellable,
-             GError **error)
+run_watched_every (const DynoConfig *config, const char *dir, guint sample_interval_ms, Watch *w,
+                   GCancellable *cancellable, GError **error)
 {
   g_autoptr (DynoEngine) engine = dyno_engine_new ();
   const char *targets[] = { dir, NULL };
+
+  if (sample_interval_ms > 0)
+    dyno_engine_set_sample_interval (engine, sample_interval_ms);
 
   w->main_thread = g_thread_self ();
   w->message_text = g_string_new (NULL);
@@ -153,6 +156,13 @@ run_watched (const DynoConfig *config, const char *dir, Watch *w, GCancellable *
   g_signal_connect (engine, "phase-finished", G_CALLBACK (on_phase_finished), w);
   g_signal_connect (engine, "message", G_CALLBACK (on_message), w);
   return dyno_engine_run_sync (engine, config, targets, cancellable, error);
+}
+
+static DynoResult *
+run_watched (const DynoConfig *config, const char *dir, Watch *w, GCancellable *cancellable,
+             GError **error)
+{
+  return run_watched_every (config, dir, 0, w, cancellable, error);
 }
 
 static void
@@ -179,6 +189,25 @@ assert_phase_sane (const DynoPhaseResult *phase)
   g_assert_cmpfloat (run->latency.p99, <=, run->latency.p999);
   g_assert_cmpfloat (run->latency.p999, <=, run->latency.max);
   g_assert_true (run->too_fast == (run->elapsed < DYNO_TOO_FAST_SECONDS));
+}
+
+static guint
+count_phase_samples (const DynoTargetResult *target, guint repeat, DynoPhaseId id,
+                     const DynoSample **last)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < target->samples->len; i++)
+    {
+      const DynoSample *s = &g_array_index (target->samples, DynoSample, i);
+
+      if (s->repeat == repeat && s->phase == id)
+        {
+          n++;
+          *last = s;
+        }
+    }
+  return n;
 }
 
 static void
@@ -233,8 +262,55 @@ test_all_phases (Fixture *f, gconstpointer data)
   g_assert_cmpuint (w.phases_finished, ==, DYNO_N_PHASES);
   g_assert_cmpuint (w.n_off_thread, ==, 0);
   g_assert_cmpuint (w.n_samples, ==, target->samples->len);
-  g_assert_cmpuint (target->samples->len, >, 0);
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+      const DynoSample *last = NULL;
+
+      g_assert_cmpuint (count_phase_samples (target, 0, phase->id, &last), >, 0);
+    }
   g_assert_nonnull (target->info->fs_type);
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+/* A phase that ends before the sampler's first tick (a fast device, a small file) must
+ * still leave one sample, spanning the whole phase and carrying its figure: the live chart,
+ * the samples table and the comparison overlay would otherwise miss it. An interval no
+ * phase can reach makes this independent of the machine's speed. */
+static void
+test_short_phase_has_a_sample (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  Watch w = { 0 };
+  const DynoTargetResult *target;
+
+  config->size = 1 << 20;
+  config->seeks = 64;
+  config->repeat = 2;
+  result = run_watched_every (config, f->dir, 24 * 3600 * 1000, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  g_assert_cmpuint (target->phases->len, ==, DYNO_N_PHASES);
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      for (guint r = 0; r < phase->runs->len; r++)
+        {
+          const DynoPhaseRun *run = dyno_phase_result_get_run (phase, r);
+          const DynoSample *sample = NULL;
+
+          g_assert_cmpuint (count_phase_samples (target, r, phase->id, &sample), ==, 1);
+          g_assert_cmpfloat_with_epsilon (sample->rate, run->rate, run->rate * 1e-9);
+          g_assert_cmpuint (sample->done, ==, run->amount);
+          g_assert_cmpfloat (sample->progress, ==, 1.0);
+          g_assert_cmpfloat (sample->phase_t, >, 0);
+        }
+    }
+  g_assert_cmpuint (w.n_samples, ==, target->samples->len);
   assert_untouched (f);
   watch_clear (&w);
 }
@@ -736,6 +812,7 @@ main (int argc, char *argv[])
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/engine/all-phases", test_all_phases);
+  ADD ("/engine/short-phase-has-a-sample", test_short_phase_has_a_sample);
   ADD ("/engine/cache-none-is-resident", test_cache_none_is_resident);
   ADD ("/engine/per-char-syscall-repeat", test_per_char_syscall_and_repeat);
   ADD ("/engine/direct", test_direct);

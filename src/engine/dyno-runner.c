@@ -335,18 +335,18 @@ run_phase (RunState *state, DynoPhaseId id, DynoFileSet *files, GError **error)
   have_cpu = dyno_platform_read_cpu_times (&cpu_before);
 
   ok = run_phase_impl (state, &ctx, files, error);
+  if (ok && ctx.run.elapsed > 0)
+    {
+      ctx.run.rate = ctx.run.amount / ctx.run.elapsed;
+      ctx.run.cpu_percent = ctx.run.cpu_seconds / ctx.run.elapsed * 100.0;
+    }
 
-  dyno_sampler_end_phase (run->sampler);
+  dyno_sampler_end_phase (run->sampler, ok, ok && ctx.run.elapsed > 0 ? ctx.run.rate : NAN);
   if (!ok)
     return FALSE;
 
   if (have_cpu && dyno_platform_read_cpu_times (&cpu_after))
     dyno_platform_cpu_split (&cpu_before, &cpu_after, &ctx.run.system_cpu);
-  if (ctx.run.elapsed > 0)
-    {
-      ctx.run.rate = ctx.run.amount / ctx.run.elapsed;
-      ctx.run.cpu_percent = ctx.run.cpu_seconds / ctx.run.elapsed * 100.0;
-    }
   ctx.run.too_fast = ctx.run.elapsed < DYNO_TOO_FAST_SECONDS;
   fill_latency (&ctx.run.latency, latency);
 

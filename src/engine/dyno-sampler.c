@@ -14,7 +14,8 @@
 /* Checking the target's identity once a second is enough to stop a run on a vanished disk
  * within a second or so, and cheap compared with the I/O. */
 #define WATCH_EVERY_NS G_GINT64_CONSTANT (1000000000)
-/* A final sample over a shorter tail than this would show a meaningless rate spike. */
+/* A final sample over a shorter tail than this would show a meaningless rate spike, so a
+ * phase that already has samples drops it; a phase without any keeps it (see end_phase). */
 #define MIN_TAIL_NS G_GINT64_CONSTANT (20000000)
 
 struct _DynoSampler
@@ -38,6 +39,7 @@ struct _DynoSampler
   gint64 phase_started_ns;
   gint64 last_ns;
   guint64 last_done;
+  guint phase_samples;
   DynoCpuTimes last_cpu_times;
   gboolean have_cpu_times;
   double last_process_cpu;
@@ -53,8 +55,10 @@ struct _DynoSampler
   gint64 next_watch_ns;
 };
 
+/* rate_override: the rate to record instead of the counters' (NAN for none); the one sample
+ * of a phase too short to be sampled carries the phase's own figure. */
 static void
-take_sample (DynoSampler *self, gint64 now)
+take_sample (DynoSampler *self, gint64 now, double rate_override)
 {
   DynoSample sample = { 0 };
   DynoCpuTimes times;
@@ -96,7 +100,8 @@ take_sample (DynoSampler *self, gint64 now)
   sample.repeat = self->repeat;
   sample.phase = self->phase;
   sample.done = done;
-  sample.rate = (double) (done - MIN (done, self->last_done)) / dt;
+  sample.rate = isnan (rate_override) ? (double) (done - MIN (done, self->last_done)) / dt
+                                      : rate_override;
   sample.process_cpu = MAX (0.0, cpu_delta / dt * 100.0);
   sample.progress = self->total ? MIN (1.0, (double) done / (double) self->total) : 0;
   if (self->have_cpu_times && dyno_platform_read_cpu_times (&times))
@@ -109,6 +114,7 @@ take_sample (DynoSampler *self, gint64 now)
 
   self->last_ns = now;
   self->last_done = done;
+  self->phase_samples++;
   g_array_append_val (self->samples, sample);
 
   {
@@ -150,7 +156,7 @@ sampler_thread (gpointer data)
         next = self->last_ns + self->interval_ns;
       if (self->active && now >= next)
         {
-          take_sample (self, now);
+          take_sample (self, now, NAN);
           next += self->interval_ns;
           if (next <= now)
             next = now + self->interval_ns;
@@ -261,6 +267,7 @@ dyno_sampler_begin_phase (DynoSampler *self,
   self->total = total;
   self->phase_started_ns = self->last_ns = dyno_now_ns ();
   self->last_done = 0;
+  self->phase_samples = 0;
   self->have_cpu_times = dyno_platform_read_cpu_times (&self->last_cpu_times);
   self->last_process_cpu = dyno_platform_process_cpu ();
   self->active = TRUE;
@@ -296,15 +303,21 @@ dyno_sampler_thread_done (DynoSampler *self, DynoProgressSlot *slot)
 }
 
 void
-dyno_sampler_end_phase (DynoSampler *self)
+dyno_sampler_end_phase (DynoSampler *self, gboolean completed, double phase_rate)
 {
   g_mutex_lock (&self->lock);
   if (self->active)
     {
-      gint64 now = dyno_now_ns ();
+      /* Never before last_ns, and never the same instant: take_sample needs a time span. */
+      gint64 now = MAX (dyno_now_ns (), self->last_ns + 1);
 
-      if (now - self->last_ns >= MIN_TAIL_NS)
-        take_sample (self, now);
+      /* A phase that ended before the first interval (fast hardware, a small file) still
+       * gets one sample, spanning the whole phase and carrying its figure, so every
+       * measured phase appears on the live chart and in the samples table. */
+      if (completed && self->phase_samples == 0)
+        take_sample (self, now, phase_rate);
+      else if (now - self->last_ns >= MIN_TAIL_NS)
+        take_sample (self, now, NAN);
       self->active = FALSE;
     }
   g_mutex_unlock (&self->lock);

@@ -50,7 +50,11 @@ DynoProgressSlot *dyno_sampler_begin_phase (DynoSampler *sampler,
 /* Called by each worker thread of the phase, from that thread. */
 void              dyno_sampler_register_thread (DynoSampler *sampler, DynoProgressSlot *slot);
 void              dyno_sampler_thread_done (DynoSampler *sampler, DynoProgressSlot *slot);
-void              dyno_sampler_end_phase (DynoSampler *sampler);
+/* completed: the phase ran to its end; phase_rate is its figure (amount / elapsed), or NAN.
+ * A completed phase always has at least one sample. */
+void              dyno_sampler_end_phase (DynoSampler *sampler,
+                                          gboolean     completed,
+                                          double       phase_rate);
 /* The samples recorded since the last call (the current target's). */
 GArray           *dyno_sampler_take_samples (DynoSampler *sampler);
 

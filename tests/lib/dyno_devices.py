@@ -1,0 +1,188 @@
+"""Real devices for tests and benchmarks, made on the spot and always undone.
+
+- FastDevice: ext4 on a loop device whose backing file lives on a tmpfs. The fastest block
+  device any machine has; a suite that passes on it does not depend on the machine being slow.
+- Throttle: the cgroup v1 blkio controller's limits on one device at the root cgroup. The
+  throttle is ground truth for read and write rates and IOPS: a benchmark that reports what
+  it allows is right.
+
+Both need root. `need_root()` says why in the form the callers print as a skip reason.
+Every context manager undoes what it did (limits lifted, file system unmounted, loop device
+detached, tmpfs unmounted), also when the body raises, and `atexit` covers a body that exits.
+"""
+import atexit
+import os
+import shutil
+import subprocess
+import tempfile
+
+BLKIO = "/sys/fs/cgroup/blkio"
+THROTTLE_FILES = {
+    "read_bps": "blkio.throttle.read_bps_device",
+    "write_bps": "blkio.throttle.write_bps_device",
+    "read_iops": "blkio.throttle.read_iops_device",
+    "write_iops": "blkio.throttle.write_iops_device",
+}
+
+_undo = []  # callables still to run at exit, newest last
+
+
+def _at_exit():
+    while _undo:
+        fn = _undo.pop()
+        try:
+            fn()
+        except Exception:  # best effort: the machine must be left clean
+            pass
+
+
+atexit.register(_at_exit)
+
+
+class Unavailable(Exception):
+    """The device cannot be made here; str() is the reason to print."""
+
+
+def need_root(what):
+    if os.geteuid() != 0:
+        raise Unavailable("%s needs root" % what)
+
+
+def _run(argv, what):
+    if shutil.which(argv[0]) is None:
+        raise Unavailable("%s not found (%s)" % (argv[0], what))
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        raise Unavailable("%s failed: %s" % (" ".join(argv), p.stdout.decode("utf-8", "replace").strip()))
+    return p.stdout.decode("utf-8", "replace")
+
+
+def _quiet(argv):
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _umount(path):
+    if subprocess.run(["umount", path], stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode != 0:
+        _quiet(["umount", "-l", path])
+
+
+class FastDevice:
+    """ext4 on /dev/loopN backed by a file on a private tmpfs, mounted at .path.
+
+    .device is "/dev/loopN", .majmin "7:N" (for the throttle)."""
+
+    def __init__(self, size_mib=2048, base=None):
+        self.size_mib = size_mib
+        self.base = base
+        self.root = self.path = self.device = self.majmin = None
+        self._steps = []
+
+    def __enter__(self):
+        need_root("a loop device on a tmpfs")
+        try:
+            self._make()
+        except BaseException:
+            self._undo()
+            raise
+        return self
+
+    def _step(self, fn):
+        self._steps.append(fn)
+        _undo.append(fn)
+
+    def _make(self):
+        self.root = tempfile.mkdtemp(prefix="dyno-fastdev-", dir=self.base)
+        self._step(lambda: shutil.rmtree(self.root, ignore_errors=True))
+        # mkdtemp makes it 0700; tests that run Dyno as another user must reach the mount.
+        os.chmod(self.root, 0o755)
+        back = os.path.join(self.root, "backing")
+        self.path = os.path.join(self.root, "mnt")
+        os.mkdir(back)
+        os.mkdir(self.path)
+        # Room for the image and a little more; tmpfs takes pages only as they are written.
+        _run(["mount", "-t", "tmpfs", "-o", "size=%dM,mode=0700" % (self.size_mib + 64),
+              "dyno-fastdev", back], "util-linux")
+        self._step(lambda: _umount(back))
+        image = os.path.join(back, "ext4.img")
+        with open(image, "wb") as f:
+            f.truncate(self.size_mib << 20)
+        _run(["mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", image],
+             "apt-get install e2fsprogs")
+        self.device = _run(["losetup", "--find", "--show", image], "util-linux").strip()
+        self._step(lambda: _quiet(["losetup", "-d", self.device]))
+        _run(["mount", self.device, self.path], "util-linux")
+        self._step(lambda: _umount(self.path))
+        os.chmod(self.path, 0o1777)
+        st = os.stat(self.device)
+        self.majmin = "%d:%d" % (os.major(st.st_rdev), os.minor(st.st_rdev))
+
+    def _undo(self):
+        while self._steps:
+            fn = self._steps.pop()
+            if fn in _undo:
+                _undo.remove(fn)
+            try:
+                fn()
+            except Exception:
+                pass
+
+    def __exit__(self, *exc):
+        self._undo()
+        return False
+
+
+def throttle_available():
+    """None when the blkio throttle can be used here, else the reason it cannot."""
+    if os.geteuid() != 0:
+        return "the blkio throttle needs root"
+    for name in THROTTLE_FILES.values():
+        if not os.access(os.path.join(BLKIO, name), os.W_OK):
+            return "no cgroup v1 blkio throttle at %s (cgroup v2 or no blkio controller)" % BLKIO
+    return None
+
+
+class Throttle:
+    """Limits on one device (MAJ:MIN) at the root blkio cgroup: read_bps, write_bps,
+    read_iops, write_iops (0 or None leaves one unlimited). Lifted on exit."""
+
+    def __init__(self, majmin, **limits):
+        unknown = set(limits) - set(THROTTLE_FILES)
+        if unknown:
+            raise ValueError("unknown throttle limits: %s" % ", ".join(sorted(unknown)))
+        self.majmin = majmin
+        self.limits = {k: int(v) for k, v in limits.items() if v}
+        self._set = []
+
+    def _write(self, key, value):
+        with open(os.path.join(BLKIO, THROTTLE_FILES[key]), "w") as f:
+            f.write("%s %d\n" % (self.majmin, value))
+
+    def _lift(self, key):
+        try:
+            self._write(key, 0)
+        except OSError:
+            pass
+
+    def __enter__(self):
+        reason = throttle_available()
+        if reason:
+            raise Unavailable(reason)
+        try:
+            for key, value in self.limits.items():
+                fn = (lambda k: lambda: self._lift(k))(key)
+                self._set.append(fn)
+                _undo.append(fn)
+                self._write(key, value)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        while self._set:
+            fn = self._set.pop()
+            if fn in _undo:
+                _undo.remove(fn)
+            fn()
+        return False
