@@ -75,6 +75,25 @@ dyno_config_get_files_total (const DynoConfig *config)
   return (guint64) config->files_num * 1024;
 }
 
+char *
+dyno_config_round_size (DynoConfig *config)
+{
+  g_autofree char *chunk = NULL;
+  guint64 asked;
+
+  g_return_val_if_fail (config != NULL, NULL);
+
+  if (config->chunk == 0 || config->size % config->chunk == 0 || config->size < config->chunk)
+    return NULL;
+  asked = config->size;
+  config->size -= config->size % config->chunk;
+  chunk = dyno_format_size (config->chunk);
+  return g_strdup_printf (_("The file size %" G_GUINT64_FORMAT " bytes was rounded down to %"
+                            G_GUINT64_FORMAT " bytes, a whole number of %s chunks, so every "
+                            "phase reads and writes the same file"),
+                          asked, config->size, chunk);
+}
+
 gboolean
 dyno_config_has_io_tests (const DynoConfig *config)
 {

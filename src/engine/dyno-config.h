@@ -79,6 +79,10 @@ DynoConfig *dyno_config_new (void);
 DynoConfig *dyno_config_copy (const DynoConfig *config);
 void        dyno_config_free (DynoConfig *config);
 gboolean    dyno_config_validate (const DynoConfig *config, GError **error);
+/* The block phases move whole chunks, so the data file is a whole number of them: rounds
+ * size down to a multiple of chunk. Returns the note to record (translated), or NULL when
+ * the size was already whole. Call after dyno_config_validate. */
+char       *dyno_config_round_size (DynoConfig *config);
 guint64     dyno_config_get_per_char_size (const DynoConfig *config);
 guint64     dyno_config_get_files_total (const DynoConfig *config);
 gboolean    dyno_config_has_io_tests (const DynoConfig *config);

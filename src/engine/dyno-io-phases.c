@@ -331,11 +331,13 @@ dyno_phase_rewrite (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
       n = dyno_run_read_full (fd, run->buffer, chunk);
       if (n != (gssize) chunk)
         {
-          int saved = n < 0 ? errno : EIO;
+          int saved = errno;
 
           close (fd);
+          if (n >= 0)
+            return dyno_run_short_file_error (run, i * chunk + n, run->io_size, error);
           return dyno_run_errno_error (run, saved, error, _("reading block %llu to rewrite it"),
-                                           (unsigned long long) i);
+                                       (unsigned long long) i);
         }
       /* Dirty the block so the write is a real change, as Bonnie does. */
       run->buffer[i % chunk]++;
@@ -369,6 +371,7 @@ dyno_phase_getc (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
   const guint64 total = ctx->total;
   gboolean stdio = run->config->per_char == DYNO_PER_CHAR_STDIO;
   guint64 histogram[256] = { 0 };
+  gboolean short_read = FALSE; /* the last read(2) returned 0: end of file */
   PhaseClock clock;
   FILE *file = NULL;
   gint64 last;
@@ -420,10 +423,12 @@ dyno_phase_getc (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
                 n = read (fd, &byte, 1);
               while (n < 0 && errno == EINTR);
               c = n == 1 ? byte : EOF;
+              short_read = n == 0;
             }
           if (c == EOF)
             {
-              int saved = (file == NULL || ferror (file)) && errno ? errno : EIO;
+              gboolean at_end = file != NULL ? !ferror (file) : short_read;
+              int saved = errno ? errno : EIO;
 
               if (file)
                 {
@@ -432,6 +437,8 @@ dyno_phase_getc (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
                 }
               else
                 close (fd);
+              if (at_end)
+                return dyno_run_short_file_error (run, done + i, total, error);
               return dyno_run_errno_error (run, saved, error,
                                            _("reading byte %llu"), (unsigned long long) (done + i));
             }
@@ -491,9 +498,11 @@ dyno_phase_read (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
       n = dyno_run_read_full (fd, run->buffer, chunk);
       if (n != (gssize) chunk)
         {
-          int saved = n < 0 ? errno : EIO;
+          int saved = errno;
 
           close (fd);
+          if (n >= 0)
+            return dyno_run_short_file_error (run, i * chunk + n, run->io_size, error);
           return dyno_run_errno_error (run, saved, error,
                                        _("reading block %llu"), (unsigned long long) i);
         }

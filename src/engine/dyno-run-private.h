@@ -85,6 +85,8 @@ dyno_run_should_stop (DynoRun *run)
 /* Sets the error for a stop: cancellation or a vanished target. */
 gboolean dyno_run_stop_error (DynoRun *run, GError **error);
 /* Sets a DYNO_ERROR from errno, naming what was being done. */
+/* A read of Dyno's own data file ended before `expected` bytes, at byte `at`. */
+gboolean dyno_run_short_file_error (DynoRun *run, guint64 at, guint64 expected, GError **error);
 gboolean dyno_run_errno_error (DynoRun *run, int saved_errno, GError **error, const char *format, ...)
     G_GNUC_PRINTF (4, 5);
 int      dyno_run_open_data (DynoRun *run, int flags, gboolean direct, GError **error);

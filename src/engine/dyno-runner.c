@@ -56,6 +56,20 @@ dyno_run_errno_error (DynoRun *run, int saved_errno, GError **error, const char 
   return FALSE;
 }
 
+gboolean
+dyno_run_short_file_error (DynoRun *run, guint64 at, guint64 expected, GError **error)
+{
+  /* End of file where Dyno's own file should go on is not a disk error: saying EIO would
+   * make a person think the disk is failing. */
+  if (atomic_load (&run->vanished))
+    return dyno_run_stop_error (run, error);
+  g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+               _("The data file ended at byte %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                 ": something else shortened it during the run"),
+               at, expected);
+  return FALSE;
+}
+
 int
 dyno_run_open_data (DynoRun *run, int flags, gboolean direct, GError **error)
 {
@@ -150,6 +164,7 @@ typedef struct
 {
   DynoRun run;
   DynoHistogram *latency[DYNO_N_PHASES]; /* every operation of every repeat, per phase */
+  char *size_note; /* why the size differs from the one asked for, or NULL */
 } RunState;
 
 guint
@@ -506,6 +521,8 @@ run_target (RunState *state, guint index, const char *path)
   if (!dyno_preflight_check (run->config, tr->info, dyno_platform_ram_bytes (), tr->notes,
                              tr->warnings, &error))
     goto out;
+  if (state->size_note != NULL && dyno_config_has_io_tests (run->config))
+    g_ptr_array_insert (tr->notes, 0, g_strdup (state->size_note));
   for (guint i = 0; i < tr->notes->len; i++)
     push_message (run, DYNO_MESSAGE_INFO, g_ptr_array_index (tr->notes, i));
   for (guint i = 0; i < tr->warnings->len; i++)
@@ -611,6 +628,7 @@ dyno_runner_run (const DynoConfig *config,
 
   if (effective->seed == 0)
     effective->seed = ((guint64) g_random_int () << 32) | g_random_int () | 1;
+  state.size_note = dyno_config_round_size (effective);
   dyno_result_set_config (result, effective);
   dyno_result_set_label (result, effective->label);
   dyno_result_set_notes (result, effective->notes);
@@ -620,7 +638,7 @@ dyno_runner_run (const DynoConfig *config,
   run->shared = shared;
   run->cancellable = cancellable;
   run->seed = run->config->seed;
-  run->io_size = run->config->size - run->config->size % run->config->chunk;
+  run->io_size = run->config->size; /* a whole number of chunks: dyno_config_round_size */
   run->run_started_ns = dyno_now_ns ();
   atomic_init (&run->stop, 0);
   atomic_init (&run->vanished, 0);
@@ -651,6 +669,7 @@ dyno_runner_run (const DynoConfig *config,
     g_cancellable_disconnect (cancellable, handler);
   dyno_sampler_free (run->sampler);
   dyno_run_shared_finish (shared);
+  g_free (state.size_note);
 
   if (cancelled)
     {
