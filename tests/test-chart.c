@@ -22,6 +22,7 @@
 #endif
 
 #include "dyno-chart-model.h"
+#include "dyno-error.h"
 #include "dyno-chart-render.h"
 #include "dyno-test-labels.h"
 #include "dyno-ticks.h"
@@ -1255,7 +1256,7 @@ test_render_files (void)
   g_clear_error (&error);
 
   g_assert_false (dyno_chart_render_to_file (model, style, NULL, 100, 100, 1, "png", bad, &error));
-  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   g_unlink (png);

@@ -3,7 +3,8 @@
  * Charts are drawn by the same functions as on screen (src/render), with the light palette and
  * the decor an article needs; tables come from the engine's formatters. Drawing and writing
  * happen in a GTask's thread, on data the UI only reads. Every file is written whole or not at
- * all (g_file_set_contents_full), so a failed export leaves no half file behind.
+ * all (dyno_output_write), so a failed export leaves no half file behind, and a device or a
+ * pipe the person picked is written into, never replaced.
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +21,7 @@
 #include "dyno-chart-render.h"
 #include "dyno-compare.h"
 #include "dyno-export.h"
+#include "dyno-output.h"
 
 const DynoExportFormat dyno_export_chart_formats[DYNO_EXPORT_N_CHART_FORMATS] = {
   DYNO_EXPORT_PNG,
@@ -197,13 +199,8 @@ article_style (DynoRateUnit unit)
 static gboolean
 write_bytes (const char *path, const void *data, gsize length, GError **error)
 {
-  g_autoptr (GError) local_error = NULL;
-
-  if (g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0644,
-                                &local_error))
-    return TRUE;
-  g_set_error (error, local_error->domain, local_error->code, "%s", local_error->message);
-  return FALSE;
+  /* A file chooser can name a FIFO or a device node too: never replace those. */
+  return dyno_output_write (path, data, length, error);
 }
 
 gboolean

@@ -9,10 +9,12 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dyno-cli-private.h"
 #include "dyno-compare.h"
 #include "dyno-import.h"
+#include "dyno-output.h"
 #include "dyno-parse.h"
 #ifdef DYNO_HAVE_CHARTS
 #include "dyno-compare-chart.h"
@@ -53,10 +55,18 @@ dyno_cli_write_text (const char *path, const char *text)
 
   if (path == NULL || g_str_equal (path, "-"))
     {
-      fputs (text, stdout);
-      return fflush (stdout) == 0;
+      if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
+        {
+          int err = errno;
+
+          dyno_cli_error (_("cannot write to standard output: %s; the output is lost"),
+                          g_strerror (err));
+          dyno_cli_stdout_failed (err, TRUE);
+          return FALSE;
+        }
+      return TRUE;
     }
-  if (!g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, &error))
+  if (!dyno_output_write (path, text, strlen (text), &error))
     {
       dyno_cli_error ("%s", error->message);
       return FALSE;

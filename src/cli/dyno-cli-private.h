@@ -56,6 +56,10 @@ int         dyno_cli_save_compare_chart (const char                    *command,
                                          const char                    *path);
 #endif
 
+/* A write to standard output failed with err; reported: a message already said so. The exit
+ * status becomes 1 and, unless reported, a message says the output was lost. */
+void dyno_cli_stdout_failed (int err, gboolean reported);
+
 /* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 int  dyno_cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);

@@ -17,6 +17,7 @@
 #include "dyno-cli-private.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
+#include "dyno-output.h"
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
 #include "dyno-report.h"
@@ -67,8 +68,11 @@ print_stream (JsonBuilder *builder)
   if ((fputs (text, stdout) == EOF || fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
       && stream_ctx != NULL)
     {
+      int err = errno;
+
       stream_ctx->output_lost = TRUE;
-      dyno_cli_error (_("standard output was closed (%s); stopping the run"), g_strerror (errno));
+      dyno_cli_error (_("standard output was closed (%s); stopping the run"), g_strerror (err));
+      dyno_cli_stdout_failed (err, TRUE);
       g_cancellable_cancel (stream_ctx->cancellable);
     }
 }
@@ -297,36 +301,9 @@ on_signal (gpointer data)
 static gboolean
 json_destination_ok (const char *path, GError **error)
 {
-  g_autofree char *dir = NULL;
-
-  if (g_str_equal (path, "-"))
-    return TRUE;
-  if (*path == '\0' || g_str_has_suffix (path, G_DIR_SEPARATOR_S))
-    {
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
-                   _("“%s” is not a file name"), path);
-      return FALSE;
-    }
-  dir = g_path_get_dirname (path);
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NOT_FOUND,
-                   _("Cannot write the result to %s: the folder %s does not exist"), path, dir);
-      return FALSE;
-    }
-  if (access (dir, W_OK) != 0)
-    {
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_PERMISSION,
-                   _("Cannot write the result to %s: no permission to write in %s"), path, dir);
-      return FALSE;
-    }
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_NOT_DIRECTORY,
-                   _("Cannot write the result to %s: it is a folder"), path);
-      return FALSE;
-    }
-  return TRUE;
+  /* Checked before the run, so that an hour of measuring is not lost to a typo; the same
+   * rules apply again when the file is written (dyno-output.h). */
+  return g_str_equal (path, "-") || dyno_output_check (path, error);
 }
 
 int

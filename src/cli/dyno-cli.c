@@ -5,12 +5,69 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dyno-cli-private.h"
+
+/* Standard output carries results (`--csv >> results.csv`, `--json -`, tables): a write that
+ * fails there loses them, so every failure is remembered and reported at the end, with exit
+ * status 1, instead of the silent exit 0 of a program that never checks. */
+static int stdout_errno;          /* the first failed write's errno; 0 while all went well */
+static gboolean stdout_reported;  /* a message already said so (the --stream writer) */
+static gboolean stdout_finished;  /* finish_stdout ran */
+
+void
+dyno_cli_stdout_failed (int err, gboolean reported)
+{
+  if (stdout_errno == 0)
+    stdout_errno = err ? err : EIO;
+  stdout_reported |= reported;
+}
+
+/* g_print's default handler with the error kept: GLib's converts to the locale's charset and
+ * ignores what fputs returns. */
+static void
+print_to_stdout (const char *text)
+{
+  const char *charset;
+  g_autofree char *converted = NULL;
+
+  if (!g_get_console_charset (&charset))
+    converted = g_convert_with_fallback (text, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  if (fputs (converted ? converted : text, stdout) == EOF)
+    dyno_cli_stdout_failed (errno, FALSE);
+}
+
+/* After the command: flush and close standard output, and fail the command if anything meant
+ * for it was lost. A closed descriptor that was never written to is not a loss. */
+static int
+finish_stdout (int status)
+{
+  gboolean wrote_nothing = ftell (stdout) <= 0 && stdout_errno == 0;
+  int err = 0;
+
+  stdout_finished = TRUE;
+  if (fflush (stdout) != 0)
+    err = errno;
+  else if (ferror (stdout))
+    err = stdout_errno ? stdout_errno : EIO;
+  if (fclose (stdout) != 0 && err == 0 && !(errno == EBADF && wrote_nothing))
+    err = errno;
+  if (err == 0 && stdout_errno != 0)
+    err = stdout_errno;
+  if (err == 0)
+    return status;
+  if (!stdout_reported)
+    dyno_cli_error (_("cannot write to standard output: %s; the output is lost"),
+                    g_strerror (err));
+  return status == DYNO_EXIT_OK ? DYNO_EXIT_FAILED : status;
+}
 
 void
 dyno_cli_error (const char *format, ...)
@@ -76,15 +133,10 @@ print_usage (FILE *out)
   fprintf (out, "%.*s%s%s", (int) (version_line - usage), usage, more_commands (), version_line);
 }
 
-int
-main (int argc, char *argv[])
+static int
+run_command (int argc, char *argv[])
 {
   const char *command;
-
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
 
   /* Subcommands name themselves ("dyno-cli run") for their --help. */
   if (argc < 2)
@@ -116,4 +168,24 @@ main (int argc, char *argv[])
     }
   g_set_prgname ("dyno-cli");
   return dyno_cli_usage_error (NULL, _("Unknown command “%s”"), command);
+}
+
+/* GOption's --help prints and calls exit (0) itself; exit runs this. */
+static void
+finish_stdout_at_exit (void)
+{
+  if (!stdout_finished && finish_stdout (DYNO_EXIT_OK) != DYNO_EXIT_OK)
+    _exit (DYNO_EXIT_FAILED);
+}
+
+int
+main (int argc, char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_print_handler (print_to_stdout);
+  atexit (finish_stdout_at_exit);
+  return finish_stdout (run_command (argc, argv));
 }

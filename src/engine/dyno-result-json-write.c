@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "dyno-error.h"
+#include "dyno-output.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
 
@@ -410,34 +410,10 @@ dyno_result_to_json (DynoResult *self, gboolean pretty)
   return g_string_free (result_to_gstring (self, pretty), FALSE);
 }
 
-static DynoError
-error_from_file_error (int code)
-{
-  switch (code)
-    {
-    case G_FILE_ERROR_NOENT:
-      return DYNO_ERROR_NOT_FOUND;
-    case G_FILE_ERROR_NOTDIR:
-      return DYNO_ERROR_NOT_DIRECTORY;
-    case G_FILE_ERROR_ACCES:
-    case G_FILE_ERROR_PERM:
-      return DYNO_ERROR_PERMISSION;
-    case G_FILE_ERROR_ROFS:
-      return DYNO_ERROR_READ_ONLY;
-    case G_FILE_ERROR_NOSPC:
-      return DYNO_ERROR_NO_SPACE;
-    case G_FILE_ERROR_IO:
-      return DYNO_ERROR_IO;
-    default:
-      return DYNO_ERROR_FAILED;
-    }
-}
-
 gboolean
 dyno_result_save (DynoResult *self, const char *path, GError **error)
 {
   g_autoptr (GString) text = NULL;
-  g_autoptr (GError) local_error = NULL;
 
   g_return_val_if_fail (DYNO_IS_RESULT (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -447,18 +423,10 @@ dyno_result_save (DynoResult *self, const char *path, GError **error)
    * than the third the indentation costs. */
   text = result_to_gstring (self, TRUE);
   g_string_append_c (text, '\n');
-  /* CONSISTENT writes a temporary file, fsyncs it and renames it over the old one: a crash or a
-   * full disk leaves the previous result whole rather than a truncated one. */
-  if (!g_file_set_contents_full (path, text->str, text->len, G_FILE_SET_CONTENTS_CONSISTENT, 0644,
-                                 &local_error))
-    {
-      g_autofree char *name = g_filename_display_basename (path);
-      int code = local_error->domain == G_FILE_ERROR ? local_error->code : G_FILE_ERROR_FAILED;
-
-      g_set_error (error, DYNO_ERROR, error_from_file_error (code), _("Cannot save “%s”: %s"),
-                   name, local_error->message);
-      return FALSE;
-    }
+  /* A regular file is replaced whole (a temporary file, flushed, renamed over it): a crash or a
+   * full disk leaves the previous result whole. A device or a pipe is written into. */
+  if (!dyno_output_write (path, text->str, text->len, error))
+    return FALSE;
   dyno_result_set_path (self, path);
   return TRUE;
 }

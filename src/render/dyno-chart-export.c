@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "dyno-chart-render-private.h"
+#include "dyno-output.h"
 
 static cairo_status_t
 append_to_bytes (void *closure, const unsigned char *data, unsigned int length)
@@ -100,8 +101,7 @@ dyno_chart_export_file (const char         *format,
       return FALSE;
     }
 
-  return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  return dyno_output_write (path, bytes->data, bytes->len, error);
 }
 
 typedef struct

@@ -22,7 +22,7 @@
 #   test-faults.py [--table FILE]     FILE: a Markdown table of the cases and what was observed
 #   test-faults.py --update-doc FILE  the same table, put between FILE's "faults-table" markers
 #                                     (docs/reliability.md)
-#   DYNO_FAULTS_ONLY=REGEX            run only the cases whose name matches
+#   DYNO_FAULTS_ONLY=REGEX            run only the cases whose "group: name" matches
 #   DYNO_TEST_DIR=DIR                 where the sandboxes go (default: the system temp dir)
 #
 # Python 3 standard library only.
@@ -118,22 +118,26 @@ class Proc:
                    tail(self.out), tail(self.err)))
 
 
-def run_program(argv, timeout=TIMEOUT, env=None, stdin=subprocess.DEVNULL):
+def run_program(argv, timeout=TIMEOUT, env=None, stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE):
+    """stdout: a file object to give the program as its standard output instead of a pipe
+    (then .out is empty)."""
     start = time.monotonic()
     try:
-        p = subprocess.run(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        p = subprocess.run(argv, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
                            timeout=timeout, env=env)
     except subprocess.TimeoutExpired as e:
         shown = [os.path.basename(fsdecode(argv[0]))] + [fsdecode(a) for a in argv[1:]]
         raise Failure("%s did not finish within %d s (hung)" % (" ".join(shown), timeout),
                       "stderr:\n" + tail(e.stderr or b""))
-    return Proc(argv, p.returncode, p.stdout.decode("utf-8", "replace"),
+    return Proc(argv, p.returncode, (p.stdout or b"").decode("utf-8", "replace"),
                 p.stderr.decode("utf-8", "replace"), time.monotonic() - start)
 
 
-def cli(*args, timeout=TIMEOUT, prefix=(), exe=None, env=None):
+def cli(*args, timeout=TIMEOUT, prefix=(), exe=None, env=None, stdout=subprocess.PIPE):
     return run_program(list(prefix) + [exe or CLI] + [a if isinstance(a, bytes) else str(a)
-                                                      for a in args], timeout=timeout, env=env)
+                                                      for a in args], timeout=timeout, env=env,
+                       stdout=stdout)
 
 
 def helper(*args, timeout=TIMEOUT, prefix=(), env=None):
@@ -1271,6 +1275,207 @@ def case_target_swapped_for_symlink():
                               "the folder the link points to is untouched")
 
 
+# Cases: outputs (what --json, -o and standard output are) ----------------------------------
+
+def node_state(path):
+    st = os.lstat(path)
+    return (stat.S_IFMT(st.st_mode), st.st_rdev, st.st_ino, stat.S_IMODE(st.st_mode))
+
+
+def describe_node(state):
+    kinds = {stat.S_IFCHR: "character device", stat.S_IFBLK: "block device",
+             stat.S_IFIFO: "FIFO", stat.S_IFREG: "regular file", stat.S_IFLNK: "symlink"}
+    return "%s %d:%d" % (kinds.get(state[0], "something else"), os.major(state[1]),
+                         os.minor(state[1]))
+
+
+def expect_same_node(path, before, p):
+    check(os.path.lexists(path), "%s is gone" % path, p.describe())
+    after = node_state(path)
+    check(after == before, "%s was replaced: it was a %s, now a %s"
+          % (path, describe_node(before), describe_node(after)), p.describe())
+
+
+def a_result(s):
+    """A small real result to export, made once per case."""
+    r = s.path("r.dyno.json")
+    shutil.copy(os.path.join(FIXTURES, "results", "full-v1.json"), r)
+    return r
+
+
+def device_output_case(major, minor, command, rc, cause):
+    """command(s, node) -> Proc; the node (mknod c MAJOR MINOR) must still be that device."""
+    def case():
+        with Sandbox() as s:
+            node = s.path("node")
+            os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(major, minor))
+            before = node_state(node)
+            p = command(s, node)
+            expect_rc(p, rc)
+            line = expect_message(p, cause, ["node"]) if cause else ""
+            expect_same_node(node, before, p)
+            return summary(p, line.replace(s.base, "…"), s.clean(p),
+                           "still the character device %d:%d" % (major, minor))
+    return case
+
+
+def case_json_onto_fifo():
+    with Sandbox() as s:
+        fifo = s.path("fifo")
+        os.mkfifo(fifo)
+        before = node_state(fifo)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()), daemon=True)
+        reader.start()
+        p = cli("run", "-d", s.target, *QUICK, "--json", fifo, "-q")
+        reader.join(10)
+        expect_rc(p, 0)
+        expect_same_node(fifo, before, p)
+        check(got and json.loads(got[0].decode("utf-8")).get("format") == "dyno-result",
+              "the reader of the FIFO did not get the result", p.describe())
+        return summary(p, "", s.clean(p), "the reader got the result (%d bytes); still a FIFO"
+                       % len(got[0]))
+
+
+def case_output_symlink_to_file():
+    with Sandbox() as s:
+        r = a_result(s)
+        victim = s.path("victim.csv")
+        with open(victim, "w") as f:
+            f.write("somebody's file\n")
+        link = s.path("link.csv")
+        os.symlink(victim, link)
+        before = snapshot(s.base)
+        p = cli("export", r, "--format", "csv", "-o", link)
+        expect_rc(p, 1)
+        line = expect_message(p, r"symbolic link", ["link.csv"])
+        expect_clean(s.base, before, p)
+        return summary(p, line.replace(s.base, "…"), s.clean(p) + len(before),
+                       "the link and the file it points to unchanged")
+
+
+def case_output_dangling_symlink():
+    with Sandbox() as s:
+        link = s.path("link.json")
+        os.symlink(s.path("elsewhere", "r.json"), link)
+        before = snapshot(s.base)
+        p = cli("run", "-d", s.target, *QUICK, "--json", link, "-q")
+        expect_rc(p, 2)
+        line = expect_message(p, r"symbolic link.*does not exist", ["--json", "link.json"])
+        expect_clean(s.base, before, p)
+        return summary(p, line.replace(s.base, "…"), len(before), "refused before the run")
+
+
+def case_output_block_device():
+    with Sandbox() as s:
+        r = a_result(s)
+        node = s.path("disk")
+        # A block device node whose minor no loop device uses: nothing is behind it, so even a
+        # broken Dyno could not damage a disk through it; its type is what is tested.
+        os.mknod(node, 0o660 | stat.S_IFBLK, os.makedev(7, 4095))
+        before = node_state(node)
+        p = cli("export", r, "--format", "text", "-o", node)
+        expect_rc(p, 1)
+        line = expect_message(p, r"block device", ["disk"])
+        expect_same_node(node, before, p)
+        return summary(p, line.replace(s.base, "…"), s.clean(p), "still a block device")
+
+
+def case_output_dev_stdout():
+    # As root a broken Dyno would replace the machine's /dev/stdout link (one did); as nobody
+    # it cannot, so root runs the case as nobody.
+    with Sandbox() as s:
+        r = a_result(s)
+        os.chmod(r, 0o644)
+        if is_root():
+            with Nobody() as nobody:
+                p = nobody.cli("export", r, "--format", "csv", "-o", "/dev/stdout")
+        else:
+            p = cli("export", r, "--format", "csv", "-o", "/dev/stdout")
+        expect_rc(p, 0)
+        check(p.out.startswith("1.98,") or "," in p.out.splitlines()[0],
+              "the CSV did not reach standard output", p.describe())
+        check(os.path.exists("/dev/stdout") and os.path.islink("/dev/stdout"),
+              "/dev/stdout is no longer a link")
+        return summary(p, "", s.clean(p), "the CSV on standard output (%d bytes)" % len(p.out))
+
+
+def case_output_dev_null_as_nobody():
+    with Sandbox() as s, Nobody() as nobody:
+        r = a_result(s)
+        os.chmod(r, 0o644)
+        before = node_state("/dev/null")
+        p = nobody.cli("export", r, "--format", "csv", "-o", "/dev/null")
+        expect_rc(p, 0)
+        check(p.err == "", "a message for writing to /dev/null", p.describe())
+        expect_same_node("/dev/null", before, p)
+        return summary(p, "", s.clean(p), "/dev/null written to, not replaced")
+
+
+def case_replace_keeps_mode():
+    with Sandbox() as s:
+        out = s.path("r.json")
+        with open(out, "w") as f:
+            f.write("old\n")
+        os.chmod(out, 0o640)
+        p = cli("run", "-d", s.target, *QUICK, "--json", out, "-q")
+        expect_rc(p, 0)
+        st = os.lstat(out)
+        check(stat.S_ISREG(st.st_mode) and stat.S_IMODE(st.st_mode) == 0o640,
+              "the replaced file has mode %o, not 640" % stat.S_IMODE(st.st_mode), p.describe())
+        with open(out) as f:
+            check(json.load(f).get("format") == "dyno-result", "r.json is not the new result")
+        left = [n for n in os.listdir(s.base) if n.startswith(".r.json.")]
+        check(not left, "temporary files left: %s" % left)
+        return summary(p, "", s.clean(p), "replaced whole, mode 0640 kept, no temporary file")
+
+
+def stdout_full_case(command, what):
+    """command(s) -> argv after dyno-cli, with standard output on /dev/full."""
+    def case():
+        with Sandbox() as s, open("/dev/full", "wb") as full:
+            p = cli(*command(s), stdout=full)
+            expect_rc(p, 1)
+            line = expect_message(p, r"standard output.*No space left", [])
+            return summary(p, line, s.clean(p), what)
+    return case
+
+
+def case_csv_onto_full_fs():
+    with Sandbox() as s:
+        m = s.tmpfs("full", "size=256k")
+        fill(m)
+        out = os.path.join(m, "results.csv")
+        with open(out, "ab") as f:
+            p = cli("run", "-d", s.target, *QUICK, "-q", "--csv", stdout=f)
+        expect_rc(p, 1)
+        line = expect_message(p, r"standard output.*No space left", [])
+        return summary(p, line, s.clean(p), "the lost CSV line is reported")
+
+
+# Cases: sizes that are not whole chunks ----------------------------------------------------
+
+def odd_size_case(args, size):
+    def case():
+        with Sandbox() as s:
+            r = s.path("r.json")
+            p = cli("run", "-d", s.target, *args, "--json", r)
+            expect_rc(p, 0)
+            check(not re.search(r"Input/output error|No such file", p.err),
+                  "a fake disk error", p.describe())
+            with open(r) as f:
+                doc = json.load(f)
+            got = doc["config"]["size"]
+            check(got % doc["config"]["chunk"] == 0 and got <= size and got > size - doc["config"]["chunk"],
+                  "config.size is %s, not %d rounded down to whole chunks" % (got, size))
+            line = expect_message(Proc(p.argv, p.rc, p.out, "\n".join(
+                "dyno-cli: " + l for l in (p.out + p.err).splitlines()), 0), r"rounded down",
+                [str(size)])
+            return summary(p, line.replace("dyno-cli: ", "").strip(), s.clean(p),
+                           "size %d recorded" % got)
+    return case
+
+
 # Cases: files fed to the readers -----------------------------------------------------------
 
 CSV_LINE = ("1.98,2.00a,vm,1,1796019680,2G,,8192,5,648,97,475266,74,694360,62,539,93,3266122,99,"
@@ -1647,6 +1852,53 @@ add("vanish", "target swapped for a symlink", "renamed, and a symlink to another
     "folder put in its place", "exit 1 within 10 s; disappeared; the other folder untouched",
     case_target_swapped_for_symlink)
 
+add("outputs", "--json onto a device node", "as root, `mknod node c 1 3` (a /dev/null), "
+    "`--json node`", "exit 0; the node is still the character device 1:3",
+    device_output_case(1, 3, lambda s, node: cli("run", "-d", s.target, *QUICK, "--json", node,
+                                                 "-q"), 0, None), root="makes device nodes")
+add("outputs", "export onto a /dev/full node", "`export --format csv -o node`, node is "
+    "`mknod c 1 7` (a /dev/full)", "exit 1; No space left, names the node; still the device",
+    device_output_case(1, 7, lambda s, node: cli("export", a_result(s), "--format", "csv", "-o",
+                                                 node), 1, r"No space left"),
+    root="makes device nodes")
+add("outputs", "--json into a FIFO", "`--json fifo` with a reader on the FIFO",
+    "exit 0; the reader gets the result; still a FIFO", case_json_onto_fifo)
+add("outputs", "-o a symlink to a file", "`-o link.csv`, a link to somebody's file",
+    "exit 1; refused, names the link; link and file unchanged", case_output_symlink_to_file)
+add("outputs", "--json a dangling symlink", "`--json link.json`, a link to a missing file",
+    "exit 2 before the run; names the link", case_output_dangling_symlink)
+add("outputs", "-o a block device", "`-o disk`, a block device node (`mknod b 7 4095`)",
+    "exit 1; refused, a block device; still the node", case_output_block_device,
+    root="makes device nodes")
+add("outputs", "-o /dev/stdout", "`export --format csv -o /dev/stdout` into a pipe",
+    "exit 0; the CSV on standard output", case_output_dev_stdout)
+add("outputs", "-o /dev/null as nobody", "nobody exports with `-o /dev/null`",
+    "exit 0, no message; /dev/null untouched", case_output_dev_null_as_nobody,
+    root="runs as nobody")
+add("outputs", "--json over a 0640 file", "`--json r.json`, an existing file of mode 0640",
+    "exit 0; replaced whole, mode kept, no temporary file", case_replace_keeps_mode)
+add("outputs", "run --csv onto a full file system", "`run -q --csv >> full/results.csv`, a "
+    "full 256 KiB tmpfs", "exit 1; cannot write to standard output: No space left",
+    case_csv_onto_full_fs, root="mounts a tmpfs")
+for _name, _cmd in (
+        ("run -q, table", lambda s: ["run", "-d", s.target, *QUICK, "-q"]),
+        ("run --json -", lambda s: ["run", "-d", s.target, *QUICK, "-q", "--json", "-"]),
+        ("compare, text", lambda s: ["compare", a_result(s)]),
+        ("compare --format json", lambda s: ["compare", a_result(s), "--format", "json"]),
+        ("info", lambda s: ["info", s.target])):
+    add("outputs", "%s onto /dev/full" % _name, "`dyno-cli %s > /dev/full`" % _name,
+        "exit 1; cannot write to standard output: No space left",
+        stdout_full_case(_cmd, "the lost output is reported"))
+
+add("sizes", "-s not a multiple of --chunk", "`-s 10000000 --tests putc,write,getc,read` "
+    "(8 KiB chunks)", "exit 0; no fake disk error; the size rounded down to whole chunks and "
+    "the note says so", odd_size_case(["-s", "10000000", "--tests", "putc,write,getc,read"],
+                                      10000000))
+add("sizes", "-s not a multiple of --chunk, syscall per-char", "`-s 1000000 --per-char syscall "
+    "--per-char-size 1000000`", "exit 0; no fake disk error; rounded down, with a note",
+    odd_size_case(["-s", "1000000", "--per-char", "syscall", "--per-char-size", "1000000",
+                   "--tests", "putc,write,getc,read,seeks", "--seeks", "64"], 1000000))
+
 for _name, _cond, _exp, _file, _make, _cmds, _rc, _cause, _names, _results in READERS:
     add("files", _name, _cond, _exp,
         reader_case(_file, reader_maker(_make), _cmds, _rc, _cause, _names, _results))
@@ -1681,7 +1933,7 @@ def main(argv):
     os.environ.setdefault("LC_ALL", "C.UTF-8")
     os.environ["LANGUAGE"] = "C"
     only = os.environ.get("DYNO_FAULTS_ONLY")
-    cases = [c for c in CASES if not only or re.search(only, c.name)]
+    cases = [c for c in CASES if not only or re.search(only, "%s: %s" % (c.group, c.name))]
     print("1..%d" % len(cases), flush=True)
     print("# faults: %d cases (%d need root%s)" % (
         len(cases), sum(bool(c.root) for c in cases), "" if is_root() else "; not root: they skip"),
