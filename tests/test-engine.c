@@ -17,6 +17,7 @@
 #include "dyno-scratch.h"
 #include "dyno-test-util.h"
 #include "platform/dyno-platform.h"
+#include "dyno-sysinfo-collect.h"
 
 typedef struct
 {

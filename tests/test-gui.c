@@ -26,6 +26,7 @@
 #include "dyno-test-util.h"
 #include "dyno-units.h"
 #include "dyno-window-private.h"
+#include "dyno-sysinfo-collect.h"
 
 static DynoApplication *app;
 static GThread *main_thread;

@@ -17,6 +17,7 @@
 #include <sys/sysmacros.h>
 #endif
 
+#include "dyno-sysinfo-collect.h"
 #include "dyno-sysinfo.h"
 #include "dyno-test-util.h"
 #if DYNO_PLATFORM_LINUX

@@ -17,6 +17,7 @@
 
 #include "dyno-mounts.h"
 #include "dyno-target-list.h"
+#include "dyno-sysinfo-collect.h"
 
 struct _DynoTargetList
 {

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <signal.h>
 
 #include "dyno-application.h"
 
@@ -21,6 +22,9 @@ main (int argc, char *argv[])
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  /* A file size limit (ulimit -f) would kill the app mid-write with SIGXFSZ and leave the
+   * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
+  signal (SIGXFSZ, SIG_IGN);
   g_set_application_name (_("Dyno"));
 
   app = dyno_application_new ();

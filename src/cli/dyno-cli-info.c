@@ -11,6 +11,7 @@
 #include "dyno-cli-private.h"
 #include "dyno-parse.h"
 #include "dyno-sysinfo.h"
+#include "dyno-sysinfo-collect.h"
 
 static const char *
 or_unknown (const char *text)

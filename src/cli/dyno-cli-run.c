@@ -21,7 +21,7 @@
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
 #include "dyno-report.h"
-#include "platform/dyno-platform.h"
+#include "dyno-sysinfo-collect.h"
 
 typedef struct
 {
@@ -480,7 +480,7 @@ dyno_cli_run (int argc, char **argv)
     {
       g_autoptr (DynoTargetInfo) info = dyno_target_info_collect (targets[i]);
 
-      if (!dyno_preflight_check (config, info, dyno_platform_ram_bytes (), NULL, NULL, &error))
+      if (!dyno_preflight_check (config, info, 0, NULL, NULL, &error))
         {
           dyno_cli_error ("%s: %s", targets[i], error->message);
           return DYNO_EXIT_FAILED;

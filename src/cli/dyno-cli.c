@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,9 @@ main (int argc, char *argv[])
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* A file size limit (ulimit -f) would kill the process mid-write with SIGXFSZ and leave the
+   * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
+  signal (SIGXFSZ, SIG_IGN);
   g_set_print_handler (print_to_stdout);
   atexit (finish_stdout_at_exit);
   return finish_stdout (run_command (argc, argv));

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 /* Bytes of free space a run of config needs on one target, margin included. */
 guint64  dyno_preflight_space_needed (const DynoConfig *config);
 /* FALSE with a DYNO_ERROR that says what is wrong with the target and what to do (the caller
- * names the target). Appends translated notes (what the figures mean) and warnings (what may
+ * names the target). ram_bytes: the RAM the size note compares with; 0 for this machine's. Appends translated notes (what the figures mean) and warnings (what may
  * make them wrong, fallbacks) to the arrays that are not NULL. */
 gboolean dyno_preflight_check (const DynoConfig     *config,
                                const DynoTargetInfo *info,

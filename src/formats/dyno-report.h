@@ -5,16 +5,10 @@
  */
 #pragma once
 
+#include "dyno-rate-unit.h"
 #include "dyno-result.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  DYNO_RATE_UNIT_MB,  /* 10^6 B/s, the default */
-  DYNO_RATE_UNIT_MIB, /* 2^20 B/s */
-  DYNO_RATE_UNIT_KIB, /* 2^10 B/s, as bonnie++ */
-} DynoRateUnit;
 
 /* A Bonnie-style table: one block per target, rates and %CPU, latency rows, "+++++" marks
  * with a footnote, repeat statistics (mean ± sd) when repeats > 1, then the warnings. */
@@ -24,9 +18,5 @@ char *dyno_report_text (DynoResult *result, DynoRateUnit unit);
  * bon_csv2html read it; header adds bonnie++'s -x header line (with its field names fixed). */
 char *dyno_report_csv (DynoResult *result, gboolean header);
 char *dyno_report_csv_line (DynoResult *result, guint target, guint repeat);
-
-double      dyno_rate_unit_scale (DynoRateUnit unit);
-const char *dyno_rate_unit_label (DynoRateUnit unit);
-gboolean    dyno_rate_unit_from_string (const char *text, DynoRateUnit *out);
 
 G_END_DECLS

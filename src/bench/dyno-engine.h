@@ -47,6 +47,10 @@ DynoEngine *dyno_engine_new (void);
  *   message         (guint target, int DynoMessageLevel, const char *text)
  *   target-finished (guint target, const DynoTargetResult *result)
  * The callback runs after the last signal. Cancelling removes the scratch directory first.
+ *
+ * A program that runs benchmarks should ignore SIGXFSZ (signal (SIGXFSZ, SIG_IGN) in its
+ * main): under a file size limit the data file's growth would kill it mid-write and leave the
+ * scratch folder behind; ignored, write() fails with EFBIG and the run fails cleanly.
  */
 void        dyno_engine_run_async (DynoEngine          *self,
                                    const DynoConfig    *config,

@@ -12,7 +12,6 @@
 #include <glib.h>
 #include <sys/types.h>
 
-#include "dyno-result.h"
 #include "dyno-sysinfo.h"
 
 G_BEGIN_DECLS

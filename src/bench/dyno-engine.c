@@ -9,8 +9,6 @@
  */
 #include "config.h"
 
-#include <signal.h>
-
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
@@ -211,10 +209,6 @@ dyno_engine_run_async (DynoEngine *self,
   g_return_if_fail (config != NULL);
   g_return_if_fail (targets != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  /* A file size limit (ulimit -f) would kill the process mid-write with SIGXFSZ and leave the
-   * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
-  signal (SIGXFSZ, SIG_IGN);
 
   outer = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (outer, dyno_engine_run_async);

@@ -9,6 +9,17 @@
 
 G_BEGIN_DECLS
 
+/* Percent of all CPUs of the machine over an interval; NAN when unknown. */
+typedef struct
+{
+  double user;
+  double system;
+  double iowait;
+  double idle;
+} DynoCpuSplit;
+
+void dyno_cpu_split_clear (DynoCpuSplit *split);
+
 typedef struct
 {
   char *hostname;
@@ -51,13 +62,10 @@ typedef struct
 } DynoTargetInfo;
 
 DynoSystemInfo *dyno_system_info_new (void);
-DynoSystemInfo *dyno_system_info_collect (void);
 DynoSystemInfo *dyno_system_info_copy (const DynoSystemInfo *info);
 void            dyno_system_info_free (DynoSystemInfo *info);
 
 DynoTargetInfo *dyno_target_info_new (const char *path);
-/* Never fails: what cannot be found stays NULL/unknown; a missing target is !writable. */
-DynoTargetInfo *dyno_target_info_collect (const char *path);
 DynoTargetInfo *dyno_target_info_copy (const DynoTargetInfo *info);
 void            dyno_target_info_free (DynoTargetInfo *info);
 gboolean        dyno_target_info_is_encrypted (const DynoTargetInfo *info);

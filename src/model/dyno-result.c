@@ -16,12 +16,6 @@ dyno_latency_clear (DynoLatency *latency)
   latency->p50 = latency->p90 = latency->p99 = latency->p999 = latency->max = NAN;
 }
 
-void
-dyno_cpu_split_clear (DynoCpuSplit *split)
-{
-  split->user = split->system = split->iowait = split->idle = NAN;
-}
-
 DynoPhaseRun *
 dyno_phase_run_init (DynoPhaseRun *run)
 {

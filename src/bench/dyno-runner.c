@@ -19,6 +19,7 @@
 #include "dyno-runner.h"
 #include "dyno-scratch.h"
 #include "platform/dyno-platform.h"
+#include "dyno-sysinfo-collect.h"
 
 /* Helpers the phases share */
 
@@ -518,7 +519,7 @@ run_target (RunState *state, guint index, const char *path)
     dyno_run_shared_push (run->shared, &event);
   }
 
-  if (!dyno_preflight_check (run->config, tr->info, dyno_platform_ram_bytes (), tr->notes,
+  if (!dyno_preflight_check (run->config, tr->info, 0, tr->notes,
                              tr->warnings, &error))
     goto out;
   if (state->size_note != NULL && dyno_config_has_io_tests (run->config))

@@ -47,6 +47,9 @@ dyno_preflight_check (const DynoConfig *config,
   g_return_val_if_fail (config != NULL, FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
 
+  if (ram_bytes == 0)
+    ram_bytes = dyno_platform_ram_bytes ();
+
   if (!info->writable)
     {
       g_set_error_literal (error, DYNO_ERROR, info->unwritable_code,

@@ -17,15 +17,6 @@ G_BEGIN_DECLS
 #define DYNO_RESULT_FORMAT "dyno-result"
 #define DYNO_RESULT_VERSION 1
 
-/* Percent of all CPUs of the machine over an interval; NAN when unknown. */
-typedef struct
-{
-  double user;
-  double system;
-  double iowait;
-  double idle;
-} DynoCpuSplit;
-
 /* Seconds; NAN when unknown (e.g. imported from bonnie++, which keeps only the max). */
 typedef struct
 {
@@ -112,7 +103,6 @@ DynoPhaseResult  *dyno_target_result_ensure_phase (DynoTargetResult *result, Dyn
 gboolean          dyno_target_result_failed (const DynoTargetResult *result);
 
 void dyno_latency_clear (DynoLatency *latency);
-void dyno_cpu_split_clear (DynoCpuSplit *split);
 
 #define DYNO_TYPE_RESULT (dyno_result_get_type ())
 G_DECLARE_FINAL_TYPE (DynoResult, dyno_result, DYNO, RESULT, GObject)

@@ -9,7 +9,7 @@
  */
 #pragma once
 
-#include "dyno-report.h"
+#include "dyno-rate-unit.h"
 #include "dyno-result.h"
 
 G_BEGIN_DECLS
