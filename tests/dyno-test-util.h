@@ -7,7 +7,21 @@
 
 #include <glib.h>
 
+#include "dyno-phase.h"
+
 G_BEGIN_DECLS
+
+/* The phase of a key ("write", "rnd-read:4k:q32:t1"): tests name phases as results do. */
+#define PHASE(key) (dyno_phase_lookup (key))
+/* Bonnie's and bonnie++'s phases: a full classic run has this many, in this order. */
+#define N_BONNIE 12
+static inline const DynoPhase *
+BONNIE (guint i)
+{
+  guint n;
+
+  return dyno_phase_bonnie (&n)[i];
+}
 
 /* A fresh directory under $DYNO_TEST_DIR (or the system temp dir); remove with rm_rf. */
 char    *dyno_test_make_dir (const char *prefix);

@@ -33,29 +33,39 @@
 
 typedef struct
 {
-  DynoPhaseId phase;
+  const char *phase; /* its key */
   double seconds;
   double rate; /* B/s or ops/s */
 } PhaseSpec;
 
 /* All twelve phases, at 10 Hz, with rates a real disk might show. */
 static const PhaseSpec full_run[] = {
-  { DYNO_PHASE_PUTC, 6, 80 * MB },
-  { DYNO_PHASE_WRITE, 10, 420 * MB },
-  { DYNO_PHASE_REWRITE, 10, 210 * MB },
-  { DYNO_PHASE_GETC, 6, 95 * MB },
-  { DYNO_PHASE_READ, 10, 510 * MB },
-  { DYNO_PHASE_SEEKS, 8, 9000 },
-  { DYNO_PHASE_SEQ_CREATE, 5, 30000 },
-  { DYNO_PHASE_SEQ_STAT, 5, 60000 },
-  { DYNO_PHASE_SEQ_DELETE, 5, 40000 },
-  { DYNO_PHASE_RAND_CREATE, 5, 25000 },
-  { DYNO_PHASE_RAND_STAT, 5, 50000 },
-  { DYNO_PHASE_RAND_DELETE, 5, 35000 },
+  { "putc", 6, 80 * MB },
+  { "write", 10, 420 * MB },
+  { "rewrite", 10, 210 * MB },
+  { "getc", 6, 95 * MB },
+  { "read", 10, 510 * MB },
+  { "seeks", 8, 9000 },
+  { "seq_create", 5, 30000 },
+  { "seq_stat", 5, 60000 },
+  { "seq_delete", 5, 40000 },
+  { "rand_create", 5, 25000 },
+  { "rand_stat", 5, 50000 },
+  { "rand_delete", 5, 35000 },
 };
 
+/* The phase of a key, which must be known. */
+static const DynoPhase *
+phase_of (const char *key)
+{
+  const DynoPhase *phase = dyno_phase_lookup (key);
+
+  g_assert_nonnull (phase);
+  return phase;
+}
+
 static DynoSample
-make_sample (double t, double phase_t, DynoPhaseId phase, double rate, double wobble)
+make_sample (double t, double phase_t, const DynoPhase *phase, double rate, double wobble)
 {
   DynoSample sample = { 0 };
 
@@ -86,8 +96,8 @@ make_run (const PhaseSpec *specs, guint n_specs, double hz)
 
       for (guint i = 1; i <= n; i++)
         {
-          DynoSample sample = make_sample (t + i / hz, i / hz, specs[p].phase, specs[p].rate,
-                                           sin (i * 0.7));
+          DynoSample sample = make_sample (t + i / hz, i / hz, phase_of (specs[p].phase),
+                                           specs[p].rate, sin (i * 0.7));
           g_array_append_val (samples, sample);
         }
       t += specs[p].seconds + 0.5; /* the pause between phases: flushing, evicting */
@@ -451,6 +461,19 @@ test_ticks_time (void)
 
 /* ---- model ------------------------------------------------------------------------------ */
 
+/* The model's phases of the unit are those keys, in that order. */
+static void
+assert_phases (const DynoChartModel *model, DynoUnit unit, const char *keys)
+{
+  g_autoptr (GPtrArray) phases = dyno_chart_model_get_phases (model, unit);
+  g_auto (GStrv) want = g_strsplit (keys, ",", -1);
+
+  g_assert_cmpuint (phases->len, ==, g_strv_length (want));
+  g_assert_cmpuint (dyno_chart_model_get_n_phases (model, unit), ==, phases->len);
+  for (guint i = 0; want[i] != NULL; i++)
+    g_assert_cmpstr (dyno_phase_get_key (g_ptr_array_index (phases, i)), ==, want[i]);
+}
+
 static void
 test_model_segments (void)
 {
@@ -464,7 +487,7 @@ test_model_segments (void)
     {
       guint n = (guint) (full_run[p].seconds * 10);
 
-      if (dyno_phase_unit (full_run[p].phase) == DYNO_UNIT_BYTES)
+      if (dyno_phase_get_unit (phase_of (full_run[p].phase)) == DYNO_UNIT_BYTES)
         n_bytes += n;
       else
         n_ops += n;
@@ -473,20 +496,20 @@ test_model_segments (void)
   g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, n_bytes + n_ops);
   g_assert_cmpuint (dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES), ==, n_bytes);
   g_assert_cmpuint (dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_OPS), ==, n_ops);
-  g_assert_cmpint (dyno_chart_model_get_last_phase (model), ==, DYNO_PHASE_RAND_DELETE);
+  g_assert_true (dyno_chart_model_get_last_phase (model) == phase_of ("rand_delete"));
 
   g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES), ==, 5);
   g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_OPS), ==, 7);
-  g_assert_cmphex (dyno_chart_model_get_phases (model, DYNO_UNIT_BYTES), ==, DYNO_PHASES_IO
-                   & ~DYNO_PHASE_BIT (DYNO_PHASE_SEEKS));
-  g_assert_cmphex (dyno_chart_model_get_phases (model, DYNO_UNIT_OPS), ==,
-                   DYNO_PHASES_FILES | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS));
+  assert_phases (model, DYNO_UNIT_BYTES, "putc,write,rewrite,getc,read");
+  assert_phases (model, DYNO_UNIT_OPS,
+                 "seeks,seq_create,seq_stat,seq_delete,rand_create,rand_stat,rand_delete");
+  g_assert_cmpuint (dyno_chart_model_get_n_phases (model, DYNO_UNIT_OPS), ==, 7);
 
   for (guint s = 0; s < 5; s++)
     {
       const DynoChartSegment *segment = dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, s);
 
-      g_assert_cmpint (segment->phase, ==, full_run[s].phase);
+      g_assert_true (segment->phase == phase_of (full_run[s].phase));
       g_assert_cmpuint (segment->n_points, ==, (guint) (full_run[s].seconds * 10));
       g_assert_false (segment->decimated);
       g_assert_true (segment->joined == (s > 0));
@@ -509,7 +532,8 @@ test_model_segments (void)
   g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, 0);
   g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES), ==, 0);
   g_assert_false (dyno_chart_model_get_time_range (model, DYNO_UNIT_BYTES, NULL, NULL));
-  g_assert_cmpint (dyno_chart_model_get_last_phase (model), ==, -1);
+  g_assert_null (dyno_chart_model_get_last_phase (model));
+  g_assert_cmpuint (dyno_chart_model_get_n_phases (model, DYNO_UNIT_BYTES), ==, 0);
 }
 
 static void
@@ -525,7 +549,7 @@ test_model_repeats (void)
       for (guint i = 0; i < 10; i++)
         {
           DynoSample sample = make_sample (t += 0.1, i * 0.1,
-                                           p ? DYNO_PHASE_SEEKS : DYNO_PHASE_WRITE,
+                                           phase_of (p ? "seeks" : "write"),
                                            p ? 100 : 100 * MB, 0);
           sample.repeat = repeat;
           g_array_append_val (samples, sample);
@@ -557,7 +581,8 @@ test_model_decimation (void)
   for (guint i = 0; i < 36000; i++)
     {
       double rate = i == 12345 ? 5000 * MB : i == 23456 ? 1 * MB : 200 * MB + (i % 7) * MB;
-      DynoSample sample = make_sample (0.1 * (i + 1), 0.1 * (i + 1), DYNO_PHASE_WRITE, rate, 0);
+      DynoSample sample = make_sample (0.1 * (i + 1), 0.1 * (i + 1), phase_of ("write"),
+                                         rate, 0);
 
       sample.rate = rate;
       g_array_append_val (samples, sample);
@@ -606,10 +631,10 @@ test_model_nan (void)
   g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   DynoSample samples[3];
 
-  samples[0] = make_sample (0.1, 0.1, DYNO_PHASE_READ, 100 * MB, 0);
-  samples[1] = make_sample (0.2, 0.2, DYNO_PHASE_READ, NAN, 0);
+  samples[0] = make_sample (0.1, 0.1, phase_of ("read"), 100 * MB, 0);
+  samples[1] = make_sample (0.2, 0.2, phase_of ("read"), NAN, 0);
   samples[1].process_cpu = NAN;
-  samples[2] = make_sample (0.3, 0.3, DYNO_PHASE_READ, 120 * MB, 0);
+  samples[2] = make_sample (0.3, 0.3, phase_of ("read"), 120 * MB, 0);
   dyno_chart_model_append (model, samples, G_N_ELEMENTS (samples));
 
   g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, 3);
@@ -660,14 +685,18 @@ assert_axes (const Picture *picture, const DynoChartStyle *style)
 static void
 assert_phase_colors (const Picture *picture, const DynoChartStyle *style, DynoUnit unit)
 {
-  for (guint p = 0; p < DYNO_N_PHASES; p++)
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+  for (guint p = 0; p < n_bonnie; p++)
     {
+      DynoRgba color = dyno_chart_style_get_phase_color (style, bonnie[p]);
       guint n;
 
-      if (dyno_phase_unit (p) != unit)
+      if (dyno_phase_get_unit (bonnie[p]) != unit)
         continue;
-      n = count_color (picture, &picture->geometry.plot, &style->phase[p], 1);
-      g_test_message ("%s: %u pixels", dyno_phase_id_to_string (p), n);
+      n = count_color (picture, &picture->geometry.plot, &color, 1);
+      g_test_message ("%s: %u pixels", dyno_phase_get_key (bonnie[p]), n);
       g_assert_cmpuint (n, >=, 50);
     }
 }
@@ -705,9 +734,15 @@ test_render_light (void)
       /* Phase colours stay inside the plot, but for the swatches over it. */
       {
         DynoChartRect below = { 0, plot->y + plot->height + 1, 800, 300 };
+        guint n_bonnie;
+        const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
 
-        for (guint p = 0; p < DYNO_N_PHASES; p++)
-          g_assert_cmpuint (count_color (&picture, &below, &style->phase[p], 1), ==, 0);
+        for (guint p = 0; p < n_bonnie; p++)
+          {
+            DynoRgba color = dyno_chart_style_get_phase_color (style, bonnie[p]);
+
+            g_assert_cmpuint (count_color (&picture, &below, &color, 1), ==, 0);
+          }
       }
     }
 }
@@ -743,10 +778,16 @@ test_render_decor (void)
   /* The legend's swatches show the phase colours above the plot. */
   {
     DynoChartRect above = { 0, 0, 900, decorated.geometry.plot.y };
+    guint n_bonnie;
+    const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
 
-    for (guint p = 0; p < DYNO_N_PHASES; p++)
-      if (dyno_phase_unit (p) == DYNO_UNIT_BYTES)
-        g_assert_cmpuint (count_color (&decorated, &above, &style->phase[p], 1), >=, 20);
+    for (guint p = 0; p < n_bonnie; p++)
+      if (dyno_phase_get_unit (bonnie[p]) == DYNO_UNIT_BYTES)
+        {
+          DynoRgba color = dyno_chart_style_get_phase_color (style, bonnie[p]);
+
+          g_assert_cmpuint (count_color (&decorated, &above, &color, 1), >=, 20);
+        }
   }
 }
 
@@ -794,17 +835,22 @@ test_render_palettes (void)
       assert_margins_empty (&picture, &style->background);
 
       /* Phase colours differ within each unit, so no two phases look alike. */
-      for (guint a = 0; a < DYNO_N_PHASES; a++)
-        for (guint b = a + 1; b < DYNO_N_PHASES; b++)
-          if (dyno_phase_unit (a) == dyno_phase_unit (b))
-            {
-              const DynoRgba *x = &style->phase[a];
-              const DynoRgba *y = &style->phase[b];
-              double d = fabs (x->red - y->red) + fabs (x->green - y->green)
-                         + fabs (x->blue - y->blue);
+      {
+        guint n_bonnie;
+        const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
 
-              g_assert_cmpfloat (d, >, 0.2);
-            }
+        for (guint a = 0; a < n_bonnie; a++)
+          for (guint b = a + 1; b < n_bonnie; b++)
+            if (dyno_phase_get_unit (bonnie[a]) == dyno_phase_get_unit (bonnie[b]))
+              {
+                DynoRgba x = dyno_chart_style_get_phase_color (style, bonnie[a]);
+                DynoRgba y = dyno_chart_style_get_phase_color (style, bonnie[b]);
+                double d = fabs (x.red - y.red) + fabs (x.green - y.green)
+                           + fabs (x.blue - y.blue);
+
+                g_assert_cmpfloat (d, >, 0.2);
+              }
+      }
 
       /* Tick labels left of the plot, in a colour well apart from the background. */
       for (int y = 0; y < picture.height; y++)
@@ -813,6 +859,145 @@ test_render_palettes (void)
               && fabs (luminance (&picture, x, y) - fg) < 0.65)
             n++;
       g_assert_cmpuint (n, >, 20);
+    }
+}
+
+/* Bonnie's twelve keep the colours they had before phases were kinds: a chart saved today
+ * looks like one saved then. */
+static void
+test_style_bonnie_colors (void)
+{
+  static const struct
+  {
+    DynoChartPalette palette;
+    guint32 colors[12]; /* in dyno_phase_bonnie () order */
+  } expected[] = {
+    { DYNO_CHART_PALETTE_LIGHT,
+      { 0xe5a50a, 0x1c71d8, 0xe66100, 0x62a0ea, 0x26a269, 0x865e3c, 0x1c71d8, 0x26a269, 0x9141ac,
+        0x62a0ea, 0xe5a50a, 0xe66100 } },
+    { DYNO_CHART_PALETTE_DARK,
+      { 0xf6d32d, 0x3584e4, 0xff7800, 0x99c1f1, 0x33d17a, 0xb5835a, 0x3584e4, 0x33d17a, 0xc061cb,
+        0x99c1f1, 0xf6d32d, 0xff7800 } },
+    { DYNO_CHART_PALETTE_HIGH_CONTRAST,
+      { 0x9c6e03, 0x1a5fb4, 0xc64600, 0x3584e4, 0x1f8a58, 0x63452c, 0x1a5fb4, 0x1f8a58, 0x613583,
+        0x3584e4, 0x9c6e03, 0xc64600 } },
+    { DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK,
+      { 0xf6d32d, 0x3584e4, 0xff7800, 0x99c1f1, 0x33d17a, 0xb5835a, 0x3584e4, 0x33d17a, 0xc061cb,
+        0x99c1f1, 0xf6d32d, 0xff7800 } },
+  };
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+  g_assert_cmpuint (n_bonnie, ==, 12);
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    {
+      g_autoptr (DynoChartStyle) style = dyno_chart_style_new (expected[k].palette);
+
+      for (guint i = 0; i < n_bonnie; i++)
+        {
+          DynoRgba c = dyno_chart_style_get_phase_color (style, bonnie[i]);
+          guint32 rgb = (guint32) round (c.red * 255) << 16 | (guint32) round (c.green * 255) << 8
+                        | (guint32) round (c.blue * 255);
+
+          g_assert_cmphex (rgb, ==, expected[k].colors[i]);
+          g_assert_cmpfloat (c.alpha, ==, 1);
+        }
+    }
+}
+
+/* Queued phases of CrystalDiskMark's kind, two parameter sets of a kind. */
+static const PhaseSpec queued_run[] = {
+  { "seq-read:1m:q8:t1", 5, 3400 * MB },  { "seq-read:1m:q1:t1", 5, 2100 * MB },
+  { "rnd-read:4k:q32:t1", 5, 600 * MB },  { "rnd-read:4k:q1:t1", 5, 60 * MB },
+  { "seq-write:1m:q8:t1", 5, 2900 * MB }, { "rnd-write:4k:q32:t1", 5, 450 * MB },
+  { "seq-mix:1m:q8:t1:r70", 5, 1500 * MB }, { "rnd-mix:4k:q32:t1:r70", 5, 300 * MB },
+};
+
+/* Phases that are not Bonnie's: colours of their own, apart from each other and from the
+ * Bonnie phases they may share the byte plot with, and their titles or short titles as names
+ * (over a wide plot every one fits). */
+static void
+test_render_queued_phases (void)
+{
+  g_autoptr (GArray) samples = make_run (queued_run, G_N_ELEMENTS (queued_run), 10);
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  DynoChartPalette palettes[] = {
+    DYNO_CHART_PALETTE_LIGHT,
+    DYNO_CHART_PALETTE_DARK,
+    DYNO_CHART_PALETTE_HIGH_CONTRAST,
+    DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK,
+  };
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  DynoChartDecor decor;
+
+  dyno_chart_model_append (model, (DynoSample *) (gpointer) samples->data, samples->len);
+  assert_phases (model, DYNO_UNIT_BYTES,
+                 "seq-read:1m:q8:t1,seq-read:1m:q1:t1,rnd-read:4k:q32:t1,rnd-read:4k:q1:t1,"
+                 "seq-write:1m:q8:t1,rnd-write:4k:q32:t1,seq-mix:1m:q8:t1:r70,"
+                 "rnd-mix:4k:q32:t1:r70");
+
+  for (guint k = 0; k < G_N_ELEMENTS (palettes); k++)
+    {
+      g_autoptr (DynoChartStyle) style = dyno_chart_style_new (palettes[k]);
+      GPtrArray *all = g_ptr_array_new ();
+
+      for (guint i = 0; i < G_N_ELEMENTS (queued_run); i++)
+        g_ptr_array_add (all, (gpointer) phase_of (queued_run[i].phase));
+      for (guint i = 0; i < n_bonnie; i++)
+        if (dyno_phase_get_unit (bonnie[i]) == DYNO_UNIT_BYTES)
+          g_ptr_array_add (all, (gpointer) bonnie[i]);
+      for (guint a = 0; a < G_N_ELEMENTS (queued_run); a++)
+        for (guint b = a + 1; b < all->len; b++)
+          {
+            DynoRgba x = dyno_chart_style_get_phase_color (style, g_ptr_array_index (all, a));
+            DynoRgba y = dyno_chart_style_get_phase_color (style, g_ptr_array_index (all, b));
+            double d = fabs (x.red - y.red) + fabs (x.green - y.green) + fabs (x.blue - y.blue);
+
+            if (d <= 0.05)
+              g_error ("%s and %s look alike", dyno_phase_get_key (g_ptr_array_index (all, a)),
+                       dyno_phase_get_key (g_ptr_array_index (all, b)));
+            g_assert_cmpfloat (x.alpha, ==, 1);
+          }
+      g_ptr_array_unref (all);
+    }
+
+  /* On screen and saved: every phase drawn in its colour, named by its title or short title. */
+  dyno_chart_decor_init (&decor);
+  decor.title = "CrystalDiskMark-like";
+  decor.host = "testhost";
+  for (int saved = 0; saved < 2; saved++)
+    {
+      g_autoptr (DynoChartStyle) style = make_test_style ();
+      g_auto (Picture) picture = { 0 };
+      g_autoptr (GArray) labels = NULL;
+      DynoChartGeometry geometry;
+
+      render_picture (&picture, model, style, saved ? &decor : NULL, 1600, 500);
+      for (guint i = 0; i < G_N_ELEMENTS (queued_run); i++)
+        {
+          DynoRgba color = dyno_chart_style_get_phase_color (style,
+                                                             phase_of (queued_run[i].phase));
+
+          g_assert_cmpuint (count_color (&picture, &picture.geometry.plot, &color, 1), >=, 50);
+        }
+      labels = get_labels (model, style, saved ? &decor : NULL, 1600, 500, &geometry);
+      dyno_test_assert_labels_clean (labels, &geometry.content);
+      for (guint i = 0; i < G_N_ELEMENTS (queued_run); i++)
+        {
+          const DynoPhase *phase = phase_of (queued_run[i].phase);
+
+          if (saved)
+            /* The legend has every title. */
+            g_assert_nonnull (dyno_test_find_label (labels, dyno_phase_get_title (phase)));
+          else if (!dyno_test_find_label (labels, dyno_phase_get_title (phase))
+                   && !dyno_test_find_label (labels, dyno_phase_get_short_title (phase)))
+            {
+              for (guint l = 0; l < labels->len; l++)
+                g_test_message ("label “%s”", g_array_index (labels, DynoChartLabel, l).text);
+              g_error ("%s is not named", dyno_phase_get_key (phase));
+            }
+        }
     }
 }
 
@@ -852,14 +1037,23 @@ in_header (const DynoChartLabel *label, const DynoChartGeometry *geometry)
 
 /* Whether text is a phase's title or its short name over the chart. */
 static gboolean
-names_phase (const char *text, DynoPhaseId phase)
+names_phase (const char *text, const DynoPhase *phase)
 {
-  static const char *const short_names[DYNO_N_PHASES] = {
+  /* In dyno_phase_bonnie () order. */
+  static const char *const short_names[] = {
     "Putc", "Write", "Rewrite", "Getc", "Read", "Seeks", "Seq create", "Seq stat", "Seq delete",
     "Rand create", "Rand stat", "Rand delete",
   };
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
 
-  return g_str_equal (text, dyno_phase_title (phase)) || g_str_equal (text, short_names[phase]);
+  g_assert_cmpuint (n_bonnie, ==, G_N_ELEMENTS (short_names));
+  if (g_str_equal (text, dyno_phase_get_title (phase)))
+    return TRUE;
+  for (guint i = 0; i < n_bonnie; i++)
+    if (bonnie[i] == phase)
+      return g_str_equal (text, short_names[i]);
+  return g_str_equal (text, dyno_phase_get_short_title (phase));
 }
 
 /* The x of a time on a saved chart's plot, whose time axis runs from 0 to the last sample. */
@@ -873,11 +1067,11 @@ static void
 test_render_repeats (void)
 {
   static const PhaseSpec run[] = {
-    { DYNO_PHASE_PUTC, 20, 80 * MB },   { DYNO_PHASE_WRITE, 10, 420 * MB },
-    { DYNO_PHASE_REWRITE, 15, 210 * MB }, { DYNO_PHASE_GETC, 20, 95 * MB },
-    { DYNO_PHASE_READ, 8, 510 * MB },   { DYNO_PHASE_SEEKS, 5, 9000 },
-    { DYNO_PHASE_SEQ_CREATE, 2, 30000 }, { DYNO_PHASE_SEQ_STAT, 0.3, 60000 },
-    { DYNO_PHASE_SEQ_DELETE, 1.5, 40000 },
+    { "putc", 20, 80 * MB },   { "write", 10, 420 * MB },
+    { "rewrite", 15, 210 * MB }, { "getc", 20, 95 * MB },
+    { "read", 8, 510 * MB },   { "seeks", 5, 9000 },
+    { "seq_create", 2, 30000 }, { "seq_stat", 0.3, 60000 },
+    { "seq_delete", 1.5, 40000 },
   };
   g_autoptr (DynoChartModel) model = make_repeated_model (run, G_N_ELEMENTS (run), 3);
   g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
@@ -958,7 +1152,7 @@ test_render_repeats (void)
 
         /* In the row over the plot (the legend above names them all). */
         if (in_header (label, &geometry))
-          g_assert_false (names_phase (label->text, DYNO_PHASE_SEQ_STAT));
+          g_assert_false (names_phase (label->text, phase_of ("seq_stat")));
       }
     g_assert_nonnull (dyno_test_find_label (labels, "Random seeks"));
   }
@@ -970,8 +1164,8 @@ test_render_repeats_in_a_row (void)
   /* Only block write and seeks, three times: the byte chart shows block write three times in a
    * row, gaps between, and names it once. */
   static const PhaseSpec run[] = {
-    { DYNO_PHASE_WRITE, 10, 420 * MB },
-    { DYNO_PHASE_SEEKS, 3, 9000 },
+    { "write", 10, 420 * MB },
+    { "seeks", 3, 9000 },
   };
   g_autoptr (DynoChartModel) model = make_repeated_model (run, G_N_ELEMENTS (run), 3);
   g_autoptr (DynoChartStyle) style = dyno_chart_style_new_dark ();
@@ -1303,7 +1497,7 @@ test_widget_append (void)
   g_signal_connect (chart, "notify::unit", G_CALLBACK (count_notify), &unit_notifies);
   g_signal_connect (chart, "notify::n-samples", G_CALLBACK (count_notify), &sample_notifies);
 
-  while (n_bytes < samples->len && dyno_phase_unit (all[n_bytes].phase) == DYNO_UNIT_BYTES)
+  while (n_bytes < samples->len && dyno_phase_get_unit (all[n_bytes].phase) == DYNO_UNIT_BYTES)
     n_bytes++;
 
   /* Byte phases in 100 ms batches, as the app drains them. */
@@ -1372,6 +1566,7 @@ test_widget_draws (void)
   GtkWidget *chart = dyno_chart_new ();
   g_autoptr (GArray) samples = make_run (full_run, 5, 10);
   g_autoptr (DynoChartStyle) light = dyno_chart_style_new_light ();
+  DynoRgba write_color = dyno_chart_style_get_phase_color (light, phase_of ("write"));
   AdwStyleManager *manager = adw_style_manager_get_default ();
   cairo_surface_t *surface;
   guint8 *data;
@@ -1396,7 +1591,7 @@ test_widget_draws (void)
     for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
       {
         guint32 p = *(guint32 *) (gpointer) (data + y * stride + 4 * x);
-        const DynoRgba *c = &light->phase[DYNO_PHASE_WRITE];
+        const DynoRgba *c = &write_color;
 
         if (abs ((int) ((p >> 16) & 0xff) - (int) round (c->red * 255)) <= 2
             && abs ((int) ((p >> 8) & 0xff) - (int) round (c->green * 255)) <= 2
@@ -1549,6 +1744,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/render/decor", test_render_decor);
   g_test_add_func ("/chart/render/palettes", test_render_palettes);
   g_test_add_func ("/chart/render/empty-and-tiny", test_render_empty_and_tiny);
+  g_test_add_func ("/chart/style/bonnie-colors", test_style_bonnie_colors);
+  g_test_add_func ("/chart/render/queued-phases", test_render_queued_phases);
   g_test_add_func ("/chart/render/repeats", test_render_repeats);
   g_test_add_func ("/chart/render/repeats-in-a-row", test_render_repeats_in_a_row);
   g_test_add_func ("/chart/render/small-decor", test_render_small_decor);

@@ -21,10 +21,30 @@
 
 typedef struct
 {
-  DynoPhaseId phase;
+  const char *phase; /* its key */
   double rate;  /* B/s or ops/s; < 0: too fast */
   double cpu;
 } Figure;
+
+/* The phase of a key, which must be known. */
+static const DynoPhase *
+phase_of (const char *key)
+{
+  const DynoPhase *phase = dyno_phase_lookup (key);
+
+  g_assert_nonnull (phase);
+  return phase;
+}
+
+/* The phases of a --tests list, "write,read" or "io". */
+static GPtrArray *
+phase_list (const char *tests)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+
+  g_assert_true (dyno_config_select (config, tests, NULL));
+  return g_ptr_array_copy (config->phases, NULL, NULL);
+}
 
 /* One result with a run of each figure (three repeats when jitter > 0) and 5 s of samples per
  * phase at 10 Hz. */
@@ -43,7 +63,8 @@ make_result (const char *label, const Figure *figures, guint n_figures, double j
   for (guint r = 0; r < repeats; r++)
     for (guint i = 0; i < n_figures; i++)
       {
-        DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, figures[i].phase);
+        DynoPhaseResult *phase = dyno_target_result_ensure_phase (target,
+                                                                  phase_of (figures[i].phase));
         DynoPhaseRun run;
 
         dyno_phase_run_init (&run);
@@ -58,7 +79,7 @@ make_result (const char *label, const Figure *figures, guint n_figures, double j
 
             sample.t = t + s * 0.1;
             sample.phase_t = s * 0.1;
-            sample.phase = figures[i].phase;
+            sample.phase = phase->phase;
             sample.repeat = r;
             sample.rate = run.rate * (1 + 0.05 * sin (s * 0.5));
             sample.process_cpu = figures[i].cpu;
@@ -76,16 +97,16 @@ static DynoComparison *
 make_comparison (void)
 {
   const Figure a[] = {
-    { DYNO_PHASE_WRITE, 100 * MB, 20 }, { DYNO_PHASE_READ, 500 * MB, 30 },
-    { DYNO_PHASE_SEEKS, 5000, 10 },     { DYNO_PHASE_SEQ_CREATE, 20000, 40 },
+    { "write", 100 * MB, 20 }, { "read", 500 * MB, 30 },
+    { "seeks", 5000, 10 },     { "seq_create", 20000, 40 },
   };
   const Figure b[] = {
-    { DYNO_PHASE_WRITE, 300 * MB, 60 }, { DYNO_PHASE_READ, 510 * MB, 35 },
-    { DYNO_PHASE_SEEKS, -9000, 10 },    { DYNO_PHASE_SEQ_CREATE, 30000, 45 },
+    { "write", 300 * MB, 60 }, { "read", 510 * MB, 35 },
+    { "seeks", -9000, 10 },    { "seq_create", 30000, 45 },
   };
   const Figure c[] = {
-    { DYNO_PHASE_WRITE, 200 * MB, 40 }, { DYNO_PHASE_READ, 490 * MB, 32 },
-    { DYNO_PHASE_SEEKS, 7000, 12 },     { DYNO_PHASE_SEQ_CREATE, 10000, 50 },
+    { "write", 200 * MB, 40 }, { "read", 490 * MB, 32 },
+    { "seeks", 7000, 12 },     { "seq_create", 10000, 50 },
   };
   DynoComparison *comparison = dyno_comparison_new ();
   g_autoptr (DynoResult) ra = make_result ("plain", a, G_N_ELEMENTS (a), 0.01);
@@ -120,12 +141,12 @@ make_wide_comparison (guint n_entries, gboolean long_labels)
     {
       double k = 1 + 0.4 * e;
       const Figure figures[] = {
-        { DYNO_PHASE_PUTC, 80 * MB * k, 99 },       { DYNO_PHASE_WRITE, 420 * MB * k, 40 },
-        { DYNO_PHASE_REWRITE, 210 * MB * k, 30 },   { DYNO_PHASE_GETC, 95 * MB * k, 99 },
-        { DYNO_PHASE_READ, 510 * MB * k, 25 },      { DYNO_PHASE_SEEKS, 9000 * k, 12 },
-        { DYNO_PHASE_SEQ_CREATE, 30000 * k, 60 },   { DYNO_PHASE_SEQ_STAT, -60000, 70 },
-        { DYNO_PHASE_SEQ_DELETE, 40000 * k, 65 },   { DYNO_PHASE_RAND_CREATE, 25000 * k, 55 },
-        { DYNO_PHASE_RAND_STAT, 50000 * k, 70 },    { DYNO_PHASE_RAND_DELETE, 35000 * k, 60 },
+        { "putc", 80 * MB * k, 99 },       { "write", 420 * MB * k, 40 },
+        { "rewrite", 210 * MB * k, 30 },   { "getc", 95 * MB * k, 99 },
+        { "read", 510 * MB * k, 25 },      { "seeks", 9000 * k, 12 },
+        { "seq_create", 30000 * k, 60 },   { "seq_stat", -60000, 70 },
+        { "seq_delete", 40000 * k, 65 },   { "rand_create", 25000 * k, 55 },
+        { "rand_stat", 50000 * k, 70 },    { "rand_delete", 35000 * k, 60 },
       };
       g_autofree char *name = long_labels ? g_strdup (long_names[e % G_N_ELEMENTS (long_names)])
                                           : g_strdup_printf ("disk %u", e + 1);
@@ -157,7 +178,7 @@ make_quick_comparison (void)
       dyno_result_set_label (result, name);
       for (guint r = 0; r < 3; r++)
         {
-          DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, DYNO_PHASE_WRITE);
+          DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, phase_of ("write"));
           DynoPhaseRun run;
 
           dyno_phase_run_init (&run);
@@ -170,7 +191,7 @@ make_quick_comparison (void)
 
               sample.t = t + pt;
               sample.phase_t = pt;
-              sample.phase = DYNO_PHASE_WRITE;
+              sample.phase = phase->phase;
               sample.repeat = r;
               sample.rate = run.rate * (1 + 0.05 * sin (pt * 40));
               g_array_append_val (target->samples, sample);
@@ -350,6 +371,7 @@ static void
 test_bars (void)
 {
   g_autoptr (DynoComparison) comparison = make_comparison ();
+  g_autoptr (GPtrArray) phases = phase_list ("read,write");
   g_auto (Picture) picture = { 0 };
   DynoCompareChartOptions options;
   DynoChartDecor decor;
@@ -359,7 +381,7 @@ test_bars (void)
   guint axis = 0;
 
   dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
-  options.phases = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  options.phases = phases;
   dyno_chart_decor_init (&decor);
   decor.title = "Block I/O";
   decor.source = "Measured with Dyno on testhost";
@@ -435,6 +457,7 @@ static void
 test_too_fast (void)
 {
   g_autoptr (DynoComparison) comparison = make_comparison ();
+  g_autoptr (GPtrArray) phases = phase_list ("seeks");
   g_auto (Picture) picture = { 0 };
   DynoCompareChartOptions options;
   const DynoChartRect *plot;
@@ -442,7 +465,7 @@ test_too_fast (void)
 
   /* Seeks only: the second entry's were too fast, drawn hatched, not as a solid bar. */
   dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
-  options.phases = DYNO_PHASE_BIT (DYNO_PHASE_SEEKS);
+  options.phases = phases;
   render (&picture, comparison, &options, NULL, 600, 400, "too-fast.png");
   plot = &picture.geometry.plots[0];
   g_assert_cmpint (picture.geometry.units[0], ==, DYNO_UNIT_OPS);
@@ -495,11 +518,11 @@ test_overlay (void)
   const DynoChartRect *plot;
   int tops[3];
 
-  g_assert_true (dyno_compare_chart_has_samples (comparison, DYNO_PHASE_WRITE));
-  g_assert_false (dyno_compare_chart_has_samples (comparison, DYNO_PHASE_PUTC));
+  g_assert_true (dyno_compare_chart_has_samples (comparison, phase_of ("write")));
+  g_assert_false (dyno_compare_chart_has_samples (comparison, phase_of ("putc")));
 
   dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_OVERLAY);
-  options.phase = DYNO_PHASE_WRITE;
+  options.phase = phase_of ("write");
   dyno_chart_decor_init (&decor);
   decor.title = "Block write, live";
   render (&picture, comparison, &options, &decor, 1000, 500, "overlay.png");
@@ -528,7 +551,7 @@ test_overlay_without_samples (void)
 
   /* No entry ran putc: an empty plot with a word why, and nothing drawn in entry colours. */
   dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_OVERLAY);
-  options.phase = DYNO_PHASE_PUTC;
+  options.phase = phase_of ("putc");
   render (&picture, comparison, &options, NULL, 600, 300, "overlay-empty.png");
   for (guint e = 0; e < 3; e++)
     g_assert_cmpuint (count_in (&picture, &picture.geometry.plots[0], entry_pixel (e)), ==, 0);
@@ -708,6 +731,7 @@ static void
 test_long_legend (void)
 {
   g_autoptr (DynoComparison) comparison = make_wide_comparison (8, TRUE);
+  g_autoptr (GPtrArray) io = phase_list ("io");
   const DynoCompareChartKind kinds[] = { DYNO_COMPARE_CHART_BARS, DYNO_COMPARE_CHART_OVERLAY };
   const int sizes[][2] = { { 600, 300 }, { 1200, 675 } };
   DynoChartDecor decor;
@@ -729,7 +753,7 @@ test_long_legend (void)
         double legend_bottom = 0;
 
         dyno_compare_chart_options_init (&options, kinds[k]);
-        options.phases = DYNO_PHASES_IO;
+        options.phases = io;
         labels = get_labels (comparison, &options, &decor, sizes[z][0], sizes[z][1], &geometry);
         for (guint i = 0; i < labels->len; i++)
           {
@@ -810,8 +834,11 @@ test_long_title (void)
 static gboolean
 is_phase_name (const char *text)
 {
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-    if (g_str_equal (text, dyno_phase_title (id)))
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+  for (guint i = 0; i < n_bonnie; i++)
+    if (g_str_equal (text, dyno_phase_get_title (bonnie[i])))
       return TRUE;
   return g_strv_contains ((const char *const[]) { "Putc", "Write", "Rewrite", "Getc", "Read",
                                                   "Seeks", "Seq create", "Seq stat", "Seq delete",
@@ -882,7 +909,7 @@ test_overlay_short (void)
   /* Phases of 250 to 550 ms: the time axis ends with the longest, in milliseconds, so the lines
    * fill the plot rather than its first half. */
   dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_OVERLAY);
-  options.phase = DYNO_PHASE_WRITE;
+  options.phase = phase_of ("write");
   dyno_chart_decor_init (&decor);
   for (int titled = 0; titled < 2; titled++)
     {
@@ -918,6 +945,69 @@ test_overlay_short (void)
     }
 }
 
+/* Queued phases beside Bonnie's: one byte panel, each phase named by its title or short title,
+ * an overlay of one of them; nothing outside the content. */
+static void
+test_queued_phases (void)
+{
+  const Figure a[] = {
+    { "write", 400 * MB, 20 },
+    { "seq-read:1m:q8:t1", 3400 * MB, 30 },
+    { "rnd-read:4k:q32:t1", 600 * MB, 40 },
+    { "rnd-write:4k:q1:t1", 90 * MB, 15 },
+  };
+  const Figure b[] = {
+    { "write", 300 * MB, 20 },
+    { "seq-read:1m:q8:t1", 2400 * MB, 30 },
+    { "rnd-read:4k:q32:t1", 500 * MB, 40 },
+    { "rnd-write:4k:q1:t1", 70 * MB, 15 },
+  };
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  g_autoptr (DynoResult) ra = make_result ("nvme", a, G_N_ELEMENTS (a), 0.01);
+  g_autoptr (DynoResult) rb = make_result ("sata", b, G_N_ELEMENTS (b), 0);
+  g_autoptr (GPtrArray) phases = NULL;
+  DynoCompareChartKind kinds[] = { DYNO_COMPARE_CHART_BARS, DYNO_COMPARE_CHART_CPU,
+                                   DYNO_COMPARE_CHART_OVERLAY };
+  DynoChartDecor decor;
+
+  dyno_comparison_add_result (comparison, ra);
+  dyno_comparison_add_result (comparison, rb);
+  phases = dyno_comparison_get_phases (comparison);
+  g_assert_cmpuint (phases->len, ==, 4);
+  g_assert_true (dyno_compare_chart_has_samples (comparison, phase_of ("rnd-read:4k:q32:t1")));
+  dyno_chart_decor_init (&decor);
+  decor.title = "Queued";
+  decor.host = "testhost";
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_auto (Picture) picture = { 0 };
+      g_autoptr (GArray) labels = NULL;
+      DynoCompareChartOptions options;
+      DynoCompareChartGeometry geometry;
+
+      dyno_compare_chart_options_init (&options, kinds[k]);
+      options.phase = phase_of ("rnd-read:4k:q32:t1");
+      render (&picture, comparison, &options, &decor, 1200, 675, "queued.png");
+      assert_nothing_outside (&picture);
+      g_assert_cmpuint (picture.geometry.n_panels, ==, 1);
+      labels = get_labels (comparison, &options, &decor, 1200, 675, &geometry);
+      dyno_test_assert_labels_clean (labels, &geometry.content);
+      if (kinds[k] == DYNO_COMPARE_CHART_OVERLAY)
+        continue;
+      g_assert_cmpint (geometry.units[0], ==,
+                       kinds[k] == DYNO_COMPARE_CHART_BARS ? DYNO_UNIT_BYTES : DYNO_UNIT_OPS);
+      for (guint i = 0; i < phases->len; i++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (phases, i);
+
+          if (dyno_test_find_label (labels, dyno_phase_get_title (phase)) == NULL
+              && dyno_test_find_label (labels, dyno_phase_get_short_title (phase)) == NULL)
+            g_error ("%s is not named", dyno_phase_get_key (phase));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -937,6 +1027,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/long-title", test_long_title);
   g_test_add_func ("/compare-chart/narrow-groups", test_narrow_groups);
   g_test_add_func ("/compare-chart/overlay-short", test_overlay_short);
+  g_test_add_func ("/compare-chart/queued-phases", test_queued_phases);
 
   return g_test_run ();
 }

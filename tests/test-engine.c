@@ -89,7 +89,7 @@ count_signal (Watch *w)
 }
 
 static void
-on_phase_started (DynoEngine *e, guint target, guint repeat, int phase, Watch *w)
+on_phase_started (DynoEngine *e, guint target, guint repeat, const DynoPhase *phase, Watch *w)
 {
   count_signal (w);
   w->phases_started++;
@@ -104,8 +104,8 @@ on_samples (DynoEngine *e, GArray *samples, Watch *w)
     {
       const DynoSample *s = &g_array_index (samples, DynoSample, i);
 
-      g_assert_cmpint (s->phase, >=, 0);
-      g_assert_cmpint (s->phase, <, DYNO_N_PHASES);
+      g_assert_nonnull (s->phase);
+      g_assert_true (dyno_phase_has_flag (s->phase, DYNO_PHASE_BONNIE));
       g_assert_cmpfloat (s->progress, >=, 0);
       g_assert_cmpfloat (s->progress, <=, 1);
       g_assert_false (isnan (s->rate));
@@ -124,7 +124,8 @@ on_samples (DynoEngine *e, GArray *samples, Watch *w)
 }
 
 static void
-on_phase_finished (DynoEngine *e, guint target, guint repeat, int phase, const DynoPhaseRun *run,
+on_phase_finished (DynoEngine *e, guint target, guint repeat, const DynoPhase *phase,
+                   const DynoPhaseRun *run,
                    Watch *w)
 {
   count_signal (w);
@@ -193,7 +194,7 @@ assert_phase_sane (const DynoPhaseResult *phase)
 }
 
 static guint
-count_phase_samples (const DynoTargetResult *target, guint repeat, DynoPhaseId id,
+count_phase_samples (const DynoTargetResult *target, guint repeat, const DynoPhase *id,
                      const DynoSample **last)
 {
   guint n = 0;
@@ -227,40 +228,42 @@ test_all_phases (Fixture *f, gconstpointer data)
 
   target = dyno_result_get_target (result, 0);
   g_assert_null (target->error_message);
-  g_assert_cmpuint (target->phases->len, ==, DYNO_N_PHASES);
+  g_assert_cmpuint (target->phases->len, ==, N_BONNIE);
   for (guint i = 0; i < target->phases->len; i++)
     {
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
 
-      g_assert_cmpint (phase->id, ==, i); /* execution order */
+      guint n_bonnie;
+
+      g_assert_true (phase->phase == dyno_phase_bonnie (&n_bonnie)[i]); /* execution order */
       g_assert_cmpuint (phase->runs->len, ==, 1);
       assert_phase_sane (phase);
     }
 
   /* Amounts are what was asked for. */
-  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_WRITE), 0)->amount, ==, 16 << 20);
-  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_PUTC), 0)->amount, ==, 16 << 20);
-  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_SEEKS), 0)->amount, ==, 512);
-  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_SEEKS), 0)->threads, ==, 5);
-  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_RAND_DELETE), 0)->amount, ==, 1024);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "write"), 0)->amount, ==, 16 << 20);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "putc"), 0)->amount, ==, 16 << 20);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "seeks"), 0)->amount, ==, 512);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "seeks"), 0)->threads, ==, 5);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "rand_delete"), 0)->amount, ==, 1024);
 
   /* Evicted before each read phase, verified with mincore: (almost) nothing left in RAM. */
-  for (DynoPhaseId id = DYNO_PHASE_REWRITE; id <= DYNO_PHASE_SEEKS; id++)
+  for (guint i = 0; i < target->phases->len; i++)
     {
-      const DynoPhaseRun *run = dyno_phase_result_get_run (dyno_target_result_get_phase (target, id), 0);
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+      const DynoPhaseRun *run = dyno_phase_result_get_run (phase, 0);
 
-      if (id == DYNO_PHASE_REWRITE || id == DYNO_PHASE_GETC || id == DYNO_PHASE_READ
-          || id == DYNO_PHASE_SEEKS)
+      if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_READS_DATA))
         {
           g_assert_false (isnan (run->cache_resident));
           g_assert_cmpfloat (run->cache_resident, <, 0.1);
         }
     }
   /* Writes include the fsync. */
-  g_assert_cmpfloat (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_WRITE), 0)->flush_seconds, >=, 0);
+  g_assert_cmpfloat (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "write"), 0)->flush_seconds, >=, 0);
 
-  g_assert_cmpuint (w.phases_started, ==, DYNO_N_PHASES);
-  g_assert_cmpuint (w.phases_finished, ==, DYNO_N_PHASES);
+  g_assert_cmpuint (w.phases_started, ==, N_BONNIE);
+  g_assert_cmpuint (w.phases_finished, ==, N_BONNIE);
   g_assert_cmpuint (w.n_off_thread, ==, 0);
   g_assert_cmpuint (w.n_samples, ==, target->samples->len);
   for (guint i = 0; i < target->phases->len; i++)
@@ -268,7 +271,7 @@ test_all_phases (Fixture *f, gconstpointer data)
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
       const DynoSample *last = NULL;
 
-      g_assert_cmpuint (count_phase_samples (target, 0, phase->id, &last), >, 0);
+      g_assert_cmpuint (count_phase_samples (target, 0, phase->phase, &last), >, 0);
     }
   g_assert_nonnull (target->info->fs_type);
   assert_untouched (f);
@@ -294,7 +297,7 @@ test_short_phase_has_a_sample (Fixture *f, gconstpointer data)
   result = run_watched_every (config, f->dir, 24 * 3600 * 1000, &w, NULL, &error);
   g_assert_no_error (error);
   target = dyno_result_get_target (result, 0);
-  g_assert_cmpuint (target->phases->len, ==, DYNO_N_PHASES);
+  g_assert_cmpuint (target->phases->len, ==, N_BONNIE);
   for (guint i = 0; i < target->phases->len; i++)
     {
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
@@ -304,7 +307,7 @@ test_short_phase_has_a_sample (Fixture *f, gconstpointer data)
           const DynoPhaseRun *run = dyno_phase_result_get_run (phase, r);
           const DynoSample *sample = NULL;
 
-          g_assert_cmpuint (count_phase_samples (target, r, phase->id, &sample), ==, 1);
+          g_assert_cmpuint (count_phase_samples (target, r, phase->phase, &sample), ==, 1);
           g_assert_cmpfloat_with_epsilon (sample->rate, run->rate, run->rate * 1e-9);
           g_assert_cmpuint (sample->done, ==, run->amount);
           g_assert_cmpfloat (sample->progress, ==, 1.0);
@@ -328,10 +331,10 @@ test_cache_none_is_resident (Fixture *f, gconstpointer data)
   /* The contrast that shows the eviction is real: without it, the file just written is in
    * RAM, and mincore says so. */
   config->cache = DYNO_CACHE_NONE;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  dyno_config_select (config, "write,read", NULL);
   result = run_watched (config, f->dir, &w, NULL, &error);
   g_assert_no_error (error);
-  read = dyno_phase_result_get_run (dyno_target_result_get_phase (dyno_result_get_target (result, 0), DYNO_PHASE_READ), 0);
+  read = dyno_phase_result_get_run (dyno_target_result_find_phase (dyno_result_get_target (result, 0), "read"), 0);
   g_assert_cmpfloat (read->cache_resident, >, 0.5);
   g_assert_nonnull (strstr (w.message_text->str, "none"));
   assert_untouched (f);
@@ -351,13 +354,12 @@ test_per_char_syscall_and_repeat (Fixture *f, gconstpointer data)
   config->per_char = DYNO_PER_CHAR_SYSCALL;
   config->per_char_size = 256 << 10;
   config->repeat = 3;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC)
-                  | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  dyno_config_select (config, "putc,getc,read", NULL);
   result = run_watched (config, f->dir, &w, NULL, &error);
   g_assert_no_error (error);
   target = dyno_result_get_target (result, 0);
   g_assert_cmpuint (target->phases->len, ==, 3);
-  putc = dyno_target_result_get_phase (target, DYNO_PHASE_PUTC);
+  putc = dyno_target_result_find_phase (target, "putc");
   g_assert_cmpuint (putc->runs->len, ==, 3);
   for (guint i = 0; i < 3; i++)
     {
@@ -378,7 +380,7 @@ test_per_char_syscall_and_repeat (Fixture *f, gconstpointer data)
     g_assert_true (putc->too_fast == any);
   }
   /* read needs the full file although write did not run: it was prepared untimed. */
-  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_get_phase (target, DYNO_PHASE_READ), 0)->amount, ==, 16 << 20);
+  g_assert_cmpuint (dyno_phase_result_get_run (dyno_target_result_find_phase (target, "read"), 0)->amount, ==, 16 << 20);
   g_assert_cmpuint (w.phases_finished, ==, 9);
   assert_untouched (f);
   watch_clear (&w);
@@ -394,7 +396,7 @@ test_direct (Fixture *f, gconstpointer data)
   const DynoTargetResult *target;
 
   config->cache = DYNO_CACHE_DIRECT;
-  config->tests = DYNO_PHASES_IO;
+  dyno_config_select (config, "io", NULL);
   config->seeks = 256;
   result = run_watched (config, f->dir, &w, NULL, &error);
   g_assert_no_error (error);
@@ -408,8 +410,8 @@ test_direct (Fixture *f, gconstpointer data)
   g_assert_null (target->error_message);
   g_assert_cmpuint (target->phases->len, ==, 6);
   /* Per-char phases say they stayed buffered. */
-  g_assert_nonnull (dyno_target_result_get_phase (target, DYNO_PHASE_GETC)->note);
-  g_assert_null (dyno_target_result_get_phase (target, DYNO_PHASE_READ)->note);
+  g_assert_nonnull (dyno_target_result_find_phase (target, "getc")->note);
+  g_assert_null (dyno_target_result_find_phase (target, "read")->note);
   assert_untouched (f);
   watch_clear (&w);
 }
@@ -435,7 +437,7 @@ test_direct_unsupported (void)
 
   config->cache = DYNO_CACHE_DIRECT;
   config->size = 1 << 20;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  dyno_config_select (config, "write", NULL);
   result = run_watched (config, dir, &w, NULL, &error);
   g_assert_no_error (error);
   target = dyno_result_get_target (result, 0);
@@ -477,7 +479,7 @@ test_cancel (Fixture *f, gconstpointer data)
         return;
       }
   }
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  dyno_config_select (config, "write,read", NULL);
   w.cancel_on_sample = cancellable;
   result = run_watched (config, f->dir, &w, cancellable, &error);
   latency_ms = (g_get_monotonic_time () - w.cancelled_at) / 1000.0;
@@ -526,7 +528,7 @@ test_bad_targets (void)
       /* The message says what is wrong; the target is named by the result, not repeated. */
       g_assert_cmpstr (target->info->path, ==, cases[i].path);
       g_assert_cmpstr (target->error_message, !=, "");
-      g_assert_cmpint (target->error_phase, ==, -1);
+      g_assert_null (target->error_phase);
       g_assert_cmpuint (target->phases->len, ==, 0);
       watch_clear (&w);
     }
@@ -544,7 +546,7 @@ test_second_target_runs_after_failure (Fixture *f, gconstpointer data)
   g_autofree char *missing = g_build_filename (f->dir, "nope", NULL);
   const char *targets[] = { missing, f->dir, NULL };
 
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  dyno_config_select (config, "write", NULL);
   result = dyno_engine_run_sync (engine, config, targets, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 2);
@@ -613,7 +615,7 @@ test_stale_scratch (Fixture *f, gconstpointer data)
     dyno_test_write_file (m, text);
   }
 
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  dyno_config_select (config, "write", NULL);
   result = run_watched (config, f->dir, &w, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (dyno_result_has_failures (result));
@@ -686,12 +688,12 @@ test_enospc_mid_write (void)
   /* Past the pre-flight check on purpose, so the write itself runs out of space. */
   config->size = 32 << 20;
   config->skip_space_check = TRUE;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ);
+  dyno_config_select (config, "write,read", NULL);
   result = run_watched (config, dir, &w, NULL, &error);
   g_assert_no_error (error);
   target = dyno_result_get_target (result, 0);
   g_assert_cmpint (target->error_code, ==, DYNO_ERROR_NO_SPACE);
-  g_assert_cmpint (target->error_phase, ==, DYNO_PHASE_WRITE);
+  g_assert_true (target->error_phase == PHASE ("write"));
   g_assert_nonnull (strstr (target->error_message, g_strerror (ENOSPC)));
   g_test_message ("error: %s", target->error_message);
   dyno_test_assert_no_scratch (dir);
@@ -792,7 +794,7 @@ test_vanished_target (void)
   config->size = G_GUINT64_CONSTANT (2) << 30;
   config->per_char = DYNO_PER_CHAR_SYSCALL;
   config->per_char_size = config->size;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_PUTC);
+  dyno_config_select (config, "putc", NULL);
   w.unmount_on_sample = g_strdup (dir);
   started = g_get_monotonic_time ();
   result = run_watched (config, dir, &w, NULL, &error);

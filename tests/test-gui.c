@@ -26,6 +26,7 @@
 #include "dyno-test-util.h"
 #include "dyno-units.h"
 #include "dyno-window-private.h"
+#include "dyno-switch-row.h"
 #include "dyno-sysinfo-collect.h"
 
 static DynoApplication *app;
@@ -122,14 +123,32 @@ reset_settings (void)
     g_settings_reset (settings, keys[i]);
 }
 
+/* The phases of a --tests list ("write,read", "files"), in catalogue order. */
+static GPtrArray *
+phase_list (const char *tests)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+
+  g_assert_true (dyno_config_select (config, tests, NULL));
+  return g_ptr_array_copy (config->phases, NULL, NULL);
+}
+
+static void
+set_tests (GSettings *settings, const char *tests)
+{
+  g_autoptr (GPtrArray) phases = phase_list (tests);
+
+  dyno_settings_set_phases (settings, phases);
+}
+
 /* A run small enough for a test: 16 MiB, block I/O and seeks, 1024 files. */
 static void
-set_tiny_options (GSettings *settings, guint32 tests)
+set_tiny_options (GSettings *settings, const char *tests)
 {
   g_settings_set_string (settings, "size", "16M");
   g_settings_set_string (settings, "files-spec", "1");
   g_settings_set_uint (settings, "seeks", 256);
-  g_settings_set_flags (settings, "tests", tests);
+  set_tests (settings, tests);
 }
 
 /* The window opens with the mounted volumes listed */
@@ -222,9 +241,10 @@ let_events_settle (void)
 static void
 test_run_quick (void)
 {
-  const guint32 tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_REWRITE)
-                        | DYNO_PHASE_BIT (DYNO_PHASE_READ) | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)
-                        | DYNO_PHASES_FILES;
+  const char *tests = "write,rewrite,read,seeks,files";
+  g_autoptr (GPtrArray) phases = phase_list (tests);
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   g_autofree char *target = dyno_test_make_dir ("dyno-gui-run");
   g_autofree char *runs_dir = NULL;
@@ -283,11 +303,11 @@ test_run_quick (void)
   g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 1);
   g_assert_false (dyno_target_result_failed (dyno_result_get_target (result, 0)));
   result_view = dyno_window_get_result_view (window);
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
+  for (guint i = 0; i < n_bonnie; i++)
     {
-      GtkLabel *label = dyno_result_view_get_rate_label (result_view, 0, i);
+      GtkLabel *label = dyno_result_view_get_rate_label (result_view, 0, bonnie[i]);
 
-      if ((tests & DYNO_PHASE_BIT (i)) == 0)
+      if (!g_ptr_array_find (phases, bonnie[i], NULL))
         {
           g_assert_null (label);
           continue;
@@ -366,7 +386,7 @@ test_run_stop (void)
   window = create_window ();
   /* Large enough that the write is still going when Stop comes. */
   g_settings_set_string (settings, "size", "8G");
-  g_settings_set_flags (settings, "tests", DYNO_PHASE_BIT (DYNO_PHASE_WRITE));
+  set_tests (settings, "write");
   g_settings_set_boolean (settings, "autosave", FALSE);
   g_signal_connect (dyno_window_get_engine (window), "samples", G_CALLBACK (on_samples),
                     &handoff);
@@ -429,7 +449,7 @@ test_close_during_run (void)
   reset_settings ();
   window = create_window ();
   g_settings_set_string (settings, "size", "4G");
-  g_settings_set_flags (settings, "tests", DYNO_PHASE_BIT (DYNO_PHASE_WRITE));
+  set_tests (settings, "write");
   g_signal_connect (dyno_window_get_engine (window), "samples", G_CALLBACK (on_samples),
                     &handoff);
 
@@ -782,6 +802,142 @@ test_invalid_size (void)
   dyno_test_rm_rf (target);
 }
 
+/* The "tests" key was a flags key, which GSettings stores as an array of nicks: a value stored
+ * then reads as those phases. A phase this Dyno does not know is skipped with a warning. */
+static void
+test_settings_tests (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GPtrArray) quick = phase_list ("write,rewrite,read,seeks,files");
+  g_autoptr (GPtrArray) io = phase_list ("io");
+  g_autoptr (DynoConfig) config = NULL;
+  g_auto (GStrv) stored = NULL;
+  g_autofree char *compare_phase = NULL;
+  const char *const old_value[] = { "write", "read" };
+
+  reset_settings ();
+
+  /* The default is Quick's phases, as it was. */
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_nonnull (config);
+  g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = quick }));
+  g_clear_pointer (&config, dyno_config_free);
+
+  /* A value the flags key stored: the same variant, an array of nicks. */
+  g_settings_set_value (settings, "tests", g_variant_new_strv (old_value, 2));
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_nonnull (config);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 2);
+  g_assert_true (dyno_config_get_phase (config, 0) == dyno_phase_lookup ("write"));
+  g_assert_true (dyno_config_get_phase (config, 1) == dyno_phase_lookup ("read"));
+  g_clear_pointer (&config, dyno_config_free);
+
+  /* An unknown nick is skipped, with a warning the first time only. */
+  g_settings_set_strv (settings, "tests",
+                       (const char *const[]) { "seeks", "zoom-test", "read", NULL });
+  g_test_expect_message ("dyno-presets", G_LOG_LEVEL_WARNING, "*unknown phase “zoom-test”*");
+  config = dyno_settings_get_config (settings, NULL);
+  g_test_assert_expected_messages ();
+  g_assert_nonnull (config);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 2);
+  g_assert_true (dyno_config_get_phase (config, 0) == dyno_phase_lookup ("read"));
+  g_assert_true (dyno_config_get_phase (config, 1) == dyno_phase_lookup ("seeks"));
+  g_clear_pointer (&config, dyno_config_free);
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 2);
+  g_clear_pointer (&config, dyno_config_free);
+
+  /* None known: the preset's phases rather than none. */
+  g_settings_set_strv (settings, "tests", (const char *const[]) { "warp-test", NULL });
+  g_test_expect_message ("dyno-presets", G_LOG_LEVEL_WARNING, "*unknown phase “warp-test”*");
+  config = dyno_settings_get_config (settings, NULL);
+  g_test_assert_expected_messages ();
+  g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = quick }));
+  g_clear_pointer (&config, dyno_config_free);
+  g_settings_set_enum (settings, "preset", DYNO_PRESET_CLASSIC);
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = io }));
+  g_clear_pointer (&config, dyno_config_free);
+
+  /* None chosen stays none: the Test setup page asks for one. */
+  g_settings_set_strv (settings, "tests", (const char *const[]) { NULL });
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 0);
+  g_assert_false (dyno_config_validate (config, NULL));
+  g_clear_pointer (&config, dyno_config_free);
+
+  /* A preset writes phase keys. */
+  dyno_settings_apply_preset (settings, DYNO_PRESET_CLASSIC, G_GUINT64_CONSTANT (1) << 30);
+  stored = g_settings_get_strv (settings, "tests");
+  g_assert_cmpstrv (stored, ((const char *const[]) { "putc", "write", "rewrite", "getc", "read",
+                                                     "seeks", NULL }));
+
+  /* compare-phase was an enum key: a string of the same nick. */
+  compare_phase = g_settings_get_string (settings, "compare-phase");
+  g_assert_cmpstr (compare_phase, ==, "write");
+
+  reset_settings ();
+}
+
+static void
+collect_phase_rows (GtkWidget *widget, GHashTable *rows)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (DYNO_IS_SWITCH_ROW (child))
+        g_hash_table_insert (rows,
+                             (gpointer) adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)),
+                             child);
+      collect_phase_rows (child, rows);
+    }
+}
+
+/* The Test setup page shows an old-style value as its switches, one per Bonnie phase, and
+ * writes phase keys back. */
+static void
+test_setup_phases (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GHashTable) rows = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (DynoConfig) config = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) stored = NULL;
+  const char *const old_value[] = { "write", "read" };
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  DynoWindow *window;
+  DynoSetupView *setup;
+
+  reset_settings ();
+  /* A choice of one's own: a preset would fill in its phases. */
+  g_settings_set_enum (settings, "preset", DYNO_PRESET_CUSTOM);
+  g_settings_set_value (settings, "tests", g_variant_new_strv (old_value, 2));
+  window = create_window ();
+  setup = dyno_window_get_setup_view (window);
+
+  collect_phase_rows (GTK_WIDGET (setup), rows);
+  for (guint i = 0; i < n_bonnie; i++)
+    {
+      DynoSwitchRow *row = g_hash_table_lookup (rows, dyno_phase_get_title (bonnie[i]));
+      const char *key = dyno_phase_get_key (bonnie[i]);
+
+      g_assert_nonnull (row);
+      g_assert_true (dyno_switch_row_get_active (row)
+                     == (g_str_equal (key, "write") || g_str_equal (key, "read")));
+    }
+  config = dyno_setup_view_build_config (setup, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 2);
+
+  dyno_switch_row_set_active (g_hash_table_lookup (rows, "Random seeks"), TRUE);
+  stored = g_settings_get_strv (settings, "tests");
+  g_assert_cmpstrv (stored, ((const char *const[]) { "write", "read", "seeks", NULL }));
+
+  destroy_window (window);
+  reset_settings ();
+}
+
 /* Which mounts are offered */
 
 static void
@@ -834,7 +990,12 @@ test_presets (void)
   g_assert_cmpstr (size, ==, "24G");
   config = dyno_settings_get_config (settings, NULL);
   g_assert_nonnull (config);
-  g_assert_cmpuint (config->tests, ==, DYNO_PHASES_IO);
+  {
+    g_autoptr (GPtrArray) io = phase_list ("io");
+
+    g_assert_cmpuint (config->phases->len, ==, 6);
+    g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = io }));
+  }
   g_assert_cmpuint (config->seeks, ==, 4000);
   g_assert_cmpuint (config->seekers, ==, 3);
   g_assert_cmpuint (config->chunk, ==, 16384);
@@ -844,7 +1005,12 @@ test_presets (void)
 
   dyno_settings_apply_preset (settings, DYNO_PRESET_FULL, ram);
   config = dyno_settings_get_config (settings, NULL);
-  g_assert_cmpuint (config->tests, ==, DYNO_PHASES_ALL);
+  {
+    g_autoptr (GPtrArray) all = phase_list ("all");
+
+    g_assert_cmpuint (config->phases->len, ==, 12);
+    g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = all }));
+  }
   g_assert_cmpuint (config->files_num, ==, 16);
   g_assert_cmpuint (config->size, ==, G_GUINT64_CONSTANT (24) << 30);
   g_assert_true (dyno_config_validate (config, NULL));
@@ -954,7 +1120,7 @@ static DynoResult *
 make_result (const char *label, const char *path, double write_mbs, double read_mbs,
              gint64 created)
 {
-  static const DynoPhaseId ids[] = { DYNO_PHASE_WRITE, DYNO_PHASE_READ, DYNO_PHASE_SEEKS };
+  static const char *const keys[] = { "write", "read", "seeks" };
   g_autoptr (DynoConfig) config = dyno_config_new ();
   g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (created);
   DynoResult *result = dyno_result_new ();
@@ -963,8 +1129,7 @@ make_result (const char *label, const char *path, double write_mbs, double read_
   DynoTargetResult *target;
 
   config->repeat = 3;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ)
-                  | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS);
+  g_assert_true (dyno_config_select (config, "write,read,seeks", NULL));
   dyno_result_set_config (result, config);
   dyno_result_set_label (result, label);
   dyno_result_set_created (result, when);
@@ -975,12 +1140,11 @@ make_result (const char *label, const char *path, double write_mbs, double read_
   info->writable = TRUE;
   target = dyno_target_result_new (info);
 
-  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
-      DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, ids[i]);
-      double base = ids[i] == DYNO_PHASE_WRITE ? write_mbs * 1e6
-                    : ids[i] == DYNO_PHASE_READ ? read_mbs * 1e6
-                                                : 200;
+      DynoPhaseResult *phase = dyno_target_result_ensure_phase (target,
+                                                                dyno_phase_lookup (keys[i]));
+      double base = i == 0 ? write_mbs * 1e6 : i == 1 ? read_mbs * 1e6 : 200;
 
       for (guint r = 0; r < 3; r++)
         {
@@ -1004,7 +1168,7 @@ make_result (const char *label, const char *path, double write_mbs, double read_
         sample.t = r * 20 + k * 0.1;
         sample.phase_t = k * 0.1;
         sample.repeat = r;
-        sample.phase = DYNO_PHASE_WRITE;
+        sample.phase = dyno_phase_lookup ("write");
         sample.rate = write_mbs * 1e6 * (1 + 0.05 * ((k % 5) - 2));
         sample.done = (guint64) (sample.rate * sample.phase_t);
         sample.process_cpu = 20;
@@ -1149,6 +1313,7 @@ test_results_compare (void)
   DynoWindow *window;
   GListModel *model;
   GtkLabel *ratio;
+  const DynoPhase *write = dyno_phase_lookup ("write");
 
   clear_runs ();
   save_plain_and_encrypted (&plain_path, &encrypted_path);
@@ -1206,14 +1371,14 @@ test_results_compare (void)
                    "Plain");
   g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_name_label (compare, 1)), ==,
                    "Encrypted");
-  g_assert_null (dyno_compare_view_get_ratio_label (compare, 0, DYNO_PHASE_WRITE));
-  ratio = dyno_compare_view_get_ratio_label (compare, 1, DYNO_PHASE_WRITE);
+  g_assert_null (dyno_compare_view_get_ratio_label (compare, 0, write));
+  ratio = dyno_compare_view_get_ratio_label (compare, 1, write);
   g_assert_nonnull (ratio);
   g_assert_cmpstr (gtk_label_get_text (ratio), ==, "×0.25");
   /* Three repeats a side, 1 % apart: a gap of four times is no noise. */
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (ratio), "slower"));
   /* Block read is 2.5 % lower: within what the repeats allow? Either way it is marked. */
-  ratio = dyno_compare_view_get_ratio_label (compare, 1, DYNO_PHASE_READ);
+  ratio = dyno_compare_view_get_ratio_label (compare, 1, dyno_phase_lookup ("read"));
   g_assert_nonnull (ratio);
   g_assert_nonnull (strstr (gtk_label_get_text (ratio), "×"));
 
@@ -1221,13 +1386,12 @@ test_results_compare (void)
   dyno_compare_view_set_baseline (compare, 1);
   baseline = g_settings_get_string (settings, "compare-baseline");
   g_assert_cmpstr (baseline, ==, encrypted_path);
-  g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_ratio_label (compare, 0,
-                                                                          DYNO_PHASE_WRITE)),
+  g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_ratio_label (compare, 0, write)),
                    ==, "×4.00");
 
   /* The overlay draws the write of both; its phase is a setting too. */
-  g_assert_cmpint (dyno_compare_view_get_phase (compare), ==, DYNO_PHASE_WRITE);
-  g_assert_true (dyno_compare_chart_has_samples (comparison, DYNO_PHASE_WRITE));
+  g_assert_true (dyno_compare_view_get_phase (compare) == write);
+  g_assert_true (dyno_compare_chart_has_samples (comparison, write));
 
   /* Back to the list. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL));
@@ -1638,6 +1802,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/gui/mounts/filter", test_mount_filter);
   g_test_add_func ("/gui/settings/presets", test_presets);
+  g_test_add_func ("/gui/settings/tests", test_settings_tests);
+  g_test_add_func ("/gui/setup/phases", test_setup_phases);
   g_test_add_func ("/gui/results/file-name", test_result_file_name);
   g_test_add_func ("/gui/command-line/invalid", test_command_line);
   g_test_add_func ("/gui/window/targets", test_window_targets);

@@ -5,8 +5,11 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "dyno-error.h"
 #include "dyno-parse.h"
+#include "dyno-test-util.h"
 
 static void
 test_size_valid (void)
@@ -108,32 +111,73 @@ test_files_spec_invalid (void)
     }
 }
 
+static gboolean
+has (GPtrArray *phases, const char *key)
+{
+  return g_ptr_array_find (phases, dyno_phase_lookup (key), NULL);
+}
+
 static void
 test_tests_list (void)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (DynoConfig) config = dyno_config_new ();
   g_autofree char *text = NULL;
-  guint32 mask = 0;
+  GPtrArray *phases = NULL;
 
-  g_assert_true (dyno_parse_tests ("write,read", &mask, &error));
-  g_assert_cmphex (mask, ==, DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_READ));
-  g_assert_true (dyno_parse_tests ("all", &mask, &error));
-  g_assert_cmphex (mask, ==, DYNO_PHASES_ALL);
-  g_assert_true (dyno_parse_tests("block, seeks ,files", &mask, &error));
-  g_assert_true (mask & DYNO_PHASE_BIT (DYNO_PHASE_REWRITE));
-  g_assert_true (mask & DYNO_PHASE_BIT (DYNO_PHASE_RAND_DELETE));
-  g_assert_false (mask & DYNO_PHASE_BIT (DYNO_PHASE_PUTC));
-  text = dyno_format_tests (mask);
+  g_assert_true (dyno_parse_tests ("write,read", &phases, &error));
+  g_assert_cmpuint (phases->len, ==, 2);
+  g_assert_true (has (phases, "write") && has (phases, "read"));
+  g_clear_pointer (&phases, g_ptr_array_unref);
+  g_assert_true (dyno_parse_tests ("all", &phases, &error));
+  g_assert_cmpuint (phases->len, ==, 12);
+  g_clear_pointer (&phases, g_ptr_array_unref);
+  g_assert_true (dyno_parse_tests ("block, seeks ,files", &phases, &error));
+  g_assert_true (has (phases, "rewrite"));
+  g_assert_true (has (phases, "rand_delete"));
+  g_assert_false (has (phases, "putc"));
+  g_clear_pointer (&phases, g_ptr_array_unref);
+
+  /* The selection is kept in execution order, whatever order it was typed in. */
+  g_assert_true (dyno_config_select (config, "rand_delete,seeks,files,block", &error));
+  text = dyno_format_tests (config);
   g_assert_cmpstr (text, ==,
                    "write,rewrite,read,seeks,seq_create,seq_stat,seq_delete,rand_create,"
                    "rand_stat,rand_delete");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (dyno_config_select (config, "all", &error));
+  text = dyno_format_tests (config);
+  g_assert_cmpstr (text, ==, "all");
+  g_clear_pointer (&text, g_free);
 
-  g_assert_false (dyno_parse_tests ("write,bogus", &mask, &error));
+  /* Phases with parameters: any order and case, defaults filled in, one key each. */
+  g_assert_true (dyno_parse_tests ("rnd-read:4k:q32:t1,RND-READ:Q32:4KiB,seq-read", &phases, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (phases->len, ==, 2);
+  g_assert_cmpstr (dyno_phase_get_key (g_ptr_array_index (phases, 0)), ==, "rnd-read:4k:q32:t1");
+  g_assert_cmpstr (dyno_phase_get_key (g_ptr_array_index (phases, 1)), ==, "seq-read:1m:q8:t1");
+  g_assert_true (dyno_phase_lookup ("rnd-read:4k:q32:t1") == dyno_phase_lookup ("rnd-read:q32:4096"));
+  g_assert_false (dyno_phase_lookup ("rnd-read:4k:q1") == dyno_phase_lookup ("rnd-read:4k:q32"));
+  g_assert_cmpstr (dyno_phase_get_short_title (dyno_phase_lookup ("rnd-read:4k:q32:t1")), ==,
+                   "RND4K Q32T1");
+  g_assert_cmpstr (dyno_phase_get_key (dyno_phase_lookup ("rnd-mix")), ==, "rnd-mix:4k:q32:t1:r70");
+  g_clear_pointer (&phases, g_ptr_array_unref);
+
+  g_assert_false (dyno_parse_tests ("write,bogus", &phases, &error));
   g_assert_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "bogus"));
   g_clear_error (&error);
-  g_assert_false (dyno_parse_tests (",", &mask, &error));
+  /* A parameter the kind does not take is named. */
+  g_assert_false (dyno_parse_tests ("write:q32", &phases, &error));
   g_assert_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "q32"));
+  g_clear_error (&error);
+  g_assert_false (dyno_parse_tests ("rnd-read:4k:q0", &phases, &error));
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (dyno_parse_tests (",", &phases, &error));
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT);
+  g_assert_null (phases);
 }
 
 static void
@@ -174,7 +218,7 @@ test_config_validate (void)
   /* Seekers only matter when seeks run. */
   config->files_min = 0;
   config->seekers = 0;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE);
+  dyno_config_select (config, "write", NULL);
   g_assert_true (dyno_config_validate (config, &error));
   g_assert_no_error (error);
 }

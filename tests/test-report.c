@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dyno-report.h"
+#include "dyno-test-util.h"
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
@@ -19,7 +20,7 @@
 
 typedef struct
 {
-  DynoPhaseId id;
+  const char *id; /* phase key */
   double rate; /* B/s or ops/s; NAN with too_fast */
   double cpu;
   gboolean too_fast;
@@ -30,24 +31,24 @@ typedef struct
 /* Figures chosen so that each CSV rule shows: B/s that truncate to a known KiB/s, a seek
  * rate ≥ 1000, too-fast file phases, latencies in each of bonnie++'s three forms. */
 static const PhaseFigures full_figures[] = {
-  { DYNO_PHASE_PUTC, 648 * 1024 + 700, 97.6, FALSE, 0.030, 0.0536 },
-  { DYNO_PHASE_WRITE, 475266.0 * 1024 + 1000, 74.9, FALSE, 0.004, 0.006916 },
-  { DYNO_PHASE_REWRITE, 694360.0 * 1024 + 500, 62.0, FALSE, 0.010, 0.12367 },
-  { DYNO_PHASE_GETC, 539 * 1024, 93.0, FALSE, 0.020, 150.5 },
-  { DYNO_PHASE_READ, 3266122.0 * 1024, 99.5, FALSE, NAN, NAN },
-  { DYNO_PHASE_SEEKS, 9806.4, 45.2, FALSE, 0.008, 0.099999 },
-  { DYNO_PHASE_SEQ_CREATE, NAN, NAN, TRUE, 0.001, 0.005106 },
-  { DYNO_PHASE_SEQ_STAT, 3489.7, 10.9, FALSE, 0.001, 0.004076 },
-  { DYNO_PHASE_SEQ_DELETE, 108.2, 0.4, FALSE, 0.001, 0.001657 },
-  { DYNO_PHASE_RAND_CREATE, 111.0, 0.0, FALSE, 0.002, 0.006055 },
-  { DYNO_PHASE_RAND_STAT, NAN, NAN, TRUE, 0.001, 0.002786 },
-  { DYNO_PHASE_RAND_DELETE, 110.9, 0.0, FALSE, 0.002, 0.005465 },
+  { "putc", 648 * 1024 + 700, 97.6, FALSE, 0.030, 0.0536 },
+  { "write", 475266.0 * 1024 + 1000, 74.9, FALSE, 0.004, 0.006916 },
+  { "rewrite", 694360.0 * 1024 + 500, 62.0, FALSE, 0.010, 0.12367 },
+  { "getc", 539 * 1024, 93.0, FALSE, 0.020, 150.5 },
+  { "read", 3266122.0 * 1024, 99.5, FALSE, NAN, NAN },
+  { "seeks", 9806.4, 45.2, FALSE, 0.008, 0.099999 },
+  { "seq_create", NAN, NAN, TRUE, 0.001, 0.005106 },
+  { "seq_stat", 3489.7, 10.9, FALSE, 0.001, 0.004076 },
+  { "seq_delete", 108.2, 0.4, FALSE, 0.001, 0.001657 },
+  { "rand_create", 111.0, 0.0, FALSE, 0.002, 0.006055 },
+  { "rand_stat", NAN, NAN, TRUE, 0.001, 0.002786 },
+  { "rand_delete", 110.9, 0.0, FALSE, 0.002, 0.005465 },
 };
 
 static void
 add_run (DynoTargetResult *target, const PhaseFigures *f, guint repeat, double factor)
 {
-  DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, f->id);
+  DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, PHASE (f->id));
   DynoPhaseRun run;
 
   dyno_phase_run_init (&run);
@@ -58,7 +59,8 @@ add_run (DynoTargetResult *target, const PhaseFigures *f, guint repeat, double f
   run.elapsed = f->too_fast ? 0.2 : 10.0;
   run.latency.p99 = f->p99;
   run.latency.max = f->max;
-  run.cache_resident = dyno_phase_reads_data_file (f->id) ? 0.001 * repeat : NAN;
+  run.cache_resident
+      = dyno_phase_has_flag (PHASE (f->id), DYNO_PHASE_READS_DATA) ? 0.001 * repeat : NAN;
   dyno_phase_result_add_run (phase, &run);
 
   /* The phase's latency is over all operations of all runs. */
@@ -298,8 +300,7 @@ test_csv_skipped (void)
   g_auto (GStrv) f = NULL;
 
   /* Per-char skipped, the rest of the I/O tests and no file tests; a slow seek rate. */
-  config->tests
-      = DYNO_PHASES_IO & ~(DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC));
+  dyno_config_select (config, "write,rewrite,read,seeks", NULL);
   config->seed = 0;
   result = make_result ("disk, fast\nnew", config);
   config->seed = 0; /* unknown: make_result() had set one */
@@ -309,9 +310,9 @@ test_csv_skipped (void)
     {
       PhaseFigures fig = full_figures[i];
 
-      if (!(config->tests & DYNO_PHASE_BIT (fig.id)))
+      if (!dyno_config_has_phase (config, PHASE (fig.id)))
         continue;
-      if (fig.id == DYNO_PHASE_SEEKS)
+      if (g_str_equal (fig.id, "seeks"))
         fig.rate = 65.84;
       add_run (target, &fig, 0, 1.0);
     }
@@ -346,7 +347,7 @@ test_csv_files_only (void)
   g_autofree char *line = NULL;
   g_auto (GStrv) f = NULL;
 
-  config->tests = DYNO_PHASES_FILES;
+  dyno_config_select (config, "files", NULL);
   result = make_result ("files", config);
   target = dyno_target_result_new (dyno_target_info_new ("/t"));
   for (guint i = 6; i < G_N_ELEMENTS (full_figures); i++)
@@ -387,7 +388,7 @@ test_csv_locale (void)
       return;
     }
 
-  seeks = dyno_target_result_get_phase (dyno_result_get_target (result, 0), DYNO_PHASE_SEEKS);
+  seeks = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "seeks");
   g_array_index (seeks->runs, DynoPhaseRun, 0).rate = 65.84;
   line = csv_line (result, 0, 0);
   setlocale (LC_NUMERIC, saved);
@@ -412,16 +413,16 @@ make_repeat_result (void)
   dyno_result_add_target (result, make_target ("/mnt/a", 3));
 
   second = make_target ("/mnt/b", 3);
-  read = dyno_target_result_get_phase (second, DYNO_PHASE_READ);
+  read = dyno_target_result_find_phase (second, "read");
   g_array_remove_index (read->runs, 1);
   dyno_phase_result_summarize (read);
   dyno_result_add_target (result, second);
 
   failed = dyno_target_result_new (dyno_target_info_new ("/mnt/full"));
   add_run (failed, &full_figures[0], 0, 1.0);
-  dyno_target_result_ensure_phase (failed, DYNO_PHASE_WRITE);
+  dyno_target_result_ensure_phase (failed, PHASE ("write"));
   failed->error_message = g_strdup ("No space left on device");
-  failed->error_phase = DYNO_PHASE_WRITE;
+  failed->error_phase = PHASE ("write");
   dyno_result_add_target (result, failed);
   return result;
 }
@@ -609,7 +610,7 @@ test_text_repeats (void)
   g_autofree char *text = dyno_report_text (result, DYNO_RATE_UNIT_MB);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   DynoPhaseResult *write
-      = dyno_target_result_get_phase (dyno_result_get_target (result, 0), DYNO_PHASE_WRITE);
+      = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "write");
   g_autofree char *mean = g_strdup_printf (" %.1f ", write->rate.mean / 1e6);
   g_autofree char *sd = g_strdup_printf (" %.1f ", write->rate.sd / 1e6);
   int io = find_line (lines, "dyno ", 0);
@@ -673,7 +674,7 @@ test_text_notes (void)
   }
   target = make_target ("/data", 2);
   /* a phase too fast in one of two runs: shown, with a note */
-  putc = dyno_target_result_get_phase (target, DYNO_PHASE_PUTC);
+  putc = dyno_target_result_find_phase (target, "putc");
   g_array_index (putc->runs, DynoPhaseRun, 1).too_fast = TRUE;
   dyno_phase_result_summarize (putc);
   putc->note = g_strdup ("buffered: per-char I/O cannot use O_DIRECT");

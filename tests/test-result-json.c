@@ -85,7 +85,7 @@ assert_strv_equal (GPtrArray *a, GPtrArray *b)
 static void
 assert_phase_equal (const DynoPhaseResult *a, const DynoPhaseResult *b)
 {
-  g_assert_cmpint (a->id, ==, b->id);
+  g_assert_true (a->phase == b->phase);
   g_assert_cmpstr (a->note, ==, b->note);
   g_assert_cmpint (a->too_fast, ==, b->too_fast);
   assert_stats_equal (&a->rate, &b->rate);
@@ -136,7 +136,7 @@ assert_target_equal (const DynoTargetResult *a, const DynoTargetResult *b)
   assert_strv_equal (a->warnings, b->warnings);
   g_assert_cmpstr (a->error_message, ==, b->error_message);
   g_assert_cmpint (a->error_code, ==, b->error_code);
-  g_assert_cmpint (a->error_phase, ==, b->error_phase);
+  g_assert_true (a->error_phase == b->error_phase);
 
   g_assert_cmpuint (a->phases->len, ==, b->phases->len);
   for (guint i = 0; i < a->phases->len; i++)
@@ -152,7 +152,7 @@ assert_target_equal (const DynoTargetResult *a, const DynoTargetResult *b)
       assert_same_double (sa->phase_t, sb->phase_t);
       g_assert_cmpuint (sa->target, ==, sb->target);
       g_assert_cmpuint (sa->repeat, ==, sb->repeat);
-      g_assert_cmpint (sa->phase, ==, sb->phase);
+      g_assert_true (sa->phase == sb->phase);
       g_assert_cmpuint (sa->done, ==, sb->done);
       assert_same_double (sa->rate, sb->rate);
       assert_same_double (sa->process_cpu, sb->process_cpu);
@@ -167,7 +167,7 @@ assert_config_equal (const DynoConfig *a, const DynoConfig *b)
   g_assert_cmpuint (a->size, ==, b->size);
   g_assert_cmpuint (a->chunk, ==, b->chunk);
   g_assert_cmpuint (a->per_char_size, ==, b->per_char_size);
-  g_assert_cmphex (a->tests, ==, b->tests);
+  g_assert_true (dyno_config_same_phases (a, b));
   g_assert_cmpuint (a->files_num, ==, b->files_num);
   g_assert_cmpint (a->files_max, ==, b->files_max);
   g_assert_cmpint (a->files_min, ==, b->files_min);
@@ -278,6 +278,9 @@ make_info (const char *path, gboolean full)
 static void
 add_samples (DynoTargetResult *target, guint index, guint n)
 {
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
   for (guint i = 0; i < n; i++)
     {
       DynoSample sample = {
@@ -285,7 +288,7 @@ add_samples (DynoTargetResult *target, guint index, guint n)
         .phase_t = i * 0.1,
         .target = index,
         .repeat = i % 3,
-        .phase = i % DYNO_N_PHASES,
+        .phase = bonnie[i % n_bonnie],
         .done = (guint64) i * 8192 * 1024,
         .rate = i % 7 == 0 ? NAN : 1e9 / (i + 3),
         .process_cpu = 99.0 / (i + 1),
@@ -304,11 +307,8 @@ make_full_result (void)
   g_autoptr (GDateTime) created = g_date_time_new_utc (2026, 3, 14, 9, 26, 53.589793);
   DynoSystemInfo *system = dyno_system_info_new ();
   DynoResult *result = dyno_result_new ();
-  static const DynoPhaseId ok_phases[] = {
-    DYNO_PHASE_PUTC,      DYNO_PHASE_WRITE,      DYNO_PHASE_REWRITE, DYNO_PHASE_GETC,
-    DYNO_PHASE_READ,      DYNO_PHASE_SEEKS,      DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_STAT,
-    DYNO_PHASE_SEQ_DELETE, DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_STAT, DYNO_PHASE_RAND_DELETE,
-  };
+  guint n_ok_phases;
+  const DynoPhase *const *ok_phases = dyno_phase_bonnie (&n_ok_phases);
   DynoTargetResult *target;
 
   dyno_result_set_id (result, "5b0c1a8e-2f7d-4c39-9a51-3f0e6d2b7c11");
@@ -321,7 +321,7 @@ make_full_result (void)
   config->size = 2 * GIB;
   config->chunk = 16384;
   config->per_char_size = 0;
-  config->tests = DYNO_PHASES_ALL;
+  dyno_config_select (config, "all", NULL);
   config->files_num = 4;
   config->files_max = DYNO_FILES_SYMLINK;
   config->files_min = 0;
@@ -353,7 +353,7 @@ make_full_result (void)
   target->elapsed = 1234.5678901234567;
   g_ptr_array_add (target->warnings, g_strdup ("The file is smaller than twice the RAM"));
   g_ptr_array_add (target->warnings, g_strdup ("btrfs compresses: figures may flatter"));
-  for (guint p = 0; p < G_N_ELEMENTS (ok_phases); p++)
+  for (guint p = 0; p < n_ok_phases; p++)
     {
       DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, ok_phases[p]);
 
@@ -362,7 +362,7 @@ make_full_result (void)
           DynoPhaseRun run;
 
           fill_run (&run, r, p * 3 + r, p == 3 && r == 1);
-          if (dyno_phase_is_file_test (ok_phases[p]) && r == 2)
+          if (dyno_phase_has_flag (ok_phases[p], DYNO_PHASE_FILE_TEST) && r == 2)
             {
               run.too_fast = TRUE;
               run.rate = NAN;
@@ -375,7 +375,7 @@ make_full_result (void)
       phase->latency.p99 = p == 4 ? NAN : 0.25 + p;
       phase->latency.p999 = 0.5 + p;
       phase->latency.max = 150.5 + p;
-      if (dyno_phase_is_per_char (ok_phases[p]))
+      if (dyno_phase_has_flag (ok_phases[p], DYNO_PHASE_PER_CHAR))
         phase->note = g_strdup ("buffered: per-char I/O cannot use O_DIRECT");
     }
   add_samples (target, 0, 257);
@@ -386,9 +386,9 @@ make_full_result (void)
   target->elapsed = NAN;
   target->error_message = g_strdup ("No space left on device (wrote 1.2 GB of 2.0 GB)");
   target->error_code = DYNO_ERROR_NO_SPACE;
-  target->error_phase = DYNO_PHASE_REWRITE;
+  target->error_phase = PHASE ("rewrite");
   {
-    DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, DYNO_PHASE_WRITE);
+    DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, PHASE ("write"));
     DynoPhaseRun run;
 
     fill_run (&run, 0, 99, TRUE);
@@ -441,6 +441,58 @@ check_round_trip (gboolean pretty)
   g_assert_cmpstr (again, ==, json);
 }
 
+/* Two phases of one kind with different parameters live side by side, keep their keys and
+ * parameters through a file, and the file names the parameters for other programs. */
+static void
+test_phase_parameters (void)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  const char *keys[] = { "rnd-read:4k:q32:t1", "rnd-read:4k:q1:t1", "seq-write:1m:q8:t1" };
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/t"));
+  const DynoTargetResult *back;
+
+  g_assert_true (dyno_config_select (config, "rnd-read:4k:q1:t1,rnd-read:4k:q32:t1,seq-write",
+                                     &error));
+  dyno_result_set_config (result, config);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, PHASE (keys[i]));
+      DynoPhaseRun run;
+
+      dyno_phase_run_init (&run);
+      run.rate = 1e8 * (i + 1);
+      run.elapsed = 5;
+      run.amount = 5e8 * (i + 1);
+      dyno_phase_result_add_run (phase, &run);
+    }
+  g_assert_cmpuint (target->phases->len, ==, 3);
+  dyno_result_add_target (result, target);
+
+  json = dyno_result_to_json (result, FALSE);
+  g_assert_nonnull (strstr (json, "\"id\":\"rnd-read:4k:q32:t1\",\"unit\":\"B/s\",\"kind\":\"rnd-read\","
+                                  "\"pattern\":\"rnd\",\"op\":\"read\",\"block_size\":4096,"
+                                  "\"queue_depth\":32,\"threads\":1"));
+  g_assert_nonnull (strstr (json, "\"tests\":[\"rnd-read:4k:q32:t1\",\"rnd-read:4k:q1:t1\","
+                                  "\"seq-write:1m:q8:t1\"]"));
+  loaded = dyno_result_load_from_data (json, strlen (json), &error);
+  g_assert_no_error (error);
+  back = dyno_result_get_target (loaded, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      const DynoPhaseResult *phase = dyno_target_result_find_phase (back, keys[i]);
+
+      g_assert_nonnull (phase);
+      g_assert_cmpfloat (dyno_phase_result_get_rate (phase), ==, 1e8 * (i + 1));
+    }
+  g_assert_cmpuint (dyno_target_result_find_phase (back, "rnd-read:4k:q1:t1")->phase->params.queue_depth,
+                    ==, 1);
+  g_assert_true (dyno_config_same_phases (dyno_result_get_config (loaded), config));
+}
+
 static void
 test_round_trip_pretty (void)
 {
@@ -473,7 +525,7 @@ test_explicit_per_char_size (void)
   config->per_char_size = 5 * MIB;
   config->files_max = DYNO_FILES_LINK;
   config->files_min = 100;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_READ) | DYNO_PHASE_BIT (DYNO_PHASE_SEQ_STAT);
+  dyno_config_select (config, "read,seq_stat", NULL);
   dyno_result_set_config (result, config);
   json = dyno_result_to_json (result, FALSE);
   loaded = load_text (json, &error);
@@ -763,7 +815,7 @@ test_fixture_full (void)
   g_assert_cmpstr (target->info->fs_type, ==, "ext4");
   g_assert_cmpint (target->info->rotational, ==, DYNO_TRISTATE_NO);
   g_assert_cmpuint (target->phases->len, ==, 3);
-  phase = dyno_target_result_get_phase (target, DYNO_PHASE_WRITE);
+  phase = dyno_target_result_find_phase (target, "write");
   g_assert_nonnull (phase);
   g_assert_cmpuint (phase->runs->len, ==, 2);
   run = dyno_phase_result_get_run (phase, 1);
@@ -771,18 +823,18 @@ test_fixture_full (void)
   assert_same_double (run->rate, 4294967296.0 / 2.5);
   assert_same_double (phase->rate.mean, (4294967296.0 / 3.0 + 4294967296.0 / 2.5) / 2);
   g_assert_cmpuint (phase->rate.n, ==, 2);
-  phase = dyno_target_result_get_phase (target, DYNO_PHASE_SEQ_CREATE);
+  phase = dyno_target_result_find_phase (target, "seq_create");
   g_assert_true (phase->too_fast);
   g_assert_true (isnan (dyno_phase_result_get_run (phase, 0)->rate));
   g_assert_cmpuint (target->samples->len, ==, 4);
   sample = &g_array_index (target->samples, DynoSample, 3);
-  g_assert_cmpint (sample->phase, ==, DYNO_PHASE_READ);
+  g_assert_true (sample->phase == PHASE ("read"));
   assert_same_double (sample->progress, 0.5);
 
   target = dyno_result_get_target (result, 1);
   g_assert_true (dyno_target_result_failed (target));
   g_assert_cmpint (target->error_code, ==, DYNO_ERROR_VANISHED);
-  g_assert_cmpint (target->error_phase, ==, DYNO_PHASE_READ);
+  g_assert_true (target->error_phase == PHASE ("read"));
 
   /* Stability: what version 1 wrote, this code writes byte for byte. */
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
@@ -814,7 +866,7 @@ test_fixture_import (void)
   g_assert_cmpint (target->started_at, ==, 0);
   g_assert_true (isnan (target->elapsed));
   g_assert_cmpuint (target->samples->len, ==, 0);
-  phase = dyno_target_result_get_phase (target, DYNO_PHASE_WRITE);
+  phase = dyno_target_result_find_phase (target, "write");
   run = dyno_phase_result_get_run (phase, 0);
   assert_same_double (run->rate, 48128000.0);
   assert_same_double (run->cpu_percent, 21.0);
@@ -823,7 +875,7 @@ test_fixture_import (void)
   g_assert_true (isnan (run->latency.p99));
   g_assert_true (isnan (run->system_cpu.user));
   g_assert_cmpuint (run->threads, ==, 1);
-  phase = dyno_target_result_get_phase (target, DYNO_PHASE_SEQ_STAT);
+  phase = dyno_target_result_find_phase (target, "seq_stat");
   g_assert_true (phase->too_fast);
   g_assert_true (isnan (phase->rate.mean));
 }
@@ -885,9 +937,9 @@ test_minimal (void)
   g_assert_null (target->info->path);
   g_assert_cmpint (target->info->rotational, ==, DYNO_TRISTATE_UNKNOWN);
   g_assert_false (dyno_target_result_failed (target));
-  g_assert_cmpint (target->error_phase, ==, -1);
+  g_assert_null (target->error_phase);
   phase = g_ptr_array_index (target->phases, 0);
-  g_assert_cmpint (phase->id, ==, DYNO_PHASE_READ);
+  g_assert_true (phase->phase == PHASE ("read"));
   run = dyno_phase_result_get_run (phase, 1);
   assert_same_double (run->rate, 3e8);
   g_assert_true (isnan (run->elapsed));
@@ -982,7 +1034,7 @@ test_unknown_fields_ignored (void)
   g_assert_cmpstr (target->info->fs_type, ==, "xfs");
   g_assert_cmpuint (target->samples->len, ==, 2);
   sample = &g_array_index (target->samples, DynoSample, 0);
-  g_assert_cmpint (sample->phase, ==, DYNO_PHASE_WRITE);
+  g_assert_true (sample->phase == PHASE ("write"));
   assert_same_double (sample->rate, 1000.5);
   assert_same_double (sample->t, 0.25);
   /* Columns the file lacks take their defaults; the target comes from where the row is. */
@@ -991,7 +1043,7 @@ test_unknown_fields_ignored (void)
   g_assert_cmpuint (sample->target, ==, 0);
   g_assert_cmpuint (sample->done, ==, 0);
   sample = &g_array_index (target->samples, DynoSample, 1);
-  g_assert_cmpint (sample->phase, ==, DYNO_PHASE_READ);
+  g_assert_true (sample->phase == PHASE ("read"));
   g_assert_true (isnan (sample->rate));
 }
 
@@ -1020,8 +1072,8 @@ test_lenient_numbers (void)
 
 #define HEAD "{\"format\": \"dyno-result\", \"version\": 1, "
 #define TARGET(body) HEAD "\"targets\": [{" body "}]}"
-#define PHASE(body) TARGET ("\"phases\": [{" body "}]")
-#define RUN(body) PHASE ("\"id\": \"write\", \"runs\": [{" body "}]")
+#define PHASE_JSON(body) TARGET ("\"phases\": [{" body "}]")
+#define RUN(body) PHASE_JSON ("\"id\": \"write\", \"runs\": [{" body "}]")
 #define SAMPLES(body) TARGET ("\"samples\": {" body "}")
 
 static const struct
@@ -1098,24 +1150,24 @@ static const struct
   { TARGET ("\"info\": {\"total_bytes\": -1}"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].info.total_bytes: -1 is negative" },
   /* phases */
-  { PHASE ("\"id\": \"foo\""), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"id\": \"foo\""), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].id: unknown phase “foo”" },
-  { PHASE ("\"runs\": []"), DYNO_ERROR_BAD_FORMAT, "targets[0].phases[0].id: missing" },
-  { PHASE ("\"id\": 3"), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"runs\": []"), DYNO_ERROR_BAD_FORMAT, "targets[0].phases[0].id: missing" },
+  { PHASE_JSON ("\"id\": 3"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].id: expected a phase name, found a number" },
   { TARGET ("\"phases\": [{\"id\": \"read\"}, {\"id\": \"write\"}, {\"id\": \"read\"}]"),
     DYNO_ERROR_BAD_FORMAT, "targets[0].phases[2].id: phase “read” appears twice" },
   { TARGET ("\"phases\": [{\"id\": \"read\"}, 7]"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[1]: expected an object, found a number" },
-  { PHASE ("\"id\": \"seeks\", \"unit\": \"B/s\""), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"id\": \"seeks\", \"unit\": \"B/s\""), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].unit: “B/s” does not match phase “seeks”" },
-  { PHASE ("\"id\": \"write\", \"runs\": {}"), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"id\": \"write\", \"runs\": {}"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].runs: expected an array, found an object" },
-  { PHASE ("\"id\": \"write\", \"too_fast\": \"no\""), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"id\": \"write\", \"too_fast\": \"no\""), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].too_fast: expected true or false, found a string" },
-  { PHASE ("\"id\": \"write\", \"latency\": {\"p99\": -0.5}"), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"id\": \"write\", \"latency\": {\"p99\": -0.5}"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].latency.p99: -0.5 is negative" },
-  { PHASE ("\"id\": \"write\", \"summary\": {\"rate\": {\"mean\": \"x\"}}"),
+  { PHASE_JSON ("\"id\": \"write\", \"summary\": {\"rate\": {\"mean\": \"x\"}}"),
     DYNO_ERROR_BAD_FORMAT, "targets[0].phases[0].summary.rate.mean: expected a number" },
   /* runs */
   { RUN ("\"rate\": \"fast\""), DYNO_ERROR_BAD_FORMAT,
@@ -1138,7 +1190,7 @@ static const struct
     "runs[0].latency: expected an object, found an array" },
   { RUN ("\"system_cpu\": {\"idle\": true}"), DYNO_ERROR_BAD_FORMAT,
     "runs[0].system_cpu.idle: expected a number, found true or false" },
-  { PHASE ("\"id\": \"write\", \"runs\": [{}, 3]"), DYNO_ERROR_BAD_FORMAT,
+  { PHASE_JSON ("\"id\": \"write\", \"runs\": [{}, 3]"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].runs[1]: expected an object, found a number" },
   /* the failure record */
   { TARGET ("\"error\": {\"code\": \"io\", \"phase\": \"nope\", \"message\": \"EIO\"}"),
@@ -1359,6 +1411,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/result-json/round-trip/pretty", test_round_trip_pretty);
+  g_test_add_func ("/result-json/round-trip/phase-parameters", test_phase_parameters);
   g_test_add_func ("/result-json/round-trip/compact", test_round_trip_compact);
   g_test_add_func ("/result-json/round-trip/per-char-size", test_explicit_per_char_size);
   g_test_add_func ("/result-json/round-trip/invalid-utf8", test_invalid_utf8_written_readably);

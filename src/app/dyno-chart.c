@@ -31,7 +31,7 @@ struct _DynoChart
   DynoChartStyle *style;
   gboolean follow;
   DynoRateScale rate_scale;
-  int described_phase; /* the phase the accessible description names, or -1 */
+  const DynoPhase *described_phase; /* the phase the accessible description names, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DynoChart, dyno_chart, GTK_TYPE_WIDGET)
@@ -176,7 +176,7 @@ dyno_chart_measure (GtkWidget      *widget,
 static void
 dyno_chart_update_description (DynoChart *self)
 {
-  int phase = dyno_chart_model_get_last_phase (self->model);
+  const DynoPhase *phase = dyno_chart_model_get_last_phase (self->model);
   g_autofree char *description = NULL;
 
   /* Once per phase, not per sample: screen readers announce changes. */
@@ -184,11 +184,11 @@ dyno_chart_update_description (DynoChart *self)
     return;
   self->described_phase = phase;
 
-  if (phase < 0)
+  if (phase == NULL)
     description = g_strdup ("");
   else
     /* Translators: the chart's accessible description; %s is a phase, "Block write" */
-    description = g_strdup_printf (_ ("Now measuring: %s"), dyno_phase_title (phase));
+    description = g_strdup_printf (_ ("Now measuring: %s"), dyno_phase_get_title (phase));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   description, -1);
 }
@@ -317,7 +317,7 @@ dyno_chart_init (DynoChart *self)
    * back when the picture is in. It belongs to the widget, so never calls a finalized one. */
   dyno_chart_cache_set_ready_func (self->cache, on_cache_ready, self);
   self->follow = TRUE;
-  self->described_phase = -1;
+  self->described_phase = NULL;
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   /* Translators: accessible name of the live chart */
@@ -352,7 +352,7 @@ dyno_chart_clear (DynoChart *self)
 void
 dyno_chart_append (DynoChart *self, const DynoSample *samples, guint n_samples)
 {
-  int phase;
+  const DynoPhase *phase;
 
   g_return_if_fail (DYNO_IS_CHART (self));
   g_return_if_fail (samples != NULL || n_samples == 0);
@@ -364,8 +364,8 @@ dyno_chart_append (DynoChart *self, const DynoSample *samples, guint n_samples)
   dyno_chart_model_append (self->model, samples, n_samples);
 
   phase = dyno_chart_model_get_last_phase (self->model);
-  if (self->follow && phase >= 0)
-    dyno_chart_set_unit (self, dyno_phase_unit (phase));
+  if (self->follow && phase != NULL)
+    dyno_chart_set_unit (self, dyno_phase_get_unit (phase));
 
   dyno_chart_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -413,7 +413,7 @@ dyno_chart_get_follow (DynoChart *self)
 void
 dyno_chart_set_follow (DynoChart *self, gboolean follow)
 {
-  int phase;
+  const DynoPhase *phase;
 
   g_return_if_fail (DYNO_IS_CHART (self));
 
@@ -426,8 +426,8 @@ dyno_chart_set_follow (DynoChart *self, gboolean follow)
 
   /* Turning follow back on jumps to what is being measured now. */
   phase = dyno_chart_model_get_last_phase (self->model);
-  if (follow && phase >= 0)
-    dyno_chart_set_unit (self, dyno_phase_unit (phase));
+  if (follow && phase != NULL)
+    dyno_chart_set_unit (self, dyno_phase_get_unit (phase));
 }
 
 DynoRateScale

@@ -120,12 +120,10 @@ dyno_compare_graph_measure (GtkWidget *widget,
        * sideways (as the table does) rather than drawing names over each other. */
       if (self->comparison != NULL && self->options.kind != DYNO_COMPARE_CHART_OVERLAY)
         {
-          guint32 phases = dyno_comparison_get_phases (self->comparison);
+          g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (self->comparison);
           guint n_entries = dyno_comparison_get_n_entries (self->comparison);
-          int n_phases = 0;
+          int n_phases = (int) phases->len;
 
-          for (guint i = 0; i < DYNO_N_PHASES; i++)
-            n_phases += (phases & DYNO_PHASE_BIT (i)) != 0;
           wanted = MAX (wanted, 100 + n_phases * MAX (64, (int) n_entries * 16 + 24));
         }
       *minimum = wanted;
@@ -174,7 +172,7 @@ update_label (DynoCompareGraph *self)
     default:
       /* TRANSLATORS: accessible name of a chart; %s is a phase, "Block write" */
       label = g_strdup_printf (_("%s over time, one line per run"),
-                               dyno_phase_title (self->options.phase));
+                               dyno_phase_get_title (self->options.phase));
       break;
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -257,10 +255,10 @@ dyno_compare_graph_get_comparison (DynoCompareGraph *self)
 }
 
 void
-dyno_compare_graph_set_phase (DynoCompareGraph *self, DynoPhaseId phase)
+dyno_compare_graph_set_phase (DynoCompareGraph *self, const DynoPhase *phase)
 {
   g_return_if_fail (DYNO_IS_COMPARE_GRAPH (self));
-  g_return_if_fail (phase < DYNO_N_PHASES);
+  g_return_if_fail (phase != NULL);
 
   if (self->options.phase == phase)
     return;
@@ -269,10 +267,10 @@ dyno_compare_graph_set_phase (DynoCompareGraph *self, DynoPhaseId phase)
   drop_picture (self);
 }
 
-DynoPhaseId
+const DynoPhase *
 dyno_compare_graph_get_phase (DynoCompareGraph *self)
 {
-  g_return_val_if_fail (DYNO_IS_COMPARE_GRAPH (self), DYNO_PHASE_WRITE);
+  g_return_val_if_fail (DYNO_IS_COMPARE_GRAPH (self), NULL);
   return self->options.phase;
 }
 

@@ -21,8 +21,9 @@ void                  dyno_compare_graph_set_comparison (DynoCompareGraph *self,
                                                          DynoComparison   *comparison);
 DynoComparison       *dyno_compare_graph_get_comparison (DynoCompareGraph *self);
 /* The overlay's phase. */
-void                  dyno_compare_graph_set_phase (DynoCompareGraph *self, DynoPhaseId phase);
-DynoPhaseId           dyno_compare_graph_get_phase (DynoCompareGraph *self);
+void                  dyno_compare_graph_set_phase (DynoCompareGraph *self,
+                                                    const DynoPhase  *phase);
+const DynoPhase      *dyno_compare_graph_get_phase (DynoCompareGraph *self);
 /* MB/s or MiB/s on byte axes. */
 void                  dyno_compare_graph_set_rate_scale (DynoCompareGraph *self,
                                                          DynoRateScale     scale);

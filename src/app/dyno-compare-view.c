@@ -46,15 +46,19 @@ struct _DynoCompareView
 
   GSettings *settings;
   DynoComparison *comparison;
-  GArray *overlay_phases;  /* DynoPhaseId, index = the phase dropdown's position */
-  GPtrArray *name_labels;  /* GtkLabel*, index = entry */
-  GHashTable *ratio_labels; /* GUINT_TO_POINTER (entry << 8 | phase) -> GtkLabel* */
+  GPtrArray *overlay_phases; /* const DynoPhase *, index = the phase dropdown's position */
+  GPtrArray *name_labels;    /* GtkLabel*, index = entry */
+  GHashTable *ratio_labels;  /* ratio_key (entry, phase) -> GtkLabel* */
   gboolean syncing;
 };
 
 G_DEFINE_FINAL_TYPE (DynoCompareView, dyno_compare_view, ADW_TYPE_BIN)
 
-#define RATIO_KEY(entry, phase) GUINT_TO_POINTER ((entry) << 8 | (phase))
+static char *
+ratio_key (guint entry, const DynoPhase *phase)
+{
+  return g_strdup_printf ("%u %s", entry, dyno_phase_get_key (phase));
+}
 
 static DynoRateUnit
 rate_unit (DynoCompareView *self)
@@ -152,9 +156,9 @@ attach_name (DynoCompareView *self, guint entry, int row, gboolean baseline)
 }
 
 static char *
-cell_tooltip (DynoCompareView *self, const DynoCompareCell *cell, DynoPhaseId phase)
+cell_tooltip (DynoCompareView *self, const DynoCompareCell *cell, const DynoPhase *phase)
 {
-  DynoUnit unit = dyno_phase_unit (phase);
+  DynoUnit unit = dyno_phase_get_unit (phase);
   g_autofree char *mean = dyno_units_format_rate (cell->rate, unit, rate_unit (self));
 
   if (cell->n >= 2 && isfinite (cell->rate_ci95))
@@ -165,10 +169,10 @@ cell_tooltip (DynoCompareView *self, const DynoCompareCell *cell, DynoPhaseId ph
           /* TRANSLATORS: "Block write: 512 MB/s, mean of 5 runs ± 3.2 MB/s (95 % interval)" */
           g_dngettext (GETTEXT_PACKAGE, "%s: %s, mean of %u run ± %s (95 %% interval)",
                        "%s: %s, mean of %u runs ± %s (95 %% interval)", cell->n),
-          dyno_phase_title (phase), mean, cell->n, ci);
+          dyno_phase_get_title (phase), mean, cell->n, ci);
     }
   /* TRANSLATORS: "Block write: 512 MB/s, one run" */
-  return g_strdup_printf (_("%s: %s, one run"), dyno_phase_title (phase), mean);
+  return g_strdup_printf (_("%s: %s, one run"), dyno_phase_get_title (phase), mean);
 }
 
 typedef struct
@@ -184,7 +188,7 @@ static void
 attach_entry (DynoCompareView *self,
               guint entry,
               int row,
-              const GArray *columns,
+              GPtrArray *columns,
               TableNotes *notes)
 {
   guint baseline = dyno_comparison_get_baseline (self->comparison);
@@ -192,7 +196,7 @@ attach_entry (DynoCompareView *self,
   attach_name (self, entry, row, entry == baseline);
   for (guint c = 0; c < columns->len; c++)
     {
-      DynoPhaseId phase = g_array_index (columns, DynoPhaseId, c);
+      const DynoPhase *phase = g_ptr_array_index (columns, c);
       int column = 1 + 2 * c;
       DynoCompareCell cell;
       GtkWidget *rate;
@@ -217,7 +221,7 @@ attach_entry (DynoCompareView *self,
       else
         {
           g_autofree char *rate_text = dyno_units_format_rate_value (cell.rate,
-                                                                     dyno_phase_unit (phase),
+                                                                     dyno_phase_get_unit (phase),
                                                                      rate_unit (self));
           g_autofree char *cpu_text = isnan (cell.cpu_percent)
                                           ? g_strdup ("—")
@@ -264,7 +268,7 @@ attach_entry (DynoCompareView *self,
         if (isfinite (cell.ratio))
           notes->n_ratios++;
         gtk_grid_attach (self->table_grid, label, column, row + 1, 2, 1);
-        g_hash_table_insert (self->ratio_labels, RATIO_KEY (entry, phase), label);
+        g_hash_table_insert (self->ratio_labels, ratio_key (entry, phase), label);
       }
     }
 
@@ -331,12 +335,10 @@ update_caption (DynoCompareView *self, const TableNotes *notes)
 static void
 build_table (DynoCompareView *self)
 {
-  g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (DynoPhaseId));
-  guint32 phases = dyno_comparison_get_phases (self->comparison);
+  /* In catalogue order, so the phases of a group are neighbours. */
+  g_autoptr (GPtrArray) columns = dyno_comparison_get_phases (self->comparison);
   guint n_entries = dyno_comparison_get_n_entries (self->comparison);
   TableNotes notes = { .all_single = TRUE };
-  const DynoPhaseGroup *groups;
-  guint n_groups;
   int row;
 
   clear_grid (self->table_grid);
@@ -344,37 +346,31 @@ build_table (DynoCompareView *self)
   g_hash_table_remove_all (self->ratio_labels);
 
   /* Three heading rows: Bonnie's groups, the phases, the units. */
-  groups = dyno_phase_get_groups (&n_groups);
-  for (guint g = 0; g < n_groups; g++)
+  for (guint c = 0; c < columns->len;)
     {
-      const DynoPhaseGroup *group = &groups[g];
-      int first = 1 + 2 * columns->len;
+      const DynoPhase *head = g_ptr_array_index (columns, c);
+      const DynoPhaseGroup *group = head->kind->group;
+      int first = 1 + 2 * c;
       guint n = 0;
+      GtkWidget *title;
 
-      for (DynoPhaseId phase = group->first; phase <= group->last; phase++)
+      for (; c < columns->len; c++, n++)
         {
+          const DynoPhase *phase = g_ptr_array_index (columns, c);
           const char *unit_label;
-          int column;
+          int column = 1 + 2 * c;
 
-          if ((phases & DYNO_PHASE_BIT (phase)) == 0)
-            continue;
-          column = 1 + 2 * columns->len;
-          g_array_append_val (columns, phase);
-          n++;
-
-          gtk_grid_attach (self->table_grid, heading_new (dyno_phase_short_title (phase), 1),
+          if (phase->kind->group != group)
+            break;
+          gtk_grid_attach (self->table_grid, heading_new (dyno_phase_get_short_title (phase), 1),
                            column, 1, 2, 1);
-          unit_label = dyno_units_rate_label (dyno_phase_unit (phase), rate_unit (self));
+          unit_label = dyno_units_rate_label (dyno_phase_get_unit (phase), rate_unit (self));
           gtk_grid_attach (self->table_grid, heading_new (unit_label, 1), column, 2, 1, 1);
           gtk_grid_attach (self->table_grid, heading_new (_("%CPU"), 1), column + 1, 2, 1, 1);
         }
-      if (n > 0)
-        {
-          GtkWidget *title = heading_new (dyno_phase_group_title (group), 0.5);
-
-          gtk_widget_add_css_class (title, "group-title");
-          gtk_grid_attach (self->table_grid, title, first, 0, 2 * n, 1);
-        }
+      title = heading_new (dyno_phase_group_get_title (group), 0.5);
+      gtk_widget_add_css_class (title, "group-title");
+      gtk_grid_attach (self->table_grid, title, first, 0, 2 * n, 1);
     }
 
   row = 3;
@@ -454,8 +450,9 @@ on_phase_selected (DynoCompareView *self)
   if (self->syncing || selected == GTK_INVALID_LIST_POSITION
       || selected >= self->overlay_phases->len)
     return;
-  dyno_compare_view_set_phase (self, g_array_index (self->overlay_phases, DynoPhaseId, selected));
-  g_settings_set_enum (self->settings, "compare-phase", dyno_compare_view_get_phase (self));
+  dyno_compare_view_set_phase (self, g_ptr_array_index (self->overlay_phases, selected));
+  g_settings_set_string (self->settings, "compare-phase",
+                         dyno_phase_get_key (dyno_compare_view_get_phase (self)));
 }
 
 static void
@@ -474,8 +471,9 @@ static void
 fill_dropdowns (DynoCompareView *self)
 {
   guint n_entries = dyno_comparison_get_n_entries (self->comparison);
-  guint32 phases = dyno_comparison_get_phases (self->comparison);
-  DynoPhaseId wanted = g_settings_get_enum (self->settings, "compare-phase");
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (self->comparison);
+  g_autofree char *wanted_key = g_settings_get_string (self->settings, "compare-phase");
+  const DynoPhase *wanted = dyno_phase_lookup (wanted_key);
   guint position = GTK_INVALID_LIST_POSITION;
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   g_autoptr (GStrvBuilder) phase_titles = g_strv_builder_new ();
@@ -494,16 +492,17 @@ fill_dropdowns (DynoCompareView *self)
                               dyno_comparison_get_baseline (self->comparison));
 
   /* Only phases some run has live samples of: imports carry none. */
-  g_array_set_size (self->overlay_phases, 0);
-  for (DynoPhaseId phase = 0; phase < DYNO_N_PHASES; phase++)
+  g_ptr_array_set_size (self->overlay_phases, 0);
+  for (guint i = 0; i < phases->len; i++)
     {
-      if ((phases & DYNO_PHASE_BIT (phase)) == 0
-          || !dyno_compare_chart_has_samples (self->comparison, phase))
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+
+      if (!dyno_compare_chart_has_samples (self->comparison, phase))
         continue;
       if (phase == wanted || position == GTK_INVALID_LIST_POSITION)
         position = self->overlay_phases->len;
-      g_array_append_val (self->overlay_phases, phase);
-      g_strv_builder_add (phase_titles, dyno_phase_title (phase));
+      g_ptr_array_add (self->overlay_phases, (gpointer) phase);
+      g_strv_builder_add (phase_titles, dyno_phase_get_title (phase));
     }
   phase_strv = g_strv_builder_end (phase_titles);
   gtk_string_list_splice (self->phase_names, 0,
@@ -513,7 +512,7 @@ fill_dropdowns (DynoCompareView *self)
     {
       gtk_drop_down_set_selected (self->phase_dropdown, position);
       dyno_compare_graph_set_phase (self->overlay,
-                                    g_array_index (self->overlay_phases, DynoPhaseId, position));
+                                    g_ptr_array_index (self->overlay_phases, position));
     }
   gtk_stack_set_visible_child_name (self->overlay_stack,
                                     self->overlay_phases->len > 0 ? "chart" : "none");
@@ -551,7 +550,7 @@ dyno_compare_view_dispose (GObject *object)
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_COMPARE_VIEW);
   g_clear_pointer (&self->comparison, dyno_comparison_unref);
-  g_clear_pointer (&self->overlay_phases, g_array_unref);
+  g_clear_pointer (&self->overlay_phases, g_ptr_array_unref);
   g_clear_pointer (&self->name_labels, g_ptr_array_unref);
   g_clear_pointer (&self->ratio_labels, g_hash_table_unref);
   g_clear_object (&self->settings);
@@ -647,9 +646,9 @@ dyno_compare_view_init (DynoCompareView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
-  self->overlay_phases = g_array_new (FALSE, FALSE, sizeof (DynoPhaseId));
+  self->overlay_phases = g_ptr_array_new ();
   self->name_labels = g_ptr_array_new ();
-  self->ratio_labels = g_hash_table_new (NULL, NULL);
+  self->ratio_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   dyno_sideways_scroll_pass_vertical (gtk_widget_get_ancestor (GTK_WIDGET (self->table_grid),
                                                  GTK_TYPE_SCROLLED_WINDOW));
@@ -717,18 +716,15 @@ dyno_compare_view_set_baseline (DynoCompareView *self, guint entry)
 }
 
 void
-dyno_compare_view_set_phase (DynoCompareView *self, DynoPhaseId phase)
+dyno_compare_view_set_phase (DynoCompareView *self, const DynoPhase *phase)
 {
   guint position;
 
   g_return_if_fail (DYNO_IS_COMPARE_VIEW (self));
-  g_return_if_fail (phase < DYNO_N_PHASES);
+  g_return_if_fail (phase != NULL);
 
   dyno_compare_graph_set_phase (self->overlay, phase);
-  for (position = 0; position < self->overlay_phases->len; position++)
-    if (g_array_index (self->overlay_phases, DynoPhaseId, position) == phase)
-      break;
-  if (position < self->overlay_phases->len
+  if (g_ptr_array_find (self->overlay_phases, phase, &position)
       && gtk_drop_down_get_selected (self->phase_dropdown) != position)
     {
       self->syncing = TRUE;
@@ -737,10 +733,10 @@ dyno_compare_view_set_phase (DynoCompareView *self, DynoPhaseId phase)
     }
 }
 
-DynoPhaseId
+const DynoPhase *
 dyno_compare_view_get_phase (DynoCompareView *self)
 {
-  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), DYNO_PHASE_WRITE);
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
   return dyno_compare_graph_get_phase (self->overlay);
 }
 
@@ -779,8 +775,13 @@ dyno_compare_view_get_name_label (DynoCompareView *self, guint entry)
 }
 
 GtkLabel *
-dyno_compare_view_get_ratio_label (DynoCompareView *self, guint entry, DynoPhaseId phase)
+dyno_compare_view_get_ratio_label (DynoCompareView *self, guint entry, const DynoPhase *phase)
 {
+  g_autofree char *key = NULL;
+
   g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
-  return g_hash_table_lookup (self->ratio_labels, RATIO_KEY (entry, phase));
+  g_return_val_if_fail (phase != NULL, NULL);
+
+  key = ratio_key (entry, phase);
+  return g_hash_table_lookup (self->ratio_labels, key);
 }

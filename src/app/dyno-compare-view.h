@@ -23,8 +23,8 @@ void              dyno_compare_view_set_comparison (DynoCompareView *self,
 DynoComparison   *dyno_compare_view_get_comparison (DynoCompareView *self);
 void              dyno_compare_view_set_baseline (DynoCompareView *self, guint entry);
 /* The overlay's phase. */
-void              dyno_compare_view_set_phase (DynoCompareView *self, DynoPhaseId phase);
-DynoPhaseId       dyno_compare_view_get_phase (DynoCompareView *self);
+void              dyno_compare_view_set_phase (DynoCompareView *self, const DynoPhase *phase);
+const DynoPhase  *dyno_compare_view_get_phase (DynoCompareView *self);
 DynoCompareGraph *dyno_compare_view_get_graph (DynoCompareView      *self,
                                                DynoCompareChartKind  kind);
 /* Opens the Export menu (win.export). */
@@ -35,6 +35,6 @@ void              dyno_compare_view_popup_export (DynoCompareView *self);
 GtkLabel         *dyno_compare_view_get_name_label (DynoCompareView *self, guint entry);
 GtkLabel         *dyno_compare_view_get_ratio_label (DynoCompareView *self,
                                                      guint            entry,
-                                                     DynoPhaseId      phase);
+                                                     const DynoPhase *phase);
 
 G_END_DECLS

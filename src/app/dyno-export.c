@@ -242,10 +242,10 @@ dyno_export_compare_chart (DynoComparison *comparison,
     case DYNO_COMPARE_CHART_OVERLAY:
       title = names != NULL
                   /* TRANSLATORS: the title of an exported chart; a phase, then the runs */
-                  ? g_strdup_printf (_("%s over time: %s"), dyno_phase_title (options->phase),
+                  ? g_strdup_printf (_("%s over time: %s"), dyno_phase_get_title (options->phase),
                                      names)
                   /* TRANSLATORS: the title of an exported chart; %s is a phase */
-                  : g_strdup_printf (_("%s over time"), dyno_phase_title (options->phase));
+                  : g_strdup_printf (_("%s over time"), dyno_phase_get_title (options->phase));
       subtitle = g_strdup (_("The live rate through the phase, every repeat drawn"));
       break;
     case DYNO_COMPARE_CHART_BARS:

@@ -50,30 +50,19 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static const DynoPhaseId headline_phases[] = {
-  DYNO_PHASE_WRITE,
-  DYNO_PHASE_READ,
-  DYNO_PHASE_SEEKS,
-};
-
-static const char *
-headline_caption (DynoPhaseId phase)
+/* The figures a row shows, by phase key, with their short captions. */
+static const struct
 {
-  switch (phase)
-    {
-    case DYNO_PHASE_WRITE:
-      /* TRANSLATORS: short caption of the block write figure in the list of runs */
-      return C_("figure", "Write");
-    case DYNO_PHASE_READ:
-      /* TRANSLATORS: short caption of the block read figure in the list of runs */
-      return C_("figure", "Read");
-    case DYNO_PHASE_SEEKS:
-      /* TRANSLATORS: short caption of the random seeks figure in the list of runs */
-      return C_("figure", "Seeks");
-    default:
-      return dyno_phase_short_title (phase);
-    }
-}
+  const char *key;
+  const char *caption;
+} headlines[] = {
+  /* TRANSLATORS: short caption of the block write figure in the list of runs */
+  { "write", NC_("figure", "Write") },
+  /* TRANSLATORS: short caption of the block read figure in the list of runs */
+  { "read", NC_("figure", "Read") },
+  /* TRANSLATORS: short caption of the random seeks figure in the list of runs */
+  { "seeks", NC_("figure", "Seeks") },
+};
 
 /* "Write 512 MB/s  Read 1204 MB/s  Seeks 230 ops/s" in one label that wraps between figures on a
  * narrow window, the captions dimmed. */
@@ -83,9 +72,9 @@ set_figures (DynoHistoryRow *self, GtkLabel *label, const DynoTargetResult *targ
   g_autoptr (GString) markup = g_string_new (NULL);
   g_autoptr (GString) accessible = g_string_new (NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (headline_phases); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (headlines); i++)
     {
-      const DynoPhaseResult *phase = dyno_target_result_get_phase (target, headline_phases[i]);
+      const DynoPhaseResult *phase = dyno_target_result_find_phase (target, headlines[i].key);
       g_autofree char *text = NULL;
       g_autofree char *caption = NULL;
       g_autofree char *value = NULL;
@@ -97,9 +86,9 @@ set_figures (DynoHistoryRow *self, GtkLabel *label, const DynoTargetResult *targ
       if (isnan (rate) && phase->too_fast)
         text = g_strdup ("+++++");
       else
-        text = dyno_units_format_rate (rate, dyno_phase_unit (phase->id), self->rate_unit);
+        text = dyno_units_format_rate (rate, dyno_phase_get_unit (phase->phase), self->rate_unit);
 
-      caption = g_markup_escape_text (headline_caption (phase->id), -1);
+      caption = g_markup_escape_text (g_dpgettext2 (NULL, "figure", headlines[i].caption), -1);
       {
         g_autofree char *escaped = g_markup_escape_text (text, -1);
         g_auto (GStrv) words = g_strsplit (escaped, " ", -1);
@@ -112,7 +101,7 @@ set_figures (DynoHistoryRow *self, GtkLabel *label, const DynoTargetResult *targ
       g_string_append_printf (markup, "<span alpha=\"60%%\">%s</span>\u00a0<b>%s</b>", caption,
                               value);
       g_string_append_printf (accessible, "%s%s %s", accessible->len > 0 ? ", " : "",
-                              dyno_phase_title (phase->id), text);
+                              dyno_phase_get_title (phase->phase), text);
     }
   gtk_label_set_markup (label, markup->str);
   gtk_widget_set_visible (GTK_WIDGET (label), markup->len > 0);

@@ -47,6 +47,8 @@ struct _DynoHistoryView
   GtkCustomSorter *sorter;
   GSettings *settings;
   SortKey sort_key;
+  const DynoPhase *write_phase; /* what SORT_WRITE and SORT_READ sort by */
+  const DynoPhase *read_phase;
 };
 
 G_DEFINE_FINAL_TYPE (DynoHistoryView, dyno_history_view, ADW_TYPE_BIN)
@@ -88,12 +90,12 @@ compare_items (gconstpointer a, gconstpointer b, gpointer user_data)
                               dyno_history_item_get_title (item_b));
       break;
     case SORT_WRITE:
-      order = compare_rates (dyno_history_item_get_best_rate (item_a, DYNO_PHASE_WRITE),
-                             dyno_history_item_get_best_rate (item_b, DYNO_PHASE_WRITE));
+      order = compare_rates (dyno_history_item_get_best_rate (item_a, self->write_phase),
+                             dyno_history_item_get_best_rate (item_b, self->write_phase));
       break;
     case SORT_READ:
-      order = compare_rates (dyno_history_item_get_best_rate (item_a, DYNO_PHASE_READ),
-                             dyno_history_item_get_best_rate (item_b, DYNO_PHASE_READ));
+      order = compare_rates (dyno_history_item_get_best_rate (item_a, self->read_phase),
+                             dyno_history_item_get_best_rate (item_b, self->read_phase));
       break;
     case SORT_DATE:
     default:
@@ -506,6 +508,9 @@ dyno_history_view_init (DynoHistoryView *self)
 {
   g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr (GAction) sort = NULL;
+
+  self->write_phase = dyno_phase_lookup ("write");
+  self->read_phase = dyno_phase_lookup ("read");
 
   gtk_widget_init_template (GTK_WIDGET (self));
 

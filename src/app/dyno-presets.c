@@ -105,7 +105,7 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
   config->size = DYNO_DEFAULT_SIZE;
   config->chunk = DYNO_DEFAULT_CHUNK;
   config->per_char_size = 0;
-  config->tests = DYNO_PHASES_ALL;
+  dyno_config_select (config, "all", NULL);
   config->files_num = DYNO_DEFAULT_FILES;
   config->files_max = 0;
   config->files_min = 0;
@@ -121,9 +121,7 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
     {
     case DYNO_PRESET_QUICK:
       /* Per-char I/O is what makes a run slow, and says little about a modern disk. */
-      config->tests = DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_REWRITE)
-                      | DYNO_PHASE_BIT (DYNO_PHASE_READ) | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)
-                      | DYNO_PHASES_FILES;
+      dyno_config_select (config, "write,rewrite,read,seeks,files", NULL);
       config->files_num = 4;
       return TRUE;
 
@@ -131,7 +129,7 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
       /* Bonnie 2.0.6: 16 KiB chunks, 4000 seeks by 3 seeker processes, no file tests. */
       config->size = dyno_preset_twice_ram (ram_bytes);
       config->chunk = 16384;
-      config->tests = DYNO_PHASES_IO;
+      dyno_config_select (config, "io", NULL);
       config->seeks = 4000;
       config->seekers = 3;
       return TRUE;
@@ -151,10 +149,11 @@ gboolean
 dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b)
 {
   return a->size == b->size && a->chunk == b->chunk && a->per_char_size == b->per_char_size
-         && a->tests == b->tests && a->files_num == b->files_num && a->files_max == b->files_max
-         && a->files_min == b->files_min && a->files_dirs == b->files_dirs
-         && a->seeks == b->seeks && a->seekers == b->seekers && a->per_char == b->per_char
-         && a->cache == b->cache && a->data == b->data && a->repeat == b->repeat;
+         && dyno_config_same_phases (a, b) && a->files_num == b->files_num
+         && a->files_max == b->files_max && a->files_min == b->files_min
+         && a->files_dirs == b->files_dirs && a->seeks == b->seeks && a->seekers == b->seekers
+         && a->per_char == b->per_char && a->cache == b->cache && a->data == b->data
+         && a->repeat == b->repeat;
 }
 
 static void
@@ -202,8 +201,11 @@ dyno_settings_get_config (GSettings *settings, GError **error)
     }
 
   config->chunk = g_settings_get_uint64 (settings, "chunk");
-  /* The flag values are the phase bits (see the schema). */
-  config->tests = g_settings_get_flags (settings, "tests") & DYNO_PHASES_ALL;
+  {
+    g_autoptr (GPtrArray) phases = dyno_settings_get_phases (settings);
+
+    dyno_config_set_phases (config, phases);
+  }
   config->seeks = g_settings_get_uint (settings, "seeks");
   config->seekers = g_settings_get_uint (settings, "seekers");
   config->per_char = g_settings_get_enum (settings, "per-char");
@@ -219,6 +221,76 @@ dyno_settings_get_config (GSettings *settings, GError **error)
   config->notes = *notes != '\0' ? g_steal_pointer (&notes) : NULL;
 
   return g_steal_pointer (&config);
+}
+
+/* Once per unknown key and process: the setting is read again at every change of any. */
+static void
+warn_unknown_phase (const char *key)
+{
+  G_LOCK_DEFINE_STATIC (warned);
+  static GHashTable *warned;
+  gboolean first;
+
+  G_LOCK (warned);
+  if (warned == NULL)
+    warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  first = g_hash_table_add (warned, g_strdup (key));
+  G_UNLOCK (warned);
+  if (first)
+    g_warning ("Setting “tests”: unknown phase “%s”, skipped", key);
+}
+
+GPtrArray *
+dyno_settings_get_phases (GSettings *settings)
+{
+  g_auto (GStrv) keys = NULL;
+  GPtrArray *phases;
+  DynoPreset preset;
+  g_autoptr (DynoConfig) fallback = NULL;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  keys = g_settings_get_strv (settings, "tests");
+  phases = g_ptr_array_new ();
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      const DynoPhase *phase = dyno_phase_lookup (keys[i]);
+
+      if (phase == NULL)
+        {
+          /* A newer Dyno's phase, or a hand-edited setting: the rest still runs. */
+          warn_unknown_phase (keys[i]);
+          continue;
+        }
+      if (!g_ptr_array_find (phases, phase, NULL))
+        g_ptr_array_add (phases, (gpointer) phase);
+    }
+  /* Chosen phases none of which this Dyno knows: the preset's, not nothing at all. An empty
+   * list is the user's choice, which the Test setup page asks to change. */
+  if (phases->len > 0 || keys[0] == NULL)
+    return phases;
+
+  fallback = dyno_config_new ();
+  preset = g_settings_get_enum (settings, "preset");
+  if (!dyno_preset_fill (preset, fallback, 0, DYNO_CACHE_EVICT))
+    dyno_preset_fill (DYNO_PRESET_QUICK, fallback, 0, DYNO_CACHE_EVICT);
+  g_ptr_array_extend (phases, fallback->phases, NULL, NULL);
+  return phases;
+}
+
+void
+dyno_settings_set_phases (GSettings *settings, GPtrArray *phases)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) keys = NULL;
+
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_return_if_fail (phases != NULL);
+
+  for (guint i = 0; i < phases->len; i++)
+    g_strv_builder_add (builder, dyno_phase_get_key (g_ptr_array_index (phases, i)));
+  keys = g_strv_builder_end (builder);
+  g_settings_set_strv (settings, "tests", (const char *const *) keys);
 }
 
 static GSettings *
@@ -245,7 +317,7 @@ write_config (GSettings *batch, const DynoConfig *config)
 
   g_settings_set_string (batch, "size", size);
   g_settings_set_uint64 (batch, "chunk", config->chunk);
-  g_settings_set_flags (batch, "tests", config->tests);
+  dyno_settings_set_phases (batch, config->phases);
   g_settings_set_string (batch, "files-spec", files);
   g_settings_set_uint (batch, "seeks", config->seeks);
   g_settings_set_uint (batch, "seekers", config->seekers);

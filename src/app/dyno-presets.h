@@ -42,6 +42,13 @@ extern const char * const dyno_preset_keys[];
 
 /* Reads the per-run keys into a new config; NULL with an error naming the bad setting. */
 DynoConfig *dyno_settings_get_config (GSettings *settings, GError **error);
+/* The phases (const DynoPhase *) of the "tests" key, in its order, each once. Keys this Dyno
+ * does not know are skipped, with a warning (once per key); when the key names phases but none
+ * this Dyno knows, the current preset's phases (Quick's for Custom) stand in. An empty key
+ * gives none. Free it. */
+GPtrArray  *dyno_settings_get_phases (GSettings *settings);
+/* Writes phases (const DynoPhase *) to the "tests" key, by their keys. */
+void        dyno_settings_set_phases (GSettings *settings, GPtrArray *phases);
 /* Writes the preset's values and the "preset" key in one batch. */
 void        dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
 /* TRUE when the per-run keys hold the preset's values (always TRUE for CUSTOM). */

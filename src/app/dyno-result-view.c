@@ -37,7 +37,7 @@ struct _DynoResultView
   DynoResult *result;
   char *saved_path;
   GPtrArray *info_rows;    /* rows added to run_group and system_group */
-  GHashTable *rate_labels; /* GUINT_TO_POINTER (target << 8 | phase) -> GtkLabel */
+  GHashTable *rate_labels; /* rate_key (target, phase) -> GtkLabel */
 };
 
 G_DEFINE_FINAL_TYPE (DynoResultView, dyno_result_view, ADW_TYPE_BIN)
@@ -90,6 +90,12 @@ clear_box (GtkBox *box)
     gtk_box_remove (box, child);
 }
 
+static char *
+rate_key (guint target, const DynoPhase *phase)
+{
+  return g_strdup_printf ("%u %s", target, dyno_phase_get_key (phase));
+}
+
 static double
 mean_cache_resident (const DynoPhaseResult *phase)
 {
@@ -112,7 +118,7 @@ mean_cache_resident (const DynoPhaseResult *phase)
 static char *
 format_rate_cell (const DynoPhaseResult *phase, DynoRateUnit rate_unit, guint repeats)
 {
-  DynoUnit unit = dyno_phase_unit (phase->id);
+  DynoUnit unit = dyno_phase_get_unit (phase->phase);
   double rate = dyno_phase_result_get_rate (phase);
 
   if (repeats > 1 && phase->rate.n >= 2 && !isnan (phase->rate.sd) && !isnan (rate))
@@ -129,7 +135,7 @@ format_rate_cell (const DynoPhaseResult *phase, DynoRateUnit rate_unit, guint re
 static char *
 format_stats_tooltip (const DynoPhaseResult *phase, DynoRateUnit rate_unit)
 {
-  DynoUnit unit = dyno_phase_unit (phase->id);
+  DynoUnit unit = dyno_phase_get_unit (phase->phase);
   g_autofree char *min = dyno_units_format_rate (phase->rate.min, unit, rate_unit);
   g_autofree char *max = dyno_units_format_rate (phase->rate.max, unit, rate_unit);
   g_autofree char *ci = dyno_units_format_rate (phase->rate.ci95, unit, rate_unit);
@@ -149,7 +155,7 @@ attach_phase_row (DynoResultView *self,
                   DynoRateUnit rate_unit,
                   guint repeats)
 {
-  GtkWidget *name = gtk_label_new (dyno_phase_short_title (phase->id));
+  GtkWidget *name = gtk_label_new (dyno_phase_get_short_title (phase->phase));
   GtkWidget *rate;
   GtkWidget *cpu;
   g_autofree char *p99 = dyno_format_latency (phase->latency.p99);
@@ -161,7 +167,7 @@ attach_phase_row (DynoResultView *self,
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   /* The names take the spare width, so the figures line up at the card's right edge. */
   gtk_widget_set_hexpand (name, TRUE);
-  gtk_widget_set_tooltip_text (name, dyno_phase_title (phase->id));
+  gtk_widget_set_tooltip_text (name, dyno_phase_get_title (phase->phase));
   gtk_widget_add_css_class (name, "phase-name");
 
   if (all_too_fast)
@@ -196,7 +202,7 @@ attach_phase_row (DynoResultView *self,
     }
   gtk_widget_add_css_class (rate, "rate");
 
-  if (dyno_phase_reads_data_file (phase->id) && !isnan (resident))
+  if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_READS_DATA) && !isnan (resident))
     cached = g_strdup_printf (_("%.1f %%"), resident * 100);
 
   gtk_grid_attach (grid, name, COL_PHASE, row, 1, 1);
@@ -206,7 +212,7 @@ attach_phase_row (DynoResultView *self,
   gtk_grid_attach (grid, cell_new (max, 1), COL_MAX, row, 1, 1);
   gtk_grid_attach (grid, cell_new (cached ? cached : "", 1), COL_CACHED, row, 1, 1);
 
-  g_hash_table_insert (self->rate_labels, GUINT_TO_POINTER (target << 8 | phase->id), rate);
+  g_hash_table_insert (self->rate_labels, rate_key (target, phase->phase), rate);
 }
 
 static GtkWidget *
@@ -222,6 +228,15 @@ heading_cell (const char *text, const char *tooltip)
   return label;
 }
 
+static int
+compare_phase_results (gconstpointer a, gconstpointer b)
+{
+  const DynoPhaseResult *pa = *(const DynoPhaseResult *const *) a;
+  const DynoPhaseResult *pb = *(const DynoPhaseResult *const *) b;
+
+  return dyno_phase_compare (pa->phase, pb->phase);
+}
+
 static GtkWidget *
 build_table (DynoResultView *self,
              guint target,
@@ -231,8 +246,8 @@ build_table (DynoResultView *self,
 {
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *scroller;
-  const DynoPhaseGroup *groups;
-  guint n_groups;
+  /* Not owning them: tr->phases frees its results. */
+  g_autoptr (GPtrArray) phases = g_ptr_array_sized_new (tr->phases->len);
   int row = 0;
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
@@ -256,30 +271,27 @@ build_table (DynoResultView *self,
                    COL_CACHED, row, 1, 1);
   row++;
 
-  groups = dyno_phase_get_groups (&n_groups);
-  for (guint g = 0; g < n_groups; g++)
+  /* In catalogue order, under their groups' titles. */
+  g_ptr_array_extend (phases, tr->phases, NULL, NULL);
+  g_ptr_array_sort (phases, compare_phase_results);
+  for (guint i = 0; i < phases->len;)
     {
-      const DynoPhaseGroup *group = &groups[g];
-      gboolean any = FALSE;
-      GtkWidget *title;
+      const DynoPhaseResult *head = g_ptr_array_index (phases, i);
+      const DynoPhaseGroup *group = head->phase->kind->group;
+      GtkWidget *title = gtk_label_new (dyno_phase_group_get_title (group));
 
-      for (DynoPhaseId id = group->first; id <= group->last; id++)
-        any |= dyno_target_result_get_phase (tr, id) != NULL;
-      if (!any)
-        continue;
-
-      title = gtk_label_new (dyno_phase_group_title (group));
       gtk_label_set_xalign (GTK_LABEL (title), 0);
       gtk_widget_add_css_class (title, "heading");
       gtk_widget_add_css_class (title, "group-title");
       gtk_grid_attach (GTK_GRID (grid), title, COL_PHASE, row++, N_COLUMNS, 1);
 
-      for (DynoPhaseId id = group->first; id <= group->last; id++)
+      for (; i < phases->len; i++)
         {
-          const DynoPhaseResult *phase = dyno_target_result_get_phase (tr, id);
+          const DynoPhaseResult *phase = g_ptr_array_index (phases, i);
 
-          if (phase != NULL)
-            attach_phase_row (self, GTK_GRID (grid), row++, target, phase, rate_unit, repeats);
+          if (phase->phase->kind->group != group)
+            break;
+          attach_phase_row (self, GTK_GRID (grid), row++, target, phase, rate_unit, repeats);
         }
     }
 
@@ -329,9 +341,9 @@ build_error (const DynoTargetResult *tr)
   GtkWidget *message = gtk_label_new (tr->error_message);
   g_autofree char *title = NULL;
 
-  if (tr->error_phase >= 0 && tr->error_phase < DYNO_N_PHASES)
+  if (tr->error_phase != NULL)
     /* TRANSLATORS: "Failed during Block write" */
-    title = g_strdup_printf (_("Failed during %s"), dyno_phase_title (tr->error_phase));
+    title = g_strdup_printf (_("Failed during %s"), dyno_phase_get_title (tr->error_phase));
   else
     title = g_strdup (_("Failed"));
   heading = gtk_label_new (title);
@@ -428,7 +440,7 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
       if (phase->note != NULL)
         {
           /* TRANSLATORS: a phase and a note about it */
-          g_autofree char *text = g_strdup_printf (_("%s: %s"), dyno_phase_title (phase->id),
+          g_autofree char *text = g_strdup_printf (_("%s: %s"), dyno_phase_get_title (phase->phase),
                                                    phase->note);
           GtkWidget *note = caption_new (text, "dialog-information-symbolic", "dim-label");
 
@@ -544,7 +556,7 @@ fill_run_group (DynoResultView *self)
       add_info_row (self, self->run_group, _("Data file"), text);
       add_info_row (self, self->run_group, _("Page cache"), cache_policy_title (config->cache));
     }
-  if ((config->tests & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC))) != 0)
+  if (dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
     {
       g_autofree char *size = dyno_format_size (dyno_config_get_per_char_size (config));
       /* TRANSLATORS: per-char mode and size, like "stdio, 1 GiB" */
@@ -554,7 +566,7 @@ fill_run_group (DynoResultView *self)
 
       add_info_row (self, self->run_group, _("Per-char I/O"), text);
     }
-  if ((config->tests & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0)
+  if (dyno_config_has_phase (config, dyno_phase_lookup ("seeks")))
     {
       /* TRANSLATORS: "8192 seeks by 5 threads" */
       g_autofree char *text = g_strdup_printf (_("%u seeks by %u threads"), config->seeks,
@@ -766,7 +778,7 @@ dyno_result_view_init (DynoResultView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->info_rows = g_ptr_array_new ();
-  self->rate_labels = g_hash_table_new (NULL, NULL);
+  self->rate_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
                            G_CONNECT_SWAPPED);
@@ -817,10 +829,15 @@ dyno_result_view_set_saved_path (DynoResultView *self, const char *path)
 }
 
 GtkLabel *
-dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId phase)
+dyno_result_view_get_rate_label (DynoResultView *self, guint target, const DynoPhase *phase)
 {
+  g_autofree char *key = NULL;
+
   g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
-  return g_hash_table_lookup (self->rate_labels, GUINT_TO_POINTER (target << 8 | phase));
+  g_return_val_if_fail (phase != NULL, NULL);
+
+  key = rate_key (target, phase);
+  return g_hash_table_lookup (self->rate_labels, key);
 }
 
 void

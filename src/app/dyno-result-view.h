@@ -21,7 +21,9 @@ void        dyno_result_view_set_result (DynoResultView *self, DynoResult *resul
 void        dyno_result_view_set_saved_path (DynoResultView *self, const char *path);
 /* The label that shows a phase's figure for a target, or NULL when the table has no row for
  * it: for tests. */
-GtkLabel   *dyno_result_view_get_rate_label (DynoResultView *self, guint target, DynoPhaseId phase);
+GtkLabel   *dyno_result_view_get_rate_label (DynoResultView  *self,
+                                             guint            target,
+                                             const DynoPhase *phase);
 
 /* Opens the Export menu (win.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);

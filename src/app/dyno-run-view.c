@@ -104,7 +104,8 @@ update_status (DynoRunView *self)
   if (!status.running)
     return;
 
-  set_percent (self->phase_bar, self->phase_percent, status.phase < 0 ? 0 : status.phase_progress);
+  set_percent (self->phase_bar, self->phase_percent,
+               status.phase == NULL ? 0 : status.phase_progress);
   set_percent (self->overall_bar, self->overall_percent, status.progress);
   elapsed = dyno_format_duration (status.elapsed);
   remaining = dyno_format_duration (status.remaining);
@@ -204,22 +205,26 @@ on_target_started (DynoRunView *self, guint target, const char *path, DynoEngine
 }
 
 static void
-on_phase_started (DynoRunView *self, guint target, guint repeat, int phase, DynoEngine *engine)
+on_phase_started (DynoRunView     *self,
+                  guint            target,
+                  guint            repeat,
+                  const DynoPhase *phase,
+                  DynoEngine      *engine)
 {
   TargetCard *card = get_card (self, target);
   g_autofree char *title = NULL;
 
-  if (phase < 0 || phase >= DYNO_N_PHASES)
+  if (phase == NULL)
     return;
   if (self->repeats > 1)
     /* TRANSLATORS: a phase and the repeat, like "Block write, repeat 2 of 3" */
-    title = g_strdup_printf (_("%s, repeat %u of %u"), dyno_phase_title (phase), repeat + 1,
+    title = g_strdup_printf (_("%s, repeat %u of %u"), dyno_phase_get_title (phase), repeat + 1,
                              self->repeats);
   else
-    title = g_strdup (dyno_phase_title (phase));
+    title = g_strdup (dyno_phase_get_title (phase));
   set_label (self->phase_label, title);
   set_label (self->rate_label, "—");
-  set_label (self->rate_caption, dyno_units_rate_label (dyno_phase_unit (phase),
+  set_label (self->rate_caption, dyno_units_rate_label (dyno_phase_get_unit (phase),
                                                         dyno_units_get_rate_unit (self->settings)));
   if (card != NULL)
     gtk_label_set_text (card->status, title);
@@ -251,7 +256,7 @@ on_samples (DynoRunView *self, GArray *samples, DynoEngine *engine)
     }
 
   last = &g_array_index (samples, DynoSample, samples->len - 1);
-  rate = dyno_units_format_rate_value (last->rate, dyno_phase_unit (last->phase),
+  rate = dyno_units_format_rate_value (last->rate, dyno_phase_get_unit (last->phase),
                                        dyno_units_get_rate_unit (self->settings));
   cpu = dyno_units_format_percent (last->process_cpu);
   iowait = dyno_units_format_percent (last->system_cpu.iowait);
@@ -265,7 +270,7 @@ static void
 on_phase_finished (DynoRunView *self,
                    guint target,
                    guint repeat,
-                   int phase,
+                   const DynoPhase *phase,
                    const DynoPhaseRun *run,
                    DynoEngine *engine)
 {
@@ -273,17 +278,17 @@ on_phase_finished (DynoRunView *self,
   g_autofree char *rate = NULL;
   g_autofree char *text = NULL;
 
-  if (card == NULL || phase < 0 || phase >= DYNO_N_PHASES)
+  if (card == NULL || phase == NULL)
     return;
-  rate = dyno_units_format_rate (run->rate, dyno_phase_unit (phase),
+  rate = dyno_units_format_rate (run->rate, dyno_phase_get_unit (phase),
                                  dyno_units_get_rate_unit (self->settings));
   if (run->too_fast)
     /* TRANSLATORS: a phase that took less than 0.5 s, like "Block read: 2100 MB/s (too fast
      * to trust)" */
-    text = g_strdup_printf (_("%s: %s (too fast to trust)"), dyno_phase_title (phase), rate);
+    text = g_strdup_printf (_("%s: %s (too fast to trust)"), dyno_phase_get_title (phase), rate);
   else
     /* TRANSLATORS: a phase and its figure, like "Block read: 120 MB/s" */
-    text = g_strdup_printf (_("%s: %s"), dyno_phase_title (phase), rate);
+    text = g_strdup_printf (_("%s: %s"), dyno_phase_get_title (phase), rate);
   gtk_label_set_text (card->status, text);
 }
 
@@ -323,9 +328,9 @@ on_target_finished (DynoRunView *self,
     {
       g_autofree char *text = NULL;
 
-      if (result->error_phase >= 0 && result->error_phase < DYNO_N_PHASES)
+      if (result->error_phase != NULL)
         /* TRANSLATORS: "Failed in Block write: No space left on device" */
-        text = g_strdup_printf (_("Failed in %s: %s"), dyno_phase_title (result->error_phase),
+        text = g_strdup_printf (_("Failed in %s: %s"), dyno_phase_get_title (result->error_phase),
                                 result->error_message);
       else
         /* TRANSLATORS: "Failed: The folder vanished" */

@@ -38,6 +38,9 @@ typedef struct
   char *error; /* why the text does not parse, NULL when it does */
 } Entry;
 
+/* The page has a switch for each of Bonnie's phases. */
+#define N_BONNIE 12
+
 struct _DynoSetupView
 {
   AdwPreferencesPage parent_instance;
@@ -65,7 +68,7 @@ struct _DynoSetupView
   AdwEntryRow *notes_row;
 
   GSettings *settings;
-  DynoSwitchRow *phase_rows[DYNO_N_PHASES];
+  DynoSwitchRow *phase_rows[N_BONNIE]; /* in dyno_phase_bonnie () order */
   Entry entries[N_ENTRIES];
   guint64 ram_bytes;
   gboolean can_run;
@@ -88,20 +91,20 @@ static const char *const per_char_nicks[] = { "stdio", "syscall", NULL };
 static const char *const cache_nicks[] = { "evict", "direct", "drop", "none", NULL };
 static const char *const data_nicks[] = { "random", "zeros", NULL };
 
-/* One line each, under the phase's name in the Phases list. */
-static const char *const phase_blurbs[DYNO_N_PHASES] = {
-  [DYNO_PHASE_PUTC] = N_("Writes the file one byte at a time"),
-  [DYNO_PHASE_WRITE] = N_("Writes the file a chunk at a time"),
-  [DYNO_PHASE_REWRITE] = N_("Reads each chunk, changes it and writes it back"),
-  [DYNO_PHASE_GETC] = N_("Reads the file one byte at a time"),
-  [DYNO_PHASE_READ] = N_("Reads the file a chunk at a time"),
-  [DYNO_PHASE_SEEKS] = N_("Reads random chunks from several threads, rewriting some"),
-  [DYNO_PHASE_SEQ_CREATE] = N_("Creates the small files in name order"),
-  [DYNO_PHASE_SEQ_STAT] = N_("Looks up the files in name order"),
-  [DYNO_PHASE_SEQ_DELETE] = N_("Deletes the files in name order"),
-  [DYNO_PHASE_RAND_CREATE] = N_("Creates the small files in random order"),
-  [DYNO_PHASE_RAND_STAT] = N_("Looks up the files in random order"),
-  [DYNO_PHASE_RAND_DELETE] = N_("Deletes the files in random order"),
+/* One line each, under the phase's name in the Phases list, in dyno_phase_bonnie () order. */
+static const char *const phase_blurbs[N_BONNIE] = {
+  N_("Writes the file one byte at a time"),                       /* putc */
+  N_("Writes the file a chunk at a time"),                        /* write */
+  N_("Reads each chunk, changes it and writes it back"),          /* rewrite */
+  N_("Reads the file one byte at a time"),                        /* getc */
+  N_("Reads the file a chunk at a time"),                         /* read */
+  N_("Reads random chunks from several threads, rewriting some"), /* seeks */
+  N_("Creates the small files in name order"),                    /* seq_create */
+  N_("Looks up the files in name order"),                         /* seq_stat */
+  N_("Deletes the files in name order"),                          /* seq_delete */
+  N_("Creates the small files in random order"),                  /* rand_create */
+  N_("Looks up the files in random order"),                       /* rand_stat */
+  N_("Deletes the files in random order"),                        /* rand_delete */
 };
 
 #define N_CHUNKS 19 /* 256 B to 64 MiB */
@@ -261,44 +264,79 @@ setup_entry (DynoSetupView *self, EntryKind kind, AdwEntryRow *row, const char *
 
 /* Phases */
 
+static int
+compare_phases (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
+}
+
+static gboolean
+same_phases (GPtrArray *a, GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (!g_ptr_array_find (b, g_ptr_array_index (a, i), NULL))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 on_phase_toggled (DynoSetupView *self)
 {
-  guint32 mask = 0;
+  g_autoptr (GPtrArray) current = NULL;
+  g_autoptr (GPtrArray) wanted = g_ptr_array_new ();
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
 
   if (self->syncing)
     return;
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
+  current = dyno_settings_get_phases (self->settings);
+  for (guint i = 0; i < N_BONNIE; i++)
     if (dyno_switch_row_get_active (self->phase_rows[i]))
-      mask |= DYNO_PHASE_BIT (i);
-  if (mask != (g_settings_get_flags (self->settings, "tests") & DYNO_PHASES_ALL))
-    g_settings_set_flags (self->settings, "tests", mask);
+      g_ptr_array_add (wanted, (gpointer) bonnie[i]);
+  /* Phases the page has no switch for stay chosen. */
+  for (guint i = 0; i < current->len; i++)
+    if (!dyno_phase_has_flag (g_ptr_array_index (current, i), DYNO_PHASE_BONNIE))
+      g_ptr_array_add (wanted, g_ptr_array_index (current, i));
+  g_ptr_array_sort (wanted, compare_phases);
+  if (!same_phases (current, wanted))
+    dyno_settings_set_phases (self->settings, wanted);
 }
 
 static void
 load_phases (DynoSetupView *self)
 {
-  guint32 mask = g_settings_get_flags (self->settings, "tests");
+  g_autoptr (GPtrArray) phases = dyno_settings_get_phases (self->settings);
   g_autoptr (GString) summary = g_string_new (NULL);
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  const DynoPhase *seeks = dyno_phase_lookup ("seeks");
   guint n_file_tests = 0;
+  gboolean io = FALSE;
+  gboolean per_char = FALSE;
 
   self->syncing = TRUE;
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
-    dyno_switch_row_set_active (self->phase_rows[i], (mask & DYNO_PHASE_BIT (i)) != 0);
+  for (guint i = 0; i < N_BONNIE; i++)
+    dyno_switch_row_set_active (self->phase_rows[i], g_ptr_array_find (phases, bonnie[i], NULL));
   self->syncing = FALSE;
 
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
+  g_ptr_array_sort (phases, compare_phases);
+  for (guint i = 0; i < phases->len; i++)
     {
-      if ((mask & DYNO_PHASE_BIT (i)) == 0)
-        continue;
-      if (dyno_phase_is_file_test (i))
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+
+      if (dyno_phase_has_flag (phase, DYNO_PHASE_PER_CHAR))
+        per_char = TRUE;
+      if (dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST))
         {
           n_file_tests++;
           continue;
         }
+      io = TRUE;
       if (summary->len > 0)
         g_string_append (summary, ", ");
-      g_string_append (summary, dyno_phase_title (i));
+      g_string_append (summary, dyno_phase_get_title (phase));
     }
   if (n_file_tests > 0)
     {
@@ -314,31 +352,28 @@ load_phases (DynoSetupView *self)
   adw_expander_row_set_subtitle (self->tests_row, summary->str);
 
   /* Rows that do not matter for the chosen phases step back. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->size_row), (mask & DYNO_PHASES_IO) != 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->chunk_row), (mask & DYNO_PHASES_IO) != 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->files_row), (mask & DYNO_PHASES_FILES) != 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->seeks_row),
-                            (mask & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->size_row), io);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->chunk_row), io);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->files_row), n_file_tests > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seeks_row), g_ptr_array_find (phases, seeks, NULL));
   gtk_widget_set_sensitive (GTK_WIDGET (self->seekers_row),
-                            (mask & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_row),
-                            (mask & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC)
-                                     | DYNO_PHASE_BIT (DYNO_PHASE_GETC)))
-                                != 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_size_row),
-                            (mask & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC)
-                                     | DYNO_PHASE_BIT (DYNO_PHASE_GETC)))
-                                != 0);
+                            g_ptr_array_find (phases, seeks, NULL));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_row), per_char);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_size_row), per_char);
 }
 
 static void
 create_phase_rows (DynoSetupView *self)
 {
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+  g_assert (n_bonnie == N_BONNIE);
+  for (guint i = 0; i < N_BONNIE; i++)
     {
       GtkWidget *row = dyno_switch_row_new ();
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_title (i));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_get_title (bonnie[i]));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(phase_blurbs[i]));
       g_signal_connect_object (row, "notify::active", G_CALLBACK (on_phase_toggled), self,
                                G_CONNECT_SWAPPED);

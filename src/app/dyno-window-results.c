@@ -631,7 +631,7 @@ dyno_window_choose_export_chart (DynoWindow *self, const char *kind)
       stem = comparison_stem (comparison);
       if (g_str_equal (kind, "overlay"))
         {
-          DynoPhaseId phase = dyno_compare_view_get_phase (self->compare_view);
+          const DynoPhase *phase = dyno_compare_view_get_phase (self->compare_view);
 
           if (!dyno_compare_chart_has_samples (comparison, phase))
             {

@@ -47,13 +47,13 @@ describe_failure (const DynoTargetResult *result)
 {
   const char *path = result->info != NULL ? result->info->path : "?";
   const char *message = result->error_message != NULL ? result->error_message : "";
-  gboolean in_phase = result->error_phase >= 0 && result->error_phase < DYNO_N_PHASES;
+  gboolean in_phase = result->error_phase != NULL;
 
   /* Engine messages leave naming the target to us. */
   if (in_phase)
     /* TRANSLATORS: target, phase, error: "/mnt/usb failed during Block write: No space left" */
     return g_strdup_printf (_("%s failed during %s: %s"), path,
-                            dyno_phase_title (result->error_phase), message);
+                            dyno_phase_get_title (result->error_phase), message);
   /* TRANSLATORS: target, error: "/mnt/usb failed: The folder vanished" */
   return g_strdup_printf (_("%s failed: %s"), path, message);
 }

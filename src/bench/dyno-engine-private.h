@@ -30,7 +30,7 @@ typedef struct
   DynoEventKind kind;
   guint target;
   guint repeat;
-  int phase;
+  const DynoPhase *phase;
   DynoSample sample;             /* SAMPLE */
   DynoPhaseRun run;              /* PHASE_FINISHED */
   int level;                     /* MESSAGE */
@@ -52,7 +52,7 @@ void           dyno_run_shared_get_status (DynoRunShared *shared, DynoStatus *st
 void           dyno_run_shared_set_phase (DynoRunShared *shared,
                                           guint          target,
                                           guint          repeat,
-                                          int            phase);
+                                          const DynoPhase *phase);
 void           dyno_run_shared_set_progress (DynoRunShared *shared, double phase_progress, double rate);
 void           dyno_run_shared_phase_done (DynoRunShared *shared);
 void           dyno_run_shared_target_done (DynoRunShared *shared, guint target);

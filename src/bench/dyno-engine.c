@@ -224,7 +224,7 @@ dyno_engine_run_async (DynoEngine *self,
                                _("No target folder was given"));
       return;
     }
-  if (!dyno_config_validate (config, &error))
+  if (!dyno_config_validate (config, &error) || !dyno_runner_check_config (config, &error))
     {
       g_task_return_error (outer, g_steal_pointer (&error));
       return;
@@ -418,12 +418,12 @@ dyno_engine_class_init (DynoEngineClass *klass)
                                           G_TYPE_UINT, G_TYPE_STRING);
   signals[PHASE_STARTED] = g_signal_new ("phase-started", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
-                                         G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT);
+                                         G_TYPE_UINT, G_TYPE_UINT, G_TYPE_POINTER);
   signals[SAMPLES] = g_signal_new ("samples", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[PHASE_FINISHED] = g_signal_new ("phase-finished", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
-                                          G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_POINTER);
+                                          G_TYPE_UINT, G_TYPE_UINT, G_TYPE_POINTER, G_TYPE_POINTER);
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT,
                                    G_TYPE_STRING);
@@ -436,7 +436,7 @@ static void
 dyno_engine_init (DynoEngine *self)
 {
   self->sample_interval = DEFAULT_SAMPLE_INTERVAL_MS;
-  self->last_status = (DynoStatus) { .running = FALSE, .phase = -1, .remaining = NAN, .rate = NAN };
+  self->last_status = (DynoStatus) { .running = FALSE, .phase = NULL, .remaining = NAN, .rate = NAN };
 }
 
 DynoEngine *

@@ -19,7 +19,7 @@ typedef struct
   guint target;          /* index of the target being measured */
   guint n_targets;
   guint repeat;
-  int phase;             /* DynoPhaseId, or -1 between phases */
+  const DynoPhase *phase; /* NULL between phases */
   double phase_progress; /* 0..1 */
   double progress;       /* 0..1 over the whole run */
   double elapsed;        /* seconds since the run started */
@@ -41,9 +41,9 @@ DynoEngine *dyno_engine_new (void);
 /*
  * Signals, all emitted on the thread-default main context of the caller of run_async, in order:
  *   target-started  (guint target, const char *path)
- *   phase-started   (guint target, guint repeat, int phase)
+ *   phase-started   (guint target, guint repeat, const DynoPhase *phase)
  *   samples         (GArray *of DynoSample): a batch, at most one per sample interval
- *   phase-finished  (guint target, guint repeat, int phase, const DynoPhaseRun *run)
+ *   phase-finished  (guint target, guint repeat, const DynoPhase *phase, const DynoPhaseRun *run)
  *   message         (guint target, int DynoMessageLevel, const char *text)
  *   target-finished (guint target, const DynoTargetResult *result)
  * The callback runs after the last signal. Cancelling removes the scratch directory first.

@@ -13,6 +13,7 @@
 #include "dyno-config.h"
 #include "dyno-engine-private.h"
 #include "dyno-histogram.h"
+#include "dyno-phase-ctx.h"
 #include "dyno-random.h"
 #include "dyno-result.h"
 #include "dyno-sampler.h"
@@ -22,7 +23,9 @@ G_BEGIN_DECLS
 #define DYNO_DATA_FILE "data"
 #define DYNO_FILES_DIR "files"
 
-typedef struct
+typedef struct _DynoRun DynoRun;
+
+struct _DynoRun
 {
   /* The whole run */
   const DynoConfig *config;
@@ -54,27 +57,13 @@ typedef struct
   DynoRandom random;
 
   guint repeat;
-  int current_phase; /* DynoPhaseId, or -1 between phases */
-} DynoRun;
+  const DynoPhase *current_phase; /* NULL between phases */
 
-/* What a phase implementation fills in; the runner does events, samples and bookkeeping. */
-typedef struct
-{
-  DynoPhaseId id;
-  DynoPhaseRun run;
-  DynoHistogram *latency;
-  DynoProgressSlot *slot;   /* slot 0; seeks use one per seeker */
-  guint64 total;            /* bytes or ops the phase will do */
-} DynoPhaseCtx;
-
-static inline gint64
-dyno_now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
+  /* What a series of phases passes on (dyno-phase-ops.h); NULL between series */
+  const char *series;
+  gpointer series_state;
+  gboolean (*series_finish) (DynoRun *run, gpointer state, GError **error);
+};
 
 static inline gboolean
 dyno_run_should_stop (DynoRun *run)
@@ -94,22 +83,37 @@ void     dyno_run_scramble (DynoRun *run, guint64 index);
 gboolean dyno_run_write_all (DynoRun *run, int fd, const guchar *buf, gsize len, GError **error);
 gssize   dyno_run_read_full (int fd, guchar *buf, gsize len);
 
-/* Phases: each one times itself and fills ctx->run (elapsed, amount, cpu, flush). */
-gboolean dyno_phase_putc (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
-gboolean dyno_phase_write (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
-gboolean dyno_phase_rewrite (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
-gboolean dyno_phase_getc (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
-gboolean dyno_phase_read (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
-gboolean dyno_phase_seeks (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
-/* Writes the data file untimed, for read phases that run without the write phase. */
-gboolean dyno_prepare_data_file (DynoRun *run, GError **error);
-
-/* File tests: a series is create, stat, delete; ctx is NULL for untimed preparation. */
+/* File tests (dyno-file-set.c): a series is create, stat, delete of one set of files, in
+ * order of creation or at random; ctx is NULL for untimed preparation. */
 typedef struct _DynoFileSet DynoFileSet;
 DynoFileSet *dyno_file_set_new (DynoRun *run, gboolean random_order);
 void         dyno_file_set_free (DynoFileSet *set);
-gboolean     dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
-gboolean     dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
-gboolean     dyno_phase_files_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+gboolean     dyno_file_set_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+gboolean     dyno_file_set_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+gboolean     dyno_file_set_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+
+/* The data file (dyno-data-file.c) */
+gboolean dyno_run_unlink_data (DynoRun *run, GError **error);
+/* Writes the whole data file in chunks, timed when ctx is not NULL (the write phase), else
+ * untimed for read phases that run without it. Leaves run->data_size set. */
+gboolean dyno_run_write_data_file (DynoRun *run, DynoPhaseCtx *ctx, GError **error);
+/* fsync and close, the flush timed into ctx (when not NULL). */
+gboolean dyno_run_flush_and_close (DynoRun *run, DynoPhaseCtx *ctx, int fd, const char *what,
+                                   GError **error);
+
+/* The per-char phases' bytes: Bonnie's index & 0x7f, or the random buffer cycled. */
+typedef struct
+{
+  const guchar *pool;
+  guint64 mask;
+} DynoByteSource;
+
+void dyno_byte_source_init (DynoByteSource *src, DynoRun *run);
+
+static inline guchar
+dyno_byte_source_get (const DynoByteSource *src, guint64 i)
+{
+  return src->pool[i & src->mask];
+}
 
 G_END_DECLS

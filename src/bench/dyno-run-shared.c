@@ -47,7 +47,7 @@ dyno_run_shared_new (guint n_targets, guint phases_per_target)
   shared->started_ns = dyno_now_ns ();
   shared->status.running = TRUE;
   shared->status.n_targets = n_targets;
-  shared->status.phase = -1;
+  shared->status.phase = NULL;
   shared->status.remaining = NAN;
   shared->status.rate = NAN;
   return shared;
@@ -98,7 +98,7 @@ static void
 update_estimate (DynoRunShared *shared)
 {
   double total = (double) shared->phases_per_target * MAX (shared->status.n_targets, 1);
-  double done = shared->phases_done + (shared->status.phase >= 0 ? shared->status.phase_progress : 0);
+  double done = shared->phases_done + (shared->status.phase != NULL ? shared->status.phase_progress : 0);
 
   shared->status.elapsed = (dyno_now_ns () - shared->started_ns) / 1e9;
   shared->status.progress = CLAMP (done / total, 0.0, 1.0);
@@ -121,7 +121,8 @@ dyno_run_shared_get_status (DynoRunShared *shared, DynoStatus *status)
 }
 
 void
-dyno_run_shared_set_phase (DynoRunShared *shared, guint target, guint repeat, int phase)
+dyno_run_shared_set_phase (DynoRunShared *shared, guint target, guint repeat,
+                           const DynoPhase *phase)
 {
   g_mutex_lock (&shared->lock);
   shared->status.target = target;
@@ -145,7 +146,7 @@ dyno_run_shared_phase_done (DynoRunShared *shared)
 {
   g_mutex_lock (&shared->lock);
   shared->phases_done++;
-  shared->status.phase = -1;
+  shared->status.phase = NULL;
   shared->status.phase_progress = 0;
   g_mutex_unlock (&shared->lock);
 }
@@ -156,7 +157,7 @@ dyno_run_shared_finish (DynoRunShared *shared)
   g_mutex_lock (&shared->lock);
   update_estimate (shared);
   shared->status.running = FALSE;
-  shared->status.phase = -1;
+  shared->status.phase = NULL;
   shared->status.progress = 1;
   shared->status.remaining = 0;
   g_mutex_unlock (&shared->lock);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dyno-error.h"
+#include "dyno-phase-ops.h"
 #include "dyno-preflight.h"
 #include "dyno-run-private.h"
 #include "dyno-runner.h"
@@ -164,18 +165,44 @@ dyno_run_read_full (int fd, guchar *buf, gsize len)
 typedef struct
 {
   DynoRun run;
-  DynoHistogram *latency[DYNO_N_PHASES]; /* every operation of every repeat, per phase */
+  GHashTable *latency; /* DynoPhase -> DynoHistogram: every operation of every repeat */
   char *size_note; /* why the size differs from the one asked for, or NULL */
 } RunState;
+
+/* The phases of the plan that a target will run: file tests need files to test. */
+static gboolean
+selected (const DynoConfig *config, const DynoPhase *phase)
+{
+  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST) && config->files_num == 0);
+}
 
 guint
 dyno_runner_count_phases (const DynoConfig *config)
 {
-  guint32 mask = config->tests;
+  guint n = 0;
 
-  if (config->files_num == 0)
-    mask &= ~DYNO_PHASES_FILES;
-  return (guint) __builtin_popcount (mask) * MAX (config->repeat, 1);
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    n += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
+  return n * MAX (config->repeat, 1);
+}
+
+gboolean
+dyno_runner_check_config (const DynoConfig *config, GError **error)
+{
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    {
+      const DynoPhase *phase = dyno_config_get_phase (config, i);
+
+      if (dyno_phase_ops_lookup (phase->kind) == NULL)
+        {
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
+                       _("Dyno cannot run the test “%s” (%s): this build reads it from other "
+                         "tools' results only"),
+                       dyno_phase_get_key (phase), dyno_phase_get_title (phase));
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 static void
@@ -187,41 +214,6 @@ push_message (DynoRun *run, DynoMessageLevel level, const char *text)
   dyno_run_shared_push (run->shared, &event);
 }
 
-static gboolean
-selected (DynoRun *run, DynoPhaseId id)
-{
-  if (dyno_phase_is_file_test (id) && run->config->files_num == 0)
-    return FALSE;
-  return (run->config->tests & DYNO_PHASE_BIT (id)) != 0;
-}
-
-static guint64
-phase_total (DynoRun *run, DynoPhaseId id)
-{
-  switch (id)
-    {
-    case DYNO_PHASE_PUTC:
-    case DYNO_PHASE_GETC:
-      return dyno_config_get_per_char_size (run->config);
-    case DYNO_PHASE_WRITE:
-    case DYNO_PHASE_REWRITE:
-    case DYNO_PHASE_READ:
-      return run->io_size;
-    case DYNO_PHASE_SEEKS:
-      return run->config->seeks;
-    case DYNO_PHASE_SEQ_CREATE:
-    case DYNO_PHASE_SEQ_STAT:
-    case DYNO_PHASE_SEQ_DELETE:
-    case DYNO_PHASE_RAND_CREATE:
-    case DYNO_PHASE_RAND_STAT:
-    case DYNO_PHASE_RAND_DELETE:
-      return dyno_config_get_files_total (run->config);
-    case DYNO_N_PHASES:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /* Before a read phase: make sure the data file exists and the cache holds none of it. */
 static gboolean
 prepare_read (DynoRun *run, DynoPhaseRun *out, GError **error)
@@ -231,7 +223,7 @@ prepare_read (DynoRun *run, DynoPhaseRun *out, GError **error)
   if (run->data_size < run->io_size)
     {
       push_message (run, DYNO_MESSAGE_INFO, _("Writing the data file for the read phases (not timed)"));
-      if (!dyno_prepare_data_file (run, error))
+      if (!dyno_run_write_data_file (run, NULL, error))
         return FALSE;
     }
 
@@ -256,47 +248,13 @@ prepare_read (DynoRun *run, DynoPhaseRun *out, GError **error)
   return TRUE;
 }
 
-static gboolean
-run_phase_impl (RunState *state, DynoPhaseCtx *ctx, DynoFileSet *files, GError **error)
-{
-  DynoRun *run = &state->run;
-
-  switch (ctx->id)
-    {
-    case DYNO_PHASE_PUTC:
-      return dyno_phase_putc (run, ctx, error);
-    case DYNO_PHASE_WRITE:
-      return dyno_phase_write (run, ctx, error);
-    case DYNO_PHASE_REWRITE:
-      return dyno_phase_rewrite (run, ctx, error);
-    case DYNO_PHASE_GETC:
-      return dyno_phase_getc (run, ctx, error);
-    case DYNO_PHASE_READ:
-      return dyno_phase_read (run, ctx, error);
-    case DYNO_PHASE_SEEKS:
-      return dyno_phase_seeks (run, ctx, error);
-    case DYNO_PHASE_SEQ_CREATE:
-    case DYNO_PHASE_RAND_CREATE:
-      return dyno_phase_files_create (run, files, ctx, error);
-    case DYNO_PHASE_SEQ_STAT:
-    case DYNO_PHASE_RAND_STAT:
-      return dyno_phase_files_stat (run, files, ctx, error);
-    case DYNO_PHASE_SEQ_DELETE:
-    case DYNO_PHASE_RAND_DELETE:
-      return dyno_phase_files_delete (run, files, ctx, error);
-    case DYNO_N_PHASES:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static const char *
-phase_note (DynoRun *run, DynoPhaseId id)
+phase_note (DynoRun *run, const DynoPhase *id)
 {
-  if (run->config->cache == DYNO_CACHE_DIRECT && dyno_phase_is_per_char (id))
+  if (run->config->cache == DYNO_CACHE_DIRECT && dyno_phase_has_flag (id, DYNO_PHASE_PER_CHAR))
     return _("Buffered: per-char I/O cannot use O_DIRECT; the file was evicted from the cache "
              "before reading instead");
-  if (run->config->cache == DYNO_CACHE_DIRECT && dyno_phase_is_file_test (id))
+  if (run->config->cache == DYNO_CACHE_DIRECT && dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST))
     return _("Buffered: file tests go through the page cache and end with syncfs()");
   return NULL;
 }
@@ -317,22 +275,55 @@ fill_latency (DynoLatency *out, const DynoHistogram *h)
   out->max = dyno_histogram_max (h) / 1e9;
 }
 
+/* Ends the series of phases that left state behind (dyno-phase-ops.h): files no timed phase
+ * removed are removed now, untimed. */
 static gboolean
-run_phase (RunState *state, DynoPhaseId id, DynoFileSet *files, GError **error)
+end_series (DynoRun *run, GError **error)
+{
+  gpointer state = g_steal_pointer (&run->series_state);
+  gboolean ok = TRUE;
+
+  if (state != NULL)
+    ok = run->series_finish (run, state, error);
+  run->series = NULL;
+  run->series_finish = NULL;
+  return ok;
+}
+
+static gboolean
+run_phase (RunState *state, const DynoPhase *id, GError **error)
 {
   DynoRun *run = &state->run;
+  const DynoPhaseOps *ops = dyno_phase_ops_lookup (id->kind);
   g_autoptr (DynoHistogram) latency = dyno_histogram_new ();
-  DynoPhaseCtx ctx = { .id = id, .latency = latency, .total = phase_total (run, id) };
+  DynoPhaseCtx ctx = { .phase = id, .latency = latency };
+  DynoHistogram *all_latency;
   DynoCpuTimes cpu_before, cpu_after;
   gboolean have_cpu;
   DynoPhaseResult *result;
   gboolean ok;
 
+  g_assert (ops != NULL); /* dyno_runner_check_config */
+
+  /* A phase of another series (or of none) ends the current one first. */
+  if (run->series_state != NULL && g_strcmp0 (run->series, ops->series) != 0
+      && !end_series (run, error))
+    return FALSE;
+  /* The file tests do not need the data file: give its space back first. */
+  if (dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST) && run->data_size > 0)
+    {
+      unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+      run->data_size = 0;
+    }
+
   dyno_phase_run_init (&ctx.run);
   ctx.run.repeat = run->repeat;
+  ctx.total = ops->total (run, id, ops->data);
   run->current_phase = id;
 
-  if (dyno_phase_reads_data_file (id) && !prepare_read (run, &ctx.run, error))
+  if (dyno_phase_has_flag (id, DYNO_PHASE_READS_DATA) && !prepare_read (run, &ctx.run, error))
+    return FALSE;
+  if (ops->prepare != NULL && !ops->prepare (run, id, ops->data, error))
     return FALSE;
   if (dyno_run_should_stop (run))
     return dyno_run_stop_error (run, error);
@@ -344,13 +335,18 @@ run_phase (RunState *state, DynoPhaseId id, DynoFileSet *files, GError **error)
   }
   dyno_run_shared_set_phase (run->shared, run->target, run->repeat, id);
 
-  ctx.slot = dyno_sampler_begin_phase (run->sampler, run->target, run->repeat, id, ctx.total,
-                                       id == DYNO_PHASE_SEEKS ? run->config->seekers : 1);
-  if (id != DYNO_PHASE_SEEKS)
-    dyno_sampler_register_thread (run->sampler, ctx.slot);
+  {
+    guint n_slots = ops->n_slots != NULL ? ops->n_slots (run, id, ops->data) : 0;
+
+    /* Phases with threads of their own register each one; others run on this thread. */
+    ctx.slot = dyno_sampler_begin_phase (run->sampler, run->target, run->repeat, id, ctx.total,
+                                         MAX (n_slots, 1));
+    if (n_slots == 0)
+      dyno_sampler_register_thread (run->sampler, ctx.slot);
+  }
   have_cpu = dyno_platform_read_cpu_times (&cpu_before);
 
-  ok = run_phase_impl (state, &ctx, files, error);
+  ok = ops->run (run, &ctx, ops->data, error);
   if (ok && ctx.run.elapsed > 0)
     {
       ctx.run.rate = ctx.run.amount / ctx.run.elapsed;
@@ -366,15 +362,19 @@ run_phase (RunState *state, DynoPhaseId id, DynoFileSet *files, GError **error)
   ctx.run.too_fast = ctx.run.elapsed < DYNO_TOO_FAST_SECONDS;
   fill_latency (&ctx.run.latency, latency);
 
-  if (state->latency[id] == NULL)
-    state->latency[id] = dyno_histogram_new ();
-  dyno_histogram_merge (state->latency[id], latency);
+  all_latency = g_hash_table_lookup (state->latency, id);
+  if (all_latency == NULL)
+    {
+      all_latency = dyno_histogram_new ();
+      g_hash_table_insert (state->latency, (gpointer) id, all_latency);
+    }
+  dyno_histogram_merge (all_latency, latency);
 
   result = dyno_target_result_ensure_phase (run->target_result, id);
   if (result->note == NULL && phase_note (run, id) != NULL)
     result->note = g_strdup (phase_note (run, id));
   dyno_phase_result_add_run (result, &ctx.run);
-  fill_latency (&result->latency, state->latency[id]);
+  fill_latency (&result->latency, all_latency);
 
   {
     DynoEvent event = { .kind = DYNO_EVENT_PHASE_FINISHED, .target = run->target,
@@ -382,53 +382,25 @@ run_phase (RunState *state, DynoPhaseId id, DynoFileSet *files, GError **error)
     dyno_run_shared_push (run->shared, &event);
   }
   dyno_run_shared_phase_done (run->shared);
-  run->current_phase = -1;
+  run->current_phase = NULL;
   return TRUE;
 }
 
-static gboolean
-run_file_series (RunState *state, gboolean random_order, GError **error)
-{
-  DynoRun *run = &state->run;
-  const DynoPhaseId create = random_order ? DYNO_PHASE_RAND_CREATE : DYNO_PHASE_SEQ_CREATE;
-  const DynoPhaseId stat = random_order ? DYNO_PHASE_RAND_STAT : DYNO_PHASE_SEQ_STAT;
-  const DynoPhaseId delete = random_order ? DYNO_PHASE_RAND_DELETE : DYNO_PHASE_SEQ_DELETE;
-  DynoFileSet *set;
-  gboolean ok;
-
-  if (!selected (run, create) && !selected (run, stat) && !selected (run, delete))
-    return TRUE;
-
-  set = dyno_file_set_new (run, random_order);
-  /* Stat and delete need files: unselected steps still run, untimed. */
-  ok = selected (run, create) ? run_phase (state, create, set, error)
-                              : dyno_phase_files_create (run, set, NULL, error);
-  if (ok && selected (run, stat))
-    ok = run_phase (state, stat, set, error);
-  if (ok)
-    ok = selected (run, delete) ? run_phase (state, delete, set, error)
-                                : dyno_phase_files_delete (run, set, NULL, error);
-  dyno_file_set_free (set);
-  return ok;
-}
-
+/* One repeat: every phase of the plan, in its order. */
 static gboolean
 run_repeat (RunState *state, GError **error)
 {
   DynoRun *run = &state->run;
+  const DynoConfig *config = run->config;
 
-  for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
-    if (selected (run, id) && !run_phase (state, id, NULL, error))
-      return FALSE;
-
-  /* The data file is not needed by the file tests; give its space back first. */
-  if (run->data_size > 0)
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
     {
-      unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
-      run->data_size = 0;
-    }
+      const DynoPhase *phase = dyno_config_get_phase (config, i);
 
-  return run_file_series (state, FALSE, error) && run_file_series (state, TRUE, error);
+      if (selected (config, phase) && !run_phase (state, phase, error))
+        return FALSE;
+    }
+  return end_series (run, error);
 }
 
 static gboolean
@@ -475,7 +447,7 @@ check_direct (DynoRun *run, GError **error)
 }
 
 static void
-record_failure (DynoRun *run, const GError *error, int phase)
+record_failure (DynoRun *run, const GError *error, const DynoPhase *phase)
 {
   DynoTargetResult *tr = run->target_result;
 
@@ -506,9 +478,9 @@ run_target (RunState *state, guint index, const char *path)
   run->data_size = 0;
   run->direct = FALSE;
   run->direct_align = 4096;
-  run->current_phase = -1;
+  run->current_phase = NULL;
   atomic_store (&run->vanished, 0);
-  memset (state->latency, 0, sizeof state->latency);
+  state->latency = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) dyno_histogram_free);
 
   tr = dyno_target_result_new (dyno_target_info_collect (path));
   tr->started_at = g_get_real_time ();
@@ -573,6 +545,14 @@ out:
       push_message (run, DYNO_MESSAGE_WARNING, error->message);
     }
 
+  /* A failed or stopped series leaves its state: end it (after a stop its untimed deletes
+   * stop at once); the scratch removal below takes whatever files are left. */
+  if (run->series_state != NULL)
+    {
+      g_autoptr (GError) ignored = NULL;
+
+      end_series (run, &ignored);
+    }
   dyno_sampler_unwatch (run->sampler);
   if (run->scratch_fd >= 0)
     close (run->scratch_fd);
@@ -591,8 +571,7 @@ out:
     close (run->target_fd);
   free (buffer);
   run->buffer = NULL;
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
-    g_clear_pointer (&state->latency[i], dyno_histogram_free);
+  g_clear_pointer (&state->latency, g_hash_table_unref);
 
   {
     GArray *samples = dyno_sampler_take_samples (run->sampler);

@@ -10,6 +10,8 @@
 G_BEGIN_DECLS
 
 guint       dyno_runner_count_phases (const DynoConfig *config);
+/* FALSE with a message when the configuration holds a phase this build cannot run. */
+gboolean    dyno_runner_check_config (const DynoConfig *config, GError **error);
 DynoResult *dyno_runner_run (const DynoConfig   *config,
                              const char * const *targets,
                              DynoRunShared      *shared,

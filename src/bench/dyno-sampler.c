@@ -32,7 +32,7 @@ struct _DynoSampler
   gboolean active;
   guint target;
   guint repeat;
-  DynoPhaseId phase;
+  const DynoPhase *phase;
   guint64 total;
   DynoProgressSlot *slots;
   guint n_slots;
@@ -245,7 +245,7 @@ DynoProgressSlot *
 dyno_sampler_begin_phase (DynoSampler *self,
                           guint target,
                           guint repeat,
-                          DynoPhaseId phase,
+                          const DynoPhase *phase,
                           guint64 total,
                           guint n_slots)
 {

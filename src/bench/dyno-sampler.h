@@ -44,7 +44,7 @@ void              dyno_sampler_unwatch (DynoSampler *sampler);
 DynoProgressSlot *dyno_sampler_begin_phase (DynoSampler *sampler,
                                             guint        target,
                                             guint        repeat,
-                                            DynoPhaseId  phase,
+                                            const DynoPhase *phase,
                                             guint64      total,
                                             guint        n_slots);
 /* Called by each worker thread of the phase, from that thread. */

@@ -158,7 +158,7 @@ dyno_cli_save_compare_chart (const char                    *command,
     {
       dyno_cli_error (_("No input has live samples of %s (imported results carry none); "
                         "use --chart bars or cpu"),
-                      dyno_phase_title (options->phase));
+                      dyno_phase_get_title (options->phase));
       return DYNO_EXIT_FAILED;
     }
 
@@ -172,7 +172,7 @@ dyno_cli_save_compare_chart (const char                    *command,
       break;
     case DYNO_COMPARE_CHART_OVERLAY:
       /* Translators: the default title of a chart; a phase, then the runs */
-      default_title = g_strdup_printf (_("%s over time: %s"), dyno_phase_title (options->phase),
+      default_title = g_strdup_printf (_("%s over time: %s"), dyno_phase_get_title (options->phase),
                                        names);
       subtitle = g_strdup (_("The live rate through the phase, every repeat drawn"));
       break;
@@ -249,8 +249,8 @@ dyno_cli_compare (int argc, char **argv)
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
   double width = 1200;
   double height = 675;
-  guint32 phases = 0;
-  DynoPhaseId overlay_phase = DYNO_PHASE_WRITE;
+  g_autoptr (GPtrArray) phases = NULL;
+  const DynoPhase *overlay_phase = dyno_phase_lookup ("write");
   int kind = -1;
 
   g_set_prgname ("dyno-cli compare");
@@ -307,7 +307,8 @@ dyno_cli_compare (int argc, char **argv)
     {
       if (chart != NULL && g_ascii_strcasecmp (chart, "overlay") == 0)
         {
-          if (!dyno_phase_id_from_string (phase, &overlay_phase))
+          overlay_phase = dyno_phase_lookup (phase);
+          if (overlay_phase == NULL)
             return dyno_cli_usage_error ("compare", _("--phase: “%s” is not a phase id"), phase);
         }
       else if (!dyno_parse_tests (phase, &phases, &error))
@@ -355,10 +356,18 @@ dyno_cli_compare (int argc, char **argv)
       dyno_compare_chart_options_init (&options, kind);
       options.phases = phases;
       options.phase = overlay_phase;
-      if (phases != 0 && (dyno_comparison_get_phases (comparison) & phases) == 0)
+      if (phases != NULL)
         {
-          dyno_cli_error (_("--phase: none of the inputs ran %s"), phase);
-          return DYNO_EXIT_FAILED;
+          g_autoptr (GPtrArray) ran = dyno_comparison_get_phases (comparison);
+          gboolean any = FALSE;
+
+          for (guint i = 0; i < phases->len && !any; i++)
+            any = g_ptr_array_find (ran, g_ptr_array_index (phases, i), NULL);
+          if (!any)
+            {
+              dyno_cli_error (_("--phase: none of the inputs ran %s"), phase);
+              return DYNO_EXIT_FAILED;
+            }
         }
       return dyno_cli_save_compare_chart ("compare", comparison, &options, rate_unit, title, width,
                                           height, output);

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <glib-unix.h>
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
 #include "dyno-report.h"
+#include "dyno-stream.h"
 #include "dyno-sysinfo-collect.h"
 
 typedef struct
@@ -52,19 +52,17 @@ clear_progress (RunContext *ctx)
 
 static RunContext *stream_ctx;
 
+/* One --stream line (dyno-stream.h). SIGPIPE is ignored: a reader that went away shows as a
+ * failed write, which stops the run (and removes its scratch folder) rather than killing the
+ * process. */
 static void
-print_stream (JsonBuilder *builder)
+print_stream (const DynoStreamEvent *event)
 {
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = json_builder_get_root (builder);
   g_autofree char *text = NULL;
 
   if (stream_ctx != NULL && stream_ctx->output_lost)
     return;
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
-  /* SIGPIPE is ignored: a reader that went away shows as a failed write, which stops the run
-   * (and removes its scratch folder) rather than killing the process. */
+  text = dyno_stream_encode (event);
   if ((fputs (text, stdout) == EOF || fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
       && stream_ctx != NULL)
     {
@@ -77,42 +75,17 @@ print_stream (JsonBuilder *builder)
     }
 }
 
-static JsonBuilder *
-stream_event (const char *name, guint target)
-{
-  JsonBuilder *builder = json_builder_new ();
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "event");
-  json_builder_add_string_value (builder, name);
-  json_builder_set_member_name (builder, "target");
-  json_builder_add_int_value (builder, target);
-  return builder;
-}
-
-static void
-add_double (JsonBuilder *builder, const char *name, double value)
-{
-  json_builder_set_member_name (builder, name);
-  if (isnan (value) || isinf (value))
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_double_value (builder, value);
-}
-
 static void
 on_target_started (DynoEngine *engine, guint target, const char *path, RunContext *ctx)
 {
   if (ctx->stream)
     {
-      g_autoptr (JsonBuilder) b = stream_event ("target-started", target);
       /* JSON is UTF-8; a file name need not be (the result file does the same). */
       g_autofree char *display = g_filename_display_name (path);
+      DynoStreamEvent event = { .kind = DYNO_STREAM_TARGET_STARTED, .target = target,
+                                .text = display };
 
-      json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, display);
-      json_builder_end_object (b);
-      print_stream (b);
+      print_stream (&event);
     }
   else if (!ctx->quiet)
     {
@@ -123,18 +96,15 @@ on_target_started (DynoEngine *engine, guint target, const char *path, RunContex
 }
 
 static void
-on_phase_started (DynoEngine *engine, guint target, guint repeat, int phase, RunContext *ctx)
+on_phase_started (DynoEngine *engine, guint target, guint repeat, const DynoPhase *phase,
+                  RunContext *ctx)
 {
   if (ctx->stream)
     {
-      g_autoptr (JsonBuilder) b = stream_event ("phase-started", target);
+      DynoStreamEvent event = { .kind = DYNO_STREAM_PHASE_STARTED, .target = target,
+                                .repeat = repeat, .phase = phase };
 
-      json_builder_set_member_name (b, "repeat");
-      json_builder_add_int_value (b, repeat);
-      json_builder_set_member_name (b, "phase");
-      json_builder_add_string_value (b, dyno_phase_id_to_string (phase));
-      json_builder_end_object (b);
-      print_stream (b);
+      print_stream (&event);
     }
 }
 
@@ -146,27 +116,10 @@ on_samples (DynoEngine *engine, GArray *samples, RunContext *ctx)
       for (guint i = 0; i < samples->len; i++)
         {
           const DynoSample *s = &g_array_index (samples, DynoSample, i);
-          g_autoptr (JsonBuilder) b = stream_event ("sample", s->target);
+          DynoStreamEvent event = { .kind = DYNO_STREAM_SAMPLE, .target = s->target,
+                                    .repeat = s->repeat, .phase = s->phase, .sample = *s };
 
-          json_builder_set_member_name (b, "repeat");
-          json_builder_add_int_value (b, s->repeat);
-          json_builder_set_member_name (b, "phase");
-          json_builder_add_string_value (b, dyno_phase_id_to_string (s->phase));
-          add_double (b, "t", s->t);
-          add_double (b, "phase_t", s->phase_t);
-          json_builder_set_member_name (b, "done");
-          json_builder_add_int_value (b, (gint64) s->done);
-          add_double (b, "rate", s->rate);
-          json_builder_set_member_name (b, "unit");
-          json_builder_add_string_value (b, dyno_phase_unit (s->phase) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
-          add_double (b, "process_cpu", s->process_cpu);
-          add_double (b, "sys_user", s->system_cpu.user);
-          add_double (b, "sys_system", s->system_cpu.system);
-          add_double (b, "sys_iowait", s->system_cpu.iowait);
-          add_double (b, "sys_idle", s->system_cpu.idle);
-          add_double (b, "progress", s->progress);
-          json_builder_end_object (b);
-          print_stream (b);
+          print_stream (&event);
         }
       return;
     }
@@ -174,14 +127,14 @@ on_samples (DynoEngine *engine, GArray *samples, RunContext *ctx)
   if (ctx->tty && !ctx->quiet && samples->len > 0)
     {
       const DynoSample *s = &g_array_index (samples, DynoSample, samples->len - 1);
-      g_autofree char *rate = dyno_format_rate (s->rate, dyno_phase_unit (s->phase));
+      g_autofree char *rate = dyno_format_rate (s->rate, dyno_phase_get_unit (s->phase));
       g_autofree char *eta = NULL;
       DynoStatus status;
 
       dyno_engine_get_status (engine, &status);
       eta = dyno_format_duration (status.remaining);
       g_printerr ("\r\033[K  %-18s %3.0f%%  %12s  CPU %3.0f%%  iowait %3.0f%%  %s %s",
-                  dyno_phase_title (s->phase), s->progress * 100, rate, s->process_cpu,
+                  dyno_phase_get_title (s->phase), s->progress * 100, rate, s->process_cpu,
                   isnan (s->system_cpu.iowait) ? 0 : s->system_cpu.iowait,
                   _("remaining"), eta);
       ctx->progress_shown = TRUE;
@@ -192,36 +145,20 @@ static void
 on_phase_finished (DynoEngine *engine,
                    guint target,
                    guint repeat,
-                   int phase,
+                   const DynoPhase *phase,
                    const DynoPhaseRun *run,
                    RunContext *ctx)
 {
   if (ctx->stream)
     {
-      g_autoptr (JsonBuilder) b = stream_event ("phase-finished", target);
+      DynoStreamEvent event = { .kind = DYNO_STREAM_PHASE_FINISHED, .target = target,
+                                .repeat = repeat, .phase = phase, .run = *run };
 
-      json_builder_set_member_name (b, "repeat");
-      json_builder_add_int_value (b, repeat);
-      json_builder_set_member_name (b, "phase");
-      json_builder_add_string_value (b, dyno_phase_id_to_string (phase));
-      json_builder_set_member_name (b, "amount");
-      json_builder_add_int_value (b, (gint64) run->amount);
-      add_double (b, "elapsed", run->elapsed);
-      add_double (b, "rate", run->rate);
-      json_builder_set_member_name (b, "unit");
-      json_builder_add_string_value (b, dyno_phase_unit (phase) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
-      add_double (b, "cpu_percent", run->cpu_percent);
-      json_builder_set_member_name (b, "too_fast");
-      json_builder_add_boolean_value (b, run->too_fast);
-      add_double (b, "cache_resident", run->cache_resident);
-      add_double (b, "latency_p99", run->latency.p99);
-      add_double (b, "latency_max", run->latency.max);
-      json_builder_end_object (b);
-      print_stream (b);
+      print_stream (&event);
     }
   else if (!ctx->quiet)
     {
-      g_autofree char *rate = dyno_format_rate (run->rate, dyno_phase_unit (phase));
+      g_autofree char *rate = dyno_format_rate (run->rate, dyno_phase_get_unit (phase));
       g_autofree char *p99 = dyno_format_latency (run->latency.p99);
 
       clear_progress (ctx);
@@ -229,7 +166,7 @@ on_phase_finished (DynoEngine *engine,
         g_printerr ("  [%u/%u] ", repeat + 1, ctx->config->repeat);
       else
         g_printerr ("  ");
-      g_printerr (_("%-18s %12s  CPU %3.0f%%  p99 %s%s\n"), dyno_phase_title (phase), rate,
+      g_printerr (_("%-18s %12s  CPU %3.0f%%  p99 %s%s\n"), dyno_phase_get_title (phase), rate,
                   run->cpu_percent, p99,
                   run->too_fast ? _("  (too fast to trust: +++++)") : "");
     }
@@ -240,14 +177,10 @@ on_message (DynoEngine *engine, guint target, int level, const char *text, RunCo
 {
   if (ctx->stream)
     {
-      g_autoptr (JsonBuilder) b = stream_event ("message", target);
+      DynoStreamEvent event = { .kind = DYNO_STREAM_MESSAGE, .target = target,
+                                .warning = level == DYNO_MESSAGE_WARNING, .text = (char *) text };
 
-      json_builder_set_member_name (b, "level");
-      json_builder_add_string_value (b, level == DYNO_MESSAGE_WARNING ? "warning" : "info");
-      json_builder_set_member_name (b, "text");
-      json_builder_add_string_value (b, text);
-      json_builder_end_object (b);
-      print_stream (b);
+      print_stream (&event);
       return;
     }
   if (ctx->quiet && level != DYNO_MESSAGE_WARNING)
@@ -261,15 +194,10 @@ on_target_finished (DynoEngine *engine, guint target, const DynoTargetResult *re
 {
   if (ctx->stream)
     {
-      g_autoptr (JsonBuilder) b = stream_event ("target-finished", target);
+      DynoStreamEvent event = { .kind = DYNO_STREAM_TARGET_FINISHED, .target = target,
+                                .text = result->error_message };
 
-      json_builder_set_member_name (b, "error");
-      if (result->error_message != NULL)
-        json_builder_add_string_value (b, result->error_message);
-      else
-        json_builder_add_null_value (b);
-      json_builder_end_object (b);
-      print_stream (b);
+      print_stream (&event);
     }
 }
 
@@ -426,12 +354,15 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", "--chunk: %s", error->message);
   if (per_char_size != NULL && !dyno_parse_size (per_char_size, &config->per_char_size, &error))
     return dyno_cli_usage_error ("run", "--per-char-size: %s", error->message);
-  if (tests != NULL && !dyno_parse_tests (tests, &config->tests, &error))
+  if (tests != NULL && !dyno_config_select (config, tests, &error))
     return dyno_cli_usage_error ("run", "--tests: %s", error->message);
   if (files != NULL && !dyno_parse_files_spec (files, config, &error))
     return dyno_cli_usage_error ("run", "-n: %s", error->message);
+  /* -n 0, as bonnie++: no file tests. */
   if (files != NULL && config->files_num == 0)
-    config->tests &= ~DYNO_PHASES_FILES;
+    for (guint i = dyno_config_get_n_phases (config); i-- > 0;)
+      if (dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_FILE_TEST))
+        dyno_config_remove_phase (config, dyno_config_get_phase (config, i));
   if (seeks != NULL && !dyno_parse_count (seeks, 1, G_MAXINT, &config->seeks, &error))
     return dyno_cli_usage_error ("run", "--seeks: %s", error->message);
   if (seekers != NULL && !dyno_parse_count (seekers, 1, DYNO_MAX_SEEKERS, &config->seekers, &error))
@@ -453,7 +384,7 @@ dyno_cli_run (int argc, char **argv)
     config->label = g_strdup (label);
   if (notes != NULL)
     config->notes = g_strdup (notes);
-  if (config->tests == 0)
+  if (dyno_config_get_n_phases (config) == 0)
     return dyno_cli_usage_error ("run", _("No tests left to run"));
   if (!dyno_config_validate (config, &error))
     return dyno_cli_usage_error ("run", "%s", error->message);
@@ -527,7 +458,11 @@ dyno_cli_run (int argc, char **argv)
       if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           if (stream)
-            g_print ("{\"event\":\"interrupted\"}\n");
+            {
+              DynoStreamEvent event = { .kind = DYNO_STREAM_INTERRUPTED };
+
+              print_stream (&event);
+            }
           else
             dyno_cli_error (_("interrupted; the scratch folder was removed"));
           return DYNO_EXIT_INTERRUPTED;
@@ -544,9 +479,9 @@ dyno_cli_run (int argc, char **argv)
 
   if (stream)
     {
-      g_autofree char *text = dyno_result_to_json (ctx.result, FALSE);
+      DynoStreamEvent event = { .kind = DYNO_STREAM_RESULT, .result = ctx.result };
 
-      g_print ("{\"event\":\"result\",\"result\":%s}\n", text);
+      print_stream (&event);
     }
   else if (json != NULL && g_str_equal (json, "-"))
     {
@@ -573,8 +508,9 @@ dyno_cli_run (int argc, char **argv)
 
       if (target->error_message != NULL)
         {
-          const char *phase = target->error_phase >= 0 ? dyno_phase_title (target->error_phase)
-                                                       : _("preparation");
+          const char *phase = target->error_phase != NULL
+                                  ? dyno_phase_get_title (target->error_phase)
+                                  : _("preparation");
 
           dyno_cli_error (_("%s: %s failed: %s"), target->info->path, phase,
                           target->error_message);

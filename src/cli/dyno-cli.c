@@ -110,6 +110,15 @@ more_commands (void)
            "  dyno-cli export FILE -o OUT [OPTION...]          a run as a chart or a table\n");
 }
 
+/* Each later command on a line of its own, for the same reason. */
+static char *
+all_more_commands (void)
+{
+  return g_strconcat (more_commands (),
+                      _("  dyno-cli list [--json] [--dir DIR]               the saved runs\n"),
+                      NULL);
+}
+
 static void
 print_usage (FILE *out)
 {
@@ -124,14 +133,15 @@ print_usage (FILE *out)
                         "\n"
                         "Run “dyno-cli COMMAND --help” for the options of a command.\n");
   const char *version_line = strstr (usage, "  dyno-cli --version\n");
+  g_autofree char *more = all_more_commands ();
 
   /* The new commands go before the --version line, found by its untranslated words. */
   if (version_line == NULL)
     {
-      fprintf (out, "%s\n%s", usage, more_commands ());
+      fprintf (out, "%s\n%s", usage, more);
       return;
     }
-  fprintf (out, "%.*s%s%s", (int) (version_line - usage), usage, more_commands (), version_line);
+  fprintf (out, "%.*s%s%s", (int) (version_line - usage), usage, more, version_line);
 }
 
 static int
@@ -151,6 +161,8 @@ run_command (int argc, char *argv[])
     return dyno_cli_run (argc - 1, argv + 1);
   if (g_str_equal (command, "info"))
     return dyno_cli_info (argc - 1, argv + 1);
+  if (g_str_equal (command, "list"))
+    return dyno_cli_list (argc - 1, argv + 1);
   if (g_str_equal (command, "compare"))
     return dyno_cli_compare (argc - 1, argv + 1);
   if (g_str_equal (command, "import"))

@@ -41,55 +41,22 @@
 #define MARK_NOISE "~"
 #define MARK_SINGLE "?"
 
-/* Bonnie's groups of columns. Header tokens are kept as bonnie++ prints them, untranslated, as
- * dyno_report_text does, so tables from different locales compare column for column. */
-typedef struct
+/* Bonnie's tables: the data file's phases, the file tests, then the queued tests. Header
+ * tokens are kept as bonnie++ prints them, untranslated, as dyno_report_text does, so tables
+ * from different locales compare column for column. */
+static DynoUnit
+table_unit (DynoTextTable table)
 {
-  const char *banner;
-  const char *short_banner; /* for a group narrowed to one column */
-  DynoPhaseId first;
-  DynoPhaseId last;
-} Group;
+  return table == DYNO_TEXT_TABLE_FILES ? DYNO_UNIT_OPS : DYNO_UNIT_BYTES;
+}
 
-typedef struct
+/* A group's banner, or its short form when the full one does not fit over its columns. */
+static const char *
+group_banner (const DynoPhase *first, guint width)
 {
-  const char *title;
-  DynoUnit unit;
-  Group groups[3];
-  guint n_groups;
-} Table;
+  const DynoPhaseGroup *group = first->kind->group;
 
-static const Table tables[] = {
-  {
-    "io",
-    DYNO_UNIT_BYTES,
-    {
-      { "Sequential Output", "Seq Output", DYNO_PHASE_PUTC, DYNO_PHASE_REWRITE },
-      { "Sequential Input", "Seq Input", DYNO_PHASE_GETC, DYNO_PHASE_READ },
-      { "Random", "Random", DYNO_PHASE_SEEKS, DYNO_PHASE_SEEKS },
-    },
-    3,
-  },
-  {
-    "files",
-    DYNO_UNIT_OPS,
-    {
-      { "Sequential Create", "Seq Create", DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_SEQ_DELETE },
-      { "Random Create", "Rand Create", DYNO_PHASE_RAND_CREATE, DYNO_PHASE_RAND_DELETE },
-    },
-    2,
-  },
-};
-
-static guint32
-table_mask (const Table *table)
-{
-  guint32 mask = 0;
-
-  for (guint g = 0; g < table->n_groups; g++)
-    for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
-      mask |= DYNO_PHASE_BIT (id);
-  return mask;
+  return g_utf8_strlen (group->title, -1) < width ? group->title : group->short_title;
 }
 
 /* What the marks and the legend need to know about the whole comparison. */
@@ -105,19 +72,17 @@ typedef struct
 static void
 summarize (const DynoComparison *comparison, Summary *summary)
 {
-  guint32 phases = dyno_comparison_get_phases (comparison);
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
   guint known = 0;
   guint single = 0;
 
   memset (summary, 0, sizeof *summary);
   for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
-    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    for (guint c = 0; c < phases->len; c++)
       {
         DynoCompareCell cell;
 
-        if (!(phases & DYNO_PHASE_BIT (id)))
-          continue;
-        dyno_comparison_get_cell (comparison, e, id, &cell);
+        dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, c), &cell);
         summary->any_too_fast |= cell.too_fast;
         switch (cell.difference)
           {
@@ -168,30 +133,9 @@ clean_text (const char *text)
   return clean;
 }
 
-static double
-display_scale (DynoPhaseId id, DynoRateUnit unit)
-{
-  return dyno_phase_unit (id) == DYNO_UNIT_BYTES ? dyno_rate_unit_scale (unit) : 1.0;
-}
-
-/* As dyno_report_text: two decimals under 10, one under 1000, none above; K/sec whole. */
-static int
-rate_decimals (DynoPhaseId id, DynoRateUnit unit, double value)
-{
-  if (id == DYNO_PHASE_SEEKS)
-    return value >= 1000 ? 0 : 1;
-  if (dyno_phase_unit (id) == DYNO_UNIT_OPS)
-    return value >= 10 ? 0 : 1;
-  if (unit == DYNO_RATE_UNIT_KIB)
-    return 0;
-  if (value >= 1000)
-    return 0;
-  return value >= 10 ? 1 : 2;
-}
-
 /* The figure in the display unit, "+++++" when too fast, NULL when there is none. */
 static char *
-format_rate (const DynoCompareCell *cell, DynoPhaseId id, DynoRateUnit unit)
+format_rate (const DynoCompareCell *cell, const DynoPhase *id, DynoRateUnit unit)
 {
   double value;
 
@@ -199,8 +143,8 @@ format_rate (const DynoCompareCell *cell, DynoPhaseId id, DynoRateUnit unit)
     return g_strdup ("+++++");
   if (!isfinite (cell->rate))
     return NULL;
-  value = cell->rate / display_scale (id, unit);
-  return g_strdup_printf ("%.*f", rate_decimals (id, unit, value), value);
+  value = cell->rate / dyno_text_display_scale (id, unit);
+  return g_strdup_printf ("%.*f", dyno_text_rate_decimals (id, unit, value), value);
 }
 
 static char *
@@ -214,17 +158,17 @@ format_cpu (const DynoCompareCell *cell)
 }
 
 static const char *
-unit_label (const Table *table, DynoRateUnit unit)
+unit_label (const DynoPhase *phase, DynoRateUnit unit)
 {
-  return table->unit == DYNO_UNIT_BYTES ? dyno_rate_unit_label (unit) : "/sec";
+  return dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? dyno_rate_unit_label (unit) : "/sec";
 }
 
 static const char *
-phase_unit_label (DynoPhaseId id, DynoRateUnit unit)
+phase_unit_label (const DynoPhase *id, DynoRateUnit unit)
 {
-  if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+  if (dyno_phase_get_unit (id) == DYNO_UNIT_BYTES)
     return dyno_rate_unit_label (unit);
-  return dyno_phase_is_file_test (id) ? "files/s" : "seeks/s";
+  return dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST) ? "files/s" : "seeks/s";
 }
 
 /* bonnie++'s print_size(): the data file in whole MiB, or GiB when exact: "1000M", "4G". */
@@ -242,12 +186,12 @@ format_file_size (guint64 bytes)
 
 /* What goes right of the name in Bonnie's label column: the file size, or the file count. */
 static char *
-entry_spec (const DynoComparison *comparison, guint entry, const Table *table)
+entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
 {
   const DynoConfig *config = dyno_result_get_config (dyno_comparison_get_result (comparison,
                                                                                  entry));
 
-  if (table->unit == DYNO_UNIT_BYTES)
+  if (table_unit (table) == DYNO_UNIT_BYTES)
     return config->size > 0 ? format_file_size (config->size) : g_strdup ("");
   return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
 }
@@ -302,39 +246,8 @@ append_legend (GString *out, const DynoComparison *comparison, const Summary *su
 
 /* ---- text ----------------------------------------------------------------------------- */
 
-/* Bonnie's column names: "Per Chr", "Block", "Create", "Read" (stat), … */
-static const char *
-column_title (DynoPhaseId id)
-{
-  switch (id)
-    {
-    case DYNO_PHASE_PUTC:
-    case DYNO_PHASE_GETC:
-      return "Per Chr";
-    case DYNO_PHASE_WRITE:
-    case DYNO_PHASE_READ:
-      return "Block";
-    case DYNO_PHASE_REWRITE:
-      return "Rewrite";
-    case DYNO_PHASE_SEEKS:
-      return "Seeks";
-    case DYNO_PHASE_SEQ_CREATE:
-    case DYNO_PHASE_RAND_CREATE:
-      return "Create";
-    case DYNO_PHASE_SEQ_STAT:
-    case DYNO_PHASE_RAND_STAT:
-      return "Read";
-    case DYNO_PHASE_SEQ_DELETE:
-    case DYNO_PHASE_RAND_DELETE:
-      return "Delete";
-    case DYNO_N_PHASES:
-    default:
-      return "";
-    }
-}
-
 static guint
-text_label_width (const DynoComparison *comparison, const Table *table)
+text_label_width (const DynoComparison *comparison, DynoTextTable table)
 {
   guint width = MIN_LABEL_WIDTH;
   guint n = dyno_comparison_get_n_entries (comparison);
@@ -357,8 +270,8 @@ text_label_width (const DynoComparison *comparison, const Table *table)
 }
 
 static void
-append_text_table (GString *out, const DynoComparison *comparison, const Table *table,
-                   guint32 mask, DynoRateUnit unit, const Summary *summary)
+append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable table,
+                   GPtrArray *cols, DynoRateUnit unit, const Summary *summary)
 {
   guint width = text_label_width (comparison, table);
   guint n = dyno_comparison_get_n_entries (comparison);
@@ -367,40 +280,34 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
   g_autofree char *ratio_label = g_strdup_printf ("÷ %s", base);
 
   /* The banners over the groups that have a column. */
-  dyno_text_append_padded (out, table->unit == DYNO_UNIT_BYTES ? "dyno " PACKAGE_VERSION : "", width - 1,
-                 FALSE);
-  for (guint g = 0; g < table->n_groups; g++)
+  dyno_text_append_padded (out, table == DYNO_TEXT_TABLE_IO ? "dyno " PACKAGE_VERSION : "",
+                           width - 1, FALSE);
+  for (guint c = 0, end; c < cols->len; c = end)
     {
-      guint columns = 0;
+      guint banner_width;
 
-      for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
-        columns += (mask & DYNO_PHASE_BIT (id)) ? 1 : 0;
-      if (columns > 0)
-        dyno_text_append_banner (out,
-                                 g_utf8_strlen (table->groups[g].banner, -1)
-                                         < columns * COLUMN_WIDTH - 1
-                                     ? table->groups[g].banner
-                                     : table->groups[g].short_banner,
-                                 columns * COLUMN_WIDTH - 1);
+      end = dyno_text_group_end (cols, c);
+      banner_width = (end - c) * COLUMN_WIDTH - 1;
+      dyno_text_append_banner (out, group_banner (g_ptr_array_index (cols, c), banner_width),
+                               banner_width);
     }
   g_string_append_c (out, '\n');
 
   dyno_text_append_padded (out, "", width - 1, FALSE);
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-    if (mask & DYNO_PHASE_BIT (id))
-      dyno_text_append_banner (out, column_title (id), (1) * COLUMN_WIDTH - 1);
+  for (guint c = 0; c < cols->len; c++)
+    dyno_text_append_banner (out, dyno_text_column_title (g_ptr_array_index (cols, c)),
+                             COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
-  dyno_text_append_padded (out, table->unit == DYNO_UNIT_BYTES ? "Name:Size" : "Name:Files", width - 1,
-                 FALSE);
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-    if (mask & DYNO_PHASE_BIT (id))
-      {
-        g_string_append_c (out, ' ');
-        dyno_text_append_padded (out, id == DYNO_PHASE_SEEKS ? "/sec" : unit_label (table, unit), RATE_WIDTH,
-                       TRUE);
-        g_string_append (out, " %CP");
-      }
+  dyno_text_append_padded (out, table == DYNO_TEXT_TABLE_FILES ? "Name:Files" : "Name:Size",
+                           width - 1, FALSE);
+  for (guint c = 0; c < cols->len; c++)
+    {
+      g_string_append_c (out, ' ');
+      dyno_text_append_padded (out, unit_label (g_ptr_array_index (cols, c), unit), RATE_WIDTH,
+                               TRUE);
+      g_string_append (out, " %CP");
+    }
   g_string_append_c (out, '\n');
 
   for (guint e = 0; e < n; e++)
@@ -409,14 +316,13 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
       g_autofree char *spec = entry_spec (comparison, e, table);
 
       dyno_text_append_name_and_spec (out, name, spec, width - 1);
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+      for (guint c = 0; c < cols->len; c++)
         {
+          const DynoPhase *id = g_ptr_array_index (cols, c);
           DynoCompareCell cell;
           g_autofree char *rate = NULL;
           g_autofree char *cpu = NULL;
 
-          if (!(mask & DYNO_PHASE_BIT (id)))
-            continue;
           dyno_comparison_get_cell (comparison, e, id, &cell);
           rate = format_rate (&cell, id, unit);
           cpu = rate ? format_cpu (&cell) : g_strdup ("");
@@ -430,14 +336,12 @@ append_text_table (GString *out, const DynoComparison *comparison, const Table *
       if (e == baseline)
         continue;
       dyno_text_append_padded (out, ratio_label, width - 1, FALSE);
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+      for (guint c = 0; c < cols->len; c++)
         {
           DynoCompareCell cell;
           g_autofree char *ratio = NULL;
 
-          if (!(mask & DYNO_PHASE_BIT (id)))
-            continue;
-          dyno_comparison_get_cell (comparison, e, id, &cell);
+          dyno_comparison_get_cell (comparison, e, g_ptr_array_index (cols, c), &cell);
           ratio = isfinite (cell.ratio) ? dyno_compare_format_ratio (cell.ratio) : g_strdup ("");
           g_string_append_c (out, ' ');
           dyno_text_append_padded (out, ratio, RATE_WIDTH, TRUE);
@@ -455,20 +359,20 @@ static char *
 format_text (const DynoComparison *comparison, DynoRateUnit unit)
 {
   GString *out = g_string_new (NULL);
-  guint32 phases = dyno_comparison_get_phases (comparison);
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
   Summary summary;
   gboolean first = TRUE;
 
   summarize (comparison, &summary);
-  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+  for (DynoTextTable t = 0; t < DYNO_TEXT_N_TABLES; t++)
     {
-      guint32 mask = phases & table_mask (&tables[t]);
+      g_autoptr (GPtrArray) cols = dyno_text_table_columns (phases, t);
 
-      if (mask == 0)
+      if (cols->len == 0)
         continue;
       if (!first)
         g_string_append_c (out, '\n');
-      append_text_table (out, comparison, &tables[t], mask, unit, &summary);
+      append_text_table (out, comparison, t, cols, unit, &summary);
       first = FALSE;
     }
   append_legend (out, comparison, &summary);
@@ -495,7 +399,7 @@ static char *
 format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
 {
   GString *out = g_string_new (NULL);
-  guint32 phases = dyno_comparison_get_phases (comparison);
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
   guint n = dyno_comparison_get_n_entries (comparison);
   guint baseline = dyno_comparison_get_baseline (comparison);
   g_autofree char *source = dyno_comparison_describe_source (comparison);
@@ -503,11 +407,11 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
   gboolean first = TRUE;
 
   summarize (comparison, &summary);
-  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+  for (DynoTextTable t = 0; t < DYNO_TEXT_N_TABLES; t++)
     {
-      guint32 mask = phases & table_mask (&tables[t]);
+      g_autoptr (GPtrArray) cols = dyno_text_table_columns (phases, t);
 
-      if (mask == 0)
+      if (cols->len == 0)
         continue;
       if (!first)
         g_string_append_c (out, '\n');
@@ -515,14 +419,13 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
 
       /* Translators: the first column's header of a Markdown or HTML comparison table */
       g_string_append_printf (out, "| %s |", C_("table column", "Run"));
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-        if (mask & DYNO_PHASE_BIT (id))
-          g_string_append_printf (out, " %s (%s) |", dyno_phase_title (id),
-                                  phase_unit_label (id, unit));
+      for (guint c = 0; c < cols->len; c++)
+        g_string_append_printf (out, " %s (%s) |",
+                                dyno_phase_get_title (g_ptr_array_index (cols, c)),
+                                phase_unit_label (g_ptr_array_index (cols, c), unit));
       g_string_append (out, "\n|:---|");
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-        if (mask & DYNO_PHASE_BIT (id))
-          g_string_append (out, "---:|");
+      for (guint c = 0; c < cols->len; c++)
+        g_string_append (out, "---:|");
       g_string_append_c (out, '\n');
 
       for (guint e = 0; e < n; e++)
@@ -532,13 +435,12 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
           if (e == baseline && n > 1)
             g_string_append_printf (out, " (%s)", _("baseline"));
           g_string_append (out, " |");
-          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+          for (guint c = 0; c < cols->len; c++)
             {
+              const DynoPhase *id = g_ptr_array_index (cols, c);
               DynoCompareCell cell;
               g_autofree char *rate = NULL;
 
-              if (!(mask & DYNO_PHASE_BIT (id)))
-                continue;
               dyno_comparison_get_cell (comparison, e, id, &cell);
               rate = format_rate (&cell, id, unit);
               g_string_append_printf (out, " %s", rate ? rate : "—");
@@ -598,11 +500,11 @@ make_mean_result (const DynoComparison *comparison, guint entry)
   for (guint i = 0; i < target->phases->len; i++)
     {
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
-      DynoPhaseResult *copy_phase = dyno_target_result_ensure_phase (copy_target, phase->id);
+      DynoPhaseResult *copy_phase = dyno_target_result_ensure_phase (copy_target, phase->phase);
       DynoCompareCell cell;
       DynoPhaseRun run;
 
-      dyno_comparison_get_cell (comparison, entry, phase->id, &cell);
+      dyno_comparison_get_cell (comparison, entry, phase->phase, &cell);
       dyno_phase_run_init (&run);
       run.too_fast = cell.too_fast;
       run.rate = cell.rate;
@@ -667,17 +569,20 @@ append_html_text (GString *out, const char *text)
 }
 
 static const char *
-table_caption (const Table *table)
+table_caption (DynoTextTable table)
 {
-  if (table->unit == DYNO_UNIT_BYTES)
+  if (table == DYNO_TEXT_TABLE_IO)
     /* Translators: the caption of an HTML comparison table of the data file phases */
     return _("Throughput: sequential output and input, random seeks");
+  if (table == DYNO_TEXT_TABLE_QUEUED)
+    /* Translators: the caption of an HTML comparison table of CrystalDiskMark-style tests */
+    return _("Throughput at a queue depth: sequential and random reads and writes");
   /* Translators: the caption of an HTML comparison table of the small-file phases */
   return _("Small files: create, stat and delete");
 }
 
 static void
-append_html_cell (GString *out, const DynoComparison *comparison, guint e, DynoPhaseId id,
+append_html_cell (GString *out, const DynoComparison *comparison, guint e, const DynoPhase *id,
                   DynoRateUnit unit, const Summary *summary)
 {
   DynoCompareCell cell;
@@ -718,7 +623,7 @@ static char *
 format_html (const DynoComparison *comparison, DynoRateUnit unit)
 {
   GString *out = g_string_new (NULL);
-  guint32 phases = dyno_comparison_get_phases (comparison);
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
   guint n = dyno_comparison_get_n_entries (comparison);
   guint baseline = dyno_comparison_get_baseline (comparison);
   g_autofree char *source = dyno_comparison_describe_source (comparison);
@@ -743,12 +648,11 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
                           PACKAGE_VERSION);
   g_string_append_printf (out, "<style>\n%s</style>\n</head>\n<body>\n", html_style);
 
-  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+  for (DynoTextTable table = 0; table < DYNO_TEXT_N_TABLES; table++)
     {
-      const Table *table = &tables[t];
-      guint32 mask = phases & table_mask (table);
+      g_autoptr (GPtrArray) cols = dyno_text_table_columns (phases, table);
 
-      if (mask == 0)
+      if (cols->len == 0)
         continue;
       g_string_append (out, "<table class=\"dyno\">\n<caption>");
       append_html_text (out, table_caption (table));
@@ -765,26 +669,25 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
                             "class=\"entry\">");
       append_html_text (out, C_("table column", "Run"));
       g_string_append (out, "</th>");
-      for (guint g = 0; g < table->n_groups; g++)
+      for (guint c = 0, end; c < cols->len; c = end)
         {
-          guint columns = 0;
+          const DynoPhase *first = g_ptr_array_index (cols, c);
 
-          for (DynoPhaseId id = table->groups[g].first; id <= table->groups[g].last; id++)
-            columns += (mask & DYNO_PHASE_BIT (id)) ? 1 : 0;
-          if (columns > 0)
-            g_string_append_printf (out,
-                                    "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">%s</th>",
-                                    columns, table->groups[g].banner);
+          end = dyno_text_group_end (cols, c);
+          g_string_append_printf (out,
+                                  "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">%s</th>",
+                                  end - c, first->kind->group->title);
         }
       g_string_append (out, "</tr>\n<tr>");
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-        if (mask & DYNO_PHASE_BIT (id))
-          {
-            g_string_append (out, "<th scope=\"col\" class=\"phase\">");
-            append_html_text (out, dyno_phase_title (id));
-            g_string_append_printf (out, "<span class=\"unit\">%s</span></th>",
-                                    phase_unit_label (id, unit));
-          }
+      for (guint c = 0; c < cols->len; c++)
+        {
+          const DynoPhase *id = g_ptr_array_index (cols, c);
+
+          g_string_append (out, "<th scope=\"col\" class=\"phase\">");
+          append_html_text (out, dyno_phase_get_title (id));
+          g_string_append_printf (out, "<span class=\"unit\">%s</span></th>",
+                                  phase_unit_label (id, unit));
+        }
       g_string_append (out, "</tr>\n</thead>\n<tbody>\n");
 
       for (guint e = 0; e < n; e++)
@@ -799,9 +702,8 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
               g_string_append (out, ")</span>");
             }
           g_string_append (out, "</th>");
-          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-            if (mask & DYNO_PHASE_BIT (id))
-              append_html_cell (out, comparison, e, id, unit, &summary);
+          for (guint c = 0; c < cols->len; c++)
+            append_html_cell (out, comparison, e, g_ptr_array_index (cols, c), unit, &summary);
           g_string_append (out, "</tr>\n");
         }
       g_string_append (out, "</tbody>\n</table>\n");
@@ -857,7 +759,7 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
   g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *source = dyno_comparison_describe_source (comparison);
-  guint32 phases = dyno_comparison_get_phases (comparison);
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
   guint n = dyno_comparison_get_n_entries (comparison);
   char *text;
 
@@ -903,17 +805,16 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
 
   json_builder_set_member_name (b, "phases");
   json_builder_begin_array (b);
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+  for (guint c = 0; c < phases->len; c++)
     {
-      double scale = display_scale (id, unit);
+      const DynoPhase *id = g_ptr_array_index (phases, c);
+      double scale = dyno_text_display_scale (id, unit);
 
-      if (!(phases & DYNO_PHASE_BIT (id)))
-        continue;
       json_builder_begin_object (b);
-      add_string (b, "id", dyno_phase_id_to_string (id));
-      add_string (b, "title", dyno_phase_title (id));
-      add_string (b, "unit", dyno_phase_unit (id) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
-      add_string (b, "display_unit", dyno_phase_unit (id) == DYNO_UNIT_BYTES
+      add_string (b, "id", dyno_phase_get_key (id));
+      add_string (b, "title", dyno_phase_get_title (id));
+      add_string (b, "unit", dyno_phase_get_unit (id) == DYNO_UNIT_BYTES ? "B/s" : "ops/s");
+      add_string (b, "display_unit", dyno_phase_get_unit (id) == DYNO_UNIT_BYTES
                                          ? dyno_rate_unit_label (unit)
                                          : "ops/s");
       json_builder_set_member_name (b, "cells");

@@ -326,13 +326,20 @@ dyno_comparison_find_entry (const DynoComparison *comparison, const char *text, 
   return FALSE;
 }
 
-guint32
+static int
+compare_phases (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
+}
+
+GPtrArray *
 dyno_comparison_get_phases (const DynoComparison *comparison)
 {
-  guint32 mask = 0;
+  GPtrArray *phases;
 
-  g_return_val_if_fail (comparison != NULL, 0);
+  g_return_val_if_fail (comparison != NULL, NULL);
 
+  phases = g_ptr_array_new ();
   for (guint i = 0; i < comparison->entries->len; i++)
     {
       const Entry *entry = get_entry (comparison, i);
@@ -342,16 +349,20 @@ dyno_comparison_get_phases (const DynoComparison *comparison)
         {
           const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
 
-          mask |= DYNO_PHASE_BIT (phase->id);
+          if (!g_ptr_array_find (phases, phase->phase, NULL))
+            g_ptr_array_add (phases, (gpointer) phase->phase);
         }
     }
-  return mask;
+  g_ptr_array_sort (phases, compare_phases);
+  return phases;
 }
 
 /* ---- cells ---------------------------------------------------------------------------- */
 
 const DynoPhaseResult *
-dyno_comparison_get_phase_result (const DynoComparison *comparison, guint entry, DynoPhaseId phase)
+dyno_comparison_get_phase_result (const DynoComparison *comparison,
+                                  guint                 entry,
+                                  const DynoPhase      *phase)
 {
   const Entry *e;
 
@@ -415,7 +426,7 @@ fill_cell (const DynoPhaseResult *phase, DynoCompareCell *cell)
 void
 dyno_comparison_get_cell (const DynoComparison *comparison,
                           guint                 entry,
-                          DynoPhaseId           phase,
+                          const DynoPhase      *phase,
                           DynoCompareCell      *cell)
 {
   const DynoPhaseResult *mine;
@@ -424,7 +435,7 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
 
   g_return_if_fail (comparison != NULL);
   g_return_if_fail (entry < comparison->entries->len);
-  g_return_if_fail (phase < DYNO_N_PHASES);
+  g_return_if_fail (phase != NULL);
   g_return_if_fail (cell != NULL);
 
   mine = dyno_comparison_get_phase_result (comparison, entry, phase);

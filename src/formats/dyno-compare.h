@@ -57,11 +57,11 @@ char           *dyno_comparison_join_names (const DynoComparison *comparison);
 void            dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name);
 guint           dyno_comparison_get_baseline (const DynoComparison *comparison);
 void            dyno_comparison_set_baseline (DynoComparison *comparison, guint entry);
-/* DYNO_PHASE_BIT()s of the phases any entry ran */
-guint32         dyno_comparison_get_phases (const DynoComparison *comparison);
+/* The phases any entry ran (const DynoPhase *), in dyno_phase_compare order; free it. */
+GPtrArray      *dyno_comparison_get_phases (const DynoComparison *comparison);
 void            dyno_comparison_get_cell (const DynoComparison *comparison,
                                           guint                 entry,
-                                          DynoPhaseId           phase,
+                                          const DynoPhase      *phase,
                                           DynoCompareCell      *cell);
 /* "×0.17", "×1.02 (within noise)", "single sample": for tables and tooltips */
 char           *dyno_comparison_describe_ratio (const DynoCompareCell *cell);
@@ -91,7 +91,7 @@ DynoTargetResult      *dyno_comparison_get_target_result (const DynoComparison *
                                                           guint                 entry);
 const DynoPhaseResult *dyno_comparison_get_phase_result (const DynoComparison *comparison,
                                                          guint                 entry,
-                                                         DynoPhaseId           phase);
+                                                         const DynoPhase      *phase);
 /* "Measured with Dyno 0.1.0 on lap, srv", "Measured with Bonnie; compared with Dyno 0.1.0":
  * the source line under a table or chart, naming whoever really measured. */
 char     *dyno_comparison_describe_source (const DynoComparison *comparison);

@@ -167,7 +167,7 @@ parse_uint_field (const CsvLine *line, int index, guint min, guint max, guint *o
 
 /* A rate and its %CPU; both empty: the test did not run. */
 static gboolean
-parse_pair (const CsvLine *line, int index, DynoPhaseId id, DynoImportRun *run, GError **error)
+parse_pair (const CsvLine *line, int index, DynoBonnieColumn id, DynoImportRun *run, GError **error)
 {
   const char *rate = field (line, index);
   const char *cpu = field (line, index + 1);
@@ -188,7 +188,7 @@ parse_pair (const CsvLine *line, int index, DynoPhaseId id, DynoImportRun *run, 
   else if (dyno_import_parse_decimal (rate, strlen (rate), &value))
     {
       /* bonnie++'s K/sec is KiB/s; seeks and files are per second */
-      if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+      if (dyno_phase_get_unit (dyno_import_bonnie_phase (id)) == DYNO_UNIT_BYTES)
         value *= 1024;
       if (value > DYNO_IMPORT_MAX_RATE)
         return field_fail (error, line, index, _("is out of range"));
@@ -522,18 +522,18 @@ dyno_import_csv_parse_line (const DynoImportInput *input, char *text, guint numb
     return NULL;
   run->seek_threads = run->config->seekers;
 
-  for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
-    if (!parse_pair (&line, layout->io_values + 2 * (id - DYNO_PHASE_PUTC), id, run, error))
+  for (DynoBonnieColumn id = BONNIE_COL_PUTC; id <= BONNIE_COL_SEEKS; id++)
+    if (!parse_pair (&line, layout->io_values + 2 * (id - BONNIE_COL_PUTC), id, run, error))
       return NULL;
-  for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id <= DYNO_PHASE_RAND_DELETE; id++)
-    if (!parse_pair (&line, layout->file_values + 2 * (id - DYNO_PHASE_SEQ_CREATE), id, run,
+  for (DynoBonnieColumn id = BONNIE_COL_SEQ_CREATE; id <= BONNIE_COL_RAND_DELETE; id++)
+    if (!parse_pair (&line, layout->file_values + 2 * (id - BONNIE_COL_SEQ_CREATE), id, run,
                      error))
       return NULL;
   if (!parse_files (&line, run, error))
     return NULL;
 
   if (layout->latencies != NONE)
-    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    for (DynoBonnieColumn id = 0; id < BONNIE_COL_N_COLUMNS; id++)
       {
         int index = layout->latencies + id;
         const char *text_latency = field (&line, index);
@@ -551,12 +551,12 @@ dyno_import_csv_parse_line (const DynoImportInput *input, char *text, guint numb
           run->phases[id].latency = seconds;
       }
 
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+  for (DynoBonnieColumn id = 0; id < BONNIE_COL_N_COLUMNS; id++)
     if (run->phases[id].present)
       {
-        io_tests |= !dyno_phase_is_file_test (id);
-        run->has_io_row |= !dyno_phase_is_file_test (id);
-        run->has_file_row |= dyno_phase_is_file_test (id);
+        io_tests |= !dyno_import_bonnie_is_file_test (id);
+        run->has_io_row |= !dyno_import_bonnie_is_file_test (id);
+        run->has_file_row |= dyno_import_bonnie_is_file_test (id);
       }
   if (!run->has_io_row && !run->has_file_row)
     {
@@ -578,7 +578,7 @@ dyno_import_csv_parse_line (const DynoImportInput *input, char *text, guint numb
     general = _("Imported from bonnie++ 1.03 CSV: elapsed times, CPU seconds and latencies were "
                 "not recorded.");
   g_ptr_array_insert (run->notes, 0, g_strdup (general));
-  if (versioned && (run->phases[DYNO_PHASE_PUTC].present || run->phases[DYNO_PHASE_GETC].present)
+  if (versioned && (run->phases[BONNIE_COL_PUTC].present || run->phases[BONNIE_COL_GETC].present)
       && !g_str_has_prefix (fields[1], "dyno-"))
     dyno_import_run_add_note (run,
                               _("The per-char size is not in bonnie++'s CSV; bonnie++ 1.92 and "

@@ -36,6 +36,41 @@ typedef struct
   DynoImportReader reader;
 } DynoImportInput;
 
+/* The columns of Bonnie's and bonnie++'s tables and CSV lines, in their order: the layout of
+ * the formats these readers read. dyno_import_bonnie_phase () is the phase of each. */
+typedef enum
+{
+  BONNIE_COL_PUTC,
+  BONNIE_COL_WRITE,
+  BONNIE_COL_REWRITE,
+  BONNIE_COL_GETC,
+  BONNIE_COL_READ,
+  BONNIE_COL_SEEKS,
+  BONNIE_COL_SEQ_CREATE,
+  BONNIE_COL_SEQ_STAT,
+  BONNIE_COL_SEQ_DELETE,
+  BONNIE_COL_RAND_CREATE,
+  BONNIE_COL_RAND_STAT,
+  BONNIE_COL_RAND_DELETE,
+  BONNIE_COL_N_COLUMNS
+} DynoBonnieColumn;
+
+static inline const DynoPhase *
+dyno_import_bonnie_phase (DynoBonnieColumn column)
+{
+  guint n;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n);
+
+  g_assert (column < n);
+  return bonnie[column];
+}
+
+static inline gboolean
+dyno_import_bonnie_is_file_test (DynoBonnieColumn column)
+{
+  return column >= BONNIE_COL_SEQ_CREATE;
+}
+
 /* One phase as the input states it. */
 typedef struct
 {
@@ -54,7 +89,7 @@ typedef struct
   char *source;
   GPtrArray *notes; /* char*, translated, one sentence each */
   DynoConfig *config;
-  DynoImportPhase phases[DYNO_N_PHASES];
+  DynoImportPhase phases[BONNIE_COL_N_COLUMNS];
   guint seek_threads; /* 0: unknown */
   guint first_line;
   guint last_line;

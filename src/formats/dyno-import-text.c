@@ -86,7 +86,7 @@ typedef struct
   /* the Bonnie table being read */
   guint64 bonnie_size_unit;
   gboolean bonnie_64;
-  DynoPhaseId bonnie_phases[6];
+  DynoBonnieColumn bonnie_phases[6];
   double bonnie_scales[6]; /* per column: B/s per unit, 1 for seeks */
   guint bonnie_columns;
 } TextState;
@@ -329,9 +329,9 @@ finish_bonniepp_run (TextState *state, DynoImportRun *run)
   if (run->config->seekers == 0)
     run->config->seekers = new_line ? BONNIEPP_19X_SEEKERS : BONNIEPP_103_SEEKERS;
   run->seek_threads = run->config->seekers;
-  if (!run->phases[DYNO_PHASE_PUTC].present && !run->phases[DYNO_PHASE_WRITE].present
-      && !run->phases[DYNO_PHASE_REWRITE].present && !run->phases[DYNO_PHASE_GETC].present
-      && !run->phases[DYNO_PHASE_READ].present && !run->phases[DYNO_PHASE_SEEKS].present)
+  if (!run->phases[BONNIE_COL_PUTC].present && !run->phases[BONNIE_COL_WRITE].present
+      && !run->phases[BONNIE_COL_REWRITE].present && !run->phases[BONNIE_COL_GETC].present
+      && !run->phases[BONNIE_COL_READ].present && !run->phases[BONNIE_COL_SEEKS].present)
     run->config->size = 0;
 
   /* The general note first, before what the rows added */
@@ -347,7 +347,7 @@ finish_bonniepp_run (TextState *state, DynoImportRun *run)
     dyno_import_run_add_note (run,
                               _("The table has no version line; it was read as bonnie++ 1.0x "
                                 "output (per-char tests through stdio)."));
-  if (new_line && (run->phases[DYNO_PHASE_PUTC].present || run->phases[DYNO_PHASE_GETC].present))
+  if (new_line && (run->phases[BONNIE_COL_PUTC].present || run->phases[BONNIE_COL_GETC].present))
     dyno_import_run_add_note (run,
                               _("The per-char size is not in bonnie++'s output; bonnie++ 1.92 "
                                 "and later default to 3 MiB."));
@@ -477,13 +477,13 @@ io_row_values (const TextLine *line)
 static RowResult
 parse_io_row (TextState *state, const TextLine *line, guint number)
 {
-  static const DynoPhaseId all[] = { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE,
-                                     DYNO_PHASE_GETC, DYNO_PHASE_READ,  DYNO_PHASE_SEEKS };
-  static const DynoPhaseId fast[] = { DYNO_PHASE_WRITE, DYNO_PHASE_REWRITE, DYNO_PHASE_READ,
-                                      DYNO_PHASE_SEEKS };
+  static const DynoBonnieColumn all[] = { BONNIE_COL_PUTC, BONNIE_COL_WRITE, BONNIE_COL_REWRITE,
+                                     BONNIE_COL_GETC, BONNIE_COL_READ,  BONNIE_COL_SEEKS };
+  static const DynoBonnieColumn fast[] = { BONNIE_COL_WRITE, BONNIE_COL_REWRITE, BONNIE_COL_READ,
+                                      BONNIE_COL_SEEKS };
   guint v = io_row_values (line);
   guint first;
-  const DynoPhaseId *ids;
+  const DynoBonnieColumn *ids;
   DynoImportRun *run;
 
   if (v == 0)
@@ -495,7 +495,7 @@ parse_io_row (TextState *state, const TextLine *line, guint number)
   parse_size_spec (tok (line, first - 1), tok_len (line, first - 1), run->config,
                    &run->chunk_known);
   for (guint p = 0; p < v / 2; p++)
-    set_phase (&run->phases[ids[p]], line, first + 2 * p, ids[p] != DYNO_PHASE_SEEKS, 0);
+    set_phase (&run->phases[ids[p]], line, first + 2 * p, ids[p] != BONNIE_COL_SEEKS, 0);
   run->has_io_row = TRUE;
   if (state->text_200)
     bonniepp_note_rounding (run);
@@ -562,7 +562,7 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
   run->has_file_row = TRUE;
   for (guint p = 0; p < 6; p++)
     {
-      DynoImportPhase *phase = &run->phases[DYNO_PHASE_SEQ_CREATE + p];
+      DynoImportPhase *phase = &run->phases[BONNIE_COL_SEQ_CREATE + p];
 
       set_phase (phase, line, first + 2 * p, FALSE, 0);
       /* 2.00a: "%5d" of a double prints whatever the integer register held, which is
@@ -595,10 +595,10 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
 static RowResult
 parse_latency_row (TextState *state, const TextLine *line, guint number, GError **error)
 {
-  DynoPhaseId first = state->last_row_block == BLOCK_IO ? DYNO_PHASE_PUTC
-                                                        : DYNO_PHASE_SEQ_CREATE;
+  DynoBonnieColumn first = state->last_row_block == BLOCK_IO ? BONNIE_COL_PUTC
+                                                        : BONNIE_COL_SEQ_CREATE;
   DynoImportRun *run = state->last_run;
-  DynoPhaseId present[6];
+  DynoBonnieColumn present[6];
   guint n_present = 0;
   guint n = line->n - 1;
 
@@ -626,7 +626,7 @@ parse_latency_row (TextState *state, const TextLine *line, guint number, GError 
     }
   for (guint i = 0; i < n; i++)
     {
-      DynoPhaseId id = n == 6 ? first + i : present[i];
+      DynoBonnieColumn id = n == 6 ? first + i : present[i];
 
       if (run->phases[id].present)
         dyno_import_parse_latency (tok (line, i + 1), tok_len (line, i + 1),
@@ -648,10 +648,10 @@ parse_latency_row (TextState *state, const TextLine *line, guint number, GError 
 static gboolean
 parse_bonnie_header (TextState *state, const TextLine *line)
 {
-  static const DynoPhaseId byte_phases[] = { DYNO_PHASE_PUTC, DYNO_PHASE_WRITE,
-                                             DYNO_PHASE_REWRITE, DYNO_PHASE_GETC,
-                                             DYNO_PHASE_READ };
-  DynoPhaseId phases[G_N_ELEMENTS (state->bonnie_phases)];
+  static const DynoBonnieColumn byte_phases[] = { BONNIE_COL_PUTC, BONNIE_COL_WRITE,
+                                             BONNIE_COL_REWRITE, BONNIE_COL_GETC,
+                                             BONNIE_COL_READ };
+  DynoBonnieColumn phases[G_N_ELEMENTS (state->bonnie_phases)];
   double scales[G_N_ELEMENTS (state->bonnie_scales)];
   guint byte_columns = 0;
   guint columns = 0;
@@ -674,7 +674,7 @@ parse_bonnie_header (TextState *state, const TextLine *line)
         }
       else if (tok_is (line, i, "/sec"))
         {
-          phases[columns] = DYNO_PHASE_SEEKS;
+          phases[columns] = BONNIE_COL_SEEKS;
           scales[columns] = 1;
         }
       else
@@ -741,7 +741,7 @@ parse_bonnie_row (TextState *state, const TextLine *line, guint number)
   run->has_io_row = TRUE;
   for (guint c = 0; c < state->bonnie_columns; c++)
     set_phase (&run->phases[state->bonnie_phases[c]], line, first + 2 * c,
-               state->bonnie_phases[c] != DYNO_PHASE_SEEKS, state->bonnie_scales[c]);
+               state->bonnie_phases[c] != BONNIE_COL_SEEKS, state->bonnie_scales[c]);
 
   dyno_import_run_add_note (run,
                             _("Imported from a Bonnie table: elapsed times, CPU seconds and "
@@ -752,7 +752,7 @@ parse_bonnie_row (TextState *state, const TextLine *line, guint number)
   if (state->bonnie_64)
     dyno_import_run_add_note (run,
                               _("Bonnie-64 prints the size in units of 1000 MiB, rounded down."));
-  if (!run->phases[DYNO_PHASE_SEEKS].present)
+  if (!run->phases[BONNIE_COL_SEEKS].present)
     dyno_import_run_add_note (run, _("The table has no random-seek column."));
   return ROW_OK;
 }

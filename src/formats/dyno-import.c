@@ -47,14 +47,14 @@ dyno_import_run_new (void)
   run->notes = g_ptr_array_new_with_free_func (g_free);
   run->config = dyno_config_new ();
   /* What bonnie++ and Bonnie do; the readers change what the input says otherwise. */
-  run->config->tests = 0;
+  dyno_config_clear_phases (run->config);
   run->config->size = 0;
   run->config->files_num = 0;
   run->config->cache = DYNO_CACHE_NONE;
   run->config->data = DYNO_DATA_ZEROS;
   run->config->repeat = 1;
   run->config->seed = 0;
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
+  for (guint i = 0; i < BONNIE_COL_N_COLUMNS; i++)
     {
       run->phases[i].rate = NAN;
       run->phases[i].cpu_percent = NAN;
@@ -92,7 +92,6 @@ dyno_import_run_to_result (DynoImportRun *run)
   g_autoptr (GString) notes = g_string_new (NULL);
   DynoSystemInfo *system;
   DynoTargetResult *target;
-  guint32 tests = 0;
 
   for (guint i = 0; i < run->notes->len; i++)
     {
@@ -101,17 +100,17 @@ dyno_import_run_to_result (DynoImportRun *run)
       g_string_append (notes, g_ptr_array_index (run->notes, i));
     }
 
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+  dyno_config_clear_phases (run->config);
+  for (DynoBonnieColumn id = 0; id < BONNIE_COL_N_COLUMNS; id++)
     if (run->phases[id].present)
-      tests |= DYNO_PHASE_BIT (id);
+      dyno_config_add_phase (run->config, dyno_import_bonnie_phase (id));
 
   /* The label and notes live in the config too; the result file keeps one copy. */
-  run->config->tests = tests;
   g_free (run->config->label);
   run->config->label = g_strdup (run->label);
   g_free (run->config->notes);
   run->config->notes = notes->len > 0 ? g_strdup (notes->str) : NULL;
-  if ((tests & DYNO_PHASES_FILES) == 0)
+  if (!dyno_config_has_flags (run->config, DYNO_PHASE_FILE_TEST))
     {
       run->config->files_num = 0;
       run->config->files_max = 0;
@@ -131,7 +130,7 @@ dyno_import_run_to_result (DynoImportRun *run)
   dyno_result_set_system (result, system);
 
   target = dyno_target_result_new (dyno_target_info_new (NULL));
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+  for (DynoBonnieColumn id = 0; id < BONNIE_COL_N_COLUMNS; id++)
     {
       const DynoImportPhase *figures = &run->phases[id];
       DynoPhaseResult *phase;
@@ -144,9 +143,9 @@ dyno_import_run_to_result (DynoImportRun *run)
       phase_run.rate = figures->too_fast ? NAN : figures->rate;
       phase_run.cpu_percent = figures->cpu_percent;
       phase_run.latency.max = figures->latency;
-      if (id == DYNO_PHASE_SEEKS && run->seek_threads > 0)
+      if (id == BONNIE_COL_SEEKS && run->seek_threads > 0)
         phase_run.threads = run->seek_threads;
-      phase = dyno_target_result_ensure_phase (target, id);
+      phase = dyno_target_result_ensure_phase (target, dyno_import_bonnie_phase (id));
       dyno_phase_result_add_run (phase, &phase_run);
       phase->latency.max = figures->latency;
     }

@@ -140,17 +140,49 @@ target_max_runs (const DynoTargetResult *target)
   return n;
 }
 
+static int
+compare_phases (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
+}
+
 static gboolean
-target_has_phases (const DynoTargetResult *target, guint32 mask)
+target_has_phases (const DynoTargetResult *target, DynoTextTable table)
 {
   for (guint i = 0; i < target->phases->len; i++)
     {
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
 
-      if (mask & DYNO_PHASE_BIT (phase->id))
+      if (dyno_text_table_of (phase->phase) == table)
         return TRUE;
     }
   return FALSE;
+}
+
+/* Bonnie's columns of one of its tables, all of them, in its order. */
+static GPtrArray *
+bonnie_columns (DynoTextTable table)
+{
+  g_autoptr (GPtrArray) all = g_ptr_array_new ();
+  const DynoPhase *const *bonnie;
+  guint n;
+
+  bonnie = dyno_phase_bonnie (&n);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (all, (gpointer) bonnie[i]);
+  return dyno_text_table_columns (all, table);
+}
+
+/* The queued phases a target ran, in their order. */
+static GPtrArray *
+queued_columns (const DynoTargetResult *target)
+{
+  g_autoptr (GPtrArray) all = g_ptr_array_new ();
+
+  for (guint i = 0; i < target->phases->len; i++)
+    g_ptr_array_add (all, (gpointer) ((const DynoPhaseResult *) g_ptr_array_index (target->phases, i))->phase);
+  g_ptr_array_sort (all, compare_phases);
+  return dyno_text_table_columns (all, DYNO_TEXT_TABLE_QUEUED);
 }
 
 /* bonnie++'s print_size(): a count with the biggest unit that divides it exactly. units[0]
@@ -214,7 +246,7 @@ append_csv_double (GString *out, const char *format, double value)
 
 /* ",rate,cpu" for one phase in one repeat, as bonnie++'s print_stat(). */
 static void
-append_csv_stat (GString *out, DynoPhaseId id, const DynoPhaseRun *run)
+append_csv_stat (GString *out, const DynoPhase *id, const DynoPhaseRun *run)
 {
   double rate;
 
@@ -237,9 +269,9 @@ append_csv_stat (GString *out, DynoPhaseId id, const DynoPhaseRun *run)
     }
 
   g_string_append_c (out, ',');
-  if (id == DYNO_PHASE_SEEKS)
-    append_csv_double (out, rate >= 1000 ? "%.0f" : "%.1f", rate);
-  else if (dyno_phase_unit (id) == DYNO_UNIT_BYTES)
+  if (dyno_phase_get_unit (id) == DYNO_UNIT_OPS && !dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST))
+    append_csv_double (out, rate >= 1000 ? "%.0f" : "%.1f", rate); /* seeks */
+  else if (dyno_phase_get_unit (id) == DYNO_UNIT_BYTES)
     g_string_append_printf (out, "%" G_GUINT64_FORMAT, (guint64) (rate / 1024));
   else
     g_string_append_printf (out, "%" G_GUINT64_FORMAT, (guint64) rate);
@@ -286,11 +318,15 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
   DynoTargetResult *target;
   g_autofree char *name = NULL;
   g_autofree char *version = NULL;
+  const DynoPhase *const *bonnie;
+  guint n_bonnie;
   GString *line;
 
   g_return_val_if_fail (DYNO_IS_RESULT (result), NULL);
   g_return_val_if_fail (target_index < dyno_result_get_n_targets (result), NULL);
 
+  /* The fields follow Bonnie's twelve phases in their order; queued tests have none. */
+  bonnie = dyno_phase_bonnie (&n_bonnie);
   config = dyno_result_get_config (result);
   target = dyno_result_get_target (result, target_index);
   name = sanitize_name (result_name (result), TRUE);
@@ -310,8 +346,10 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
       if (config->chunk != DYNO_DEFAULT_CHUNK)
         append_bonnie_size (line, config->chunk, " km");
       g_string_append_printf (line, ",%u,%u", config->seeks, config->seekers);
-      for (DynoPhaseId id = DYNO_PHASE_PUTC; id <= DYNO_PHASE_SEEKS; id++)
-        append_csv_stat (line, id, find_run (dyno_target_result_get_phase (target, id), repeat));
+      for (guint i = 0; i < n_bonnie; i++)
+        if (!dyno_phase_has_flag (bonnie[i], DYNO_PHASE_FILE_TEST))
+          append_csv_stat (line, bonnie[i],
+                           find_run (dyno_target_result_get_phase (target, bonnie[i]), repeat));
     }
   else
     g_string_append (line, ",,,,,,,,,,,,,,,,");
@@ -333,16 +371,18 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
       g_string_append (line, ",,");
       if (config->files_dirs > 1)
         g_string_append_printf (line, "%u", config->files_dirs);
-      for (DynoPhaseId id = DYNO_PHASE_SEQ_CREATE; id <= DYNO_PHASE_RAND_DELETE; id++)
-        append_csv_stat (line, id, find_run (dyno_target_result_get_phase (target, id), repeat));
+      for (guint i = 0; i < n_bonnie; i++)
+        if (dyno_phase_has_flag (bonnie[i], DYNO_PHASE_FILE_TEST))
+          append_csv_stat (line, bonnie[i],
+                           find_run (dyno_target_result_get_phase (target, bonnie[i]), repeat));
     }
   else
     g_string_append (line, ",,,,,,,,,,,,,,,,,");
 
   /* Fields 38–49: the worst latency of each phase, always present. */
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+  for (guint i = 0; i < n_bonnie; i++)
     {
-      DynoPhaseResult *phase = dyno_target_result_get_phase (target, id);
+      DynoPhaseResult *phase = dyno_target_result_get_phase (target, bonnie[i]);
 
       g_string_append_c (line, ',');
       if (phase != NULL)
@@ -386,27 +426,6 @@ dyno_report_csv (DynoResult *result, gboolean header)
 
 /* ---- text ----------------------------------------------------------------------------- */
 
-/* Decimals for a figure in the display unit, so that mean and sd line up. */
-static int
-rate_decimals (DynoPhaseId id, DynoRateUnit unit, double value)
-{
-  if (id == DYNO_PHASE_SEEKS)
-    return value >= 1000 ? 0 : 1;
-  if (dyno_phase_unit (id) == DYNO_UNIT_OPS)
-    return value >= 10 ? 0 : 1;
-  if (unit == DYNO_RATE_UNIT_KIB)
-    return 0;
-  if (value >= 1000)
-    return 0;
-  return value >= 10 ? 1 : 2;
-}
-
-static double
-display_scale (DynoPhaseId id, DynoRateUnit unit)
-{
-  return dyno_phase_unit (id) == DYNO_UNIT_BYTES ? dyno_rate_unit_scale (unit) : 1.0;
-}
-
 static void
 append_cell (GString *out, const char *rate, const char *cpu)
 {
@@ -435,8 +454,8 @@ append_mean_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
       return;
     }
 
-  value = phase->rate.mean / display_scale (phase->id, unit);
-  rate = g_strdup_printf ("%.*f", rate_decimals (phase->id, unit, value), value);
+  value = phase->rate.mean / dyno_text_display_scale (phase->phase, unit);
+  rate = g_strdup_printf ("%.*f", dyno_text_rate_decimals (phase->phase, unit, value), value);
   if (isfinite (phase->cpu_percent.mean) && phase->cpu_percent.mean >= 0)
     cpu = g_strdup_printf ("%d", (int) MIN (floor (phase->cpu_percent.mean + 0.5), 999));
   append_cell (out, rate, cpu ? cpu : "");
@@ -454,8 +473,9 @@ append_sd_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
       append_cell (out, "", "");
       return;
     }
-  scale = display_scale (phase->id, unit);
-  sd = g_strdup_printf ("%.*f", rate_decimals (phase->id, unit, phase->rate.mean / scale),
+  /* The decimals of the mean, so that mean and sd line up. */
+  scale = dyno_text_display_scale (phase->phase, unit);
+  sd = g_strdup_printf ("%.*f", dyno_text_rate_decimals (phase->phase, unit, phase->rate.mean / scale),
                         phase->rate.sd / scale);
   append_cell (out, sd, "");
 }
@@ -487,21 +507,21 @@ phase_latency (const DynoPhaseResult *phase, gboolean max)
 }
 
 static void
-append_latency_row (GString *out, const DynoTargetResult *target, DynoPhaseId first,
-                    DynoPhaseId last, const char *title, gboolean max)
+append_latency_row (GString *out, const DynoTargetResult *target, GPtrArray *cols,
+                    const char *title, gboolean max)
 {
   gboolean any = FALSE;
 
-  for (DynoPhaseId id = first; id <= last; id++)
-    any |= isfinite (phase_latency (dyno_target_result_get_phase (target, id), max));
+  for (guint c = 0; c < cols->len; c++)
+    any |= isfinite (phase_latency (dyno_target_result_get_phase (target, cols->pdata[c]), max));
   if (!any)
     return;
 
   dyno_text_append_padded (out, title, LABEL_WIDTH, FALSE);
-  for (DynoPhaseId id = first; id <= last; id++)
+  for (guint c = 0; c < cols->len; c++)
     {
-      g_autofree char *text
-          = format_table_latency (phase_latency (dyno_target_result_get_phase (target, id), max));
+      g_autofree char *text = format_table_latency (
+          phase_latency (dyno_target_result_get_phase (target, cols->pdata[c]), max));
 
       g_string_append_c (out, ' ');
       dyno_text_append_padded (out, text, COLUMN_WIDTH - 1, TRUE);
@@ -510,24 +530,45 @@ append_latency_row (GString *out, const DynoTargetResult *target, DynoPhaseId fi
 }
 
 static void
-append_rows (GString *out, const DynoTargetResult *target, DynoPhaseId first, DynoPhaseId last,
+append_rows (GString *out, const DynoTargetResult *target, GPtrArray *cols,
              const char *name, const char *spec, DynoRateUnit unit, gboolean show_sd)
 {
   dyno_text_append_name_and_spec (out, name, spec, LABEL_WIDTH);
-  for (DynoPhaseId id = first; id <= last; id++)
-    append_mean_cell (out, dyno_target_result_get_phase (target, id), unit);
+  for (guint c = 0; c < cols->len; c++)
+    append_mean_cell (out, dyno_target_result_get_phase (target, cols->pdata[c]), unit);
   g_string_append_c (out, '\n');
 
   if (show_sd)
     {
       dyno_text_append_padded (out, "± sd", LABEL_WIDTH, FALSE);
-      for (DynoPhaseId id = first; id <= last; id++)
-        append_sd_cell (out, dyno_target_result_get_phase (target, id), unit);
+      for (guint c = 0; c < cols->len; c++)
+        append_sd_cell (out, dyno_target_result_get_phase (target, cols->pdata[c]), unit);
       g_string_append_c (out, '\n');
     }
 
-  append_latency_row (out, target, first, last, "Latency p99", FALSE);
-  append_latency_row (out, target, first, last, "Latency max", TRUE);
+  append_latency_row (out, target, cols, "Latency p99", FALSE);
+  append_latency_row (out, target, cols, "Latency max", TRUE);
+}
+
+/* Group banners over the columns, then their titles: the first two lines of a table. */
+static void
+append_column_heads (GString *out, GPtrArray *cols, const char *corner)
+{
+  dyno_text_append_padded (out, corner, LABEL_WIDTH - 1, FALSE);
+  g_string_append_c (out, ' ');
+  for (guint c = 0, end; c < cols->len; c = end)
+    {
+      const DynoPhase *first = g_ptr_array_index (cols, c);
+
+      end = dyno_text_group_end (cols, c);
+      dyno_text_append_banner (out, first->kind->group->title, (end - c) * COLUMN_WIDTH - 1);
+    }
+  g_string_append_c (out, '\n');
+
+  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
+  for (guint c = 0; c < cols->len; c++)
+    dyno_text_append_banner (out, dyno_text_column_title (cols->pdata[c]), COLUMN_WIDTH - 1);
+  g_string_append_c (out, '\n');
 }
 
 static void
@@ -580,25 +621,11 @@ append_io_table (GString *out, DynoResult *result, const DynoTargetResult *targe
                                              : "dyno " PACKAGE_VERSION,
                                          FALSE);
   g_autofree char *spec = io_spec (config);
+  g_autoptr (GPtrArray) cols = bonnie_columns (DYNO_TEXT_TABLE_IO);
 
-  dyno_text_append_padded (out, tool, LABEL_WIDTH - 1, FALSE);
-  g_string_append_c (out, ' ');
-  dyno_text_append_banner (out, "Sequential Output", 3 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Sequential Input", 2 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Random", 1 * COLUMN_WIDTH - 1);
-  g_string_append_c (out, '\n');
-
-  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
-  dyno_text_append_banner (out, "Per Chr", 1 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Block", 1 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Rewrite", 1 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Per Chr", 1 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Block", 1 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Seeks", 1 * COLUMN_WIDTH - 1);
-  g_string_append_c (out, '\n');
-
-  append_units_header (out, "Name:Size etc", 6, dyno_rate_unit_label (unit), "/sec");
-  append_rows (out, target, DYNO_PHASE_PUTC, DYNO_PHASE_SEEKS, name, spec, unit, show_sd);
+  append_column_heads (out, cols, tool);
+  append_units_header (out, "Name:Size etc", cols->len, dyno_rate_unit_label (unit), "/sec");
+  append_rows (out, target, cols, name, spec, unit, show_sd);
 }
 
 static void
@@ -607,6 +634,7 @@ append_files_table (GString *out, DynoResult *result, const DynoTargetResult *ta
 {
   const DynoConfig *config = dyno_result_get_config (result);
   g_autofree char *spec = dyno_format_files_spec (config);
+  g_autoptr (GPtrArray) cols = bonnie_columns (DYNO_TEXT_TABLE_FILES);
   const char *columns;
 
   /* The parts of the spec dyno_format_files_spec() writes, as -n takes them. */
@@ -619,23 +647,23 @@ append_files_table (GString *out, DynoResult *result, const DynoTargetResult *ta
   else
     columns = "files";
 
-  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
-  dyno_text_append_banner (out, "Sequential Create", 3 * COLUMN_WIDTH - 1);
-  dyno_text_append_banner (out, "Random Create", 3 * COLUMN_WIDTH - 1);
-  g_string_append_c (out, '\n');
+  append_column_heads (out, cols, "");
+  append_units_header (out, columns, cols->len, "/sec", NULL);
+  append_rows (out, target, cols, name, spec, unit, show_sd);
+}
 
-  dyno_text_append_padded (out, "", LABEL_WIDTH, FALSE);
-  for (guint i = 0; i < 2; i++)
-    {
-      dyno_text_append_banner (out, "Create", 1 * COLUMN_WIDTH - 1);
-      dyno_text_append_banner (out, "Read", 1 * COLUMN_WIDTH - 1);
-      dyno_text_append_banner (out, "Delete", 1 * COLUMN_WIDTH - 1);
-    }
-  g_string_append_c (out, '\n');
+/* The queued tests (CrystalDiskMark's), in Bonnie's layout: one column per test that ran. */
+static void
+append_queued_table (GString *out, DynoResult *result, const DynoTargetResult *target,
+                     const char *name, DynoRateUnit unit, gboolean show_sd)
+{
+  g_autoptr (GString) spec = g_string_new (NULL);
+  g_autoptr (GPtrArray) cols = queued_columns (target);
 
-  append_units_header (out, columns, 6, "/sec", NULL);
-  append_rows (out, target, DYNO_PHASE_SEQ_CREATE, DYNO_PHASE_RAND_DELETE, name, spec, unit,
-               show_sd);
+  append_file_size (spec, dyno_result_get_config (result)->size);
+  append_column_heads (out, cols, "");
+  append_units_header (out, "Name:Size", cols->len, dyno_rate_unit_label (unit), NULL);
+  append_rows (out, target, cols, name, spec->str, unit, show_sd);
 }
 
 /* "evict (resident before reads: 0.0 %)": how much of the data file the page cache held
@@ -651,7 +679,7 @@ describe_cache (const DynoConfig *config, const DynoTargetResult *target)
     {
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
 
-      if (!dyno_phase_reads_data_file (phase->id))
+      if (!dyno_phase_has_flag (phase->phase, DYNO_PHASE_READS_DATA))
         continue;
       for (guint j = 0; j < phase->runs->len; j++)
         {
@@ -711,7 +739,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
                                                "%s: the mean is of %u run of %u.",
                                                "%s: the mean is of %u runs of %u.",
                                                phase->rate.n),
-                                  dyno_phase_title (phase->id), phase->rate.n, n_runs);
+                                  dyno_phase_get_title (phase->phase), phase->rate.n, n_runs);
           g_string_append_c (out, '\n');
         }
       if (fast > 0 && phase->rate.n > 0)
@@ -723,7 +751,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
                                                "%s: %u of %u runs took less than %.1f s and "
                                                "are left out of the mean.",
                                                fast),
-                                  dyno_phase_title (phase->id), fast, phase->runs->len,
+                                  dyno_phase_get_title (phase->phase), fast, phase->runs->len,
                                   DYNO_TOO_FAST_SECONDS);
           g_string_append_c (out, '\n');
         }
@@ -752,7 +780,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
   g_string_append_printf (out, _("Cache: %s"), cache);
   g_string_append_c (out, '\n');
 
-  if (config->tests & (DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC)))
+  if (dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
     {
       g_autofree char *size = dyno_format_size (dyno_config_get_per_char_size (config));
 
@@ -769,7 +797,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
 
       if (phase->note != NULL)
         {
-          g_string_append_printf (out, _("%s: %s"), dyno_phase_title (phase->id), phase->note);
+          g_string_append_printf (out, _("%s: %s"), dyno_phase_get_title (phase->phase), phase->note);
           g_string_append_c (out, '\n');
         }
     }
@@ -787,9 +815,9 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     }
   if (dyno_target_result_failed (target))
     {
-      if (target->error_phase >= 0 && target->error_phase < DYNO_N_PHASES)
+      if (target->error_phase != NULL)
         g_string_append_printf (out, _("FAILED in phase %s: %s"),
-                                dyno_phase_id_to_string (target->error_phase),
+                                dyno_phase_get_key (target->error_phase),
                                 target->error_message);
       else
         g_string_append_printf (out, _("FAILED: %s"), target->error_message);
@@ -815,10 +843,12 @@ dyno_report_text (DynoResult *result, DynoRateUnit unit)
 
       if (t > 0)
         g_string_append_c (out, '\n');
-      if (target_has_phases (target, DYNO_PHASES_IO))
+      if (target_has_phases (target, DYNO_TEXT_TABLE_IO))
         append_io_table (out, result, target, name, unit, show_sd);
-      if (target_has_phases (target, DYNO_PHASES_FILES))
+      if (target_has_phases (target, DYNO_TEXT_TABLE_FILES))
         append_files_table (out, result, target, name, unit, show_sd);
+      if (target_has_phases (target, DYNO_TEXT_TABLE_QUEUED))
+        append_queued_table (out, result, target, name, unit, show_sd);
       append_target_notes (out, result, target, n_runs);
     }
   return g_string_free (out, FALSE);

@@ -64,3 +64,68 @@ dyno_text_append_name_and_spec (GString *out, const char *name, const char *spec
   dyno_text_append_padded (out, cut, room + 1, FALSE);
   g_string_append (out, spec);
 }
+
+DynoTextTable
+dyno_text_table_of (const DynoPhase *phase)
+{
+  if (dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST))
+    return DYNO_TEXT_TABLE_FILES;
+  if (dyno_phase_has_flag (phase, DYNO_PHASE_BONNIE))
+    return DYNO_TEXT_TABLE_IO;
+  return DYNO_TEXT_TABLE_QUEUED;
+}
+
+GPtrArray *
+dyno_text_table_columns (GPtrArray *phases, DynoTextTable table)
+{
+  GPtrArray *columns = g_ptr_array_new ();
+
+  for (guint i = 0; i < phases->len; i++)
+    if (dyno_text_table_of (g_ptr_array_index (phases, i)) == table)
+      g_ptr_array_add (columns, g_ptr_array_index (phases, i));
+  return columns;
+}
+
+guint
+dyno_text_group_end (GPtrArray *columns, guint start)
+{
+  const DynoPhase *first = g_ptr_array_index (columns, start);
+  guint end = start + 1;
+
+  while (end < columns->len
+         && ((const DynoPhase *) g_ptr_array_index (columns, end))->kind->group == first->kind->group)
+    end++;
+  return end;
+}
+
+const char *
+dyno_text_column_title (const DynoPhase *phase)
+{
+  /* Bonnie's tokens stay untranslated, as bonnie++ prints them, so that tables from different
+   * locales compare column for column; a queued test's name is CrystalDiskMark's. */
+  if (phase->kind->params == 0)
+    return phase->kind->short_title;
+  return dyno_phase_get_short_title (phase);
+}
+
+double
+dyno_text_display_scale (const DynoPhase *phase, DynoRateUnit unit)
+{
+  return dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? dyno_rate_unit_scale (unit) : 1.0;
+}
+
+int
+dyno_text_rate_decimals (const DynoPhase *phase, DynoRateUnit unit, double value)
+{
+  if (dyno_phase_get_unit (phase) == DYNO_UNIT_OPS)
+    {
+      if (dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST))
+        return value >= 10 ? 0 : 1;
+      return value >= 1000 ? 0 : 1;
+    }
+  if (unit == DYNO_RATE_UNIT_KIB)
+    return 0;
+  if (value >= 1000)
+    return 0;
+  return value >= 10 ? 1 : 2;
+}

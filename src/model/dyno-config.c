@@ -20,7 +20,8 @@ dyno_config_new (void)
 
   config->size = DYNO_DEFAULT_SIZE;
   config->chunk = DYNO_DEFAULT_CHUNK;
-  config->tests = DYNO_PHASES_ALL;
+  config->phases = g_ptr_array_new ();
+  dyno_config_select (config, "all", NULL);
   config->files_num = DYNO_DEFAULT_FILES;
   config->files_dirs = 1;
   config->seeks = DYNO_DEFAULT_SEEKS;
@@ -40,6 +41,7 @@ dyno_config_copy (const DynoConfig *config)
   g_return_val_if_fail (config != NULL, NULL);
 
   copy = g_memdup2 (config, sizeof *config);
+  copy->phases = g_ptr_array_copy (config->phases, NULL, NULL);
   copy->label = g_strdup (config->label);
   copy->notes = g_strdup (config->notes);
   return copy;
@@ -50,6 +52,7 @@ dyno_config_free (DynoConfig *config)
 {
   if (config == NULL)
     return;
+  g_ptr_array_unref (config->phases);
   g_free (config->label);
   g_free (config->notes);
   g_free (config);
@@ -97,13 +100,121 @@ dyno_config_round_size (DynoConfig *config)
 gboolean
 dyno_config_has_io_tests (const DynoConfig *config)
 {
-  return (config->tests & DYNO_PHASES_IO) != 0;
+  for (guint i = 0; i < config->phases->len; i++)
+    if (!dyno_phase_has_flag (g_ptr_array_index (config->phases, i), DYNO_PHASE_FILE_TEST))
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
 dyno_config_has_file_tests (const DynoConfig *config)
 {
-  return (config->tests & DYNO_PHASES_FILES) != 0 && config->files_num > 0;
+  return dyno_config_has_flags (config, DYNO_PHASE_FILE_TEST) && config->files_num > 0;
+}
+
+guint
+dyno_config_get_n_phases (const DynoConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->phases->len;
+}
+
+const DynoPhase *
+dyno_config_get_phase (const DynoConfig *config, guint index)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  g_return_val_if_fail (index < config->phases->len, NULL);
+  return g_ptr_array_index (config->phases, index);
+}
+
+gboolean
+dyno_config_has_phase (const DynoConfig *config, const DynoPhase *phase)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+  return phase != NULL && g_ptr_array_find (config->phases, phase, NULL);
+}
+
+gboolean
+dyno_config_has_flags (const DynoConfig *config, DynoPhaseFlags flags)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  for (guint i = 0; i < config->phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (config->phases, i);
+
+      if ((phase->kind->flags & flags) == flags)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static int
+compare_phases (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
+}
+
+void
+dyno_config_add_phase (DynoConfig *config, const DynoPhase *phase)
+{
+  g_return_if_fail (config != NULL);
+  g_return_if_fail (phase != NULL);
+
+  if (dyno_config_has_phase (config, phase))
+    return;
+  g_ptr_array_add (config->phases, (gpointer) phase);
+  /* Bonnie's phases depend on each other's files (write before read, create before stat):
+   * catalogue order keeps them right whatever order they were chosen in. */
+  g_ptr_array_sort (config->phases, compare_phases);
+}
+
+void
+dyno_config_remove_phase (DynoConfig *config, const DynoPhase *phase)
+{
+  g_return_if_fail (config != NULL);
+  g_ptr_array_remove (config->phases, (gpointer) phase);
+}
+
+void
+dyno_config_clear_phases (DynoConfig *config)
+{
+  g_return_if_fail (config != NULL);
+  g_ptr_array_set_size (config->phases, 0);
+}
+
+void
+dyno_config_set_phases (DynoConfig *config, GPtrArray *phases)
+{
+  g_return_if_fail (config != NULL);
+
+  dyno_config_clear_phases (config);
+  for (guint i = 0; phases != NULL && i < phases->len; i++)
+    dyno_config_add_phase (config, g_ptr_array_index (phases, i));
+}
+
+gboolean
+dyno_config_select (DynoConfig *config, const char *tests, GError **error)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!dyno_parse_tests (tests, &phases, error))
+    return FALSE;
+  dyno_config_set_phases (config, phases);
+  return TRUE;
+}
+
+gboolean
+dyno_config_same_phases (const DynoConfig *a, const DynoConfig *b)
+{
+  if (a->phases->len != b->phases->len)
+    return FALSE;
+  for (guint i = 0; i < a->phases->len; i++)
+    if (g_ptr_array_index (a->phases, i) != g_ptr_array_index (b->phases, i))
+      return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -111,7 +222,7 @@ dyno_config_validate (const DynoConfig *config, GError **error)
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (config->tests == 0 || (config->tests & ~DYNO_PHASES_ALL) != 0)
+  if (config->phases->len == 0)
     return dyno_error_set_invalid (error, _("No tests selected"));
 
   if (dyno_config_has_io_tests (config))
@@ -126,7 +237,7 @@ dyno_config_validate (const DynoConfig *config, GError **error)
                         chunk);
       if (config->size < config->chunk)
         return dyno_error_set_invalid (error, _("File size %s is smaller than the chunk size %s"), size, chunk);
-      if ((config->tests & DYNO_PHASE_BIT (DYNO_PHASE_SEEKS)) != 0)
+      if (dyno_config_has_phase (config, dyno_phase_lookup ("seeks")))
         {
           if (config->seekers == 0 || config->seekers > DYNO_MAX_SEEKERS)
             return dyno_error_set_invalid (error, _("The number of seekers must be from 1 to %u"),
@@ -136,7 +247,7 @@ dyno_config_validate (const DynoConfig *config, GError **error)
         }
     }
 
-  if ((config->tests & DYNO_PHASES_FILES) != 0)
+  if (dyno_config_has_flags (config, DYNO_PHASE_FILE_TEST))
     {
       if (config->files_num == 0 || config->files_num > DYNO_MAX_FILES_NUM)
         return dyno_error_set_invalid (error, _("The number of files (in units of 1024) must be from 1 to %u"),

@@ -53,7 +53,8 @@ typedef struct
   guint64 size;          /* bytes in the data file */
   guint64 chunk;         /* bytes per block I/O */
   guint64 per_char_size; /* bytes for putc/getc; 0 = the mode's default */
-  guint32 tests;         /* DYNO_PHASE_BIT()s */
+  GPtrArray *phases;     /* const DynoPhase *, the selected phases in execution order (not
+                          * owned: phases are interned); change it with the functions below */
   guint files_num;       /* file tests create files_num × 1024 files */
   gint64 files_max;      /* bytes; 0 = empty files; DYNO_FILES_LINK / DYNO_FILES_SYMLINK */
   gint64 files_min;      /* bytes */
@@ -85,8 +86,26 @@ gboolean    dyno_config_validate (const DynoConfig *config, GError **error);
 char       *dyno_config_round_size (DynoConfig *config);
 guint64     dyno_config_get_per_char_size (const DynoConfig *config);
 guint64     dyno_config_get_files_total (const DynoConfig *config);
+/* Some selected phase uses the data file (every phase but the file tests). */
 gboolean    dyno_config_has_io_tests (const DynoConfig *config);
+/* Some file test is selected and there are files to test. */
 gboolean    dyno_config_has_file_tests (const DynoConfig *config);
+
+/* The selection. Phases are kept once each, in execution order (dyno_phase_compare). */
+guint            dyno_config_get_n_phases (const DynoConfig *config);
+const DynoPhase *dyno_config_get_phase (const DynoConfig *config, guint index);
+gboolean         dyno_config_has_phase (const DynoConfig *config, const DynoPhase *phase);
+/* Some selected phase has every flag of flags. */
+gboolean         dyno_config_has_flags (const DynoConfig *config, DynoPhaseFlags flags);
+void             dyno_config_add_phase (DynoConfig *config, const DynoPhase *phase);
+void             dyno_config_remove_phase (DynoConfig *config, const DynoPhase *phase);
+void             dyno_config_clear_phases (DynoConfig *config);
+/* Replaces the selection with these (const DynoPhase *). */
+void             dyno_config_set_phases (DynoConfig *config, GPtrArray *phases);
+/* Replaces the selection with a --tests list ("write,read", "all", "rnd-read:4k:q32"). */
+gboolean         dyno_config_select (DynoConfig *config, const char *tests, GError **error);
+/* Both select the same phases. */
+gboolean         dyno_config_same_phases (const DynoConfig *a, const DynoConfig *b);
 
 const char *dyno_cache_policy_to_string (DynoCachePolicy policy);
 gboolean    dyno_cache_policy_from_string (const char *text, DynoCachePolicy *out);

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "dyno-error.h"
 #include "dyno-parse.h"
@@ -204,34 +205,13 @@ dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
   return TRUE;
 }
 
-typedef struct
-{
-  const char *name;
-  guint32 mask;
-} TestGroup;
-
-static const TestGroup groups[] = {
-  { "all", DYNO_PHASES_ALL },
-  { "io", DYNO_PHASES_IO },
-  { "files", DYNO_PHASES_FILES },
-  { "block",
-    DYNO_PHASE_BIT (DYNO_PHASE_WRITE) | DYNO_PHASE_BIT (DYNO_PHASE_REWRITE)
-        | DYNO_PHASE_BIT (DYNO_PHASE_READ) },
-  { "char", DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_GETC) },
-  { "create",
-    DYNO_PHASE_BIT (DYNO_PHASE_SEQ_CREATE) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_CREATE) },
-  { "stat", DYNO_PHASE_BIT (DYNO_PHASE_SEQ_STAT) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_STAT) },
-  { "delete",
-    DYNO_PHASE_BIT (DYNO_PHASE_SEQ_DELETE) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_DELETE) },
-};
-
 gboolean
-dyno_parse_tests (const char *text, guint32 *out_mask, GError **error)
+dyno_parse_tests (const char *text, GPtrArray **out_phases, GError **error)
 {
+  g_autoptr (GPtrArray) phases = g_ptr_array_new ();
   g_auto (GStrv) parts = NULL;
-  guint32 mask = 0;
 
-  g_return_val_if_fail (out_mask != NULL, FALSE);
+  g_return_val_if_fail (out_phases != NULL, FALSE);
 
   if (text == NULL)
     return dyno_error_set_invalid (error, _("The test list is empty"));
@@ -240,38 +220,37 @@ dyno_parse_tests (const char *text, guint32 *out_mask, GError **error)
   for (guint i = 0; parts[i] != NULL; i++)
     {
       const char *name = g_strstrip (parts[i]);
-      DynoPhaseId id;
-      gboolean found = FALSE;
+      g_autoptr (GPtrArray) named = NULL;
 
       if (*name == '\0')
         continue;
-      if (dyno_phase_id_from_string (name, &id))
+      named = dyno_phase_expand_name (name);
+      if (named == NULL)
         {
-          mask |= DYNO_PHASE_BIT (id);
-          continue;
-        }
-      for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-        if (g_str_equal (name, groups[g].name))
-          {
-            mask |= groups[g].mask;
-            found = TRUE;
-          }
-      if (!found)
-        {
-          g_autoptr (GString) known = g_string_new (NULL);
+          g_autoptr (GError) local_error = NULL;
 
-          for (guint p = 0; p < DYNO_N_PHASES; p++)
-            g_string_append_printf (known, "%s, ", dyno_phase_id_to_string (p));
-          for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-            g_string_append_printf (known, "%s%s", groups[g].name,
-                                    g + 1 < G_N_ELEMENTS (groups) ? ", " : "");
-          return dyno_error_set_invalid (error, _("Unknown test “%s”; known tests: %s"), name, known->str);
+          /* A known kind with bad parameters says which parameter; anything else lists the
+           * names there are. */
+          if (strchr (name, ':') != NULL && !dyno_phase_parse (name, &local_error))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          {
+            g_autofree char *known = dyno_phase_describe_names ();
+
+            return dyno_error_set_invalid (error, _("Unknown test “%s”; known tests: %s"), name,
+                                           known);
+          }
         }
+      for (guint j = 0; j < named->len; j++)
+        if (!g_ptr_array_find (phases, g_ptr_array_index (named, j), NULL))
+          g_ptr_array_add (phases, g_ptr_array_index (named, j));
     }
-  if (mask == 0)
+  if (phases->len == 0)
     return dyno_error_set_invalid (error, _("The test list is empty"));
 
-  *out_mask = mask;
+  *out_phases = g_steal_pointer (&phases);
   return TRUE;
 }
 
@@ -314,16 +293,23 @@ dyno_format_files_spec (const DynoConfig *config)
 }
 
 char *
-dyno_format_tests (guint32 mask)
+dyno_format_tests (const DynoConfig *config)
 {
   GString *text = g_string_new (NULL);
+  const DynoPhase *const *bonnie;
+  guint n_bonnie;
+  gboolean all;
 
-  if (mask == DYNO_PHASES_ALL)
+  bonnie = dyno_phase_bonnie (&n_bonnie);
+  all = config->phases->len == n_bonnie;
+  for (guint i = 0; all && i < n_bonnie; i++)
+    all = g_ptr_array_index (config->phases, i) == bonnie[i];
+  if (all)
     return g_string_free (g_string_append (text, "all"), FALSE);
 
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
-    if (mask & DYNO_PHASE_BIT (i))
-      g_string_append_printf (text, "%s%s", text->len ? "," : "", dyno_phase_id_to_string (i));
+  for (guint i = 0; i < config->phases->len; i++)
+    g_string_append_printf (text, "%s%s", text->len ? "," : "",
+                            dyno_phase_get_key (g_ptr_array_index (config->phases, i)));
   return g_string_free (text, FALSE);
 }
 

@@ -14,12 +14,15 @@ gboolean dyno_parse_size (const char *text, guint64 *out_bytes, GError **error);
 gboolean dyno_parse_count (const char *text, guint min, guint max, guint *out, GError **error);
 /* bonnie++'s -n num[:max[:min[:dirs]]]; max may be "link" or "symlink" (or -1/-2). */
 gboolean dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error);
-/* Comma-separated phase ids or groups: all, io, block, char, seeks, files. */
-gboolean dyno_parse_tests (const char *text, guint32 *out_mask, GError **error);
+/* Comma-separated phase keys or groups: all, io, block, char, files, create, stat, delete,
+ * and phases with parameters ("rnd-read:4k:q32:t1"). out: const DynoPhase *, in the order and
+ * without the repeats of the text. */
+gboolean dyno_parse_tests (const char *text, GPtrArray **out_phases, GError **error);
 
 char    *dyno_format_size (guint64 bytes);
 char    *dyno_format_files_spec (const DynoConfig *config);
-char    *dyno_format_tests (guint32 mask);
+/* "all" for Bonnie's twelve, else the keys: "write,read,rnd-read:4k:q32:t1". */
+char    *dyno_format_tests (const DynoConfig *config);
 /* Rates for people: MB/s = 10^6 B/s, as disks are sold; ops/s for seeks and files. */
 char    *dyno_format_rate (double rate, DynoUnit unit);
 char    *dyno_format_duration (double seconds);

@@ -1,4 +1,17 @@
-/* dyno-phase.h: the benchmark's phases and what each one measures
+/* dyno-phase.h: the kinds of phase Dyno knows, and phases as kinds with parameters
+ *
+ * A phase kind is one test ("write": Bonnie's block write; "rnd-read": random reads of a block
+ * size at a queue depth). Every kind is described once, in the catalogue of dyno-phase.c: its
+ * nick (stable, in result files and settings), titles, unit, group, flags and the parameters
+ * its phases carry. Nothing outside the catalogue switches over kinds: code asks a kind what it
+ * is. The catalogue describes what can be in a result, including phases only imports produce;
+ * how a kind is run lives in src/bench (dyno-phase-ops.h).
+ *
+ * A phase is a kind plus its parameters ("rnd-read:4k:q32:t1"). Phases are interned: one
+ * immutable DynoPhase per key for the life of the process, so a pointer identifies a phase,
+ * two phases are equal when their pointers are, and results, comparisons and charts match the
+ * phases of different runs by pointer. Bonnie's twelve kinds take no parameters: their key is
+ * their nick ("write").
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,60 +22,110 @@
 
 G_BEGIN_DECLS
 
-/* In execution order: bonnie++'s order for the I/O phases, then the file tests. */
-typedef enum
-{
-  DYNO_PHASE_PUTC,
-  DYNO_PHASE_WRITE,
-  DYNO_PHASE_REWRITE,
-  DYNO_PHASE_GETC,
-  DYNO_PHASE_READ,
-  DYNO_PHASE_SEEKS,
-  DYNO_PHASE_SEQ_CREATE,
-  DYNO_PHASE_SEQ_STAT,
-  DYNO_PHASE_SEQ_DELETE,
-  DYNO_PHASE_RAND_CREATE,
-  DYNO_PHASE_RAND_STAT,
-  DYNO_PHASE_RAND_DELETE,
-  DYNO_N_PHASES
-} DynoPhaseId;
-
-#define DYNO_PHASE_BIT(id) (1u << (id))
-#define DYNO_PHASES_IO                                                                            \
-  (DYNO_PHASE_BIT (DYNO_PHASE_PUTC) | DYNO_PHASE_BIT (DYNO_PHASE_WRITE)                          \
-   | DYNO_PHASE_BIT (DYNO_PHASE_REWRITE) | DYNO_PHASE_BIT (DYNO_PHASE_GETC)                      \
-   | DYNO_PHASE_BIT (DYNO_PHASE_READ) | DYNO_PHASE_BIT (DYNO_PHASE_SEEKS))
-#define DYNO_PHASES_FILES                                                                         \
-  (DYNO_PHASE_BIT (DYNO_PHASE_SEQ_CREATE) | DYNO_PHASE_BIT (DYNO_PHASE_SEQ_STAT)                 \
-   | DYNO_PHASE_BIT (DYNO_PHASE_SEQ_DELETE) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_CREATE)            \
-   | DYNO_PHASE_BIT (DYNO_PHASE_RAND_STAT) | DYNO_PHASE_BIT (DYNO_PHASE_RAND_DELETE))
-#define DYNO_PHASES_ALL (DYNO_PHASES_IO | DYNO_PHASES_FILES)
-
 typedef enum
 {
   DYNO_UNIT_BYTES, /* rates in B/s */
-  DYNO_UNIT_OPS,   /* rates in ops/s (seeks, files) */
+  DYNO_UNIT_OPS,   /* rates in ops/s (seeks, files, IOPS) */
 } DynoUnit;
 
-const char *dyno_phase_id_to_string (DynoPhaseId id);
-gboolean    dyno_phase_id_from_string (const char *text, DynoPhaseId *out_id);
-const char *dyno_phase_title (DynoPhaseId id);
-const char *dyno_phase_short_title (DynoPhaseId id);
-DynoUnit    dyno_phase_unit (DynoPhaseId id);
-gboolean    dyno_phase_is_file_test (DynoPhaseId id);
-gboolean    dyno_phase_reads_data_file (DynoPhaseId id);
-gboolean    dyno_phase_is_per_char (DynoPhaseId id);
+typedef enum
+{
+  DYNO_PHASE_WRITES_DATA = 1 << 0, /* leaves the data file written (putc, write) */
+  DYNO_PHASE_READS_DATA = 1 << 1,  /* needs the data file, evicted from the cache first */
+  DYNO_PHASE_PER_CHAR = 1 << 2,    /* a byte per call: never O_DIRECT, much slower than blocks */
+  DYNO_PHASE_FILE_TEST = 1 << 3,   /* a step of bonnie++'s create, stat, delete series */
+  DYNO_PHASE_REPEATABLE = 1 << 4,  /* leaves its data as it found it: may make several passes */
+  DYNO_PHASE_BONNIE = 1 << 5,      /* one of Bonnie's and bonnie++'s twelve: has their columns */
+  DYNO_PHASE_QUEUED = 1 << 6,      /* keeps Q I/Os in flight on each of T threads */
+} DynoPhaseFlags;
 
-/* Bonnie's and bonnie++'s column groups, left to right: "Sequential Output" is putc to rewrite,
- * and so on; each group is a run of consecutive phases. */
+/* The parameters a kind's phases carry. */
+typedef enum
+{
+  DYNO_PHASE_PARAM_BLOCK = 1 << 0,        /* bytes per I/O */
+  DYNO_PHASE_PARAM_QUEUE_DEPTH = 1 << 1,  /* I/Os in flight per thread */
+  DYNO_PHASE_PARAM_THREADS = 1 << 2,      /* threads */
+  DYNO_PHASE_PARAM_READ_PERCENT = 1 << 3, /* share of reads in a mix */
+} DynoPhaseParamSet;
+
 typedef struct
 {
-  const char *title; /* untranslated; dyno_phase_group_title translates it */
-  DynoPhaseId first;
-  DynoPhaseId last;
+  guint64 block_size;
+  guint queue_depth;
+  guint threads;
+  guint read_percent;
+} DynoPhaseParams;
+
+/* Columns that belong together: Bonnie's "Sequential Output", CrystalDiskMark's [Read]. */
+typedef struct
+{
+  const char *nick;        /* "seq-output" */
+  const char *title;       /* untranslated: dyno_phase_group_get_title translates */
+  const char *short_title; /* for narrow tables: "Seq Output" */
 } DynoPhaseGroup;
 
-const DynoPhaseGroup *dyno_phase_get_groups (guint *n_groups);
-const char           *dyno_phase_group_title (const DynoPhaseGroup *group);
+typedef struct _DynoPhaseKind DynoPhaseKind;
+
+struct _DynoPhaseKind
+{
+  const char *nick;           /* "write", "rnd-read" */
+  const char *title;          /* untranslated, e.g. N_("Block write") */
+  const char *short_title;    /* untranslated column title under the group: N_("Block") */
+  const DynoPhaseGroup *group;
+  DynoUnit unit;
+  DynoPhaseFlags flags;
+  DynoPhaseParamSet params;   /* which parameters its phases carry */
+  DynoPhaseParams defaults;   /* for those parameters */
+  const char *pattern;        /* "seq" or "rnd" for queued kinds; NULL */
+  const char *op;             /* "read", "write" or "mix" for queued kinds; NULL */
+};
+
+typedef struct
+{
+  const DynoPhaseKind *kind;
+  DynoPhaseParams params;     /* 0 for the parameters the kind does not take */
+  const char *key;            /* "write", "rnd-read:4k:q32:t1": canonical, interned */
+} DynoPhase;
+
+/* The catalogue, in display and execution order. */
+const DynoPhaseKind *const *dyno_phase_kinds (guint *n_kinds);
+const DynoPhaseKind        *dyno_phase_kind_lookup (const char *nick);
+const char                 *dyno_phase_kind_get_title (const DynoPhaseKind *kind);
+const char                 *dyno_phase_kind_get_short_title (const DynoPhaseKind *kind);
+/* Its place in the catalogue, from 0: for orders, colours and arrays. */
+guint                       dyno_phase_kind_get_index (const DynoPhaseKind *kind);
+
+/* Groups in catalogue order. */
+const DynoPhaseGroup *const *dyno_phase_groups (guint *n_groups);
+const char                 *dyno_phase_group_get_title (const DynoPhaseGroup *group);
+const char                 *dyno_phase_group_get_short_title (const DynoPhaseGroup *group);
+
+/* The phase of a key ("write", "rnd-read:4k:q32:t1", "RND-READ:4K:Q32"; parameters in any
+ * order, missing ones take the kind's defaults); NULL with an error naming the key. */
+const DynoPhase *dyno_phase_parse (const char *key, GError **error);
+/* The same, NULL without an error: for keys from files that were checked already. */
+const DynoPhase *dyno_phase_lookup (const char *key);
+/* The phase of a kind with these parameters (NULL: the kind's defaults); never NULL. */
+const DynoPhase *dyno_phase_get (const DynoPhaseKind *kind, const DynoPhaseParams *params);
+
+const char *dyno_phase_get_key (const DynoPhase *phase);
+/* Translated. "Block write"; "Random read 4 KiB Q32 T1" for a phase with parameters. */
+const char *dyno_phase_get_title (const DynoPhase *phase);
+/* Translated column title: "Block"; "RND4K Q32T1" (CrystalDiskMark's name for it). */
+const char *dyno_phase_get_short_title (const DynoPhase *phase);
+DynoUnit    dyno_phase_get_unit (const DynoPhase *phase);
+gboolean    dyno_phase_has_flag (const DynoPhase *phase, DynoPhaseFlags flag);
+/* Catalogue order, then parameters: for sorting phases of several runs into one order. */
+int         dyno_phase_compare (const DynoPhase *a, const DynoPhase *b);
+
+/* The kinds with DYNO_PHASE_BONNIE, in Bonnie's column order (putc … rand_delete). */
+const DynoPhase *const *dyno_phase_bonnie (guint *n_phases);
+
+/* "all" and the groups dyno-cli's --tests takes ("io", "block", "char", "files", "create",
+ * "stat", "delete"), and every kind nick: the phases they stand for, in catalogue order, or
+ * NULL when the name is none of those. */
+GPtrArray *dyno_phase_expand_name (const char *name);
+/* "putc, write, …, all, io, …" for an error message. */
+char      *dyno_phase_describe_names (void);
 
 G_END_DECLS

@@ -250,14 +250,15 @@ peek_string (JsonNode *node, const char *where, const char *name, const char **o
 }
 
 static gboolean
-read_phase_id (JsonNode *node, const char *where, const char *name, DynoPhaseId *out,
+read_phase_id (JsonNode *node, const char *where, const char *name, const DynoPhase **out,
                GError **error)
 {
   if (node == NULL)
     return fail (error, where, name, _("missing"));
   if (!holds (node, G_TYPE_STRING))
     return fail (error, where, name, _("expected a phase name, found %s"), describe (node));
-  if (!dyno_phase_id_from_string (json_node_get_string (node), out))
+  *out = dyno_phase_lookup (json_node_get_string (node));
+  if (*out == NULL)
     return fail (error, where, name, _("unknown phase “%s”"), json_node_get_string (node));
   return TRUE;
 }
@@ -448,7 +449,7 @@ read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError
   g_autofree char *summary_path = join_path (where, "summary");
   JsonObject *summary = NULL;
   JsonArray *runs = NULL;
-  DynoPhaseId id;
+  const DynoPhase *id;
   const char *unit;
   gboolean too_fast = FALSE;
 
@@ -459,9 +460,10 @@ read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError
   /* The unit follows from the phase; a file that disagrees would have us misread its figures. */
   if (!peek_string (MEMBER (object, "unit"), where, "unit", &unit, error))
     return FALSE;
-  if (unit != NULL && g_strcmp0 (unit, dyno_result_unit_to_string (dyno_phase_unit (id))) != 0)
+  if (unit != NULL && g_strcmp0 (unit, dyno_result_unit_to_string (dyno_phase_get_unit (id))) != 0)
     return fail (error, where, "unit", _("“%s” does not match phase “%s”, which is measured in %s"),
-                 unit, dyno_phase_id_to_string (id), dyno_result_unit_to_string (dyno_phase_unit (id)));
+                 unit, dyno_phase_get_key (id),
+                 dyno_result_unit_to_string (dyno_phase_get_unit (id)));
 
   if (!read_string (MEMBER (object, "note"), where, "note", &phase->note, error)
       || !read_bool (MEMBER (object, "too_fast"), where, "too_fast", &too_fast, error)
@@ -688,15 +690,9 @@ read_target_error (JsonObject *object, const char *where, DynoTargetResult *targ
     return fail (error, where, "message", _("missing"));
 
   if (is_absent (phase))
-    target->error_phase = -1;
-  else
-    {
-      DynoPhaseId id;
-
-      if (!read_phase_id (phase, where, "phase", &id, error))
-        return FALSE;
-      target->error_phase = id;
-    }
+    target->error_phase = NULL;
+  else if (!read_phase_id (phase, where, "phase", &target->error_phase, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -729,7 +725,7 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || !read_string_array (object, where, "warnings", MAX_WARNINGS, target->warnings, error)
       || !get_object (object, where, "error", FALSE, &error_object, error)
       || (error_object != NULL && !read_target_error (error_object, error_path, target, error))
-      || !get_array (object, where, "phases", FALSE, DYNO_N_PHASES, &phases, error)
+      || !get_array (object, where, "phases", FALSE, DYNO_MAX_PHASES, &phases, error)
       || !get_object (object, where, "samples", FALSE, &samples, error))
     return FALSE;
 
@@ -745,10 +741,10 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
 
       if (phase_object == NULL || !read_phase (phase_object, phase_path, &phase, error))
         return FALSE;
-      if (dyno_target_result_get_phase (target, phase->id) != NULL)
+      if (dyno_target_result_get_phase (target, phase->phase) != NULL)
         {
           fail (error, phase_path, "id", _("phase “%s” appears twice"),
-                dyno_phase_id_to_string (phase->id));
+                dyno_phase_get_key (phase->phase));
           dyno_phase_result_free (phase);
           return FALSE;
         }
@@ -814,15 +810,15 @@ read_config (JsonObject *object, const char *where, DynoConfig *config, GError *
     return FALSE;
   if (tests != NULL)
     {
-      config->tests = 0;
+      dyno_config_clear_phases (config);
       for (guint i = 0; i < json_array_get_length (tests); i++)
         {
           g_autofree char *index = g_strdup_printf ("[%u]", i);
-          DynoPhaseId id;
+          const DynoPhase *id;
 
           if (!read_phase_id (json_array_get_element (tests, i), tests_path, index, &id, error))
             return FALSE;
-          config->tests |= DYNO_PHASE_BIT (id);
+          dyno_config_add_phase (config, id);
         }
     }
 

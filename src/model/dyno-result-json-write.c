@@ -169,9 +169,8 @@ config_to_json (const DynoConfig *config)
   set_uint (object, "size", config->size);
   set_uint (object, "chunk", config->chunk);
   set_uint (object, "per_char_size", dyno_config_get_per_char_size (config));
-  for (guint id = 0; id < DYNO_N_PHASES; id++)
-    if (config->tests & DYNO_PHASE_BIT (id))
-      json_array_add_string_element (tests, dyno_phase_id_to_string (id));
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    json_array_add_string_element (tests, dyno_phase_get_key (dyno_config_get_phase (config, i)));
   json_object_set_array_member (object, "tests", tests);
 
   set_uint (files, "num", config->files_num);
@@ -261,6 +260,29 @@ run_to_json (const DynoPhaseRun *run)
   return object;
 }
 
+/* A phase with parameters says what they are, so that other programs need not parse its key:
+ * "kind", "pattern", "op", "block_size", "queue_depth", "threads", "read_percent". Bonnie's
+ * phases have none and get none of these. */
+static void
+add_phase_params (JsonObject *object, const DynoPhase *phase)
+{
+  const DynoPhaseKind *kind = phase->kind;
+
+  if (kind->params == 0)
+    return;
+  json_object_set_string_member (object, "kind", kind->nick);
+  set_string (object, "pattern", kind->pattern);
+  set_string (object, "op", kind->op);
+  if (kind->params & DYNO_PHASE_PARAM_BLOCK)
+    set_uint (object, "block_size", phase->params.block_size);
+  if (kind->params & DYNO_PHASE_PARAM_QUEUE_DEPTH)
+    set_uint (object, "queue_depth", phase->params.queue_depth);
+  if (kind->params & DYNO_PHASE_PARAM_THREADS)
+    set_uint (object, "threads", phase->params.threads);
+  if (kind->params & DYNO_PHASE_PARAM_READ_PERCENT)
+    set_uint (object, "read_percent", phase->params.read_percent);
+}
+
 static JsonObject *
 phase_to_json (const DynoPhaseResult *phase)
 {
@@ -268,8 +290,10 @@ phase_to_json (const DynoPhaseResult *phase)
   JsonObject *summary = json_object_new ();
   JsonArray *runs = json_array_new ();
 
-  json_object_set_string_member (object, "id", dyno_phase_id_to_string (phase->id));
-  json_object_set_string_member (object, "unit", dyno_result_unit_to_string (dyno_phase_unit (phase->id)));
+  json_object_set_string_member (object, "id", dyno_phase_get_key (phase->phase));
+  json_object_set_string_member (object, "unit",
+                                 dyno_result_unit_to_string (dyno_phase_get_unit (phase->phase)));
+  add_phase_params (object, phase->phase);
   set_string (object, "note", phase->note);
   json_object_set_boolean_member (object, "too_fast", phase->too_fast);
   json_object_set_object_member (summary, "rate", stats_to_json (&phase->rate));
@@ -302,7 +326,7 @@ samples_to_json (GArray *samples)
       add_double (row, sample->phase_t);
       json_array_add_int_element (row, sample->target);
       json_array_add_int_element (row, sample->repeat);
-      json_array_add_string_element (row, dyno_phase_id_to_string (sample->phase));
+      json_array_add_string_element (row, dyno_phase_get_key (sample->phase));
       json_array_add_int_element (row, (gint64) MIN (sample->done, (guint64) G_MAXINT64));
       add_double (row, sample->rate);
       add_double (row, sample->process_cpu);
@@ -343,9 +367,8 @@ target_to_json (const DynoTargetResult *target)
 
       json_object_set_string_member (error, "code", dyno_error_to_string (target->error_code));
       set_string (error, "message", target->error_message);
-      if (target->error_phase >= 0 && target->error_phase < DYNO_N_PHASES)
-        json_object_set_string_member (error, "phase",
-                                       dyno_phase_id_to_string (target->error_phase));
+      if (target->error_phase != NULL)
+        json_object_set_string_member (error, "phase", dyno_phase_get_key (target->error_phase));
       else
         json_object_set_null_member (error, "phase");
       json_object_set_object_member (object, "error", error);

@@ -34,11 +34,12 @@ dyno_phase_run_init (DynoPhaseRun *run)
 }
 
 DynoPhaseResult *
-dyno_phase_result_new (DynoPhaseId id)
+dyno_phase_result_new (const DynoPhase *phase)
 {
   DynoPhaseResult *result = g_new0 (DynoPhaseResult, 1);
 
-  result->id = id;
+  g_return_val_if_fail (phase != NULL, NULL);
+  result->phase = phase;
   result->runs = g_array_new (FALSE, TRUE, sizeof (DynoPhaseRun));
   dyno_stats_compute (NULL, 0, &result->rate);
   dyno_stats_compute (NULL, 0, &result->cpu_percent);
@@ -107,7 +108,7 @@ dyno_target_result_new (DynoTargetInfo *info)
   result->notes = g_ptr_array_new_with_free_func (g_free);
   result->warnings = g_ptr_array_new_with_free_func (g_free);
   result->elapsed = NAN;
-  result->error_phase = -1;
+  result->error_phase = NULL;
   return result;
 }
 
@@ -126,29 +127,37 @@ dyno_target_result_free (DynoTargetResult *result)
 }
 
 DynoPhaseResult *
-dyno_target_result_get_phase (const DynoTargetResult *result, DynoPhaseId id)
+dyno_target_result_get_phase (const DynoTargetResult *result, const DynoPhase *phase)
 {
   for (guint i = 0; i < result->phases->len; i++)
     {
-      DynoPhaseResult *phase = g_ptr_array_index (result->phases, i);
+      DynoPhaseResult *p = g_ptr_array_index (result->phases, i);
 
-      if (phase->id == id)
-        return phase;
+      if (p->phase == phase)
+        return p;
     }
   return NULL;
 }
 
 DynoPhaseResult *
-dyno_target_result_ensure_phase (DynoTargetResult *result, DynoPhaseId id)
+dyno_target_result_find_phase (const DynoTargetResult *result, const char *key)
 {
-  DynoPhaseResult *phase = dyno_target_result_get_phase (result, id);
+  const DynoPhase *phase = dyno_phase_lookup (key);
 
-  if (phase == NULL)
+  return phase ? dyno_target_result_get_phase (result, phase) : NULL;
+}
+
+DynoPhaseResult *
+dyno_target_result_ensure_phase (DynoTargetResult *result, const DynoPhase *phase)
+{
+  DynoPhaseResult *p = dyno_target_result_get_phase (result, phase);
+
+  if (p == NULL)
     {
-      phase = dyno_phase_result_new (id);
-      g_ptr_array_add (result->phases, phase);
+      p = dyno_phase_result_new (phase);
+      g_ptr_array_add (result->phases, p);
     }
-  return phase;
+  return p;
 }
 
 gboolean

@@ -16,6 +16,8 @@ G_BEGIN_DECLS
 
 #define DYNO_RESULT_FORMAT "dyno-result"
 #define DYNO_RESULT_VERSION 1
+/* Phases one target may hold (a reader refuses more): Bonnie's twelve and many queued tests. */
+#define DYNO_MAX_PHASES 256
 
 /* Seconds; NAN when unknown (e.g. imported from bonnie++, which keeps only the max). */
 typedef struct
@@ -47,7 +49,7 @@ typedef struct
 
 typedef struct
 {
-  DynoPhaseId id;
+  const DynoPhase *phase;
   GArray *runs;          /* DynoPhaseRun, one per repeat */
   DynoStats rate;        /* over runs */
   DynoStats cpu_percent; /* over runs */
@@ -63,7 +65,7 @@ typedef struct
   double phase_t;     /* seconds since this phase started */
   guint target;
   guint repeat;
-  DynoPhaseId phase;
+  const DynoPhase *phase;
   guint64 done;       /* bytes or operations so far in this phase */
   double rate;        /* B/s or ops/s over the last interval */
   double process_cpu; /* % of one CPU used by the I/O threads over the last interval */
@@ -83,11 +85,11 @@ typedef struct
   /* Set when the target failed; the phases before the failure are kept. */
   char *error_message;
   int error_code;      /* DynoError */
-  int error_phase;     /* DynoPhaseId, or -1 outside a phase */
+  const DynoPhase *error_phase; /* NULL outside a phase */
 } DynoTargetResult;
 
 DynoPhaseRun    *dyno_phase_run_init (DynoPhaseRun *run);
-DynoPhaseResult *dyno_phase_result_new (DynoPhaseId id);
+DynoPhaseResult *dyno_phase_result_new (const DynoPhase *phase);
 void             dyno_phase_result_free (DynoPhaseResult *result);
 void             dyno_phase_result_add_run (DynoPhaseResult *result, const DynoPhaseRun *run);
 /* Recompute rate/cpu_percent stats and too_fast from the runs (latency is left alone). */
@@ -98,8 +100,12 @@ double           dyno_phase_result_get_rate (const DynoPhaseResult *result);
 
 DynoTargetResult *dyno_target_result_new (DynoTargetInfo *info);
 void              dyno_target_result_free (DynoTargetResult *result);
-DynoPhaseResult  *dyno_target_result_get_phase (const DynoTargetResult *result, DynoPhaseId id);
-DynoPhaseResult  *dyno_target_result_ensure_phase (DynoTargetResult *result, DynoPhaseId id);
+DynoPhaseResult  *dyno_target_result_get_phase (const DynoTargetResult *result,
+                                                 const DynoPhase        *phase);
+/* By key ("write"): for tests and for code that names one of Bonnie's phases. */
+DynoPhaseResult  *dyno_target_result_find_phase (const DynoTargetResult *result, const char *key);
+DynoPhaseResult  *dyno_target_result_ensure_phase (DynoTargetResult *result,
+                                                   const DynoPhase  *phase);
 gboolean          dyno_target_result_failed (const DynoTargetResult *result);
 
 void dyno_latency_clear (DynoLatency *latency);

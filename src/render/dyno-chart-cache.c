@@ -42,7 +42,9 @@ typedef struct
   double label_divisor;
   DynoChartRect plot;
   DynoChartRect header;
-  guint32 phases; /* only with a legend, which lists them */
+  /* Only with a legend, which lists them: the phases drawn only grow in number until a clear,
+   * which changes the generation, so their number tells whether the legend changed. */
+  guint n_phases;
 } Axes;
 
 typedef struct _Job Job;
@@ -100,8 +102,8 @@ axes_from_chart (Axes *axes, const Chart *chart)
     .label_divisor = chart->label_divisor,
     .plot = chart->geometry.plot,
     .header = chart->header,
-    .phases = chart->decor && chart->decor->legend
-                ? dyno_chart_model_get_phases (chart->model, chart->unit) : 0,
+    .n_phases = chart->decor && chart->decor->legend
+                  ? dyno_chart_model_get_n_phases (chart->model, chart->unit) : 0,
   };
 }
 
@@ -112,7 +114,7 @@ axes_equal (const Axes *a, const Axes *b)
          && ticks_equal (&a->x_ticks, &b->x_ticks) && ticks_equal (&a->y_ticks, &b->y_ticks)
          && ticks_equal (&a->cpu_ticks, &b->cpu_ticks) && a->label_divisor == b->label_divisor
          && rect_equal (&a->plot, &b->plot) && rect_equal (&a->header, &b->header)
-         && a->phases == b->phases;
+         && a->n_phases == b->n_phases;
 }
 
 static char *

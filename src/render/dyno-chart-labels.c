@@ -87,57 +87,54 @@ dyno_chart_draw_tick_labels (Chart *chart)
 }
 
 static void
-draw_swatch (Chart *chart, DynoPhaseId phase, double x, double cy)
+draw_swatch (Chart *chart, const DynoPhase *phase, double x, double cy)
 {
   double r = round (chart->line_height * 0.3);
+  DynoRgba color = dyno_chart_style_get_phase_color (chart->style, phase);
 
-  dyno_chart_set_source (chart->cr, &chart->style->phase[phase]);
+  dyno_chart_set_source (chart->cr, &color);
   cairo_arc (chart->cr, x + r, cy, r, 0, 2 * G_PI);
   cairo_fill (chart->cr);
 }
 
+/* In dyno_phase_bonnie () order. */
+static const char *const short_names[] = {
+  /* Translators: the phase names over the chart, where room is short; keep them short and
+   * distinct from one another */
+  NC_ ("chart phase", "Putc"),
+  NC_ ("chart phase", "Write"),
+  NC_ ("chart phase", "Rewrite"),
+  NC_ ("chart phase", "Getc"),
+  NC_ ("chart phase", "Read"),
+  NC_ ("chart phase", "Seeks"),
+  NC_ ("chart phase", "Seq create"),
+  NC_ ("chart phase", "Seq stat"),
+  NC_ ("chart phase", "Seq delete"),
+  NC_ ("chart phase", "Rand create"),
+  NC_ ("chart phase", "Rand stat"),
+  NC_ ("chart phase", "Rand delete"),
+};
+
 const char *
-dyno_chart_short_phase_name (DynoPhaseId phase)
+dyno_chart_short_phase_name (const DynoPhase *phase)
 {
-  switch (phase)
-    {
-    case DYNO_PHASE_PUTC:
-      /* Translators: the phase names over the chart, where room is short; keep them short and
-       * distinct from one another */
-      return C_ ("chart phase", "Putc");
-    case DYNO_PHASE_WRITE:
-      return C_ ("chart phase", "Write");
-    case DYNO_PHASE_REWRITE:
-      return C_ ("chart phase", "Rewrite");
-    case DYNO_PHASE_GETC:
-      return C_ ("chart phase", "Getc");
-    case DYNO_PHASE_READ:
-      return C_ ("chart phase", "Read");
-    case DYNO_PHASE_SEEKS:
-      return C_ ("chart phase", "Seeks");
-    case DYNO_PHASE_SEQ_CREATE:
-      return C_ ("chart phase", "Seq create");
-    case DYNO_PHASE_SEQ_STAT:
-      return C_ ("chart phase", "Seq stat");
-    case DYNO_PHASE_SEQ_DELETE:
-      return C_ ("chart phase", "Seq delete");
-    case DYNO_PHASE_RAND_CREATE:
-      return C_ ("chart phase", "Rand create");
-    case DYNO_PHASE_RAND_STAT:
-      return C_ ("chart phase", "Rand stat");
-    case DYNO_PHASE_RAND_DELETE:
-      return C_ ("chart phase", "Rand delete");
-    case DYNO_N_PHASES:
-    default:
-      return "";
-    }
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+  g_return_val_if_fail (phase != NULL, "");
+
+  for (guint i = 0; i < MIN (n_bonnie, G_N_ELEMENTS (short_names)); i++)
+    if (bonnie[i] == phase)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "chart phase", short_names[i]);
+  /* The others go by their short titles, CrystalDiskMark's "RND4K Q32T1". */
+  return dyno_phase_get_short_title (phase);
 }
 
 /* A run of segments of one phase, one after another in the unit (the repeats of a phase when it
  * is the only one of its unit that ran), named once. */
 typedef struct
 {
-  DynoPhaseId phase;
+  const DynoPhase *phase;
   guint n_segments;
   double x0; /* where its samples start and end */
   double x1;
@@ -181,14 +178,14 @@ stretch_names (const PhaseStretch *stretch, char *names[3])
     {
       /* Translators: a phase's name over the chart where it ran several times in a row,
        * "Block write ×3" */
-      names[n++] = g_strdup_printf (_ ("%s ×%u"), dyno_phase_title (stretch->phase),
+      names[n++] = g_strdup_printf (_ ("%s ×%u"), dyno_phase_get_title (stretch->phase),
                                     stretch->n_segments);
       names[n++] = g_strdup_printf (_ ("%s ×%u"), dyno_chart_short_phase_name (stretch->phase),
                                     stretch->n_segments);
     }
   else
     {
-      names[n++] = g_strdup (dyno_phase_title (stretch->phase));
+      names[n++] = g_strdup (dyno_phase_get_title (stretch->phase));
     }
   names[n++] = g_strdup (dyno_chart_short_phase_name (stretch->phase));
   return n;
@@ -210,19 +207,19 @@ place_name (const PhaseStretch *stretch, double w, double room0, double room1, d
 
 /* Lays the names out; with draw, draws them. Each stretch takes the longest name
  * that fits from first_name on (its short label if its phase is in brief), or none. Returns the
- * phases some stretch of which had to go by its short label. */
-static guint32
+ * phases some stretch of which had to go by its short label (a new array). */
+static GPtrArray *
 lay_out_phase_labels (Chart              *chart,
                       const PhaseStretch *stretches,
                       guint               n,
-                      guint32             brief,
+                      GPtrArray          *brief,
                       gboolean            draw)
 {
   const DynoChartRect *plot = &chart->geometry.plot;
   gboolean dots = !(chart->decor && chart->decor->legend);
   double swatch = dots ? round (chart->line_height * 0.6) + chart->gap : 0;
   double cy = chart->header.y + chart->header.height / 2;
-  guint32 needs_brief = 0;
+  GPtrArray *needs_brief = g_ptr_array_new ();
 
   for (guint i = 0; i < n; i++)
     {
@@ -236,7 +233,8 @@ lay_out_phase_labels (Chart              *chart,
                                : plot->x + plot->width;
 
       if (stretch->x1 - stretch->x0 >= chart->line_height)
-        for (guint t = (brief & DYNO_PHASE_BIT (stretch->phase)) ? 1 : 0; t < n_names; t++)
+        for (guint t = brief && g_ptr_array_find (brief, stretch->phase, NULL) ? 1 : 0;
+             t < n_names; t++)
           {
             double w;
             double x;
@@ -245,8 +243,8 @@ lay_out_phase_labels (Chart              *chart,
             w += swatch;
             if (!place_name (stretch, w, room0, room1, &x))
               continue;
-            if (t > 0)
-              needs_brief |= DYNO_PHASE_BIT (stretch->phase);
+            if (t > 0 && !g_ptr_array_find (needs_brief, stretch->phase, NULL))
+              g_ptr_array_add (needs_brief, (gpointer) stretch->phase);
             if (draw && dots)
               draw_swatch (chart, stretch->phase, x, cy);
             if (draw)
@@ -274,9 +272,9 @@ dyno_chart_draw_phase_labels (Chart *chart)
   guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
   g_autofree PhaseStretch *stretches = g_new (PhaseStretch, MAX (n_segments, 1));
   guint n = phase_stretches (chart, stretches);
-  guint32 brief = lay_out_phase_labels (chart, stretches, n, 0, FALSE);
+  g_autoptr (GPtrArray) brief = lay_out_phase_labels (chart, stretches, n, NULL, FALSE);
 
-  lay_out_phase_labels (chart, stretches, n, brief, TRUE);
+  g_ptr_array_unref (lay_out_phase_labels (chart, stretches, n, brief, TRUE));
 }
 
 static void
@@ -284,10 +282,10 @@ draw_legend (Chart *chart)
 {
   cairo_t *cr = chart->cr;
   const DynoChartRect *content = &chart->geometry.content;
-  ChartLegendItem items[DYNO_N_PHASES + 3];
-  ChartLegendSlot slots[DYNO_N_PHASES + 3];
-  double widths[DYNO_N_PHASES + 3];
-  guint n = dyno_chart_legend_items (chart, items);
+  guint n;
+  g_autofree ChartLegendItem *items = dyno_chart_legend_items (chart, &n);
+  g_autofree ChartLegendSlot *slots = g_new (ChartLegendSlot, n);
+  g_autofree double *widths = g_new (double, n);
   double sample = chart->line_height * 1.4;
 
   for (guint i = 0; i < n; i++)
@@ -304,9 +302,10 @@ draw_legend (Chart *chart)
       if (items[i].kind == 0)
         {
           double h = round (chart->line_height * 0.6);
+          DynoRgba color = dyno_chart_style_get_phase_color (chart->style, items[i].phase);
 
           cairo_rectangle (cr, x, round (cy - h / 2), sample, h);
-          dyno_chart_set_source (cr, &chart->style->phase[items[i].phase]);
+          dyno_chart_set_source (cr, &color);
           cairo_fill (cr);
         }
       else

@@ -92,21 +92,25 @@ dyno_chart_format_rate_tick (Chart *chart, double value)
 
 /* ---- layout ----------------------------------------------------------------------------- */
 
-guint
-dyno_chart_legend_items (Chart *chart, ChartLegendItem *items)
+ChartLegendItem *
+dyno_chart_legend_items (Chart *chart, guint *n_items)
 {
-  guint32 phases = dyno_chart_model_get_phases (chart->model, chart->unit);
+  g_autoptr (GPtrArray) phases = dyno_chart_model_get_phases (chart->model, chart->unit);
+  ChartLegendItem *items = g_new0 (ChartLegendItem, phases->len + 3);
   guint n = 0;
 
-  for (guint p = 0; p < DYNO_N_PHASES; p++)
-    if (phases & DYNO_PHASE_BIT (p))
-      items[n++] = (ChartLegendItem) { dyno_phase_title (p), p, 0, 0 };
+  for (guint p = 0; p < phases->len; p++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, p);
+
+      items[n++] = (ChartLegendItem) { dyno_phase_get_title (phase), phase, 0, 0 };
+    }
   /* Translators: legend of a saved chart: the CPU time of Dyno's I/O threads */
-  items[n++] = (ChartLegendItem) { _ ("Process CPU"), 0, 1, 0 };
+  items[n++] = (ChartLegendItem) { _ ("Process CPU"), NULL, 1, 0 };
   /* Translators: legend of a saved chart: user + system CPU time of the whole machine */
-  items[n++] = (ChartLegendItem) { _ ("System CPU"), 0, 2, 0 };
+  items[n++] = (ChartLegendItem) { _ ("System CPU"), NULL, 2, 0 };
   /* Translators: legend of a saved chart: CPU time spent waiting for I/O */
-  items[n++] = (ChartLegendItem) { _ ("I/O wait"), 0, 3, 0 };
+  items[n++] = (ChartLegendItem) { _ ("I/O wait"), NULL, 3, 0 };
 
   for (guint i = 0; i < n; i++)
     {
@@ -115,7 +119,8 @@ dyno_chart_legend_items (Chart *chart, ChartLegendItem *items)
       dyno_chart_text_size (chart, CHART_FONT_NORMAL, items[i].label, &w, NULL);
       items[i].width = chart->line_height * 1.4 + chart->gap + w;
     }
-  return n;
+  *n_items = n;
+  return items;
 }
 
 /* The items in rows as they come, an item wider than a row shortened to it; returns the rows. */
@@ -321,10 +326,10 @@ dyno_chart_setup (Chart                *chart,
     }
   if (decor && decor->legend)
     {
-      ChartLegendItem items[DYNO_N_PHASES + 3];
-      ChartLegendSlot slots[DYNO_N_PHASES + 3];
-      double widths[DYNO_N_PHASES + 3];
-      guint n = dyno_chart_legend_items (chart, items);
+      guint n;
+      g_autofree ChartLegendItem *items = dyno_chart_legend_items (chart, &n);
+      g_autofree ChartLegendSlot *slots = g_new (ChartLegendSlot, n);
+      g_autofree double *widths = g_new (double, n);
       guint rows;
 
       for (guint i = 0; i < n; i++)

@@ -46,7 +46,7 @@ typedef struct
   double t_max;
   double rate_max;
   double cpu_max;
-  guint32 phases;
+  GPtrArray *phases; /* const DynoPhase *, each once, in the order they came */
   guint generation;
 } Series;
 
@@ -58,7 +58,7 @@ struct _DynoChartModel
   guint generations; /* hands out Series.generation, so a clear never repeats an old value */
   /* The latest sample, to tell whether the next one continues its segment. */
   gboolean have_last;
-  DynoPhaseId last_phase;
+  const DynoPhase *last_phase;
   guint last_target;
   guint last_repeat;
 };
@@ -91,7 +91,7 @@ series_init (Series *series, guint generation)
   series->t_max = -INFINITY;
   series->rate_max = 0;
   series->cpu_max = 0;
-  series->phases = 0;
+  series->phases = g_ptr_array_new ();
   series->generation = generation;
 }
 
@@ -244,7 +244,8 @@ series_add (DynoChartModel   *model,
       segment->pub.t_start = sample->t;
       segment->pub.joined = joined && series->segments->len > 0;
       g_ptr_array_add (series->segments, segment);
-      series->phases |= DYNO_PHASE_BIT (sample->phase);
+      if (!g_ptr_array_find (series->phases, sample->phase, NULL))
+        g_ptr_array_add (series->phases, (gpointer) sample->phase);
     }
   else
     {
@@ -316,6 +317,7 @@ dyno_chart_model_copy (const DynoChartModel *model)
     {
       const GPtrArray *segments = model->series[u].segments;
 
+      copy->series[u].phases = g_ptr_array_copy (model->series[u].phases, NULL, NULL);
       copy->series[u].segments = g_ptr_array_new_full (segments->len, segment_free);
       for (guint s = 0; s < segments->len; s++)
         {
@@ -338,7 +340,10 @@ dyno_chart_model_free (DynoChartModel *model)
     return;
 
   for (guint u = 0; u < N_UNITS; u++)
-    g_ptr_array_unref (model->series[u].segments);
+    {
+      g_ptr_array_unref (model->series[u].segments);
+      g_ptr_array_unref (model->series[u].phases);
+    }
   g_free (model);
 }
 
@@ -350,6 +355,7 @@ dyno_chart_model_clear (DynoChartModel *model)
   for (guint u = 0; u < N_UNITS; u++)
     {
       g_ptr_array_unref (model->series[u].segments);
+      g_ptr_array_unref (model->series[u].phases);
       series_init (&model->series[u], ++model->generations);
     }
   model->n_samples = 0;
@@ -371,14 +377,14 @@ dyno_chart_model_append (DynoChartModel   *model,
       gboolean same;
       gboolean joined;
 
-      if (sample->phase >= DYNO_N_PHASES || !isfinite (sample->t))
+      if (sample->phase == NULL || !isfinite (sample->t))
         continue;
 
-      unit = dyno_phase_unit (sample->phase);
+      unit = dyno_phase_get_unit (sample->phase);
       same = model->have_last && model->last_phase == sample->phase
              && model->last_target == sample->target && model->last_repeat == sample->repeat;
       /* A new phase of the same unit right after the last one: the CPU lines carry on. */
-      joined = model->have_last && dyno_phase_unit (model->last_phase) == unit
+      joined = model->have_last && dyno_phase_get_unit (model->last_phase) == unit
                && model->last_target == sample->target;
 
       series_add (model, &model->series[unit], sample, !same, joined);
@@ -398,11 +404,11 @@ dyno_chart_model_get_n_samples (const DynoChartModel *model)
   return model->n_samples;
 }
 
-int
+const DynoPhase *
 dyno_chart_model_get_last_phase (const DynoChartModel *model)
 {
-  g_return_val_if_fail (model != NULL, -1);
-  return model->have_last ? (int) model->last_phase : -1;
+  g_return_val_if_fail (model != NULL, NULL);
+  return model->have_last ? model->last_phase : NULL;
 }
 
 DynoUnit
@@ -512,12 +518,31 @@ dyno_chart_model_get_segment (const DynoChartModel *model, DynoUnit unit, guint 
   return &segment->pub;
 }
 
-guint32
+static int
+compare_phases (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
+}
+
+GPtrArray *
 dyno_chart_model_get_phases (const DynoChartModel *model, DynoUnit unit)
+{
+  GPtrArray *phases;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (unit < N_UNITS, NULL);
+
+  phases = g_ptr_array_copy (get_series (model, unit)->phases, NULL, NULL);
+  g_ptr_array_sort (phases, compare_phases);
+  return phases;
+}
+
+guint
+dyno_chart_model_get_n_phases (const DynoChartModel *model, DynoUnit unit)
 {
   g_return_val_if_fail (model != NULL, 0);
   g_return_val_if_fail (unit < N_UNITS, 0);
-  return get_series (model, unit)->phases;
+  return get_series (model, unit)->phases->len;
 }
 
 guint

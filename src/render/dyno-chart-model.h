@@ -37,7 +37,7 @@ typedef struct
 /* A stretch of one phase (one repeat of it), drawn in the phase's colour. */
 typedef struct
 {
-  DynoPhaseId phase;
+  const DynoPhase *phase;
   guint target;
   guint repeat;
   double t_start;                /* first and last sample time */
@@ -63,8 +63,8 @@ void            dyno_chart_model_append (DynoChartModel   *model,
                                          const DynoSample *samples,
                                          guint             n_samples);
 guint           dyno_chart_model_get_n_samples (const DynoChartModel *model);
-/* The phase of the latest sample, or -1 when empty. */
-int             dyno_chart_model_get_last_phase (const DynoChartModel *model);
+/* The phase of the latest sample, or NULL when empty. */
+const DynoPhase *dyno_chart_model_get_last_phase (const DynoChartModel *model);
 
 /* The unit drawn: its phases and its axis (MB/s or ops/s). */
 DynoUnit        dyno_chart_model_get_unit (const DynoChartModel *model);
@@ -92,8 +92,11 @@ const DynoChartSegment *dyno_chart_model_get_segment (const DynoChartModel *mode
  * samples only extend the series (new points, the last point updated): a drawing cache may then
  * redraw just the tail. */
 guint           dyno_chart_model_get_generation (const DynoChartModel *model, DynoUnit unit);
-/* Bit set of DYNO_PHASE_BIT()s with at least one segment in the unit, for a legend. */
-guint32         dyno_chart_model_get_phases (const DynoChartModel *model, DynoUnit unit);
+/* The phases (const DynoPhase *) with at least one segment in the unit, in dyno_phase_compare
+ * order, for a legend; free it. */
+GPtrArray      *dyno_chart_model_get_phases (const DynoChartModel *model, DynoUnit unit);
+/* How many those are. The set only grows until a clear, which changes the generation. */
+guint           dyno_chart_model_get_n_phases (const DynoChartModel *model, DynoUnit unit);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartModel, dyno_chart_model_free)
 

@@ -91,7 +91,7 @@ typedef struct
 typedef struct
 {
   const char *label;
-  DynoPhaseId phase;  /* for phase entries */
+  const DynoPhase *phase; /* for phase entries */
   int kind;           /* 0 phase, 1 process CPU, 2 system CPU, 3 iowait */
   double width;       /* swatch, gap and text */
 } ChartLegendItem;
@@ -119,8 +119,8 @@ const char *dyno_chart_rate_axis_title (Chart *chart);
 const char *dyno_chart_time_unit_label (DynoTimeUnit unit);
 const char *dyno_chart_time_axis_title (DynoTimeUnit unit);
 char       *dyno_chart_format_rate_tick (Chart *chart, double value);
-/* Fills items (room for DYNO_N_PHASES + 3) with the phases drawn and the CPU lines. */
-guint       dyno_chart_legend_items (Chart *chart, ChartLegendItem *items);
+/* The phases drawn and the CPU lines, n_items of them; free it. */
+ChartLegendItem *dyno_chart_legend_items (Chart *chart, guint *n_items);
 /* Lays out a legend of n items, widths[i] wide (swatch, gap and text; swatch the part before the
  * text) with spacing between them, in avail: in rows as the items come while that takes at most
  * max_rows, else in a grid of equal columns, the fewest that keep to max_rows (as many as fit
@@ -193,9 +193,10 @@ void dyno_chart_draw_decor (Chart *chart);
 void dyno_chart_draw_titles (Chart *chart, double title_y, double subtitle_y);
 /* The line under a saved chart: the decor's source, or "Measured with Dyno x.y on HOST". */
 char *dyno_chart_source_line (const DynoChartDecor *decor);
-/* A phase's name where room is short: shorter than its title but, unlike bonnie++'s column
- * names ("Block", "Create"), never the same for two phases. */
-const char *dyno_chart_short_phase_name (DynoPhaseId phase);
+/* A phase's name where room is short: for Bonnie's phases shorter than their titles but,
+ * unlike bonnie++'s column names ("Block", "Create"), never the same for two phases; for the
+ * others their short titles ("RND4K Q32T1", the same under Read and Write: the colour tells). */
+const char *dyno_chart_short_phase_name (const DynoPhase *phase);
 
 /* ---- dyno-chart-text.c: laid-out text, cached per thread, so labels that repeat from frame to
  * frame (most of them) are shaped once */

@@ -221,7 +221,8 @@ static void
 draw_segment (Chart *chart, const DynoChartSegment *segment, guint first)
 {
   cairo_t *cr = chart->cr;
-  const DynoRgba *color = &chart->style->phase[segment->phase];
+  DynoRgba phase_color = dyno_chart_style_get_phase_color (chart->style, segment->phase);
+  const DynoRgba *color = &phase_color;
   const DynoChartRect *plot = &chart->geometry.plot;
   double base = plot->y + plot->height;
   guint i = first;

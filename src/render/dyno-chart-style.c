@@ -20,52 +20,69 @@
  * orange, vermillion, sky blue, bluish green, reddish purple) that stay apart under the common
  * colour-vision deficiencies. Phases run one after another, so neighbours in execution order get
  * hues that differ in lightness as well as hue. The byte and the operation phases never share a
- * plot, so each set only needs to be distinct within itself. */
-static const DynoRgba light_phases[DYNO_N_PHASES] = {
-  [DYNO_PHASE_PUTC] = RGB (0xe5a50a),        /* Yellow 5 */
-  [DYNO_PHASE_WRITE] = RGB (0x1c71d8),       /* Blue 4 */
-  [DYNO_PHASE_REWRITE] = RGB (0xe66100),     /* Orange 4 */
-  [DYNO_PHASE_GETC] = RGB (0x62a0ea),        /* Blue 2 */
-  [DYNO_PHASE_READ] = RGB (0x26a269),        /* Green 5 */
-  [DYNO_PHASE_SEEKS] = RGB (0x865e3c),       /* Brown 4 */
-  [DYNO_PHASE_SEQ_CREATE] = RGB (0x1c71d8),  /* Blue 4 */
-  [DYNO_PHASE_SEQ_STAT] = RGB (0x26a269),    /* Green 5 */
-  [DYNO_PHASE_SEQ_DELETE] = RGB (0x9141ac),  /* Purple 3 */
-  [DYNO_PHASE_RAND_CREATE] = RGB (0x62a0ea), /* Blue 2 */
-  [DYNO_PHASE_RAND_STAT] = RGB (0xe5a50a),   /* Yellow 5 */
-  [DYNO_PHASE_RAND_DELETE] = RGB (0xe66100), /* Orange 4 */
+ * plot, so each set only needs to be distinct within itself. In dyno_phase_bonnie () order. */
+static const DynoRgba light_bonnie[DYNO_CHART_N_BONNIE] = {
+  RGB (0xe5a50a), /* putc: Yellow 5 */
+  RGB (0x1c71d8), /* write: Blue 4 */
+  RGB (0xe66100), /* rewrite: Orange 4 */
+  RGB (0x62a0ea), /* getc: Blue 2 */
+  RGB (0x26a269), /* read: Green 5 */
+  RGB (0x865e3c), /* seeks: Brown 4 */
+  RGB (0x1c71d8), /* seq_create: Blue 4 */
+  RGB (0x26a269), /* seq_stat: Green 5 */
+  RGB (0x9141ac), /* seq_delete: Purple 3 */
+  RGB (0x62a0ea), /* rand_create: Blue 2 */
+  RGB (0xe5a50a), /* rand_stat: Yellow 5 */
+  RGB (0xe66100), /* rand_delete: Orange 4 */
 };
 
 /* The same hues one or two steps lighter, to stand out on a dark background. */
-static const DynoRgba dark_phases[DYNO_N_PHASES] = {
-  [DYNO_PHASE_PUTC] = RGB (0xf6d32d),        /* Yellow 3 */
-  [DYNO_PHASE_WRITE] = RGB (0x3584e4),       /* Blue 3 */
-  [DYNO_PHASE_REWRITE] = RGB (0xff7800),     /* Orange 3 */
-  [DYNO_PHASE_GETC] = RGB (0x99c1f1),        /* Blue 1 */
-  [DYNO_PHASE_READ] = RGB (0x33d17a),        /* Green 3 */
-  [DYNO_PHASE_SEEKS] = RGB (0xb5835a),       /* Brown 2 */
-  [DYNO_PHASE_SEQ_CREATE] = RGB (0x3584e4),  /* Blue 3 */
-  [DYNO_PHASE_SEQ_STAT] = RGB (0x33d17a),    /* Green 3 */
-  [DYNO_PHASE_SEQ_DELETE] = RGB (0xc061cb),  /* Purple 2 */
-  [DYNO_PHASE_RAND_CREATE] = RGB (0x99c1f1), /* Blue 1 */
-  [DYNO_PHASE_RAND_STAT] = RGB (0xf6d32d),   /* Yellow 3 */
-  [DYNO_PHASE_RAND_DELETE] = RGB (0xff7800), /* Orange 3 */
+static const DynoRgba dark_bonnie[DYNO_CHART_N_BONNIE] = {
+  RGB (0xf6d32d), /* putc: Yellow 3 */
+  RGB (0x3584e4), /* write: Blue 3 */
+  RGB (0xff7800), /* rewrite: Orange 3 */
+  RGB (0x99c1f1), /* getc: Blue 1 */
+  RGB (0x33d17a), /* read: Green 3 */
+  RGB (0xb5835a), /* seeks: Brown 2 */
+  RGB (0x3584e4), /* seq_create: Blue 3 */
+  RGB (0x33d17a), /* seq_stat: Green 3 */
+  RGB (0xc061cb), /* seq_delete: Purple 2 */
+  RGB (0x99c1f1), /* rand_create: Blue 1 */
+  RGB (0xf6d32d), /* rand_stat: Yellow 3 */
+  RGB (0xff7800), /* rand_delete: Orange 3 */
 };
 
 /* High contrast, light: the darkest shade of each hue, for at least 3:1 against white. */
-static const DynoRgba high_contrast_phases[DYNO_N_PHASES] = {
-  [DYNO_PHASE_PUTC] = RGB (0x9c6e03),        /* darker than Yellow 5 */
-  [DYNO_PHASE_WRITE] = RGB (0x1a5fb4),       /* Blue 5 */
-  [DYNO_PHASE_REWRITE] = RGB (0xc64600),     /* Orange 5 */
-  [DYNO_PHASE_GETC] = RGB (0x3584e4),        /* Blue 3 */
-  [DYNO_PHASE_READ] = RGB (0x1f8a58),        /* darker than Green 5 */
-  [DYNO_PHASE_SEEKS] = RGB (0x63452c),       /* Brown 5 */
-  [DYNO_PHASE_SEQ_CREATE] = RGB (0x1a5fb4),  /* Blue 5 */
-  [DYNO_PHASE_SEQ_STAT] = RGB (0x1f8a58),
-  [DYNO_PHASE_SEQ_DELETE] = RGB (0x613583),  /* Purple 5 */
-  [DYNO_PHASE_RAND_CREATE] = RGB (0x3584e4), /* Blue 3 */
-  [DYNO_PHASE_RAND_STAT] = RGB (0x9c6e03),
-  [DYNO_PHASE_RAND_DELETE] = RGB (0xc64600), /* Orange 5 */
+static const DynoRgba high_contrast_bonnie[DYNO_CHART_N_BONNIE] = {
+  RGB (0x9c6e03), /* putc: darker than Yellow 5 */
+  RGB (0x1a5fb4), /* write: Blue 5 */
+  RGB (0xc64600), /* rewrite: Orange 5 */
+  RGB (0x3584e4), /* getc: Blue 3 */
+  RGB (0x1f8a58), /* read: darker than Green 5 */
+  RGB (0x63452c), /* seeks: Brown 5 */
+  RGB (0x1a5fb4), /* seq_create: Blue 5 */
+  RGB (0x1f8a58), /* seq_stat */
+  RGB (0x613583), /* seq_delete: Purple 5 */
+  RGB (0x3584e4), /* rand_create: Blue 3 */
+  RGB (0x9c6e03), /* rand_stat */
+  RGB (0xc64600), /* rand_delete: Orange 5 */
+};
+
+/* The kinds that are not Bonnie's, by their place among them in the catalogue (today
+ * CrystalDiskMark's: sequential and random read, write, mix), then again. Hues Bonnie's byte
+ * phases leave free, since a run may put both on one plot: GNOME's teal, purple, red, pink,
+ * brown, then indigo, slate and olive. */
+static const DynoRgba light_other[DYNO_CHART_N_OTHER] = {
+  RGB (0x2190a4), RGB (0x9141ac), RGB (0xe01b24), RGB (0xd56199),
+  RGB (0x865e3c), RGB (0x5d5cb6), RGB (0x6f8396), RGB (0x8a9a1b),
+};
+static const DynoRgba dark_other[DYNO_CHART_N_OTHER] = {
+  RGB (0x3fb5c9), RGB (0xc061cb), RGB (0xed333b), RGB (0xe889b8),
+  RGB (0xb5835a), RGB (0x8584e0), RGB (0x97a8b8), RGB (0xb3c43a),
+};
+static const DynoRgba high_contrast_other[DYNO_CHART_N_OTHER] = {
+  RGB (0x156b7a), RGB (0x613583), RGB (0xa51d2d), RGB (0xa8326c),
+  RGB (0x63452c), RGB (0x3b3a8c), RGB (0x4a5a6a), RGB (0x5e6a0f),
 };
 
 static DynoRgba
@@ -103,7 +120,8 @@ dyno_chart_style_new (DynoChartPalette palette)
 {
   DynoChartStyle *style = g_new0 (DynoChartStyle, 1);
   DynoRgba fg;
-  const DynoRgba *phases;
+  const DynoRgba *bonnie;
+  const DynoRgba *other;
 
   style->palette = palette;
   style->font = g_strdup (DEFAULT_FONT);
@@ -114,7 +132,8 @@ dyno_chart_style_new (DynoChartPalette palette)
     case DYNO_CHART_PALETTE_DARK:
       style->background = (DynoRgba) RGB (0x1e1e1e); /* libadwaita's dark view background */
       fg = (DynoRgba) RGB (0xffffff);
-      phases = dark_phases;
+      bonnie = dark_bonnie;
+      other = dark_other;
       style->line_width = 1.5;
       style->cpu_line_width = 1.0;
       style->fill_alpha = 0.3;
@@ -123,7 +142,8 @@ dyno_chart_style_new (DynoChartPalette palette)
     case DYNO_CHART_PALETTE_HIGH_CONTRAST:
       style->background = (DynoRgba) RGB (0xffffff);
       fg = (DynoRgba) RGB (0x000000);
-      phases = high_contrast_phases;
+      bonnie = high_contrast_bonnie;
+      other = high_contrast_other;
       style->line_width = 2.5;
       style->cpu_line_width = 1.5;
       style->fill_alpha = 0.25;
@@ -132,7 +152,8 @@ dyno_chart_style_new (DynoChartPalette palette)
     case DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK:
       style->background = (DynoRgba) RGB (0x000000);
       fg = (DynoRgba) RGB (0xffffff);
-      phases = dark_phases;
+      bonnie = dark_bonnie;
+      other = dark_other;
       style->line_width = 2.5;
       style->cpu_line_width = 1.5;
       style->fill_alpha = 0.3;
@@ -142,14 +163,16 @@ dyno_chart_style_new (DynoChartPalette palette)
     default:
       style->background = (DynoRgba) RGB (0xffffff);
       fg = (DynoRgba) { 0, 0, 6 / 255.0, 0.8 }; /* libadwaita's view foreground */
-      phases = light_phases;
+      bonnie = light_bonnie;
+      other = light_other;
       style->line_width = 1.5;
       style->cpu_line_width = 1.0;
       style->fill_alpha = 0.25;
       break;
     }
 
-  memcpy (style->phase, phases, sizeof style->phase);
+  memcpy (style->bonnie, bonnie, sizeof style->bonnie);
+  memcpy (style->other, other, sizeof style->other);
   dyno_chart_style_set_foreground (style, &fg);
   return style;
 }
@@ -228,8 +251,83 @@ dyno_chart_style_equal (const DynoChartStyle *a, const DynoChartStyle *b)
       || !dyno_rgba_equal (&a->system_cpu, &b->system_cpu)
       || !dyno_rgba_equal (&a->iowait, &b->iowait))
     return FALSE;
-  for (guint i = 0; i < DYNO_N_PHASES; i++)
-    if (!dyno_rgba_equal (&a->phase[i], &b->phase[i]))
+  for (guint i = 0; i < DYNO_CHART_N_BONNIE; i++)
+    if (!dyno_rgba_equal (&a->bonnie[i], &b->bonnie[i]))
+      return FALSE;
+  for (guint i = 0; i < DYNO_CHART_N_OTHER; i++)
+    if (!dyno_rgba_equal (&a->other[i], &b->other[i]))
       return FALSE;
   return TRUE;
+}
+
+/* A phase's place among the kinds that are not Bonnie's, in catalogue order. */
+static guint
+other_index (const DynoPhaseKind *kind)
+{
+  guint n_kinds;
+  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
+  guint n = 0;
+
+  for (guint i = 0; i < n_kinds && kinds[i] != kind; i++)
+    if (!(kinds[i]->flags & DYNO_PHASE_BONNIE))
+      n++;
+  return n;
+}
+
+/* 0 for a phase with its kind's default parameters, else a shade 1 to 3 picked by its
+ * parameters, so that SEQ1M Q8T1 and SEQ1M Q1T1 tell apart however many of a kind a chart has. */
+static guint
+parameter_shade (const DynoPhase *phase)
+{
+  const DynoPhaseParams *p = &phase->params;
+  const DynoPhaseParams *d = &phase->kind->defaults;
+  guint h;
+
+  if (phase->kind->params == 0
+      || (p->block_size == d->block_size && p->queue_depth == d->queue_depth
+          && p->threads == d->threads && p->read_percent == d->read_percent))
+    return 0;
+  h = g_bit_storage (p->block_size) * 31u + g_bit_storage (p->queue_depth) * 7u
+      + g_bit_storage (p->threads) * 3u + p->read_percent / 10;
+  return 1 + h % 3;
+}
+
+static DynoRgba
+mix (const DynoRgba *color, double r, double g, double b, double amount)
+{
+  return (DynoRgba) {
+    color->red + (r - color->red) * amount,
+    color->green + (g - color->green) * amount,
+    color->blue + (b - color->blue) * amount,
+    color->alpha,
+  };
+}
+
+DynoRgba
+dyno_chart_style_get_phase_color (const DynoChartStyle *style, const DynoPhase *phase)
+{
+  guint n_bonnie;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  static const DynoRgba black = RGB (0x000000);
+  const DynoRgba *base;
+  guint shade;
+
+  g_return_val_if_fail (style != NULL, black);
+  g_return_val_if_fail (phase != NULL, style->foreground);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (light_bonnie) == DYNO_CHART_N_BONNIE);
+  if (dyno_phase_has_flag (phase, DYNO_PHASE_BONNIE))
+    for (guint i = 0; i < MIN (n_bonnie, DYNO_CHART_N_BONNIE); i++)
+      if (bonnie[i]->kind == phase->kind)
+        return style->bonnie[i];
+
+  base = &style->other[other_index (phase->kind) % DYNO_CHART_N_OTHER];
+  shade = parameter_shade (phase);
+  if (shade == 0)
+    return *base;
+  /* Lighter, darker, then lighter still: apart from the base and each other on any
+   * background. */
+  if (shade == 2)
+    return mix (base, 0, 0, 0, 0.3);
+  return mix (base, 1, 1, 1, shade == 1 ? 0.3 : 0.55);
 }

@@ -34,6 +34,11 @@ typedef enum
   DYNO_RATE_SCALE_MIB, /* MiB/s: 2^20 B/s */
 } DynoRateScale;
 
+/* Bonnie's phases have a colour each; every other kind takes one of DYNO_CHART_N_OTHER (by its
+ * place in the catalogue), a shade of it lighter or darker for parameters not its defaults. */
+#define DYNO_CHART_N_BONNIE 12
+#define DYNO_CHART_N_OTHER 8
+
 typedef struct
 {
   DynoChartPalette palette;
@@ -42,7 +47,8 @@ typedef struct
   DynoRgba dim_foreground;    /* tick labels, source line */
   DynoRgba axis;
   DynoRgba grid;
-  DynoRgba phase[DYNO_N_PHASES];
+  DynoRgba bonnie[DYNO_CHART_N_BONNIE]; /* Bonnie's twelve phases, in dyno_phase_bonnie () order */
+  DynoRgba other[DYNO_CHART_N_OTHER];   /* other kinds, by their place among the non-Bonnie kinds */
   DynoRgba process_cpu;
   DynoRgba system_cpu;
   DynoRgba iowait;
@@ -61,6 +67,10 @@ void            dyno_chart_style_free (DynoChartStyle *style);
 void            dyno_chart_style_set_font (DynoChartStyle *style, const char *font);
 /* Takes the theme's text colour and derives the axis, grid and label colours from it. */
 void            dyno_chart_style_set_foreground (DynoChartStyle *style, const DynoRgba *color);
+
+/* The colour of a phase's curve, legend swatch and bars. */
+DynoRgba        dyno_chart_style_get_phase_color (const DynoChartStyle *style,
+                                                  const DynoPhase      *phase);
 
 /* Same colours, font, widths and scale: what a drawing cache needs to know to keep its picture. */
 gboolean        dyno_chart_style_equal (const DynoChartStyle *a, const DynoChartStyle *b);

@@ -51,7 +51,7 @@ static const DynoRgba high_contrast_entries[N_ENTRY_COLORS] = {
 typedef struct
 {
   DynoUnit unit;
-  guint32 phases;
+  GPtrArray *phases; /* const DynoPhase *, in dyno_phase_compare order */
   guint n_phases;
   DynoChartRect plot;
   DynoTicks ticks;
@@ -110,8 +110,8 @@ dyno_compare_chart_options_init (DynoCompareChartOptions *options, DynoCompareCh
 
   *options = (DynoCompareChartOptions) {
     .kind = kind,
-    .phases = 0,
-    .phase = DYNO_PHASE_WRITE,
+    .phases = NULL,
+    .phase = dyno_phase_lookup ("write"),
     .ratios = TRUE,
   };
 }
@@ -167,13 +167,13 @@ dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRg
 }
 
 static gboolean
-sample_counts (const DynoSample *sample, DynoPhaseId phase)
+sample_counts (const DynoSample *sample, const DynoPhase *phase)
 {
   return sample->phase == phase && isfinite (sample->rate) && isfinite (sample->phase_t);
 }
 
 static gboolean
-entry_has_samples (const DynoComparison *comparison, guint entry, DynoPhaseId phase)
+entry_has_samples (const DynoComparison *comparison, guint entry, const DynoPhase *phase)
 {
   const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, entry);
 
@@ -184,24 +184,16 @@ entry_has_samples (const DynoComparison *comparison, guint entry, DynoPhaseId ph
 }
 
 gboolean
-dyno_compare_chart_has_samples (const DynoComparison *comparison, DynoPhaseId phase)
+dyno_compare_chart_has_samples (const DynoComparison *comparison, const DynoPhase *phase)
 {
   g_return_val_if_fail (comparison != NULL, FALSE);
 
+  if (phase == NULL)
+    return FALSE;
   for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
     if (entry_has_samples (comparison, e, phase))
       return TRUE;
   return FALSE;
-}
-
-static guint
-count_bits (guint32 mask)
-{
-  guint n = 0;
-
-  for (; mask != 0; mask &= mask - 1)
-    n++;
-  return n;
 }
 
 static double
@@ -314,9 +306,9 @@ words_fit (CompareLayout *layout, const char *text, double width)
 }
 
 static const char *
-phase_name (const CompareLayout *layout, DynoPhaseId phase)
+phase_name (const CompareLayout *layout, const DynoPhase *phase, gboolean short_names)
 {
-  return layout->short_names ? dyno_chart_short_phase_name (phase) : dyno_phase_title (phase);
+  return short_names ? dyno_chart_short_phase_name (phase) : dyno_phase_get_title (phase);
 }
 
 /* A phase's name under its group, across: wrapped at words to at most two lines of width. NULL
@@ -360,18 +352,18 @@ flat_names_height (CompareLayout *layout, gboolean short_names)
   double needed = 0;
 
   for (guint p = 0; p < layout->n_panels; p++)
-    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-      if (layout->panels[p].phases & DYNO_PHASE_BIT (id))
-        {
-          const char *name = short_names ? dyno_chart_short_phase_name (id) : dyno_phase_title (id);
-          g_autoptr (PangoLayout) pl = flat_name_layout (layout, name, room);
-          PangoRectangle logical;
+    for (guint i = 0; i < layout->panels[p].n_phases; i++)
+      {
+        const char *name = phase_name (layout, g_ptr_array_index (layout->panels[p].phases, i),
+                                       short_names);
+        g_autoptr (PangoLayout) pl = flat_name_layout (layout, name, room);
+        PangoRectangle logical;
 
-          if (pl == NULL)
-            return 0;
-          pango_layout_get_pixel_extents (pl, NULL, &logical);
-          needed = MAX (needed, logical.height);
-        }
+        if (pl == NULL)
+          return 0;
+        pango_layout_get_pixel_extents (pl, NULL, &logical);
+        needed = MAX (needed, logical.height);
+      }
   return needed;
 }
 
@@ -397,21 +389,17 @@ turned_names_fit (CompareLayout *layout, gboolean short_names, double max_length
     {
       const Panel *panel = &layout->panels[p];
       double group = panel->n_phases > 0 ? panel->plot.width / panel->n_phases : 0;
-      guint column = 0;
+      for (guint column = 0; column < panel->n_phases; column++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (panel->phases, column);
+          double w;
 
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-        if (panel->phases & DYNO_PHASE_BIT (id))
-          {
-            double w;
-
-            dyno_chart_text_size (&layout->chart, CHART_FONT_NORMAL,
-                                  short_names ? dyno_chart_short_phase_name (id) : dyno_phase_title (id), &w,
-                                  NULL);
-            *longest = MAX (*longest, w);
-            if (w > MIN (max_length, turned_room (layout, panel->plot.x + (column + 0.5) * group)))
-              fit = FALSE;
-            column++;
-          }
+          dyno_chart_text_size (&layout->chart, CHART_FONT_NORMAL,
+                                phase_name (layout, phase, short_names), &w, NULL);
+          *longest = MAX (*longest, w);
+          if (w > MIN (max_length, turned_room (layout, panel->plot.x + (column + 0.5) * group)))
+            fit = FALSE;
+        }
     }
   return fit;
 }
@@ -606,14 +594,27 @@ overlay_extent (const CompareLayout *layout, double divisor, double *rate_max, d
 
 /* ---- layout --------------------------------------------------------------------------- */
 
-static guint32
+/* A new array, in dyno_phase_compare order. */
+static GPtrArray *
 selected_phases (const DynoComparison *comparison, const DynoCompareChartOptions *options)
 {
-  guint32 have = dyno_comparison_get_phases (comparison);
+  GPtrArray *have = dyno_comparison_get_phases (comparison);
+  guint out = 0;
 
   if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
-    return DYNO_PHASE_BIT (options->phase);
-  return options->phases != 0 ? have & options->phases : have;
+    {
+      g_ptr_array_set_size (have, 0);
+      if (options->phase != NULL)
+        g_ptr_array_add (have, (gpointer) options->phase);
+      return have;
+    }
+  if (options->phases == NULL || options->phases->len == 0)
+    return have;
+  for (guint i = 0; i < have->len; i++)
+    if (g_ptr_array_find (options->phases, g_ptr_array_index (have, i), NULL))
+      have->pdata[out++] = have->pdata[i];
+  g_ptr_array_set_size (have, out);
+  return have;
 }
 
 /* The value axes' ticks for plots of height plot_h, then the columns: per panel, the rotated axis
@@ -644,14 +645,13 @@ layout_columns (CompareLayout *layout, double top, double bottom)
         overlay_extent (layout, panel->divisor, &max, &layout->t1);
       else
         for (guint e = 0; e < layout->n_entries; e++)
-          for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+          for (guint i = 0; i < panel->n_phases; i++)
             {
               DynoCompareCell cell;
               double v;
 
-              if (!(panel->phases & DYNO_PHASE_BIT (id)))
-                continue;
-              dyno_comparison_get_cell (layout->comparison, e, id, &cell);
+              dyno_comparison_get_cell (layout->comparison, e,
+                                        g_ptr_array_index (panel->phases, i), &cell);
               v = bar_top_value (layout, panel, &cell);
               if (isfinite (v))
                 max = MAX (max, v);
@@ -715,7 +715,7 @@ layout_setup (CompareLayout                 *layout,
 {
   Chart *chart = &layout->chart;
   DynoChartGeometry *g = &chart->geometry;
-  guint32 phases = selected_phases (comparison, options);
+  g_autoptr (GPtrArray) phases = NULL;
   double lh;
   double margin;
   double top;
@@ -730,6 +730,10 @@ layout_setup (CompareLayout                 *layout,
   chart->height = height;
   layout->comparison = comparison;
   layout->options = *options;
+  if (layout->options.phase == NULL)
+    layout->options.phase = dyno_phase_lookup ("write");
+  options = &layout->options;
+  phases = selected_phases (comparison, options);
   layout->n_entries = dyno_comparison_get_n_entries (comparison);
   layout->time_divisor = 1;
   dyno_chart_setup_fonts (chart, style);
@@ -745,33 +749,42 @@ layout_setup (CompareLayout                 *layout,
   /* Panels: bars keep bytes and operations apart, each with its axis; the rest have one. */
   if (options->kind == DYNO_COMPARE_CHART_BARS)
     {
-      guint32 kinds[2] = { 0, 0 };
+      GPtrArray *units[2] = { g_ptr_array_new (), g_ptr_array_new () };
 
-      for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
-        if (phases & DYNO_PHASE_BIT (id))
-          kinds[dyno_phase_unit (id) == DYNO_UNIT_BYTES ? 0 : 1] |= DYNO_PHASE_BIT (id);
+      for (guint i = 0; i < phases->len; i++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (phases, i);
+
+          g_ptr_array_add (units[dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? 0 : 1],
+                           (gpointer) phase);
+        }
       for (guint k = 0; k < 2; k++)
-        if (kinds[k] != 0)
+        if (units[k]->len != 0)
           {
             Panel *panel = &layout->panels[layout->n_panels++];
 
             panel->unit = k == 0 ? DYNO_UNIT_BYTES : DYNO_UNIT_OPS;
-            panel->phases = kinds[k];
+            panel->phases = g_steal_pointer (&units[k]);
+          }
+        else
+          {
+            g_ptr_array_unref (units[k]);
           }
     }
   else
     {
       Panel *panel = &layout->panels[layout->n_panels++];
 
-      panel->phases = phases;
-      panel->unit = options->kind == DYNO_COMPARE_CHART_OVERLAY ? dyno_phase_unit (options->phase)
-                                                                 : DYNO_UNIT_OPS;
+      panel->phases = g_steal_pointer (&phases);
+      panel->unit = options->kind == DYNO_COMPARE_CHART_OVERLAY && options->phase != NULL
+                        ? dyno_phase_get_unit (options->phase)
+                        : DYNO_UNIT_OPS;
     }
   for (guint p = 0; p < layout->n_panels; p++)
     {
       Panel *panel = &layout->panels[p];
 
-      panel->n_phases = count_bits (panel->phases);
+      panel->n_phases = panel->phases->len;
       panel->divisor = options->kind == DYNO_COMPARE_CHART_CPU ? 1
                                                                : rate_divisor (style, panel->unit);
       panel->label_divisor = 1;
@@ -883,6 +896,8 @@ layout_finish (CompareLayout *layout)
       g_clear_pointer (&layout->chart.fonts[i], pango_font_description_free);
       g_clear_pointer (&layout->chart.font_keys[i], g_free);
     }
+  for (guint p = 0; p < layout->n_panels; p++)
+    g_clear_pointer (&layout->panels[p].phases, g_ptr_array_unref);
   g_clear_pointer (&layout->source, g_free);
   g_clear_pointer (&layout->ratio_font, pango_font_description_free);
 }
@@ -1071,15 +1086,14 @@ static gboolean
 labels_fit (CompareLayout *layout, const Panel *panel, double slot)
 {
   for (guint e = 0; e < layout->n_entries; e++)
-    for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+    for (guint i = 0; i < panel->n_phases; i++)
       {
         DynoCompareCell cell;
         g_autofree char *text = NULL;
         double w;
 
-        if (!(panel->phases & DYNO_PHASE_BIT (id)))
-          continue;
-        dyno_comparison_get_cell (layout->comparison, e, id, &cell);
+        dyno_comparison_get_cell (layout->comparison, e, g_ptr_array_index (panel->phases, i),
+                                  &cell);
         text = cell.too_fast ? g_strdup ("+++++")
                              : format_bar_value (layout, bar_value (layout, panel, &cell));
         dyno_chart_text_size (&layout->chart, CHART_FONT_SMALL, text, &w, NULL);
@@ -1092,10 +1106,10 @@ labels_fit (CompareLayout *layout, const Panel *panel, double slot)
 /* A phase's name under its group, which starts at gx: across, centred, or turned to read
  * upwards and ending under the group's middle. */
 static void
-draw_phase_name (CompareLayout *layout, DynoPhaseId id, double gx, double group)
+draw_phase_name (CompareLayout *layout, const DynoPhase *phase, double gx, double group)
 {
   Chart *chart = &layout->chart;
-  const char *name = phase_name (layout, id);
+  const char *name = phase_name (layout, phase, layout->short_names);
   double cx = gx + group / 2;
 
   if (layout->names == NAMES_FLAT)
@@ -1138,7 +1152,6 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
   double bar_w = MIN (slot * 0.88, chart->line_height * 8);
   double zero = panel->plot.y + panel->plot.height;
   gboolean labels;
-  guint column = 0;
 
   if (panel->plot.width < DYNO_CHART_MIN_PLOT || panel->plot.height < DYNO_CHART_MIN_PLOT)
     return;
@@ -1146,14 +1159,12 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
 
   draw_value_axis (layout, panel);
 
-  for (DynoPhaseId id = 0; id < DYNO_N_PHASES; id++)
+  for (guint column = 0; column < panel->n_phases; column++)
     {
+      const DynoPhase *phase = g_ptr_array_index (panel->phases, column);
       double gx = panel->plot.x + column * group;
       double bars_x;
 
-      if (!(panel->phases & DYNO_PHASE_BIT (id)))
-        continue;
-      column++;
       bars_x = gx + (group - slot * layout->n_entries) / 2;
 
       for (guint e = 0; e < layout->n_entries; e++)
@@ -1166,7 +1177,7 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
           double cx = x + w / 2;
           double label_y; /* the bottom of the labels over the bar */
 
-          dyno_comparison_get_cell (layout->comparison, e, id, &cell);
+          dyno_comparison_get_cell (layout->comparison, e, phase, &cell);
           dyno_compare_chart_entry_color (style, e, &color);
           value = bar_value (layout, panel, &cell);
 
@@ -1260,7 +1271,7 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
           }
         }
 
-      draw_phase_name (layout, id, gx, group);
+      draw_phase_name (layout, phase, gx, group);
     }
 }
 
@@ -1405,7 +1416,7 @@ draw_overlay (CompareLayout *layout)
     }
   if (chart->decor && chart->decor->axis_titles)
     {
-      const char *phase = dyno_phase_title (layout->options.phase);
+      const char *phase = dyno_phase_get_title (layout->options.phase);
       g_autofree char *title = NULL;
 
       if (layout->time_divisor < 1)
@@ -1435,7 +1446,7 @@ draw_overlay (CompareLayout *layout)
     {
       g_autofree char *text
           = g_strdup_printf (_("No live samples of %s: imported results carry none"),
-                             dyno_phase_title (layout->options.phase));
+                             dyno_phase_get_title (layout->options.phase));
 
       dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, text, &chart->style->dim_foreground,
                                    plot->x + plot->width / 2, plot->y + plot->height / 2,

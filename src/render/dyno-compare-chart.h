@@ -32,9 +32,11 @@ typedef enum
 typedef struct
 {
   DynoCompareChartKind kind;
-  guint32 phases;    /* bars, cpu: DYNO_PHASE_BIT()s to draw, 0 for all the comparison has */
-  DynoPhaseId phase; /* overlay: the phase */
-  gboolean ratios;   /* bars: the ratio to the baseline under each other entry's figure */
+  /* bars, cpu: the phases to draw (const DynoPhase *, not owned), NULL or empty for all the
+   * comparison has; drawn in dyno_phase_compare order whatever the order here */
+  GPtrArray *phases;
+  const DynoPhase *phase; /* overlay: the phase */
+  gboolean ratios;        /* bars: the ratio to the baseline under each other entry's figure */
 } DynoCompareChartOptions;
 
 /* Where a drawing put its panels; a panel's plot holds its bars or lines. */
@@ -47,7 +49,7 @@ typedef struct
   DynoChartRect content;   /* everything drawn lies inside */
 } DynoCompareChartGeometry;
 
-/* phases 0, phase DYNO_PHASE_WRITE, ratios on. */
+/* phases NULL, phase "write", ratios on. */
 void     dyno_compare_chart_options_init (DynoCompareChartOptions *options,
                                           DynoCompareChartKind     kind);
 gboolean dyno_compare_chart_kind_from_string (const char *text, DynoCompareChartKind *out);
@@ -56,7 +58,8 @@ gboolean dyno_compare_chart_kind_from_string (const char *text, DynoCompareChart
 void     dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRgba *out);
 
 /* TRUE when some entry has live samples of phase (imported results have none). */
-gboolean dyno_compare_chart_has_samples (const DynoComparison *comparison, DynoPhaseId phase);
+gboolean dyno_compare_chart_has_samples (const DynoComparison *comparison,
+                                         const DynoPhase      *phase);
 
 /* Draws in user units from (0, 0) to (width, height); decor is NULL on screen. The source line
  * is decor->source, else "Measured with Dyno VERSION on decor->host". */

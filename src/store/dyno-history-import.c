@@ -69,7 +69,7 @@ result_key (DynoResult *result)
         {
           const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
 
-          g_string_append_printf (key, "%u:%u:%.9g;", t, phase->id,
+          g_string_append_printf (key, "%u:%s:%.9g;", t, dyno_phase_get_key (phase->phase),
                                   dyno_phase_result_get_rate (phase));
         }
     }

@@ -294,7 +294,7 @@ dyno_history_item_get_created (DynoHistoryItem *self)
 }
 
 double
-dyno_history_item_get_best_rate (DynoHistoryItem *self, DynoPhaseId phase)
+dyno_history_item_get_best_rate (DynoHistoryItem *self, const DynoPhase *phase)
 {
   double best = NAN;
 

@@ -29,7 +29,7 @@ const char      *dyno_history_item_get_search_text (DynoHistoryItem *self);
 /* Unix seconds; the import time for imports, which carry no date. */
 gint64           dyno_history_item_get_created (DynoHistoryItem *self);
 /* The best figure of the phase over the targets (B/s or ops/s), or NAN. For sorting. */
-double           dyno_history_item_get_best_rate (DynoHistoryItem *self, DynoPhaseId phase);
+double           dyno_history_item_get_best_rate (DynoHistoryItem *self, const DynoPhase *phase);
 guint            dyno_history_item_get_n_targets (DynoHistoryItem *self);
 
 /* Check boxes for Compare: per target, since a comparison's entries are targets. */

@@ -214,12 +214,6 @@ load_data_free (LoadData *data)
   g_free (data);
 }
 
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
 static void
 load_one (LoadData *data, const char *path)
 {
@@ -236,21 +230,10 @@ static void
 load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
   LoadData *data = task_data;
-  g_autoptr (GDir) dir = g_dir_open (data->dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  g_autoptr (GPtrArray) paths = dyno_result_store_list (data->dir);
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".dyno.json") && name[0] != '.')
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-
-  for (guint i = 0; i < names->len && !g_cancellable_is_cancelled (cancellable); i++)
-    {
-      g_autofree char *path = g_build_filename (data->dir, g_ptr_array_index (names, i), NULL);
-
-      load_one (data, path);
-    }
+  for (guint i = 0; i < paths->len && !g_cancellable_is_cancelled (cancellable); i++)
+    load_one (data, g_ptr_array_index (paths, i));
   /* A file opened from a drive that is not plugged in now stays in the setting and comes back
    * with the drive; one that is in the runs folder was read above. */
   for (guint i = 0; data->extra[i] != NULL && !g_cancellable_is_cancelled (cancellable); i++)

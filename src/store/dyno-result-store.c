@@ -70,6 +70,27 @@ dyno_result_store_make_name (DynoResult *result)
   return g_strdup_printf ("%s-%s-%s.dyno.json", stamp, who, short_id);
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+GPtrArray *
+dyno_result_store_list (const char *dir)
+{
+  g_autofree char *runs = dir == NULL ? dyno_result_store_get_dir () : g_strdup (dir);
+  g_autoptr (GDir) folder = g_dir_open (runs, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
+    if (g_str_has_suffix (name, ".dyno.json") && name[0] != '.')
+      g_ptr_array_add (paths, g_build_filename (runs, name, NULL));
+  g_ptr_array_sort (paths, compare_names);
+  return paths;
+}
+
 gboolean
 dyno_result_store_save (DynoResult *result, char **out_path, GError **error)
 {

@@ -18,6 +18,9 @@ char *dyno_result_store_make_name (DynoResult *result);
 /* Saves into the folder under a new name (creating the folder with mode 0700), on the calling
  * thread: for workers. out_path gets where. */
 gboolean dyno_result_store_save (DynoResult *result, char **out_path, GError **error);
+/* The paths of the result files in dir (the runs folder for NULL), sorted by name, which
+ * starts with the date: *.dyno.json, hidden and temporary files left out. */
+GPtrArray *dyno_result_store_list (const char *dir);
 /* TRUE when path is a file right in the folder (not one opened from elsewhere). */
 gboolean dyno_result_store_contains (const char *path);
 /* Saves on a worker thread (creating the folder with mode 0700); the callback gets the path. */

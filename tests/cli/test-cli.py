@@ -64,12 +64,13 @@ class Proc:
                 % (" ".join(self.args), self.rc, tail(self.out), tail(self.err)))
 
 
-def cli(*args, cwd=None, timeout=TIMEOUT):
+def cli(*args, cwd=None, timeout=TIMEOUT, env=None):
     args = [str(a) for a in args]
     start = time.monotonic()
     try:
         p = subprocess.run([CLI] + args, cwd=cwd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
+                           env=env)
     except subprocess.TimeoutExpired as e:
         raise Failure("dyno-cli %s did not finish within %d s\nstderr:\n%s"
                       % (" ".join(args), timeout, tail(e.stderr or b"")))
@@ -1086,7 +1087,7 @@ def case_run_then_overlay():
 def case_help_new_commands():
     p = cli("--help")
     expect_rc(p, 0)
-    for command in ("compare", "import", "export"):
+    for command in ("compare", "import", "export", "list"):
         check("dyno-cli %s" % command in p.out, "the usage does not list %s" % command, p.describe())
     for command, opts in (("compare", ("--baseline", "--format", "--unit", "--chart", "--phase", "--output")),
                           ("import", ("--output", "--format")),
@@ -1095,6 +1096,43 @@ def case_help_new_commands():
         expect_rc(p, 0)
         for opt in opts:
             check(opt in p.out, "%s --help does not list %s" % (command, opt), p.describe())
+
+
+def case_list():
+    """dyno-cli list shows the runs saved in the runs folder, and says which file is broken."""
+    with Target() as t, Scratch() as d:
+        env = dict(os.environ, XDG_DATA_HOME=d.path)
+        runs = os.path.join(d.path, "dyno", "runs")
+        os.makedirs(runs)
+        saved = os.path.join(runs, "2026-12-01T10-00-00-listed-00000000.dyno.json")
+        p = cli("run", "-d", t.path, "-s", "4M", "--tests", "write,read", "-m", "listed-run",
+                "--json", saved, "-q", env=env)
+        expect_rc(p, 0)
+        t.clean(p)
+        p = cli("list", env=env)
+        expect_rc(p, 0)
+        check("listed-run" in p.out and saved in p.out, "the saved run is not listed", p.describe())
+        check(re.search(r"\d+(\.\d+)? MB/s|\+\+\+\+\+", p.out), "no block write or read figure",
+              p.describe())
+        p = cli("list", "--json", env=env)
+        expect_rc(p, 0)
+        doc = json.loads(p.out)
+        check(doc.get("format") == "dyno-run-list", "format is %r" % doc.get("format"))
+        runs_listed = doc.get("runs")
+        check(isinstance(runs_listed, list) and len(runs_listed) == 1, "expected one run", p.out)
+        check(runs_listed[0]["file"] == saved and runs_listed[0]["label"] == "listed-run"
+              and runs_listed[0]["targets"][0]["phases"] == ["write", "read"],
+              "the listed run is wrong", p.out)
+        # A broken file is named; the good one is still listed.
+        with open(os.path.join(runs, "2026-12-01T11-00-00-broken-00000000.dyno.json"), "w") as f:
+            f.write("{ not json")
+        p = cli("list", env=env)
+        expect_rc(p, 1)
+        check("listed-run" in p.out, "the good run is no longer listed", p.describe())
+        check(re.search(r"broken-00000000", p.err), "the broken file is not named", p.describe())
+        p = cli("list", "--dir", os.path.join(d.path, "nowhere"), env=env)
+        expect_rc(p, 1)
+        check("nowhere" in p.err, "a missing --dir is not named", p.describe())
 
 
 CASES = [
@@ -1140,6 +1178,7 @@ CASES = [
     ("export: errors", case_export_errors),
     ("run, then compare --chart overlay of its samples", case_run_then_overlay),
     ("--help lists compare, import and export", case_help_new_commands),
+    ("list: the saved runs, text and JSON, a broken file named", case_list),
 ]
 
 

@@ -110,7 +110,7 @@ cmd_stop (const char *dir)
   config->size = 64u << 20;
   config->per_char = DYNO_PER_CHAR_SYSCALL;
   config->per_char_size = 64u << 20;
-  config->tests = DYNO_PHASE_BIT (DYNO_PHASE_PUTC);
+  dyno_config_select (config, "putc", NULL);
   g_signal_connect (engine, "phase-started", G_CALLBACK (on_phase_started), cancellable);
   result = dyno_engine_run_sync (engine, config, targets, cancellable, &error);
   if (result != NULL)

@@ -28,7 +28,9 @@ check_figures (DynoResult *result)
   g_assert (config->chunk <= DYNO_MAX_CHUNK && config->seekers <= DYNO_MAX_SEEKERS);
   g_assert (config->files_num <= DYNO_MAX_FILES_NUM && config->files_dirs <= DYNO_MAX_FILES_DIRS);
   g_assert (config->size <= G_MAXINT64 && config->files_min >= 0);
-  g_assert (config->tests != 0 && (config->tests & ~DYNO_PHASES_ALL) == 0);
+  g_assert (dyno_config_get_n_phases (config) > 0);
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    g_assert (dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_BONNIE));
   g_assert (g_utf8_validate (dyno_result_get_tool (result), -1, NULL));
   g_assert (dyno_result_get_label (result) == NULL
             || g_utf8_validate (dyno_result_get_label (result), -1, NULL));
@@ -40,7 +42,7 @@ check_figures (DynoResult *result)
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
       const DynoPhaseRun *run = dyno_phase_result_get_run (phase, 0);
 
-      g_assert (config->tests & DYNO_PHASE_BIT (phase->id));
+      g_assert (dyno_config_has_phase (config, phase->phase));
       g_assert (isnan (run->rate) || (isfinite (run->rate) && run->rate >= 0));
       g_assert (isnan (run->cpu_percent) || (isfinite (run->cpu_percent) && run->cpu_percent >= 0));
       g_assert (isnan (run->latency.max) || (isfinite (run->latency.max) && run->latency.max >= 0));

@@ -1,4 +1,5 @@
-/* dyno-file-phases.c: bonnie++'s small-file tests (create, stat+read, delete)
+/* dyno-file-set.c: bonnie++'s small-file tests (create, stat+read, delete) on one set of
+ * files; phases/dyno-phase-files.c makes phases of them
  *
  * Names are made before the clock starts, so the figures measure the file system, not our
  * string formatting. Sequential names start with the file's index in hex and sort in
@@ -161,37 +162,9 @@ open_dirs (DynoFileSet *set, gboolean create, GError **error)
   return TRUE;
 }
 
-typedef struct
-{
-  gint64 started;
-  gint64 last;
-  double cpu_started;
-} OpClock;
-
-static void
-op_clock_start (DynoPhaseCtx *ctx, OpClock *clock)
-{
-  if (ctx == NULL)
-    return;
-  clock->cpu_started = dyno_platform_thread_cpu_self ();
-  clock->started = clock->last = dyno_now_ns ();
-}
-
-static inline void
-op_clock_tick (DynoPhaseCtx *ctx, OpClock *clock, guint64 done)
-{
-  gint64 now;
-
-  if (ctx == NULL)
-    return;
-  now = dyno_now_ns ();
-  dyno_histogram_record (ctx->latency, now - clock->last);
-  clock->last = now;
-  dyno_progress_slot_set (ctx->slot, done);
-}
-
+/* Creates and deletes count once the file system has them: syncfs() inside the clock. */
 static gboolean
-op_clock_stop (DynoRun *run, DynoPhaseCtx *ctx, OpClock *clock, int sync_fd, guint64 ops,
+sync_and_stop (DynoRun *run, DynoPhaseCtx *ctx, DynoPhaseClock *clock, int sync_fd, guint64 ops,
                GError **error)
 {
   gint64 t0;
@@ -205,10 +178,7 @@ op_clock_stop (DynoRun *run, DynoPhaseCtx *ctx, OpClock *clock, int sync_fd, gui
       return FALSE;
     }
   ctx->run.flush_seconds = (dyno_now_ns () - t0) / 1e9;
-  ctx->run.elapsed = (dyno_now_ns () - clock->started) / 1e9;
-  ctx->run.cpu_seconds = dyno_platform_thread_cpu_self () - clock->cpu_started;
-  ctx->run.amount = ops;
-  ctx->run.threads = 1;
+  dyno_phase_clock_stop (ctx, clock, ops);
   return TRUE;
 }
 
@@ -229,15 +199,15 @@ write_file_body (DynoRun *run, int fd, guint32 size, GError **error)
 }
 
 gboolean
-dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
+dyno_file_set_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
 {
   const gint64 mode = run->config->files_max;
-  OpClock clock = { 0 };
+  DynoPhaseClock clock = { 0 };
 
   if (!open_dirs (set, TRUE, error))
     return FALSE;
 
-  op_clock_start (ctx, &clock);
+  dyno_phase_clock_start (ctx, &clock);
   for (guint64 i = 0; i < set->n; i++)
     {
       FileEntry *f = &set->files[i];
@@ -278,9 +248,9 @@ dyno_phase_files_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GErr
           if (close (fd) != 0)
             return dyno_run_errno_error (run, errno, error, _("closing a new file"));
         }
-      op_clock_tick (ctx, &clock, i + 1);
+      dyno_phase_clock_tick (ctx, &clock, i + 1);
     }
-  return op_clock_stop (run, ctx, &clock, set->files_fd, set->n, error);
+  return sync_and_stop (run, ctx, &clock, set->files_fd, set->n, error);
 }
 
 static gboolean
@@ -337,15 +307,15 @@ read_names (DynoRun *run, int dir_fd, GError **error)
 }
 
 gboolean
-dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
+dyno_file_set_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
 {
-  OpClock clock = { 0 };
+  DynoPhaseClock clock = { 0 };
   guint64 done = 0;
 
   if (set->dir_fds == NULL && !open_dirs (set, FALSE, error))
     return FALSE;
 
-  op_clock_start (ctx, &clock);
+  dyno_phase_clock_start (ctx, &clock);
   if (set->random_order)
     {
       shuffle (set);
@@ -355,7 +325,7 @@ dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError
             return dyno_run_stop_error (run, error);
           if (!stat_and_read (run, set->dir_fds[set->files[i].dir], set->files[i].name, error))
             return FALSE;
-          op_clock_tick (ctx, &clock, ++done);
+          dyno_phase_clock_tick (ctx, &clock, ++done);
         }
     }
   else
@@ -372,7 +342,7 @@ dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError
                 return dyno_run_stop_error (run, error);
               if (!stat_and_read (run, set->dir_fds[d], g_ptr_array_index (names, i), error))
                 return FALSE;
-              op_clock_tick (ctx, &clock, ++done);
+              dyno_phase_clock_tick (ctx, &clock, ++done);
             }
         }
       if (done != set->n)
@@ -383,13 +353,8 @@ dyno_phase_files_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError
           return FALSE;
         }
     }
-  if (ctx == NULL)
-    return TRUE;
   /* Reads change no data: there is nothing to sync, so time only the operations. */
-  ctx->run.elapsed = (dyno_now_ns () - clock.started) / 1e9;
-  ctx->run.cpu_seconds = dyno_platform_thread_cpu_self () - clock.cpu_started;
-  ctx->run.amount = done;
-  ctx->run.threads = 1;
+  dyno_phase_clock_stop (ctx, &clock, done);
   return TRUE;
 }
 
@@ -408,16 +373,16 @@ remove_dirs (DynoRun *run, DynoFileSet *set, GError **error)
 }
 
 gboolean
-dyno_phase_files_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
+dyno_file_set_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
 {
-  OpClock clock = { 0 };
+  DynoPhaseClock clock = { 0 };
   guint64 done = 0;
   gboolean ok;
 
   if (set->dir_fds == NULL && !open_dirs (set, FALSE, error))
     return FALSE;
 
-  op_clock_start (ctx, &clock);
+  dyno_phase_clock_start (ctx, &clock);
   if (set->random_order)
     {
       shuffle (set);
@@ -427,7 +392,7 @@ dyno_phase_files_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GErr
             return dyno_run_stop_error (run, error);
           if (unlinkat (set->dir_fds[set->files[i].dir], set->files[i].name, 0) != 0)
             return dyno_run_errno_error (run, errno, error, _("deleting a test file"));
-          op_clock_tick (ctx, &clock, ++done);
+          dyno_phase_clock_tick (ctx, &clock, ++done);
         }
     }
   else
@@ -444,14 +409,14 @@ dyno_phase_files_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GErr
                 return dyno_run_stop_error (run, error);
               if (unlinkat (set->dir_fds[d], g_ptr_array_index (names, i), 0) != 0)
                 return dyno_run_errno_error (run, errno, error, _("deleting a test file"));
-              op_clock_tick (ctx, &clock, ++done);
+              dyno_phase_clock_tick (ctx, &clock, ++done);
             }
         }
     }
 
   if (!remove_dirs (run, set, error))
     return FALSE;
-  ok = op_clock_stop (run, ctx, &clock, set->files_fd, done, error);
+  ok = sync_and_stop (run, ctx, &clock, set->files_fd, done, error);
   close_dirs (set);
   if (ok && unlinkat (run->scratch_fd, DYNO_FILES_DIR, AT_REMOVEDIR) != 0)
     return dyno_run_errno_error (run, errno, error, _("removing the file test folder"));

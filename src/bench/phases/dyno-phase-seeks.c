@@ -1,4 +1,4 @@
-/* dyno-seek-phase.c: random seeks by several threads, as bonnie++ 1.9x and 2.00 do them
+/* dyno-phase-seeks.c: random seeks by several threads, as bonnie++ 1.9x and 2.00 do them
  *
  * Each seeker opens its own descriptor, takes tickets from a shared counter until the total
  * is reached, and for each ticket seeks to a random chunk and reads it; every tenth ticket
@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "dyno-run-private.h"
-#include "platform/dyno-platform.h"
+#include "dyno-error.h"
+#include "dyno-phase-ops.h"
 
 #define UPDATE_EVERY 10
 
@@ -28,11 +28,9 @@ typedef struct
   SeekShared *shared;
   guint index;
   GThread *thread;
-  DynoProgressSlot *slot;
-  DynoHistogram *latency;
+  DynoPhaseCtx ctx;   /* the seeker's own latency, slot and figures */
   guchar *buffer;
   gint64 finished_ns;
-  double cpu_seconds;
   guint64 done;
 } Seeker;
 
@@ -75,13 +73,12 @@ seeker_main (gpointer data)
   const guint64 chunk = run->config->chunk;
   GError *error = NULL;
   DynoRandom random;
-  double cpu_started;
-  gint64 last;
+  DynoPhaseClock clock;
   int fd;
 
   dyno_random_seed (&random, run->seed ^ (G_GUINT64_CONSTANT (0x5eec) + seeker->index));
   fd = dyno_run_open_data (run, O_RDWR, run->direct, &error);
-  dyno_sampler_register_thread (run->sampler, seeker->slot);
+  dyno_sampler_register_thread (run->sampler, seeker->ctx.slot);
 
   /* Opening is not timed: everyone starts together, like bonnie++'s first ticket. */
   g_mutex_lock (&shared->lock);
@@ -91,20 +88,26 @@ seeker_main (gpointer data)
     g_cond_wait (&shared->cond, &shared->lock);
   g_mutex_unlock (&shared->lock);
 
+  if (shared->abort)
+    {
+      /* Another seeker could not be started: the phase fails without running. */
+      if (fd >= 0)
+        close (fd);
+      g_clear_error (&error);
+      goto out;
+    }
   if (fd < 0)
     {
       seeker_fail (seeker, error);
       goto out;
     }
 
-  cpu_started = dyno_platform_thread_cpu_self ();
-  last = dyno_now_ns ();
+  dyno_phase_clock_start (&seeker->ctx, &clock);
   for (;;)
     {
       guint64 ticket = atomic_fetch_add (&shared->next_ticket, 1);
       guint64 where;
       gssize n;
-      gint64 now;
 
       if (ticket >= shared->total)
         break;
@@ -125,7 +128,10 @@ seeker_main (gpointer data)
       n = dyno_run_read_full (fd, seeker->buffer, chunk);
       if (n != (gssize) chunk)
         {
-          dyno_run_errno_error (run, n < 0 ? errno : EIO, &error, _("reading after a seek"));
+          if (n >= 0)
+            dyno_run_short_file_error (run, where + n, run->io_size, &error);
+          else
+            dyno_run_errno_error (run, errno, &error, _("reading after a seek"));
           seeker_fail (seeker, error);
           break;
         }
@@ -141,11 +147,8 @@ seeker_main (gpointer data)
               break;
             }
         }
-      now = dyno_now_ns ();
-      dyno_histogram_record (seeker->latency, now - last);
-      last = now;
       seeker->done++;
-      dyno_progress_slot_set (seeker->slot, seeker->done);
+      dyno_phase_clock_tick (&seeker->ctx, &clock, seeker->done);
     }
 
   /* The updates are writes: they count only once they are on the device. */
@@ -159,20 +162,34 @@ seeker_main (gpointer data)
       close (fd);
     }
   seeker->finished_ns = dyno_now_ns ();
-  seeker->cpu_seconds = dyno_platform_thread_cpu_self () - cpu_started;
+  dyno_phase_clock_stop (&seeker->ctx, &clock, seeker->done);
 
 out:
-  dyno_sampler_thread_done (run->sampler, seeker->slot);
+  dyno_sampler_thread_done (run->sampler, seeker->ctx.slot);
   return NULL;
 }
 
-gboolean
-dyno_phase_seeks (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
+static guint64
+total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
+{
+  return run->config->seeks;
+}
+
+static guint
+n_slots (DynoRun *run, const DynoPhase *phase, gconstpointer data)
+{
+  return run->config->seekers;
+}
+
+static gboolean
+run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 {
   const guint n = run->config->seekers;
   g_autofree Seeker *seekers = g_new0 (Seeker, n);
   SeekShared shared = { 0 };
-  gint64 started;
+  GError *thread_error = NULL;
+  guint started_threads = 0;
+  gint64 started = 0;
   gint64 finished = 0;
   double cpu = 0;
   guint64 done = 0;
@@ -192,46 +209,78 @@ dyno_phase_seeks (DynoRun *run, DynoPhaseCtx *ctx, GError **error)
 
       s->shared = &shared;
       s->index = i;
-      s->slot = &ctx->slot[i];
-      s->latency = dyno_histogram_new ();
+      s->ctx.phase = ctx->phase;
+      s->ctx.slot = &ctx->slot[i];
+      s->ctx.latency = dyno_histogram_new ();
+      dyno_phase_run_init (&s->ctx.run);
       if (posix_memalign (&buffer, MAX (run->direct_align, 4096), run->config->chunk) != 0)
         g_error ("out of memory for a %" G_GUINT64_FORMAT "-byte buffer", run->config->chunk);
       s->buffer = buffer;
       dyno_random_fill (&run->random, s->buffer, run->config->chunk);
     }
-  for (guint i = 0; i < n; i++)
-    seekers[i].thread = g_thread_new ("dyno-seeker", seeker_main, &seekers[i]);
+  /* A thread that cannot start (a thread or memory limit) fails the phase, not the process. */
+  for (guint i = 0; i < n && thread_error == NULL; i++)
+    {
+      seekers[i].thread = g_thread_try_new ("dyno-seeker", seeker_main, &seekers[i], &thread_error);
+      if (seekers[i].thread != NULL)
+        started_threads++;
+    }
 
   g_mutex_lock (&shared.lock);
-  while (shared.ready < n)
-    g_cond_wait (&shared.cond, &shared.lock);
-  started = dyno_now_ns ();
-  shared.go = TRUE;
+  if (thread_error != NULL)
+    shared.abort = TRUE;
+  else
+    {
+      while (shared.ready < n)
+        g_cond_wait (&shared.cond, &shared.lock);
+      started = dyno_now_ns ();
+      shared.go = TRUE;
+    }
   g_cond_broadcast (&shared.cond);
   g_mutex_unlock (&shared.lock);
 
   for (guint i = 0; i < n; i++)
     {
-      g_thread_join (seekers[i].thread);
+      if (i < started_threads)
+        g_thread_join (seekers[i].thread);
       finished = MAX (finished, seekers[i].finished_ns);
-      cpu += seekers[i].cpu_seconds;
+      cpu += seekers[i].ctx.run.cpu_seconds;
       done += seekers[i].done;
-      dyno_histogram_merge (ctx->latency, seekers[i].latency);
-      dyno_histogram_free (seekers[i].latency);
+      dyno_histogram_merge (ctx->latency, seekers[i].ctx.latency);
+      dyno_histogram_free (seekers[i].ctx.latency);
       free (seekers[i].buffer);
     }
 
-  ok = shared.error == NULL;
-  if (!ok)
-    g_propagate_error (error, shared.error);
+  if (thread_error != NULL)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+                   _("Could not start seeker thread %u of %u: %s"), started_threads + 1, n,
+                   thread_error->message);
+      g_error_free (thread_error);
+      g_clear_error (&shared.error);
+      ok = FALSE;
+    }
+  else if (shared.error != NULL)
+    {
+      g_propagate_error (error, shared.error);
+      ok = FALSE;
+    }
   else
     {
       ctx->run.elapsed = (finished - started) / 1e9;
       ctx->run.cpu_seconds = cpu;
       ctx->run.amount = done;
       ctx->run.threads = n;
+      ok = TRUE;
     }
   g_mutex_clear (&shared.lock);
   g_cond_clear (&shared.cond);
   return ok;
 }
+
+const DynoPhaseOps dyno_phase_seeks_ops = {
+  .kind = "seeks",
+  .total = total,
+  .n_slots = n_slots,
+  .run = run_phase,
+};

@@ -1,0 +1,232 @@
+/* dyno-cli-list.c: `dyno-cli list`: the saved runs, as the app's Runs page lists them
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+
+#include "dyno-cli-private.h"
+#include "dyno-parse.h"
+#include "dyno-result-store.h"
+
+/* The run's name as the Runs page shows it: its label, else its machine. */
+static const char *
+run_name (DynoResult *result)
+{
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+
+  if (dyno_result_get_label (result) != NULL && *dyno_result_get_label (result) != '\0')
+    return dyno_result_get_label (result);
+  return system != NULL && system->hostname != NULL ? system->hostname : "?";
+}
+
+/* The best figure any target has for a phase: "—" when none ran it, bonnie++'s "+++++" when
+ * it was always too fast to trust. */
+static char *
+best_rate (DynoResult *result, const char *key)
+{
+  double best = NAN;
+  gboolean too_fast = FALSE;
+
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      const DynoPhaseResult *phase
+          = dyno_target_result_find_phase (dyno_result_get_target (result, t), key);
+      double rate = phase != NULL ? dyno_phase_result_get_rate (phase) : NAN;
+
+      too_fast |= phase != NULL && phase->too_fast && phase->rate.n == 0;
+      if (isfinite (rate) && !(rate <= best))
+        best = rate;
+    }
+  if (isnan (best) && too_fast)
+    return g_strdup ("+++++");
+  return dyno_format_rate (best, DYNO_UNIT_BYTES);
+}
+
+static char *
+format_date (DynoResult *result)
+{
+  GDateTime *created = dyno_result_get_created (result);
+  g_autoptr (GDateTime) local = created != NULL ? g_date_time_to_local (created) : NULL;
+
+  /* ISO 8601 to the minute, as the app writes dates: the same in every locale. */
+  return local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("?");
+}
+
+static char *
+targets_text (DynoResult *result)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+
+      g_string_append_printf (text, "%s%s%s", t ? ", " : "",
+                              target->info && target->info->path ? target->info->path : "?",
+                              dyno_target_result_failed (target) ? _(" (failed)") : "");
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+print_text (GPtrArray *results, GPtrArray *paths)
+{
+  if (results->len == 0)
+    {
+      g_print ("%s\n", _("No saved runs."));
+      return;
+    }
+  /* Translators: the header of dyno-cli list; keep the columns aligned with the rows */
+  g_print ("%-16s  %-24s  %12s  %12s  %s\n", _("Date"), _("Name"), _("Block write"),
+           _("Block read"), _("Targets"));
+  for (guint i = 0; i < results->len; i++)
+    {
+      DynoResult *result = g_ptr_array_index (results, i);
+      g_autofree char *date = format_date (result);
+      g_autofree char *write = best_rate (result, "write");
+      g_autofree char *read = best_rate (result, "read");
+      g_autofree char *targets = targets_text (result);
+      g_autofree char *name = g_utf8_make_valid (run_name (result), -1);
+
+      g_print ("%-16s  %-24.24s  %12s  %12s  %s\n", date, name, write, read, targets);
+      g_print ("                  %s\n", (const char *) g_ptr_array_index (paths, i));
+    }
+}
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+print_json (GPtrArray *results, GPtrArray *paths, GPtrArray *problems)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (b);
+  add_string (b, "format", "dyno-run-list");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "runs");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < results->len; i++)
+    {
+      DynoResult *result = g_ptr_array_index (results, i);
+      GDateTime *created = dyno_result_get_created (result);
+      g_autofree char *when = created ? g_date_time_format_iso8601 (created) : NULL;
+
+      json_builder_begin_object (b);
+      add_string (b, "file", g_ptr_array_index (paths, i));
+      add_string (b, "id", dyno_result_get_id (result));
+      add_string (b, "created", when);
+      add_string (b, "label", dyno_result_get_label (result));
+      add_string (b, "name", run_name (result));
+      add_string (b, "tool", dyno_result_get_tool (result));
+      json_builder_set_member_name (b, "targets");
+      json_builder_begin_array (b);
+      for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+        {
+          const DynoTargetResult *target = dyno_result_get_target (result, t);
+
+          json_builder_begin_object (b);
+          add_string (b, "path", target->info ? target->info->path : NULL);
+          json_builder_set_member_name (b, "failed");
+          json_builder_add_boolean_value (b, dyno_target_result_failed (target));
+          json_builder_set_member_name (b, "phases");
+          json_builder_begin_array (b);
+          for (guint p = 0; p < target->phases->len; p++)
+            json_builder_add_string_value (
+                b, dyno_phase_get_key (((DynoPhaseResult *) g_ptr_array_index (target->phases, p))->phase));
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "problems");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < problems->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (problems, i));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+int
+dyno_cli_list (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  g_autofree char *dir = NULL;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
+    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
+      N_("List the runs in DIR instead of the runs folder"), N_("DIR") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("— the saved runs"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) paths = NULL;
+  g_autoptr (GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *runs = NULL;
+
+  g_set_prgname ("dyno-cli list");
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Lists the runs the app keeps (and dyno-cli run --json "
+                                           "saves there), oldest first: date, name, block write "
+                                           "and read, targets and file."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return dyno_cli_usage_error ("list", "%s", error->message);
+  if (argc > 1)
+    return dyno_cli_usage_error ("list", _("Unexpected argument “%s”"), argv[1]);
+
+  runs = dir != NULL ? g_strdup (dir) : dyno_result_store_get_dir ();
+  if (dir != NULL && !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      dyno_cli_error (_("%s is not a folder"), dir);
+      return DYNO_EXIT_FAILED;
+    }
+  paths = dyno_result_store_list (runs);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr (GError) load_error = NULL;
+      DynoResult *result = dyno_result_load (g_ptr_array_index (paths, i), &load_error);
+
+      if (result == NULL)
+        {
+          g_ptr_array_add (problems, g_strdup (load_error->message));
+          continue;
+        }
+      g_ptr_array_add (results, result);
+      g_ptr_array_add (listed, g_strdup (g_ptr_array_index (paths, i)));
+    }
+  if (json)
+    print_json (results, listed, problems);
+  else
+    print_text (results, listed);
+  /* A file that cannot be read is said, not hidden; the others are listed all the same. */
+  for (guint i = 0; i < problems->len; i++)
+    dyno_cli_error ("%s", (const char *) g_ptr_array_index (problems, i));
+  return problems->len > 0 ? DYNO_EXIT_FAILED : DYNO_EXIT_OK;
+}

@@ -1,0 +1,327 @@
+/* dyno-stream.c
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-error.h"
+#include "dyno-stream.h"
+
+static const char *const kind_names[] = {
+  [DYNO_STREAM_TARGET_STARTED] = "target-started",
+  [DYNO_STREAM_PHASE_STARTED] = "phase-started",
+  [DYNO_STREAM_SAMPLE] = "sample",
+  [DYNO_STREAM_PHASE_FINISHED] = "phase-finished",
+  [DYNO_STREAM_MESSAGE] = "message",
+  [DYNO_STREAM_TARGET_FINISHED] = "target-finished",
+  [DYNO_STREAM_INTERRUPTED] = "interrupted",
+  [DYNO_STREAM_RESULT] = "result",
+};
+
+static void
+add_double (JsonBuilder *b, const char *name, double value)
+{
+  json_builder_set_member_name (b, name);
+  if (isnan (value) || isinf (value))
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_double_value (b, value);
+}
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value == NULL)
+    json_builder_add_null_value (b);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+
+      json_builder_add_string_value (b, valid);
+    }
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static const char *
+unit_name (const DynoPhase *phase)
+{
+  return dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? "B/s" : "ops/s";
+}
+
+char *
+dyno_stream_encode (const DynoStreamEvent *event)
+{
+  g_autoptr (JsonBuilder) b = NULL;
+  g_autoptr (JsonGenerator) generator = NULL;
+  g_autoptr (JsonNode) root = NULL;
+
+  g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (event->kind <= DYNO_STREAM_RESULT, NULL);
+
+  if (event->kind == DYNO_STREAM_RESULT)
+    {
+      g_autofree char *result = dyno_result_to_json (event->result, FALSE);
+
+      /* The result's own writer, verbatim: the same bytes as a result file, compact. */
+      return g_strdup_printf ("{\"event\":\"result\",\"result\":%s}", result);
+    }
+  if (event->kind == DYNO_STREAM_INTERRUPTED)
+    return g_strdup ("{\"event\":\"interrupted\"}");
+
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_string (b, "event", kind_names[event->kind]);
+  add_int (b, "target", event->target);
+  switch (event->kind)
+    {
+    case DYNO_STREAM_TARGET_STARTED:
+      add_string (b, "path", event->text);
+      break;
+    case DYNO_STREAM_PHASE_STARTED:
+      add_int (b, "repeat", event->repeat);
+      add_string (b, "phase", dyno_phase_get_key (event->phase));
+      break;
+    case DYNO_STREAM_SAMPLE:
+      {
+        const DynoSample *s = &event->sample;
+
+        add_int (b, "repeat", s->repeat);
+        add_string (b, "phase", dyno_phase_get_key (s->phase));
+        add_double (b, "t", s->t);
+        add_double (b, "phase_t", s->phase_t);
+        add_int (b, "done", (gint64) MIN (s->done, (guint64) G_MAXINT64));
+        add_double (b, "rate", s->rate);
+        add_string (b, "unit", unit_name (s->phase));
+        add_double (b, "process_cpu", s->process_cpu);
+        add_double (b, "sys_user", s->system_cpu.user);
+        add_double (b, "sys_system", s->system_cpu.system);
+        add_double (b, "sys_iowait", s->system_cpu.iowait);
+        add_double (b, "sys_idle", s->system_cpu.idle);
+        add_double (b, "progress", s->progress);
+      }
+      break;
+    case DYNO_STREAM_PHASE_FINISHED:
+      {
+        const DynoPhaseRun *run = &event->run;
+
+        add_int (b, "repeat", event->repeat);
+        add_string (b, "phase", dyno_phase_get_key (event->phase));
+        add_int (b, "amount", (gint64) MIN (run->amount, (guint64) G_MAXINT64));
+        add_double (b, "elapsed", run->elapsed);
+        add_double (b, "rate", run->rate);
+        add_string (b, "unit", unit_name (event->phase));
+        add_double (b, "cpu_percent", run->cpu_percent);
+        json_builder_set_member_name (b, "too_fast");
+        json_builder_add_boolean_value (b, run->too_fast);
+        add_double (b, "cache_resident", run->cache_resident);
+        add_double (b, "latency_p99", run->latency.p99);
+        add_double (b, "latency_max", run->latency.max);
+      }
+      break;
+    case DYNO_STREAM_MESSAGE:
+      add_string (b, "level", event->warning ? "warning" : "info");
+      add_string (b, "text", event->text);
+      break;
+    case DYNO_STREAM_TARGET_FINISHED:
+      add_string (b, "error", event->text);
+      break;
+    case DYNO_STREAM_INTERRUPTED:
+    case DYNO_STREAM_RESULT:
+    default:
+      g_assert_not_reached ();
+    }
+  json_builder_end_object (b);
+
+  generator = json_generator_new ();
+  root = json_builder_get_root (b);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+/* ---- reading ------------------------------------------------------------------------------ */
+
+static gboolean
+bad (GError **error, const char *what, const char *name)
+{
+  g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+               /* Translators: reading a line of dyno-cli run --stream; %s are a reason and a
+                * field name */
+               _("Not a Dyno stream event: %s “%s”"), what, name);
+  return FALSE;
+}
+
+static double
+get_double (JsonObject *o, const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || json_node_get_value_type (node) == G_TYPE_STRING)
+    return NAN;
+  return json_node_get_double (node);
+}
+
+static gboolean
+get_uint (JsonObject *o, const char *name, guint64 max, guint64 *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  gint64 value;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return bad (error, _("missing or not a whole number:"), name);
+  value = json_node_get_int (node);
+  if (value < 0 || (guint64) value > max)
+    return bad (error, _("out of range:"), name);
+  *out = (guint64) value;
+  return TRUE;
+}
+
+static const char *
+get_string (JsonObject *o, const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gboolean
+get_phase (JsonObject *o, const DynoPhase **out, GError **error)
+{
+  const char *key = get_string (o, "phase");
+
+  if (key == NULL)
+    return bad (error, _("missing:"), "phase");
+  *out = dyno_phase_lookup (key);
+  if (*out == NULL)
+    return bad (error, _("unknown phase"), key);
+  return TRUE;
+}
+
+gboolean
+dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) local_error = NULL;
+  JsonObject *o;
+  const char *name;
+  guint64 n = 0;
+
+  g_return_val_if_fail (line != NULL, FALSE);
+  g_return_val_if_fail (event != NULL, FALSE);
+
+  memset (event, 0, sizeof *event);
+  if (!json_parser_load_from_data (parser, line, -1, &local_error))
+    return bad (error, _("not JSON:"), local_error->message);
+  if (json_parser_get_root (parser) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return bad (error, _("not an object:"), line);
+  o = json_node_get_object (json_parser_get_root (parser));
+  name = get_string (o, "event");
+  if (name == NULL)
+    return bad (error, _("missing:"), "event");
+  for (guint k = 0; k < G_N_ELEMENTS (kind_names); k++)
+    if (g_str_equal (name, kind_names[k]))
+      {
+        event->kind = k;
+        goto known;
+      }
+  return bad (error, _("unknown event"), name);
+
+known:
+  if (event->kind == DYNO_STREAM_INTERRUPTED)
+    return TRUE;
+  if (event->kind == DYNO_STREAM_RESULT)
+    {
+      JsonNode *result = json_object_get_member (o, "result");
+      g_autofree char *text = NULL;
+
+      if (result == NULL || !JSON_NODE_HOLDS_OBJECT (result))
+        return bad (error, _("missing:"), "result");
+      text = json_to_string (result, FALSE);
+      event->result = dyno_result_load_from_data (text, strlen (text), error);
+      return event->result != NULL;
+    }
+  if (!get_uint (o, "target", G_MAXUINT, &n, error))
+    return FALSE;
+  event->target = (guint) n;
+  switch (event->kind)
+    {
+    case DYNO_STREAM_TARGET_STARTED:
+      event->text = g_strdup (get_string (o, "path"));
+      return TRUE;
+    case DYNO_STREAM_MESSAGE:
+      event->warning = g_strcmp0 (get_string (o, "level"), "warning") == 0;
+      event->text = g_strdup (get_string (o, "text"));
+      return TRUE;
+    case DYNO_STREAM_TARGET_FINISHED:
+      event->text = g_strdup (get_string (o, "error"));
+      return TRUE;
+    case DYNO_STREAM_PHASE_STARTED:
+    case DYNO_STREAM_SAMPLE:
+    case DYNO_STREAM_PHASE_FINISHED:
+    default:
+      break;
+    }
+  if (!get_uint (o, "repeat", G_MAXUINT, &n, error) || !get_phase (o, &event->phase, error))
+    return FALSE;
+  event->repeat = (guint) n;
+  if (event->kind == DYNO_STREAM_SAMPLE)
+    {
+      DynoSample *s = &event->sample;
+
+      s->target = event->target;
+      s->repeat = event->repeat;
+      s->phase = event->phase;
+      s->t = get_double (o, "t");
+      s->phase_t = get_double (o, "phase_t");
+      if (!get_uint (o, "done", G_MAXINT64, &s->done, error))
+        return FALSE;
+      s->rate = get_double (o, "rate");
+      s->process_cpu = get_double (o, "process_cpu");
+      s->system_cpu.user = get_double (o, "sys_user");
+      s->system_cpu.system = get_double (o, "sys_system");
+      s->system_cpu.iowait = get_double (o, "sys_iowait");
+      s->system_cpu.idle = get_double (o, "sys_idle");
+      s->progress = get_double (o, "progress");
+    }
+  else if (event->kind == DYNO_STREAM_PHASE_FINISHED)
+    {
+      DynoPhaseRun *run = &event->run;
+
+      dyno_phase_run_init (run);
+      run->repeat = event->repeat;
+      if (!get_uint (o, "amount", G_MAXINT64, &run->amount, error))
+        return FALSE;
+      run->elapsed = get_double (o, "elapsed");
+      run->rate = get_double (o, "rate");
+      run->cpu_percent = get_double (o, "cpu_percent");
+      run->too_fast = json_object_get_boolean_member_with_default (o, "too_fast", FALSE);
+      run->cache_resident = get_double (o, "cache_resident");
+      run->latency.p99 = get_double (o, "latency_p99");
+      run->latency.max = get_double (o, "latency_max");
+    }
+  return TRUE;
+}
+
+void
+dyno_stream_event_clear (DynoStreamEvent *event)
+{
+  if (event == NULL)
+    return;
+  g_clear_pointer (&event->text, g_free);
+  g_clear_object (&event->result);
+}

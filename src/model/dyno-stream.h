@@ -1,0 +1,58 @@
+/* dyno-stream.h: the live event stream of `dyno-cli run --stream`, one JSON object per line
+ *
+ * Whoever runs Dyno and wants to follow it (another program, a remote run over SSH, the app
+ * watching a run elsewhere) reads these lines; this codec is the one place that writes and
+ * reads them, so both ends agree. docs/result-format.md ("The live stream") lists the fields.
+ *
+ *   {"event":"target-started","target":0,"path":"/srv/tank"}
+ *   {"event":"phase-started","target":0,"repeat":0,"phase":"write"}
+ *   {"event":"sample","target":0,"repeat":0,"phase":"write","t":0.1,…}
+ *   {"event":"phase-finished","target":0,"repeat":0,"phase":"write","amount":…}
+ *   {"event":"message","target":0,"level":"info","text":"…"}
+ *   {"event":"target-finished","target":0,"error":null}
+ *   {"event":"interrupted"}
+ *   {"event":"result","result":{…a whole result file…}}
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dyno-result.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DYNO_STREAM_TARGET_STARTED,
+  DYNO_STREAM_PHASE_STARTED,
+  DYNO_STREAM_SAMPLE,
+  DYNO_STREAM_PHASE_FINISHED,
+  DYNO_STREAM_MESSAGE,
+  DYNO_STREAM_TARGET_FINISHED,
+  DYNO_STREAM_INTERRUPTED,
+  DYNO_STREAM_RESULT,
+} DynoStreamKind;
+
+typedef struct
+{
+  DynoStreamKind kind;
+  guint target;
+  guint repeat;
+  const DynoPhase *phase; /* PHASE_STARTED, SAMPLE, PHASE_FINISHED */
+  DynoSample sample;      /* SAMPLE */
+  DynoPhaseRun run;       /* PHASE_FINISHED: amount, elapsed, rate, cpu, too_fast, cache,
+                           * latency p99 and max */
+  gboolean warning;       /* MESSAGE: a warning rather than information */
+  char *text;             /* TARGET_STARTED: path; MESSAGE: text; TARGET_FINISHED: error */
+  DynoResult *result;     /* RESULT */
+} DynoStreamEvent;
+
+/* One line, without its newline. Strings are made valid UTF-8 (a path need not be). */
+char    *dyno_stream_encode (const DynoStreamEvent *event);
+/* A line back into an event; FALSE with a DYNO_ERROR_BAD_FORMAT naming what is wrong. Fields
+ * a newer Dyno adds are ignored. Clear the event with dyno_stream_event_clear. */
+gboolean dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error);
+void     dyno_stream_event_clear (DynoStreamEvent *event);
+
+G_END_DECLS

@@ -1,0 +1,190 @@
+/* test-stream.c: the --stream codec writes every event as one JSON line and reads it back
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dyno-error.h"
+#include "dyno-stream.h"
+#include "dyno-test-util.h"
+
+static char *
+round_trip (const DynoStreamEvent *event, DynoStreamEvent *back)
+{
+  g_autoptr (GError) error = NULL;
+  char *line = dyno_stream_encode (event);
+
+  g_assert_nonnull (line);
+  g_assert_null (strchr (line, '\n'));
+  g_assert_true (dyno_stream_decode (line, back, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (back->kind, ==, event->kind);
+  return line;
+}
+
+static void
+test_sample (void)
+{
+  DynoSample s = { .t = 1.25, .phase_t = 0.5, .target = 2, .repeat = 1,
+                   .phase = PHASE ("rnd-read:4k:q32:t1"), .done = 123456789, .rate = 4.5e8,
+                   .process_cpu = 37.5, .system_cpu = { 1.0, 2.0, NAN, 96.0 }, .progress = 0.25 };
+  DynoStreamEvent event = { .kind = DYNO_STREAM_SAMPLE, .target = 2, .repeat = 1,
+                            .phase = s.phase, .sample = s };
+  DynoStreamEvent back;
+  g_autofree char *line = round_trip (&event, &back);
+
+  g_assert_cmpstr (line, ==,
+                   "{\"event\":\"sample\",\"target\":2,\"repeat\":1,\"phase\":\"rnd-read:4k:q32:t1\","
+                   "\"t\":1.25,\"phase_t\":0.5,\"done\":123456789,\"rate\":450000000.0,"
+                   "\"unit\":\"B/s\",\"process_cpu\":37.5,\"sys_user\":1.0,\"sys_system\":2.0,"
+                   "\"sys_iowait\":null,\"sys_idle\":96.0,\"progress\":0.25}");
+  g_assert_true (back.phase == s.phase && back.sample.phase == s.phase);
+  g_assert_cmpuint (back.sample.target, ==, 2);
+  g_assert_cmpuint (back.sample.done, ==, s.done);
+  g_assert_cmpfloat (back.sample.rate, ==, s.rate);
+  g_assert_true (isnan (back.sample.system_cpu.iowait));
+  g_assert_cmpfloat (back.sample.progress, ==, 0.25);
+  dyno_stream_event_clear (&back);
+}
+
+static void
+test_phase_events (void)
+{
+  DynoStreamEvent started = { .kind = DYNO_STREAM_PHASE_STARTED, .target = 0, .repeat = 3,
+                              .phase = PHASE ("write") };
+  DynoStreamEvent finished = { .kind = DYNO_STREAM_PHASE_FINISHED, .repeat = 3,
+                               .phase = PHASE ("seeks") };
+  DynoStreamEvent back;
+  g_autofree char *line = NULL;
+  g_autofree char *line2 = NULL;
+
+  line = round_trip (&started, &back);
+  g_assert_cmpstr (line, ==, "{\"event\":\"phase-started\",\"target\":0,\"repeat\":3,\"phase\":\"write\"}");
+  g_assert_true (back.phase == PHASE ("write"));
+  g_assert_cmpuint (back.repeat, ==, 3);
+  dyno_stream_event_clear (&back);
+
+  dyno_phase_run_init (&finished.run);
+  finished.run.amount = 8192;
+  finished.run.elapsed = 2.0;
+  finished.run.rate = 4096;
+  finished.run.too_fast = TRUE;
+  finished.run.latency.p99 = 0.001;
+  line2 = round_trip (&finished, &back);
+  g_assert_nonnull (strstr (line2, "\"unit\":\"ops/s\""));
+  g_assert_cmpuint (back.run.amount, ==, 8192);
+  g_assert_cmpfloat (back.run.rate, ==, 4096);
+  g_assert_true (back.run.too_fast);
+  g_assert_true (isnan (back.run.cpu_percent));
+  g_assert_cmpfloat (back.run.latency.p99, ==, 0.001);
+  dyno_stream_event_clear (&back);
+}
+
+static void
+test_text_events (void)
+{
+  /* A path need not be UTF-8; the line must be. */
+  DynoStreamEvent started = { .kind = DYNO_STREAM_TARGET_STARTED, .target = 1,
+                              .text = (char *) "/mnt/t\xff\xfe" };
+  DynoStreamEvent message = { .kind = DYNO_STREAM_MESSAGE, .warning = TRUE,
+                              .text = (char *) "careful \"quoted\"\nline" };
+  DynoStreamEvent finished = { .kind = DYNO_STREAM_TARGET_FINISHED, .target = 1 };
+  DynoStreamEvent interrupted = { .kind = DYNO_STREAM_INTERRUPTED };
+  DynoStreamEvent back;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+
+  a = round_trip (&started, &back);
+  g_assert_true (g_utf8_validate (a, -1, NULL));
+  g_assert_true (g_str_has_prefix (back.text, "/mnt/t"));
+  dyno_stream_event_clear (&back);
+  b = round_trip (&message, &back);
+  g_assert_true (back.warning);
+  g_assert_cmpstr (back.text, ==, message.text);
+  dyno_stream_event_clear (&back);
+  c = round_trip (&finished, &back);
+  g_assert_cmpstr (c, ==, "{\"event\":\"target-finished\",\"target\":1,\"error\":null}");
+  g_assert_null (back.text);
+  dyno_stream_event_clear (&back);
+  d = round_trip (&interrupted, &back);
+  g_assert_cmpstr (d, ==, "{\"event\":\"interrupted\"}");
+  dyno_stream_event_clear (&back);
+}
+
+static void
+test_result (void)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/t"));
+  DynoStreamEvent event = { .kind = DYNO_STREAM_RESULT, .result = result };
+  DynoStreamEvent back;
+  DynoPhaseRun run;
+  g_autofree char *line = NULL;
+
+  dyno_phase_run_init (&run);
+  run.rate = 1e9;
+  dyno_phase_result_add_run (dyno_target_result_ensure_phase (target, PHASE ("read")), &run);
+  dyno_result_add_target (result, target);
+  line = round_trip (&event, &back);
+  g_assert_true (g_str_has_prefix (line, "{\"event\":\"result\",\"result\":{\"format\":\"dyno-result\""));
+  g_assert_nonnull (back.result);
+  g_assert_cmpstr (dyno_result_get_id (back.result), ==, dyno_result_get_id (result));
+  g_assert_cmpfloat (dyno_phase_result_get_rate (
+                         dyno_target_result_find_phase (dyno_result_get_target (back.result, 0), "read")),
+                     ==, 1e9);
+  dyno_stream_event_clear (&back);
+}
+
+static void
+test_reject (void)
+{
+  static const char *const bad[] = {
+    "", "not json", "[1,2]", "{}", "{\"event\":\"bogus\",\"target\":0}",
+    "{\"event\":\"phase-started\",\"target\":0,\"repeat\":0}",
+    "{\"event\":\"phase-started\",\"target\":0,\"repeat\":0,\"phase\":\"nope\"}",
+    "{\"event\":\"phase-started\",\"target\":-1,\"repeat\":0,\"phase\":\"write\"}",
+    "{\"event\":\"sample\",\"target\":0,\"repeat\":0,\"phase\":\"write\"}",
+    "{\"event\":\"result\",\"result\":{\"format\":\"something else\"}}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      DynoStreamEvent event;
+
+      g_assert_false (dyno_stream_decode (bad[i], &event, &error));
+      g_assert_nonnull (error);
+      dyno_stream_event_clear (&event);
+    }
+}
+
+static void
+test_unknown_fields (void)
+{
+  g_autoptr (GError) error = NULL;
+  DynoStreamEvent event;
+
+  /* What a newer Dyno adds does not stop an older reader. */
+  g_assert_true (dyno_stream_decode ("{\"event\":\"phase-started\",\"target\":0,\"repeat\":0,"
+                                     "\"phase\":\"read\",\"new\":[1,{\"x\":2}]}",
+                                     &event, &error));
+  g_assert_no_error (error);
+  g_assert_true (event.phase == PHASE ("read"));
+  dyno_stream_event_clear (&event);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/stream/sample", test_sample);
+  g_test_add_func ("/stream/phase-events", test_phase_events);
+  g_test_add_func ("/stream/text-events", test_text_events);
+  g_test_add_func ("/stream/result", test_result);
+  g_test_add_func ("/stream/reject", test_reject);
+  g_test_add_func ("/stream/unknown-fields", test_unknown_fields);
+  return g_test_run ();
+}
