@@ -22,6 +22,7 @@
 #include "dyno-parse.h"
 #include "dyno-presets.h"
 #include "dyno-result-store.h"
+#include "dyno-results-page-private.h"
 #include "dyno-target-list.h"
 #include "dyno-test-util.h"
 #include "dyno-units.h"
@@ -92,6 +93,36 @@ static DynoTargetList *
 get_target_list (DynoWindow *window)
 {
   return dyno_setup_view_get_target_list (dyno_window_get_setup_view (window));
+}
+
+static DynoResultsPage *
+results_page (DynoWindow *window)
+{
+  return dyno_window_get_results_page (window);
+}
+
+static DynoHistoryView *
+history_view (DynoWindow *window)
+{
+  return dyno_results_page_get_history_view (results_page (window));
+}
+
+/* Whether a button, a menu item or a shortcut would activate the action (win.run,
+ * results.compare…). GTK has no getter for the state of a widget's action; a button bound to it
+ * shows it in its sensitivity, as the app's own buttons do. The probe sits in the Results page,
+ * which sees the window's actions and its own. */
+static gboolean
+action_enabled (DynoWindow *window, const char *name)
+{
+  GtkWidget *probe = g_object_ref_sink (gtk_button_new ());
+  gboolean enabled;
+
+  gtk_widget_set_parent (probe, GTK_WIDGET (results_page (window)));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), name);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_widget_unparent (probe);
+  g_object_unref (probe);
+  return enabled;
 }
 
 static GtkWidget *
@@ -175,9 +206,9 @@ test_window_targets (void)
 
   /* Nothing is checked on a first start, so there is nothing to run. */
   g_assert_false (dyno_setup_view_get_can_run (dyno_window_get_setup_view (window)));
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "stop"));
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-results"));
+  g_assert_false (action_enabled (window, "win.run"));
+  g_assert_false (action_enabled (window, "win.stop"));
+  g_assert_false (action_enabled (window, "win.copy-results"));
   g_assert_cmpstr (dyno_setup_view_get_note (dyno_window_get_setup_view (window)), !=, "");
 
   destroy_window (window);
@@ -279,12 +310,12 @@ test_run_quick (void)
   g_assert_nonnull (dyno_target_list_find_row (get_target_list (window), target));
   g_assert_true (dyno_target_row_get_selected (
       dyno_target_list_find_row (get_target_list (window), target)));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_true (action_enabled (window, "win.run"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
   WAIT_FOR (dyno_window_get_running (window), 30);
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "stop"));
+  g_assert_false (action_enabled (window, "win.run"));
+  g_assert_true (action_enabled (window, "win.stop"));
   WAIT_FOR (!dyno_window_get_running (window), 240);
   WAIT_FOR (dyno_window_get_result_path (window) != NULL, 60);
 
@@ -302,7 +333,7 @@ test_run_quick (void)
   g_assert_nonnull (result);
   g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 1);
   g_assert_false (dyno_target_result_failed (dyno_result_get_target (result, 0)));
-  result_view = dyno_window_get_result_view (window);
+  result_view = dyno_results_page_get_result_view (results_page (window));
   for (guint i = 0; i < n_bonnie; i++)
     {
       GtkLabel *label = dyno_result_view_get_rate_label (result_view, 0, bonnie[i]);
@@ -338,7 +369,7 @@ test_run_quick (void)
 
   /* Listed at the top of the Results page, with its file. */
   {
-    GListModel *model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+    GListModel *model = dyno_history_view_get_model (history_view (window));
     g_autoptr (DynoHistoryItem) top = NULL;
 
     g_assert_cmpuint (g_list_model_get_n_items (model), >=, 1);
@@ -357,7 +388,7 @@ test_run_quick (void)
   }
 
   /* Copy as text puts Bonnie's table on the clipboard. */
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-results"));
+  g_assert_true (action_enabled (window, "win.copy-results"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-results", NULL));
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
                                  on_clipboard_text, &clipboard_text);
@@ -418,7 +449,7 @@ test_run_stop (void)
   stop_time = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
   /* Stop is disabled at once: a second press must not look like it does something. */
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "stop"));
+  g_assert_false (action_enabled (window, "win.stop"));
   WAIT_FOR (!dyno_window_get_running (window), 30);
   stop_seconds = (g_get_monotonic_time () - stop_time) / 1e6;
   g_test_message ("stopped and cleaned up in %.3f s", stop_seconds);
@@ -428,7 +459,7 @@ test_run_stop (void)
 
   dyno_test_assert_no_scratch (target);
   g_assert_null (dyno_window_get_result (window));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_true (action_enabled (window, "win.run"));
 
   g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
   destroy_window (window);
@@ -518,7 +549,7 @@ test_unwritable_target (void)
   dyno_window_add_target (window, missing);
   assert_row_disabled (dyno_target_list_find_row (get_target_list (window), missing));
   /* Nothing usable is checked, so there is nothing to run. */
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_false (action_enabled (window, "win.run"));
 
   g_assert_cmpint (g_mkdir (locked, 0700), ==, 0);
   if (!dyno_test_is_root ())
@@ -720,7 +751,7 @@ test_hung_target (void)
   row = dyno_target_list_find_row (get_target_list (window), plain);
   WAIT_FOR (row == NULL || dyno_target_row_get_stalled (row), 25);
   stalled = row != NULL && dyno_target_row_get_stalled (row);
-  run_enabled_while_stalled = g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run");
+  run_enabled_while_stalled = action_enabled (window, "win.run");
 
   kill (daemon, SIGCONT);
   /* A watchdog still asleep ends by SIGTERM; one that resumed the daemon exited with 3. */
@@ -774,13 +805,13 @@ test_invalid_size (void)
   WAIT_FOR (!dyno_target_row_get_probing (
                 dyno_target_list_find_row (get_target_list (window), target)),
             30);
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_true (action_enabled (window, "win.run"));
 
   gtk_editable_set_text (GTK_EDITABLE (size_row), "12 parsecs");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size_row)), ==, "12 parsecs");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (size_row), "error"));
   g_assert_false (dyno_setup_view_get_can_run (setup));
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_false (action_enabled (window, "win.run"));
   /* The last good value stays in the settings. */
   {
     g_autofree char *size = g_settings_get_string (settings, "size");
@@ -791,7 +822,7 @@ test_invalid_size (void)
 
   gtk_editable_set_text (GTK_EDITABLE (size_row), "64M");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size_row), "error"));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  g_assert_true (action_enabled (window, "win.run"));
   {
     g_autofree char *size = g_settings_get_string (settings, "size");
 
@@ -1198,7 +1229,7 @@ create_results_window (void)
 {
   DynoWindow *window = create_window ();
 
-  WAIT_FOR (dyno_history_get_loaded (dyno_window_get_history (window)), 30);
+  WAIT_FOR (dyno_history_get_loaded (dyno_results_page_get_history (results_page (window))), 30);
   return window;
 }
 
@@ -1263,8 +1294,8 @@ test_results_watch (void)
   clear_runs ();
   save_plain_and_encrypted (&plain_path, &encrypted_path);
   window = create_results_window ();
-  history = dyno_window_get_history (window);
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  history = dyno_results_page_get_history (results_page (window));
+  model = dyno_history_view_get_model (history_view (window));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
 
   cli_path = save_result (from_cli, "nas.dyno.json");
@@ -1320,7 +1351,7 @@ test_results_compare (void)
   window = create_results_window ();
 
   /* Newest first. */
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  model = dyno_history_view_get_model (history_view (window));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
   {
     g_autoptr (DynoHistoryItem) first = g_list_model_get_item (model, 0);
@@ -1330,16 +1361,14 @@ test_results_compare (void)
     g_assert_cmpstr (dyno_history_item_get_title (second), ==, "Plain");
     g_assert_cmpstr (dyno_history_item_get_path (second), ==, plain_path);
     g_assert_false (dyno_history_item_get_external (second));
-    g_assert_nonnull (dyno_history_view_get_row (dyno_window_get_history_view (window), first));
+    g_assert_nonnull (dyno_history_view_get_row (history_view (window), first));
   }
 
   /* The search filters on label, host and target. */
-  gtk_editable_set_text (GTK_EDITABLE (dyno_history_view_get_search_entry (
-                             dyno_window_get_history_view (window))),
+  gtk_editable_set_text (GTK_EDITABLE (dyno_history_view_get_search_entry (history_view (window))),
                          "private");
   WAIT_FOR (g_list_model_get_n_items (model) == 1, 10);
-  gtk_editable_set_text (GTK_EDITABLE (dyno_history_view_get_search_entry (
-                             dyno_window_get_history_view (window))),
+  gtk_editable_set_text (GTK_EDITABLE (dyno_history_view_get_search_entry (history_view (window))),
                          "");
   WAIT_FOR (g_list_model_get_n_items (model) == 2, 10);
 
@@ -1352,15 +1381,16 @@ test_results_compare (void)
   }
 
   /* Compare needs two checked. */
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  g_assert_false (action_enabled (window, "results.compare"));
   dyno_history_item_set_selected (find_item (model, "Plain"), TRUE);
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  g_assert_false (action_enabled (window, "results.compare"));
   dyno_history_item_set_selected (find_item (model, "Encrypted"), TRUE);
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  g_assert_true (action_enabled (window, "results.compare"));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
-  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "comparison");
-  compare = dyno_window_get_compare_view (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (results_page (window)),
+                                             "results.compare", NULL));
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "comparison");
+  compare = dyno_results_page_get_compare_view (results_page (window));
   comparison = dyno_compare_view_get_comparison (compare);
   g_assert_nonnull (comparison);
   g_assert_cmpuint (dyno_comparison_get_n_entries (comparison), ==, 2);
@@ -1393,9 +1423,9 @@ test_results_compare (void)
   g_assert_true (dyno_compare_view_get_phase (compare) == write);
   g_assert_true (dyno_compare_chart_has_samples (comparison, write));
 
-  /* Back to the list. */
+  /* Back to the list, as the header bar's back button and Alt+Left do. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL));
-  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "list");
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "list");
 
   destroy_window (window);
 }
@@ -1445,13 +1475,13 @@ test_results_import (void)
 
   clear_runs ();
   window = create_results_window ();
-  history = dyno_window_get_history (window);
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  history = dyno_results_page_get_history (results_page (window));
+  model = dyno_history_view_get_model (history_view (window));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
 
   /* What Import… does with the chosen files. */
-  dyno_window_import_files (window, &file, 1, DYNO_HISTORY_IMPORT);
-  WAIT_FOR (window->n_ingests == 0, 30);
+  dyno_results_page_import_files (results_page (window), &file, 1, DYNO_HISTORY_IMPORT);
+  WAIT_FOR (results_page (window)->n_ingests == 0, 30);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
   g_assert_cmpuint (count_runs (), ==, 4);
   for (guint i = 0; i < 4; i++)
@@ -1472,11 +1502,11 @@ test_results_import (void)
     g_assert_cmpstr (dyno_history_item_get_title (first), ==, "NoFV");
   }
   g_assert_cmpuint (dyno_history_get_n_selected (history), ==, 4);
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  g_assert_true (action_enabled (window, "results.compare"));
 
   /* The same again: nothing new. */
-  dyno_window_import_files (window, &file, 1, DYNO_HISTORY_IMPORT);
-  WAIT_FOR (window->n_ingests == 0, 30);
+  dyno_results_page_import_files (results_page (window), &file, 1, DYNO_HISTORY_IMPORT);
+  WAIT_FOR (results_page (window)->n_ingests == 0, 30);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
   g_assert_cmpuint (count_runs (), ==, 4);
 
@@ -1485,15 +1515,16 @@ test_results_import (void)
     g_autofree char *contents = NULL;
 
     g_assert_true (g_file_get_contents (fixture, &contents, NULL, NULL));
-    dyno_window_import_text (window, contents, "clipboard");
-    WAIT_FOR (window->n_ingests == 0, 30);
+    dyno_results_page_import_text (results_page (window), contents, "clipboard");
+    WAIT_FOR (results_page (window)->n_ingests == 0, 30);
   }
   g_assert_cmpuint (count_runs (), ==, 8);
 
   /* Damaged input: the importer's words in a dialog, and nothing saved. */
   n_before = count_runs ();
-  dyno_window_import_text (window, "Machine    MB M/sec %CPU\nNoFV 1000 ten\n", "clipboard");
-  WAIT_FOR (window->n_ingests == 0, 30);
+  dyno_results_page_import_text (results_page (window),
+                                 "Machine    MB M/sec %CPU\nNoFV 1000 ten\n", "clipboard");
+  WAIT_FOR (results_page (window)->n_ingests == 0, 30);
   g_assert_cmpuint (count_runs (), ==, n_before);
   dialog = find_dialog (window);
   g_assert_nonnull (dialog);
@@ -1519,15 +1550,16 @@ test_results_export (void)
   clear_runs ();
   save_plain_and_encrypted (&plain_path, &encrypted_path);
   window = create_results_window ();
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  model = dyno_history_view_get_model (history_view (window));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, i);
 
       dyno_history_item_set_selected (item, TRUE);
     }
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (results_page (window)),
+                                             "results.compare", NULL));
+  g_assert_true (action_enabled (window, "win.export"));
 
   for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
     {
@@ -1538,8 +1570,8 @@ test_results_export (void)
       gsize length = 0;
 
       /* What the save dialog's answer leads to. */
-      dyno_window_export_chart_to (window, "bars", charts[i], path);
-      WAIT_FOR (window->n_exports == 0, 30);
+      dyno_results_page_export_chart_to (results_page (window), "bars", charts[i], path);
+      WAIT_FOR (results_page (window)->n_exports == 0, 30);
       g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
       g_assert_cmpuint (length, >, 1000);
       if (charts[i] == DYNO_EXPORT_PNG)
@@ -1568,9 +1600,9 @@ test_results_export (void)
     g_autofree char *md = g_build_filename (out, "table.md", NULL);
     g_autofree char *contents = NULL;
 
-    dyno_window_export_table_to (window, DYNO_EXPORT_CSV, csv);
-    dyno_window_export_table_to (window, DYNO_EXPORT_MARKDOWN, md);
-    WAIT_FOR (window->n_exports == 0, 30);
+    dyno_results_page_export_table_to (results_page (window), DYNO_EXPORT_CSV, csv);
+    dyno_results_page_export_table_to (results_page (window), DYNO_EXPORT_MARKDOWN, md);
+    WAIT_FOR (results_page (window)->n_exports == 0, 30);
     g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
     g_assert_nonnull (strstr (contents, "Encrypted"));
     g_clear_pointer (&contents, g_free);
@@ -1584,9 +1616,9 @@ test_results_export (void)
     g_autofree char *path = g_build_filename (out, "live.svg", NULL);
     g_autoptr (DynoHistoryItem) item = g_list_model_get_item (model, 0);
 
-    dyno_window_show_item (window, item);
-    dyno_window_export_chart_to (window, "live", DYNO_EXPORT_SVG, path);
-    WAIT_FOR (window->n_exports == 0, 30);
+    dyno_results_page_show_item (results_page (window), item);
+    dyno_results_page_export_chart_to (results_page (window), "live", DYNO_EXPORT_SVG, path);
+    WAIT_FOR (results_page (window)->n_exports == 0, 30);
     g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   }
 
@@ -1612,8 +1644,8 @@ test_results_edit (void)
   clear_runs ();
   save_plain_and_encrypted (&plain_path, &encrypted_path);
   window = create_results_window ();
-  history = dyno_window_get_history (window);
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  history = dyno_results_page_get_history (results_page (window));
+  model = dyno_history_view_get_model (history_view (window));
   item = g_object_ref (find_item (model, "Plain"));
 
   dyno_history_rename (history, item, "  Plain ext4  ");
@@ -1629,10 +1661,11 @@ test_results_edit (void)
   g_assert_true (g_file_get_contents (plain_path, &before, NULL, NULL));
 
   /* Delete, the way the Delete key does it on the run shown. */
-  dyno_window_show_item (window, item);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-run", NULL));
+  dyno_results_page_show_item (results_page (window), item);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (results_page (window)),
+                                             "results.delete-run", NULL));
   g_assert_null (find_item (model, "Plain ext4"));
-  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "list");
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "list");
   WAIT_FOR (!dyno_history_get_busy (history), 30);
   g_assert_false (g_file_test (plain_path, G_FILE_TEST_EXISTS));
 
@@ -1645,13 +1678,13 @@ test_results_edit (void)
   /* The Delete key acts on the row with the focus. */
   {
     DynoHistoryItem *encrypted = find_item (model, "Encrypted");
-    GtkWidget *row = dyno_history_view_get_row (dyno_window_get_history_view (window), encrypted);
+    GtkWidget *row = dyno_history_view_get_row (history_view (window), encrypted);
 
     g_assert_nonnull (row);
     g_assert_true (gtk_widget_grab_focus (row));
-    g_assert_true (dyno_history_view_get_focused_item (dyno_window_get_history_view (window))
-                   == encrypted);
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-run", NULL));
+    g_assert_true (dyno_history_view_get_focused_item (history_view (window)) == encrypted);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (results_page (window)),
+                                             "results.delete-run", NULL));
     g_assert_null (find_item (model, "Encrypted"));
     WAIT_FOR (!dyno_history_get_busy (history), 30);
     g_assert_false (g_file_test (encrypted_path, G_FILE_TEST_EXISTS));
@@ -1687,10 +1720,10 @@ test_results_open (void)
   clear_runs ();
   g_assert_true (dyno_result_save (result, path, &error));
   window = create_results_window ();
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  model = dyno_history_view_get_model (history_view (window));
 
   dyno_window_open_files (window, &file, 1);
-  WAIT_FOR (window->n_ingests == 0, 30);
+  WAIT_FOR (results_page (window)->n_ingests == 0, 30);
   item = find_item (model, "Colleague");
   g_assert_nonnull (item);
   g_assert_true (dyno_history_item_get_external (item));
@@ -1699,18 +1732,18 @@ test_results_open (void)
   extra = g_settings_get_strv (settings, "extra-results");
   g_assert_true (g_strv_contains ((const char *const *) extra, path));
   /* One file opened: shown. */
-  g_assert_cmpstr (dyno_window_get_results_page (window), ==, "result");
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
 
   /* Still listed in the next window, from extra-results, read off the main thread. */
   destroy_window (window);
   window = create_results_window ();
-  model = dyno_history_view_get_model (dyno_window_get_history_view (window));
+  model = dyno_history_view_get_model (history_view (window));
   item = find_item (model, "Colleague");
   g_assert_nonnull (item);
   g_assert_true (dyno_history_item_get_external (item));
 
-  dyno_window_delete_item (window, item);
-  WAIT_FOR (!dyno_history_get_busy (dyno_window_get_history (window)), 30);
+  dyno_results_page_delete_item (results_page (window), item);
+  WAIT_FOR (!dyno_history_get_busy (dyno_results_page_get_history (results_page (window))), 30);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_clear_pointer (&extra, g_strfreev);
   extra = g_settings_get_strv (settings, "extra-results");

@@ -27,7 +27,7 @@ void              dyno_compare_view_set_phase (DynoCompareView *self, const Dyno
 const DynoPhase  *dyno_compare_view_get_phase (DynoCompareView *self);
 DynoCompareGraph *dyno_compare_view_get_graph (DynoCompareView      *self,
                                                DynoCompareChartKind  kind);
-/* Opens the Export menu (win.export). */
+/* Opens the Export menu (results.export). */
 void              dyno_compare_view_popup_export (DynoCompareView *self);
 
 /* For tests: the table's label of an entry's name, and of its ratio to the baseline for a phase

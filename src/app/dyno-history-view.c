@@ -448,7 +448,7 @@ dyno_history_view_add_delete_shortcut (GtkWidget *widget)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                           gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
                                                             gtk_named_action_new (
-                                                                "win.delete-run")));
+                                                                "results.delete-run")));
   gtk_widget_add_controller (widget, controller);
 }
 

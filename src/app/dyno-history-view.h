@@ -29,7 +29,7 @@ void             dyno_history_view_edit_notes (DynoHistoryView *self, DynoHistor
 /* The row of item, for tests; NULL when it is not shown. */
 GtkWidget       *dyno_history_view_get_row (DynoHistoryView *self, DynoHistoryItem *item);
 
-/* Delete (and keypad Delete) on widget and its children activates win.delete-run. */
+/* Delete (and keypad Delete) on widget and its children activates results.delete-run. */
 void             dyno_history_view_add_delete_shortcut (GtkWidget *widget);
 
 G_END_DECLS

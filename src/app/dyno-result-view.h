@@ -25,7 +25,7 @@ GtkLabel   *dyno_result_view_get_rate_label (DynoResultView  *self,
                                              guint            target,
                                              const DynoPhase *phase);
 
-/* Opens the Export menu (win.export). */
+/* Opens the Export menu (results.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);
 
 G_END_DECLS

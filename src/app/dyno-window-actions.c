@@ -1,5 +1,10 @@
 /* dyno-window-actions.c: the win.* actions and when they are enabled
  *
+ * The window's own actions (the run, the targets, its pages) and, forwarded to the Results
+ * page's results.* actions, the few the window needs to reach from everywhere: its primary menu
+ * and back button are outside the page, and application accelerators (Ctrl+I on the Setup page)
+ * look actions up from the window, which does not see its children's.
+ *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,195 +12,114 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "dyno-window-private.h"
 
 static void
-run_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+run_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_run (DYNO_WINDOW (user_data));
+  dyno_window_run (DYNO_WINDOW (widget));
 }
 
 static void
-stop_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+stop_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_stop (DYNO_WINDOW (user_data));
+  dyno_window_stop (DYNO_WINDOW (widget));
 }
 
 static void
-copy_results_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+add_folder_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_copy_results (DYNO_WINDOW (user_data));
+  dyno_window_choose_folder (DYNO_WINDOW (widget));
 }
 
 static void
-add_folder_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+add_target_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_choose_folder (DYNO_WINDOW (user_data));
+  dyno_window_add_target (DYNO_WINDOW (widget), g_variant_get_string (param, NULL));
 }
 
 static void
-add_target_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+open_results_folder_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_add_target (DYNO_WINDOW (user_data), g_variant_get_string (param, NULL));
+  dyno_window_open_results_folder (DYNO_WINDOW (widget));
 }
 
 static void
-open_results_folder_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+show_page_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_open_results_folder (DYNO_WINDOW (user_data));
+  dyno_window_show_page (DYNO_WINDOW (widget), g_variant_get_string (param, NULL));
 }
 
+/* win.NAME activates the Results page's results.NAME. */
 static void
-show_page_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+results_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  dyno_window_show_page (DYNO_WINDOW (user_data), g_variant_get_string (param, NULL));
-}
+  DynoWindow *self = DYNO_WINDOW (widget);
+  g_autofree char *page_name = NULL;
 
-static void
-go_back_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_go_back (DYNO_WINDOW (user_data));
-}
-
-static void
-import_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_choose_import (DYNO_WINDOW (user_data));
-}
-
-static void
-paste_import_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_paste_import (DYNO_WINDOW (user_data));
-}
-
-static void
-compare_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_compare (DYNO_WINDOW (user_data));
-}
-
-static void
-export_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_export (DYNO_WINDOW (user_data));
-}
-
-static void
-export_chart_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_choose_export_chart (DYNO_WINDOW (user_data), g_variant_get_string (param, NULL));
-}
-
-static void
-export_table_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_choose_export_table (DYNO_WINDOW (user_data));
-}
-
-static void
-copy_table_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_copy_table (DYNO_WINDOW (user_data));
-}
-
-static void
-find_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_find (DYNO_WINDOW (user_data));
-}
-
-static void
-delete_run_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_delete_current (DYNO_WINDOW (user_data));
-}
-
-static void
-open_file_action (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  dyno_window_open_file_uri (DYNO_WINDOW (user_data), g_variant_get_string (param, NULL));
-}
-
-static const GActionEntry actions[] = {
-  { "run", run_action },
-  { "stop", stop_action },
-  { "copy-results", copy_results_action },
-  { "add-folder", add_folder_action },
-  /* The same as Add Folder… with the folder given: for scripts, tests and --target. */
-  { "add-target", add_target_action, "s" },
-  { "open-results-folder", open_results_folder_action },
-  { "show-page", show_page_action, "s" },
-  { "go-back", go_back_action },
-  { "import", import_action },
-  { "paste-import", paste_import_action },
-  { "compare", compare_action },
-  { "export", export_action },
-  /* "bars", "cpu", "overlay" of the comparison shown, or "live" of the run shown */
-  { "export-chart", export_chart_action, "s" },
-  { "export-table", export_table_action },
-  { "copy-table", copy_table_action },
-  { "find", find_action },
-  { "delete-run", delete_run_action },
-  /* An exported file, from its toast */
-  { "open-file", open_file_action, "s" },
-};
-
-static void
-set_enabled (DynoWindow *self, const char *name, gboolean enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
-
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+  g_assert (g_str_has_prefix (name, "win."));
+  page_name = g_strconcat ("results.", name + strlen ("win."), NULL);
+  gtk_widget_activate_action_variant (GTK_WIDGET (self->results_page), page_name, param);
 }
 
 void
-dyno_window_update_actions (DynoWindow *self)
+dyno_window_class_install_actions (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "win.add-folder", NULL, add_folder_action);
+  /* The same as Add Folder… with the folder given: for scripts, tests and --target. */
+  gtk_widget_class_install_action (widget_class, "win.add-target", "s", add_target_action);
+  gtk_widget_class_install_action (widget_class, "win.open-results-folder", NULL,
+                                   open_results_folder_action);
+  /* "setup", "run" or "results"; the Results page asks for itself with it. */
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+
+  /* The Results page's, from the header bar, the primary menu and the shortcuts. */
+  gtk_widget_class_install_action (widget_class, "win.go-back", NULL, results_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, results_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, results_action);
+  gtk_widget_class_install_action (widget_class, "win.paste-import", NULL, results_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, results_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-results", NULL, results_action);
+
+  /* Not here: win.rate-unit, the setting's own stateful action (dyno_window_init ()). */
+}
+
+void
+dyno_window_update_action_states (DynoWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
   gboolean busy = self->running || self->pending_run;
   gboolean on_results;
-  const char *page;
-  guint n_runs;
+  gboolean in_detail;
 
-  /* Template signals fire while the window is being built. */
-  if (g_action_map_lookup_action (G_ACTION_MAP (self), "run") == NULL || self->history == NULL)
+  /* Before the template is built, and after the window was destroyed (a run ending). */
+  if (self->results_page == NULL)
     return;
 
   on_results = g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "results") == 0;
-  page = dyno_window_get_results_page (self);
-  n_runs = g_list_model_get_n_items (dyno_history_get_model (self->history));
+  in_detail = !g_str_equal (dyno_results_page_get_view (self->results_page), "list");
 
-  set_enabled (self, "run", !busy && dyno_setup_view_get_can_run (self->setup_view));
-  set_enabled (self, "stop", self->pending_run || (self->running && !self->stopping));
-  set_enabled (self, "copy-results", dyno_result_view_get_result (self->result_view) != NULL);
-  set_enabled (self, "add-folder", !busy);
-  set_enabled (self, "add-target", !busy);
-  set_enabled (self, "go-back", !g_str_equal (page, "list"));
-  set_enabled (self, "compare", dyno_history_get_n_selected (self->history) >= 2);
-  set_enabled (self, "export", on_results && !g_str_equal (page, "list"));
-  set_enabled (self, "export-table", !g_str_equal (page, "list"));
-  set_enabled (self, "export-chart", !g_str_equal (page, "list"));
-  set_enabled (self, "copy-table", g_str_equal (page, "comparison"));
-  set_enabled (self, "delete-run", n_runs > 0);
+  gtk_widget_action_set_enabled (widget, "win.run",
+                                 !busy && dyno_setup_view_get_can_run (self->setup_view));
+  gtk_widget_action_set_enabled (widget, "win.stop",
+                                 self->pending_run || (self->running && !self->stopping));
+  gtk_widget_action_set_enabled (widget, "win.add-folder", !busy);
+  gtk_widget_action_set_enabled (widget, "win.add-target", !busy);
+  gtk_widget_action_set_enabled (widget, "win.go-back", in_detail);
+  gtk_widget_action_set_enabled (widget, "win.export", on_results && in_detail);
+  gtk_widget_action_set_enabled (widget, "win.copy-results",
+                                 dyno_results_page_get_result (self->results_page) != NULL);
+  /* Always enabled: win.open-results-folder, win.show-page, win.find, win.import and
+   * win.paste-import. */
 
   /* The back button only where there is somewhere to go back to. */
-  gtk_widget_set_visible (GTK_WIDGET (self->back_button), on_results && !g_str_equal (page, "list"));
+  gtk_widget_set_visible (GTK_WIDGET (self->back_button), on_results && in_detail);
 
   /* One of the two is in the header bar: Run as the suggested action, Stop while running. */
   gtk_widget_set_visible (GTK_WIDGET (self->run_button), !busy);
   gtk_widget_set_visible (GTK_WIDGET (self->stop_button), busy);
-}
-
-void
-dyno_window_install_actions (DynoWindow *self)
-{
-  g_autoptr (GAction) rate_unit = NULL;
-
-  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
-
-  /* A stateful action straight from the setting: the primary menu's unit radio items. */
-  rate_unit = g_settings_create_action (self->settings, "rate-unit");
-  g_action_map_add_action (G_ACTION_MAP (self), rate_unit);
-
-  dyno_window_update_actions (self);
 }

@@ -5,11 +5,7 @@
  */
 #pragma once
 
-#include "dyno-compare-view.h"
-#include "dyno-export.h"
-#include "dyno-history-view.h"
-#include "dyno-history.h"
-#include "dyno-result-view.h"
+#include "dyno-results-page.h"
 #include "dyno-run-view.h"
 #include "dyno-setup-view.h"
 #include "dyno-window.h"
@@ -29,11 +25,7 @@ struct _DynoWindow
   GtkButton *stop_button;
   DynoSetupView *setup_view;
   DynoRunView *run_view;
-  AdwLeaflet *results_leaflet;
-  GtkStack *detail_stack;
-  DynoHistoryView *history_view;
-  DynoResultView *result_view;
-  DynoCompareView *compare_view;
+  DynoResultsPage *results_page;
 
   GSettings *settings;
   DynoEngine *engine;
@@ -41,11 +33,6 @@ struct _DynoWindow
   DynoResult *result;
   char *result_path;
   GtkNativeDialog *folder_chooser;
-  GtkNativeDialog *import_chooser;
-  DynoHistory *history;
-  GCancellable *io_cancellable; /* imports and exports; cancelled when the window goes */
-  guint n_ingests;              /* imports and opens under way */
-  guint n_exports;              /* exports under way */
   GtkWindow *close_dialog;
   guint inhibit_cookie;
   guint n_run_targets;
@@ -66,64 +53,21 @@ enum
 
 extern GParamSpec *dyno_window_properties[DYNO_WINDOW_N_PROPS];
 
-/* dyno-window-actions.c */
-void dyno_window_install_actions (DynoWindow *self);
-void dyno_window_update_actions (DynoWindow *self);
-
-/* dyno-window-results.c: the Results page: history, comparison, import, export */
-void             dyno_window_results_init (DynoWindow *self);
-void             dyno_window_results_dispose (DynoWindow *self);
-/* A run finished (saved_path NULL until saved, or when it is not saved). */
-void             dyno_window_results_add_run (DynoWindow *self, DynoResult *result);
-/* Shows a run in the detail page, over the list. */
-void             dyno_window_show_item (DynoWindow *self, DynoHistoryItem *item);
-void             dyno_window_show_result (DynoWindow *self, DynoResult *result, const char *path);
-/* "list", "result" or "comparison": what the Results page shows. */
-const char      *dyno_window_get_results_page (DynoWindow *self);
-void             dyno_window_go_back (DynoWindow *self);
-/* win.compare: the checked targets side by side. */
-void             dyno_window_compare (DynoWindow *self);
-/* win.import and win.paste-import, and what they do with the files or text. */
-void             dyno_window_choose_import (DynoWindow *self);
-void             dyno_window_import_files (DynoWindow            *self,
-                                           GFile                **files,
-                                           guint                  n_files,
-                                           DynoHistoryIngestMode  mode);
-void             dyno_window_paste_import (DynoWindow *self);
-void             dyno_window_import_text (DynoWindow *self, const char *text, const char *source);
-/* win.export opens the shown page's Export menu; its items ask for a file, then write. */
-void             dyno_window_export (DynoWindow *self);
-void             dyno_window_choose_export_chart (DynoWindow *self, const char *kind);
-void             dyno_window_choose_export_table (DynoWindow *self);
-/* kind: "bars", "cpu", "overlay" (the comparison's) or "live" (the shown run's first target) */
-void             dyno_window_export_chart_to (DynoWindow       *self,
-                                              const char       *kind,
-                                              DynoExportFormat  format,
-                                              const char       *path);
-void             dyno_window_export_table_to (DynoWindow       *self,
-                                              DynoExportFormat  format,
-                                              const char       *path);
-void             dyno_window_copy_table (DynoWindow *self);
-/* win.find: the list, with the focus in its search entry. */
-void             dyno_window_find (DynoWindow *self);
-/* win.delete-run: the run shown, or the row with the focus; with Undo. */
-void             dyno_window_delete_current (DynoWindow *self);
-void             dyno_window_delete_item (DynoWindow *self, DynoHistoryItem *item);
-void             dyno_window_open_file_uri (DynoWindow *self, const char *path);
-DynoHistory     *dyno_window_get_history (DynoWindow *self);
-DynoHistoryView *dyno_window_get_history_view (DynoWindow *self);
-DynoCompareView *dyno_window_get_compare_view (DynoWindow *self);
+/* dyno-window-actions.c: the win.* actions, installed on the class */
+void dyno_window_class_install_actions (GtkWidgetClass *widget_class);
+/* Computes every win.* action's enabled state, and the header bar's buttons, from the
+ * window's state; called wherever that state changes. */
+void dyno_window_update_action_states (DynoWindow *self);
 
 /* dyno-window.c */
 void dyno_window_show_error (DynoWindow *self, const char *heading, const char *body);
 void dyno_window_toast (DynoWindow *self, const char *text);
-void dyno_window_copy_results (DynoWindow *self);
 void dyno_window_choose_folder (DynoWindow *self);
 void dyno_window_open_results_folder (DynoWindow *self);
 void dyno_window_show_page (DynoWindow *self, const char *name);
 
-DynoSetupView  *dyno_window_get_setup_view (DynoWindow *self);
-DynoRunView    *dyno_window_get_run_view (DynoWindow *self);
-DynoResultView *dyno_window_get_result_view (DynoWindow *self);
+DynoSetupView   *dyno_window_get_setup_view (DynoWindow *self);
+DynoRunView     *dyno_window_get_run_view (DynoWindow *self);
+DynoResultsPage *dyno_window_get_results_page (DynoWindow *self);
 
 G_END_DECLS

@@ -13,9 +13,7 @@
 
 #include <glib/gi18n.h>
 
-#include "dyno-report.h"
 #include "dyno-result-store.h"
-#include "dyno-units.h"
 #include "dyno-window-private.h"
 
 G_DEFINE_FINAL_TYPE (DynoWindow, dyno_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -67,6 +65,25 @@ set_running (DynoWindow *self, gboolean running)
     return;
   self->running = !!running;
   g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RUNNING]);
+  dyno_window_update_action_states (self);
+}
+
+static void
+set_pending_run (DynoWindow *self, gboolean pending_run)
+{
+  if (self->pending_run == !!pending_run)
+    return;
+  self->pending_run = !!pending_run;
+  dyno_window_update_action_states (self);
+}
+
+static void
+set_stopping (DynoWindow *self, gboolean stopping)
+{
+  if (self->stopping == !!stopping)
+    return;
+  self->stopping = !!stopping;
+  dyno_window_update_action_states (self);
 }
 
 static void
@@ -113,16 +130,14 @@ on_saved (GObject *source, GAsyncResult *res, gpointer user_data)
 
       dyno_window_toast (self, text);
       /* Listed all the same, to be compared in this session. */
-      dyno_window_results_add_run (self, self->result);
+      dyno_results_page_add_run (self->results_page, self->result);
       return;
     }
 
   dyno_result_set_path (self->result, path);
   g_settings_set_string (self->settings, "last-result", path);
-  if (dyno_result_view_get_result (self->result_view) == self->result)
-    dyno_result_view_set_saved_path (self->result_view, path);
   /* In the list once its file is whole: renaming it there rewrites that file. */
-  dyno_window_results_add_run (self, self->result);
+  dyno_results_page_add_run (self->results_page, self->result);
   g_free (self->result_path);
   self->result_path = g_strdup (path);
   g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]);
@@ -163,7 +178,7 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
 
   uninhibit (self);
   g_clear_object (&self->cancellable);
-  self->stopping = FALSE;
+  set_stopping (self, FALSE);
 
   /* Destroyed from code mid-run: the engine has cleaned up, there is nobody left to tell. */
   if (self->setup_view == NULL)
@@ -199,9 +214,8 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
                          TRUE);
       g_set_object (&self->result, result);
       g_clear_pointer (&self->result_path, g_free);
-      dyno_result_view_set_result (self->result_view, result);
       if (!self->close_after_run)
-        dyno_window_show_result (self, result, NULL);
+        dyno_results_page_show_result (self->results_page, result, NULL);
 
       if (n_failed == n_targets && !self->close_after_run)
         {
@@ -221,11 +235,10 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
       if (g_settings_get_boolean (self->settings, "autosave"))
         dyno_result_store_save_async (result, NULL, on_saved, g_object_ref (self));
       else
-        dyno_window_results_add_run (self, result);
+        dyno_results_page_add_run (self->results_page, result);
     }
 
   set_running (self, FALSE);
-  dyno_window_update_actions (self);
   /* The free space changed. */
   dyno_target_list_refresh (dyno_setup_view_get_target_list (self->setup_view));
 
@@ -246,8 +259,7 @@ start_run (DynoWindow *self)
   config = dyno_setup_view_build_config (self->setup_view, &error);
   if (config == NULL)
     {
-      self->pending_run = FALSE;
-      dyno_window_update_actions (self);
+      set_pending_run (self, FALSE);
       dyno_window_show_error (self, _("The Run Could Not Start"), error->message);
       return FALSE;
     }
@@ -260,8 +272,7 @@ start_run (DynoWindow *self)
       /* The run starts when every checked target has been looked at. */
       if (dyno_target_row_get_probing (row))
         {
-          self->pending_run = TRUE;
-          dyno_window_update_actions (self);
+          set_pending_run (self, TRUE);
           return TRUE;
         }
       if (dyno_target_row_get_usable (row))
@@ -276,12 +287,11 @@ start_run (DynoWindow *self)
           dyno_window_toast (self, text);
         }
     }
-  self->pending_run = FALSE;
+  set_pending_run (self, FALSE);
   targets = g_strv_builder_end (builder);
   if (targets[0] == NULL)
     {
       dyno_window_toast (self, _("Check a target that can be written to run"));
-      dyno_window_update_actions (self);
       return FALSE;
     }
 
@@ -296,7 +306,6 @@ start_run (DynoWindow *self)
   dyno_engine_run_async (self->engine, config, (const char *const *) targets, self->cancellable,
                          on_run_done, g_object_ref (self));
   dyno_window_show_page (self, "run");
-  dyno_window_update_actions (self);
   return TRUE;
 }
 
@@ -306,7 +315,32 @@ on_targets_changed (DynoWindow *self)
   if (self->pending_run)
     start_run (self);
   else
-    dyno_window_update_actions (self);
+    dyno_window_update_action_states (self);
+}
+
+/* Drag and drop anywhere in the window: files are opened, text is imported. */
+static gboolean
+on_drop (DynoWindow *self, const GValue *value, double x, double y, GtkDropTarget *target)
+{
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *list = g_value_get_boxed (value);
+      g_autoptr (GPtrArray) files = g_ptr_array_new ();
+
+      for (GSList *l = list; l != NULL; l = l->next)
+        g_ptr_array_add (files, l->data);
+      dyno_window_open_files (self, (GFile **) files->pdata, files->len);
+      return files->len > 0;
+    }
+  if (G_VALUE_HOLDS_STRING (value) && g_value_get_string (value) != NULL)
+    {
+      const char *text = g_value_get_string (value);
+
+      /* TRANSLATORS: where dropped results came from, in their provenance */
+      dyno_results_page_import_text (self->results_page, text, _("dropped text"));
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* Closing */
@@ -385,7 +419,6 @@ dyno_window_dispose (GObject *object)
   if (self->close_dialog != NULL)
     gtk_window_destroy (self->close_dialog);
   self->close_dialog = NULL;
-  dyno_window_results_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_WINDOW);
   G_OBJECT_CLASS (dyno_window_parent_class)->dispose (object);
@@ -400,8 +433,6 @@ dyno_window_finalize (GObject *object)
   g_clear_object (&self->engine);
   g_clear_object (&self->result);
   g_clear_object (&self->settings);
-  g_clear_object (&self->history);
-  g_clear_object (&self->io_cancellable);
   g_clear_pointer (&self->result_path, g_free);
   G_OBJECT_CLASS (dyno_window_parent_class)->finalize (object);
 }
@@ -446,9 +477,7 @@ dyno_window_class_init (DynoWindowClass *klass)
 
   g_type_ensure (DYNO_TYPE_SETUP_VIEW);
   g_type_ensure (DYNO_TYPE_RUN_VIEW);
-  g_type_ensure (DYNO_TYPE_RESULT_VIEW);
-  g_type_ensure (DYNO_TYPE_HISTORY_VIEW);
-  g_type_ensure (DYNO_TYPE_COMPARE_VIEW);
+  g_type_ensure (DYNO_TYPE_RESULTS_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-window.ui");
@@ -460,17 +489,19 @@ dyno_window_class_init (DynoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, stop_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, setup_view);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_view);
-  gtk_widget_class_bind_template_child (widget_class, DynoWindow, results_leaflet);
-  gtk_widget_class_bind_template_child (widget_class, DynoWindow, detail_stack);
-  gtk_widget_class_bind_template_child (widget_class, DynoWindow, history_view);
-  gtk_widget_class_bind_template_child (widget_class, DynoWindow, result_view);
-  gtk_widget_class_bind_template_child (widget_class, DynoWindow, compare_view);
-  gtk_widget_class_bind_template_callback (widget_class, dyno_window_update_actions);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, results_page);
+  gtk_widget_class_bind_template_callback (widget_class, dyno_window_update_action_states);
+
+  dyno_window_class_install_actions (widget_class);
 }
 
 static void
 dyno_window_init (DynoWindow *self)
 {
+  g_autoptr (GAction) rate_unit = NULL;
+  GtkDropTarget *drop;
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
@@ -488,10 +519,19 @@ dyno_window_init (DynoWindow *self)
   g_signal_connect_object (dyno_setup_view_get_target_list (self->setup_view), "changed",
                            G_CALLBACK (on_targets_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->setup_view, "notify::can-run",
-                           G_CALLBACK (dyno_window_update_actions), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (dyno_window_update_action_states), self,
+                           G_CONNECT_SWAPPED);
 
-  dyno_window_results_init (self);
-  dyno_window_install_actions (self);
+  /* A stateful action straight from the setting: the primary menu's unit radio items. */
+  rate_unit = g_settings_create_action (self->settings, "rate-unit");
+  g_action_map_add_action (G_ACTION_MAP (self), rate_unit);
+
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, types, G_N_ELEMENTS (types));
+  g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  dyno_window_update_action_states (self);
 }
 
 /* Public and private API */
@@ -541,18 +581,16 @@ dyno_window_stop (DynoWindow *self)
 
   if (self->pending_run)
     {
-      self->pending_run = FALSE;
-      dyno_window_update_actions (self);
+      set_pending_run (self, FALSE);
       return;
     }
   if (!self->running || self->stopping)
     return;
 
   /* The engine checks between I/Os; the completion callback says when the cleanup is done. */
-  self->stopping = TRUE;
+  set_stopping (self, TRUE);
   g_cancellable_cancel (self->cancellable);
   dyno_run_view_set_stopping (self->run_view);
-  dyno_window_update_actions (self);
 }
 
 void
@@ -599,17 +637,11 @@ dyno_window_get_result_path (DynoWindow *self)
 }
 
 void
-dyno_window_copy_results (DynoWindow *self)
+dyno_window_open_files (DynoWindow *self, GFile **files, guint n_files)
 {
-  /* The run on the Results page: the last one, or one opened from the list. */
-  DynoResult *result = dyno_result_view_get_result (self->result_view);
-  g_autofree char *text = NULL;
+  g_return_if_fail (DYNO_IS_WINDOW (self));
 
-  if (result == NULL)
-    return;
-  text = dyno_report_text (result, dyno_units_get_rate_unit (self->settings));
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  dyno_window_toast (self, _("Results copied as text"));
+  dyno_results_page_open_files (self->results_page, files, n_files);
 }
 
 static void
@@ -680,9 +712,9 @@ dyno_window_get_run_view (DynoWindow *self)
   return self->run_view;
 }
 
-DynoResultView *
-dyno_window_get_result_view (DynoWindow *self)
+DynoResultsPage *
+dyno_window_get_results_page (DynoWindow *self)
 {
   g_return_val_if_fail (DYNO_IS_WINDOW (self), NULL);
-  return self->result_view;
+  return self->results_page;
 }

@@ -1,0 +1,339 @@
+/* dyno-results-page-export.c: the Results page's exports: the shown run's or comparison's
+ * charts and table to files, and copies to the clipboard
+ *
+ * The save dialogs only ask for a file; what they lead to (dyno_results_page_export_chart_to (),
+ * _table_to ()) draws and writes on a worker thread (dyno-export.c) and says how it went in a
+ * toast whose button opens the file.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-results-page-export"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "dyno-report.h"
+#include "dyno-results-page-private.h"
+#include "dyno-units.h"
+
+static DynoRateUnit
+rate_unit (DynoResultsPage *self)
+{
+  return dyno_units_get_rate_unit (self->settings);
+}
+
+void
+dyno_results_page_export (DynoResultsPage *self)
+{
+  const char *view;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+
+  view = dyno_results_page_get_view (self);
+  if (g_str_equal (view, "comparison"))
+    dyno_compare_view_popup_export (self->compare_view);
+  else if (g_str_equal (view, "result"))
+    dyno_result_view_popup_export (self->result_view);
+}
+
+static DynoComparison *
+shown_comparison (DynoResultsPage *self)
+{
+  if (!g_str_equal (dyno_results_page_get_view (self), "comparison"))
+    return NULL;
+  return dyno_compare_view_get_comparison (self->compare_view);
+}
+
+static DynoResult *
+shown_result (DynoResultsPage *self)
+{
+  if (!g_str_equal (dyno_results_page_get_view (self), "result"))
+    return NULL;
+  return dyno_result_view_get_result (self->result_view);
+}
+
+/* "NoFV-vs-FV": the runs' labels, each once (a session's targets share one). */
+static char *
+comparison_stem (DynoComparison *comparison)
+{
+  guint n = dyno_comparison_get_n_entries (comparison);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint e = 0; e < n; e++)
+    {
+      DynoResult *result = dyno_comparison_get_result (comparison, e);
+      const char *label = dyno_result_get_label (result);
+
+      if (label == NULL || *label == '\0')
+        label = dyno_comparison_get_name (comparison, e);
+      if (!g_ptr_array_find_with_equal_func (labels, label, g_str_equal, NULL))
+        g_ptr_array_add (labels, (gpointer) label);
+    }
+  if (labels->len > 3)
+    return g_strdup_printf ("dyno-comparison-%u-runs", n);
+  for (guint i = 0; i < labels->len; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? "-vs-" : "",
+                            (const char *) g_ptr_array_index (labels, i));
+  return dyno_export_file_stem (names->str);
+}
+
+static char *
+result_stem (DynoResult *result)
+{
+  const char *label = dyno_result_get_label (result);
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+
+  if (label == NULL || *label == '\0')
+    label = system != NULL && system->hostname != NULL ? system->hostname : "dyno";
+  return dyno_export_file_stem (label);
+}
+
+static void
+on_open_clicked (AdwToast *toast, DynoResultsPage *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (toast), "dyno-path");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_show_uri (dyno_results_page_get_window (self), uri, GDK_CURRENT_TIME);
+}
+
+static void
+on_exported (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DynoResultsPage) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = dyno_export_finish (res, &error);
+  g_autofree char *name = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  self->n_exports--;
+  if (dyno_results_page_is_disposed (self)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (path == NULL)
+    {
+      dyno_results_page_show_error (self, _("Could Not Export"), error->message);
+      return;
+    }
+  name = g_filename_display_basename (path);
+  escaped = g_markup_escape_text (name, -1);
+  /* TRANSLATORS: a toast; %s is the file's name */
+  toast = adw_toast_new_format (_("Exported “%s”"), escaped);
+  adw_toast_set_button_label (toast, _("_Open"));
+  /* The toast is the window's, out of reach of the page's actions: it keeps the path. */
+  g_object_set_data_full (G_OBJECT (toast), "dyno-path", g_steal_pointer (&path), g_free);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_open_clicked), self, 0);
+  dyno_results_page_add_toast (self, toast);
+}
+
+void
+dyno_results_page_export_chart_to (DynoResultsPage *self,
+                                   const char *kind,
+                                   DynoExportFormat format,
+                                   const char *path)
+{
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+  g_return_if_fail (kind != NULL && path != NULL);
+  g_return_if_fail (dyno_export_format_is_chart (format));
+
+  if (g_str_equal (kind, "live"))
+    {
+      DynoResult *result = shown_result (self);
+
+      if (result == NULL || dyno_result_get_n_targets (result) == 0)
+        return;
+      self->n_exports++;
+      dyno_export_live_chart_async (result, 0, rate_unit (self), format, path,
+                                    self->io_cancellable, on_exported, g_object_ref (self));
+    }
+  else
+    {
+      DynoComparison *comparison = shown_comparison (self);
+      DynoCompareChartKind chart_kind;
+      const DynoCompareChartOptions *options;
+
+      if (comparison == NULL || !dyno_compare_chart_kind_from_string (kind, &chart_kind))
+        return;
+      /* What the screen shows: the same kind, phase and baseline. */
+      options = dyno_compare_graph_get_options (
+          dyno_compare_view_get_graph (self->compare_view, chart_kind));
+      self->n_exports++;
+      dyno_export_compare_chart_async (comparison, options, rate_unit (self), format, path,
+                                       self->io_cancellable, on_exported, g_object_ref (self));
+    }
+}
+
+void
+dyno_results_page_export_table_to (DynoResultsPage *self,
+                                   DynoExportFormat format,
+                                   const char *path)
+{
+  g_autofree char *text = NULL;
+  DynoComparison *comparison;
+  DynoResult *result;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (!dyno_export_format_is_chart (format));
+
+  /* Formatting is quick; the writing goes to a thread. */
+  if ((comparison = shown_comparison (self)) != NULL)
+    text = dyno_export_comparison_table (comparison, format, rate_unit (self));
+  else if ((result = shown_result (self)) != NULL)
+    text = dyno_export_result_table (result, format, rate_unit (self));
+  if (text == NULL)
+    return;
+  self->n_exports++;
+  dyno_export_text_async (text, path, self->io_cancellable, on_exported, g_object_ref (self));
+}
+
+typedef struct
+{
+  DynoResultsPage *page;
+  char *kind; /* NULL for the table */
+} ExportChoice;
+
+static void
+export_choice_free (gpointer data)
+{
+  ExportChoice *choice = data;
+
+  g_object_unref (choice->page);
+  g_free (choice->kind);
+  g_free (choice);
+}
+
+static void
+on_export_chosen (const char *path, DynoExportFormat format, gpointer user_data)
+{
+  ExportChoice *choice = user_data;
+
+  /* The window was closed while the dialog was open. */
+  if (dyno_results_page_is_disposed (choice->page))
+    return;
+  if (choice->kind != NULL)
+    dyno_results_page_export_chart_to (choice->page, choice->kind, format, path);
+  else
+    dyno_results_page_export_table_to (choice->page, format, path);
+}
+
+static const char *
+chart_suffix (const char *kind)
+{
+  if (g_str_equal (kind, "cpu"))
+    return "cpu";
+  if (g_str_equal (kind, "overlay"))
+    return "over-time";
+  if (g_str_equal (kind, "live"))
+    return "live";
+  return "rates";
+}
+
+void
+dyno_results_page_choose_export_chart (DynoResultsPage *self, const char *kind)
+{
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+  DynoComparison *comparison = shown_comparison (self);
+  DynoResult *result = shown_result (self);
+  ExportChoice *choice;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+
+  if (g_str_equal (kind, "live") && result != NULL)
+    stem = result_stem (result);
+  else if (!g_str_equal (kind, "live") && comparison != NULL)
+    {
+      stem = comparison_stem (comparison);
+      if (g_str_equal (kind, "overlay"))
+        {
+          const DynoPhase *phase = dyno_compare_view_get_phase (self->compare_view);
+
+          if (!dyno_compare_chart_has_samples (comparison, phase))
+            {
+              dyno_results_page_toast (self, _("These runs have no live samples to draw: "
+                                               "imported results carry only their figures"));
+              return;
+            }
+        }
+    }
+  else
+    return;
+
+  name = g_strdup_printf ("%s-%s", stem, chart_suffix (kind));
+  choice = g_new0 (ExportChoice, 1);
+  choice->page = g_object_ref (self);
+  choice->kind = g_strdup (kind);
+  dyno_export_choose_file (dyno_results_page_get_window (self), _("Export Chart"), name,
+                           dyno_export_chart_formats, DYNO_EXPORT_N_CHART_FORMATS,
+                           on_export_chosen, choice, export_choice_free);
+}
+
+void
+dyno_results_page_choose_export_table (DynoResultsPage *self)
+{
+  g_autofree char *stem = NULL;
+  DynoComparison *comparison = shown_comparison (self);
+  DynoResult *result = shown_result (self);
+  ExportChoice *choice;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+
+  if (comparison != NULL)
+    stem = comparison_stem (comparison);
+  else if (result != NULL)
+    stem = result_stem (result);
+  else
+    return;
+
+  choice = g_new0 (ExportChoice, 1);
+  choice->page = g_object_ref (self);
+  dyno_export_choose_file (dyno_results_page_get_window (self), _("Export Table"), stem,
+                           dyno_export_table_formats, DYNO_EXPORT_N_TABLE_FORMATS,
+                           on_export_chosen, choice, export_choice_free);
+}
+
+void
+dyno_results_page_copy_table (DynoResultsPage *self)
+{
+  DynoComparison *comparison = shown_comparison (self);
+  g_autofree char *text = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GdkContentProvider) provider = NULL;
+  GdkContentProvider *providers[2];
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+
+  if (comparison == NULL)
+    return;
+  text = dyno_comparison_format (comparison, DYNO_COMPARE_FORMAT_MARKDOWN, rate_unit (self));
+  bytes = g_bytes_new (text, strlen (text));
+  /* Markdown for editors that ask for it, and the same as plain text for the rest. */
+  providers[0] = gdk_content_provider_new_for_bytes ("text/markdown", bytes);
+  providers[1] = gdk_content_provider_new_typed (G_TYPE_STRING, text);
+  provider = gdk_content_provider_new_union (providers, G_N_ELEMENTS (providers));
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (self)), provider);
+  dyno_results_page_toast (self, _("Table copied as Markdown"));
+}
+
+void
+dyno_results_page_copy_results (DynoResultsPage *self)
+{
+  /* The run of the result view: the last one, or one opened from the list. */
+  DynoResult *result = dyno_results_page_get_result (self);
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+
+  if (result == NULL)
+    return;
+  text = dyno_report_text (result, rate_unit (self));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  dyno_results_page_toast (self, _("Results copied as text"));
+}
