@@ -54,10 +54,23 @@ assert_untouched (Fixture *f)
   g_assert_cmpstr (sum, ==, f->keep_sum);
 }
 
+/* Bonnie's way: the sizes given, one pass, one run. What most tests check is easier to say
+ * of that; the tests of phase times and repeats set them. */
+static DynoConfig *
+one_pass_config (void)
+{
+  DynoConfig *config = dyno_config_new ();
+
+  config->phase_time = 0;
+  config->autos = 0;
+  config->repeat = 1;
+  return config;
+}
+
 static DynoConfig *
 small_config (void)
 {
-  DynoConfig *config = dyno_config_new ();
+  DynoConfig *config = one_pass_config ();
 
   config->size = 16 << 20;
   config->seeks = 512;
@@ -461,7 +474,7 @@ test_direct_unsupported (void)
 static void
 test_cancel (Fixture *f, gconstpointer data)
 {
-  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (DynoConfig) config = one_pass_config ();
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (DynoResult) result = NULL;
@@ -554,6 +567,149 @@ test_second_target_runs_after_failure (Fixture *f, gconstpointer data)
   g_assert_false (dyno_target_result_failed (dyno_result_get_target (result, 1)));
   g_assert_cmpuint (dyno_result_get_target (result, 1)->phases->len, ==, 1);
   assert_untouched (f);
+}
+
+/* Every phase measures for at least the phase time: reads, seeks and stat by making passes
+ * (or, seeks, by a deadline), the others because the run is sized from a calibration. Nothing
+ * here depends on how fast the folder is: a phase's measured time is at least the phase time
+ * by construction, whatever the device. */
+static void
+test_phase_time (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autofree char *json = NULL;
+  const DynoTargetResult *target;
+  const DynoSizing *sizing;
+  Watch w = { 0 };
+
+  config->phase_time = 0.3;
+  config->repeat = 1;
+  g_assert_true (dyno_config_select (config, "putc,write,getc,read,seeks,seq_create,seq_stat",
+                                     &error));
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  target = dyno_result_get_target (result, 0);
+  g_assert_null (target->error_message);
+  sizing = &target->sizing;
+  g_assert_true (sizing->calibrated);
+  g_assert_true (isfinite (sizing->write_rate) && sizing->write_rate > 0);
+  g_assert_true (isfinite (sizing->per_char_rate) && sizing->per_char_rate > 0);
+  g_assert_true (isfinite (sizing->create_rate) && sizing->create_rate > 0);
+  g_assert_cmpuint (sizing->size, >, 0);
+  g_assert_cmpuint (sizing->size % config->chunk, ==, 0);
+  g_assert_cmpuint (sizing->per_char_size, <=, sizing->size);
+  g_assert_cmpuint (sizing->seeks, ==, 0);
+  g_assert_nonnull (sizing->reason);
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+      const DynoPhaseRun *run = dyno_phase_result_get_run (phase, 0);
+      const char *key = dyno_phase_get_key (phase->phase);
+
+      g_assert_cmpuint (run->passes, >=, 1);
+      g_assert_cmpuint (run->amount, >, 0);
+      g_assert_true (isfinite (run->started));
+      if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_REPEATABLE))
+        g_assert_cmpfloat (run->elapsed, >=, config->phase_time);
+      else
+        g_assert_cmpuint (run->passes, ==, 1);
+      if (g_str_equal (key, "write"))
+        g_assert_cmpuint (run->amount, ==, sizing->size);
+      if (g_str_equal (key, "read"))
+        g_assert_cmpuint (run->amount, ==, (guint64) run->passes * sizing->size);
+      if (g_str_equal (key, "putc"))
+        g_assert_cmpuint (run->amount, ==, sizing->per_char_size);
+      if (g_str_equal (key, "getc"))
+        g_assert_cmpuint (run->amount, ==, (guint64) run->passes * sizing->per_char_size);
+      if (g_str_equal (key, "seq_create"))
+        g_assert_cmpuint (run->amount, <=, sizing->files);
+      /* Under a single pass the cache was evicted before the phase; between passes too. */
+      if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_READS_DATA))
+        g_assert_cmpfloat (run->cache_resident, <, 0.1);
+    }
+  for (guint i = 0; i < target->samples->len; i++)
+    {
+      const DynoSample *s = &g_array_index (target->samples, DynoSample, i);
+
+      g_assert_cmpfloat (s->progress, <=, 1.0);
+    }
+
+  /* What was chosen and why survives a file. */
+  json = dyno_result_to_json (result, FALSE);
+  loaded = dyno_result_load_from_data (json, strlen (json), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dyno_result_get_target (loaded, 0)->sizing.size, ==, sizing->size);
+  g_assert_cmpstr (dyno_result_get_target (loaded, 0)->sizing.reason, ==, sizing->reason);
+  g_assert_cmpfloat (dyno_result_get_config (loaded)->phase_time, ==, 0.3);
+  g_assert_true (dyno_config_is_auto (dyno_result_get_config (loaded), DYNO_AUTO_SIZE));
+  assert_untouched (f);
+  watch_clear (&w);
+}
+
+static void
+count_target_started (DynoEngine *e, guint target, const char *path, guint *n)
+{
+  (*n)++;
+}
+
+static int
+compare_started (gconstpointer a, gconstpointer b)
+{
+  const DynoPhaseRun *x = *(const DynoPhaseRun *const *) a;
+  const DynoPhaseRun *y = *(const DynoPhaseRun *const *) b;
+
+  return x->started < y->started ? -1 : x->started > y->started;
+}
+
+/* Two targets, three repeats: A B B A A B, and each run says when it started. */
+static void
+test_interleave (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (DynoEngine) engine = dyno_engine_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  g_autofree char *second = dyno_test_make_dir ("dyno-engine-b");
+  const char *targets[] = { f->dir, second, NULL };
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  static const guint expected[] = { 0, 1, 1, 0, 0, 1 };
+  guint started = 0;
+
+  config->repeat = 3;
+  dyno_config_select (config, "write", NULL);
+  g_signal_connect (engine, "target-started", G_CALLBACK (count_target_started), &started);
+  result = dyno_engine_run_sync (engine, config, targets, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (started, ==, 6); /* once per round */
+  for (guint t = 0; t < 2; t++)
+    {
+      const DynoPhaseResult *write
+          = dyno_target_result_find_phase (dyno_result_get_target (result, t), "write");
+
+      g_assert_cmpuint (write->runs->len, ==, 3);
+      for (guint r = 0; r < 3; r++)
+        g_ptr_array_add (runs, (gpointer) dyno_phase_result_get_run (write, r));
+    }
+  g_ptr_array_sort (runs, compare_started);
+  for (guint i = 0; i < runs->len; i++)
+    {
+      const DynoPhaseRun *run = g_ptr_array_index (runs, i);
+      const DynoPhaseResult *write0
+          = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "write");
+      gboolean of_first = FALSE;
+
+      for (guint r = 0; r < write0->runs->len; r++)
+        of_first |= dyno_phase_result_get_run (write0, r) == run;
+      g_assert_cmpuint (of_first ? 0 : 1, ==, expected[i]);
+      g_assert_cmpuint (run->repeat, ==, i / 2);
+    }
+  assert_untouched (f);
+  dyno_test_assert_no_scratch (second);
+  dyno_test_rm_rf (second);
 }
 
 static GPid
@@ -772,7 +928,7 @@ static void
 test_vanished_target (void)
 {
   g_autofree char *dir = NULL;
-  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (DynoConfig) config = one_pass_config ();
   g_autoptr (GError) error = NULL;
   g_autoptr (DynoResult) result = NULL;
   const DynoTargetResult *target;
@@ -816,6 +972,8 @@ main (int argc, char *argv[])
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/engine/all-phases", test_all_phases);
   ADD ("/engine/short-phase-has-a-sample", test_short_phase_has_a_sample);
+  ADD ("/engine/phase-time", test_phase_time);
+  ADD ("/engine/interleave", test_interleave);
   ADD ("/engine/cache-none-is-resident", test_cache_none_is_resident);
   ADD ("/engine/per-char-syscall-repeat", test_per_char_syscall_and_repeat);
   ADD ("/engine/direct", test_direct);

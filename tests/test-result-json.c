@@ -780,6 +780,29 @@ fixture_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "fixtures", "results", name, NULL);
 }
 
+/* A file written before phase times reads as what it was: one pass of the sizes given. */
+static void
+test_fixture_before_phase_times (void)
+{
+  g_autofree char *path = fixture_path ("full-v1-before-phase-times.json");
+  g_autoptr (DynoResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  const DynoConfig *config;
+  const DynoPhaseRun *run;
+
+  result = dyno_result_load (path, &error);
+  g_assert_no_error (error);
+  config = dyno_result_get_config (result);
+  g_assert_cmpfloat (config->phase_time, ==, 0);
+  g_assert_cmpint (config->autos, ==, 0);
+  g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
+  run = dyno_phase_result_get_run (
+      dyno_target_result_find_phase (dyno_result_get_target (result, 0), "write"), 0);
+  g_assert_cmpuint (run->passes, ==, 1);
+  g_assert_true (isnan (run->started));
+  g_assert_false (dyno_result_get_target (result, 0)->sizing.calibrated);
+}
+
 static void
 test_fixture_full (void)
 {
@@ -1425,6 +1448,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/result-json/file/too-large", test_load_too_large);
   g_test_add_func ("/result-json/file/error-names-file", test_load_names_file);
   g_test_add_func ("/result-json/fixture/full", test_fixture_full);
+  g_test_add_func ("/result-json/fixture/before-phase-times", test_fixture_before_phase_times);
   g_test_add_func ("/result-json/fixture/import", test_fixture_import);
   g_test_add_func ("/result-json/fixture/rejected", test_fixture_rejected);
   g_test_add_func ("/result-json/read/minimal", test_minimal);

@@ -116,6 +116,8 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
   config->cache = cache;
   config->data = DYNO_DATA_RANDOM;
   config->repeat = 1;
+  config->phase_time = 0;
+  config->autos = 0;
 
   switch (preset)
     {
@@ -212,6 +214,9 @@ dyno_settings_get_config (GSettings *settings, GError **error)
   config->cache = g_settings_get_enum (settings, "cache");
   config->data = g_settings_get_enum (settings, "data");
   config->repeat = g_settings_get_uint (settings, "repeat");
+  /* The app's settings give every size: one pass of them, as before phase times. */
+  config->phase_time = 0;
+  config->autos = 0;
 
   label = g_settings_get_string (settings, "label");
   notes = g_settings_get_string (settings, "notes");

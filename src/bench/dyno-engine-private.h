@@ -41,7 +41,7 @@ typedef struct
 
 typedef struct _DynoRunShared DynoRunShared;
 
-DynoRunShared *dyno_run_shared_new (guint n_targets, guint phases_per_target);
+DynoRunShared *dyno_run_shared_new (guint n_targets, guint phases_per_target, double phase_time);
 DynoRunShared *dyno_run_shared_ref (DynoRunShared *shared);
 void           dyno_run_shared_unref (DynoRunShared *shared);
 /* Takes ownership of event->text. */
@@ -55,7 +55,7 @@ void           dyno_run_shared_set_phase (DynoRunShared *shared,
                                           const DynoPhase *phase);
 void           dyno_run_shared_set_progress (DynoRunShared *shared, double phase_progress, double rate);
 void           dyno_run_shared_phase_done (DynoRunShared *shared);
-void           dyno_run_shared_target_done (DynoRunShared *shared, guint target);
+void           dyno_run_shared_skip_phases (DynoRunShared *shared, guint n);
 void           dyno_run_shared_finish (DynoRunShared *shared);
 void           dyno_event_clear (DynoEvent *event);
 

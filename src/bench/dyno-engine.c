@@ -233,7 +233,8 @@ dyno_engine_run_async (DynoEngine *self,
   job = g_new0 (RunJob, 1);
   job->config = dyno_config_copy (config);
   job->targets = g_strdupv ((char **) targets);
-  job->shared = dyno_run_shared_new (g_strv_length (job->targets), dyno_runner_count_phases (config));
+  job->shared = dyno_run_shared_new (g_strv_length (job->targets), dyno_runner_count_phases (config),
+                                     config->phase_time);
   job->interval = self->sample_interval;
 
   self->shared = dyno_run_shared_ref (job->shared);

@@ -39,7 +39,9 @@ struct _DynoFileSet
 {
   DynoRun *run;
   gboolean random_order;
-  guint64 n;
+  guint64 n;        /* files in the set: made, or to be made */
+  guint64 n_names;  /* names made; a create that stops at its deadline leaves n below it */
+  double deadline_s; /* create: stop after this long (0: make all n) */
   guint dirs;
   FileEntry *files;
   int files_fd;
@@ -69,7 +71,7 @@ shuffle (DynoFileSet *set)
 }
 
 DynoFileSet *
-dyno_file_set_new (DynoRun *run, gboolean random_order)
+dyno_file_set_new (DynoRun *run, gboolean random_order, guint64 n)
 {
   const DynoConfig *config = run->config;
   DynoFileSet *set = g_new0 (DynoFileSet, 1);
@@ -78,7 +80,7 @@ dyno_file_set_new (DynoRun *run, gboolean random_order)
 
   set->run = run;
   set->random_order = random_order;
-  set->n = dyno_config_get_files_total (config);
+  set->n = set->n_names = MAX (n, 1);
   set->dirs = MAX (config->files_dirs, 1);
   set->files = g_new0 (FileEntry, set->n);
   set->files_fd = -1;
@@ -125,7 +127,7 @@ dyno_file_set_free (DynoFileSet *set)
   if (set == NULL)
     return;
   close_dirs (set);
-  for (guint64 i = 0; i < set->n; i++)
+  for (guint64 i = 0; i < set->n_names; i++)
     g_free (set->files[i].name);
   g_free (set->files);
   g_free (set);
@@ -215,6 +217,13 @@ dyno_file_set_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError 
 
       if (dyno_run_should_stop (run))
         return dyno_run_stop_error (run, error);
+      /* A create that lasts a set time makes what fits; the set is then those files. */
+      if (set->deadline_s > 0 && ctx != NULL && i > 0
+          && (dyno_now_ns () - clock.started) / 1e9 >= set->deadline_s)
+        {
+          set->n = i;
+          break;
+        }
 
       if (i > 0 && mode == DYNO_FILES_LINK)
         {
@@ -251,6 +260,15 @@ dyno_file_set_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError 
       dyno_phase_clock_tick (ctx, &clock, i + 1);
     }
   return sync_and_stop (run, ctx, &clock, set->files_fd, set->n, error);
+}
+
+/* As dyno_file_set_create, timed, but stops at the phase time: the set is then what it made. */
+gboolean
+dyno_file_set_create_for (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, double seconds,
+                          GError **error)
+{
+  set->deadline_s = seconds;
+  return dyno_file_set_create (run, set, ctx, error);
 }
 
 static gboolean

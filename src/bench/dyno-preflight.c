@@ -20,7 +20,11 @@ dyno_preflight_space_needed (const DynoConfig *config)
 {
   guint64 needed = MARGIN_BYTES;
 
-  if (dyno_config_has_io_tests (config))
+  /* A size the target calibrates is capped by what is free: only the calibration's own first
+   * steps must fit. */
+  if (dyno_config_has_io_tests (config) && dyno_config_is_auto (config, DYNO_AUTO_SIZE))
+    needed += G_GUINT64_CONSTANT (16) << 20;
+  else if (dyno_config_has_io_tests (config))
     needed += config->size - config->size % MAX (config->chunk, 1);
   if (dyno_config_has_file_tests (config))
     {
@@ -32,6 +36,57 @@ dyno_preflight_space_needed (const DynoConfig *config)
       needed += dyno_config_get_files_total (config) * per_file;
     }
   return needed;
+}
+
+void
+dyno_preflight_size_notes (const DynoConfig *config,
+                           guint64 file_size,
+                           guint64 ram_bytes,
+                           GPtrArray *notes,
+                           GPtrArray *warnings)
+{
+  if (ram_bytes == 0)
+    ram_bytes = dyno_platform_ram_bytes ();
+  if (dyno_config_has_io_tests (config) && ram_bytes > 0 && file_size < 2 * ram_bytes)
+    {
+      g_autofree char *size = dyno_format_size (file_size);
+      g_autofree char *ram = dyno_format_size (ram_bytes);
+
+      switch (config->cache)
+        {
+        case DYNO_CACHE_EVICT:
+        case DYNO_CACHE_DROP:
+          if (notes != NULL)
+            g_ptr_array_add (notes,
+                           g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
+                                              "(%s); this is still honest because the file's "
+                                              "cached pages are evicted before every read "
+                                              "phase, and how much stayed cached is measured "
+                                              "and recorded"),
+                                            size, ram));
+          break;
+        case DYNO_CACHE_DIRECT:
+          if (notes != NULL)
+            g_ptr_array_add (notes,
+                           g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
+                                              "(%s); block phases bypass the page cache with "
+                                              "O_DIRECT, and per-char phases are evicted "
+                                              "before reading"),
+                                            size, ram));
+          break;
+        case DYNO_CACHE_NONE:
+        default:
+          if (warnings != NULL)
+            g_ptr_array_add (warnings,
+                           g_strdup_printf (_("The file (%s) is smaller than twice "
+                                              "the RAM (%s) and the cache policy is “none”: "
+                                              "reads will likely come from RAM, not the disk; "
+                                              "the recorded cache residency shows how much"),
+                                            size, ram));
+          break;
+        }
+    }
+
 }
 
 gboolean
@@ -71,7 +126,9 @@ dyno_preflight_check (const DynoConfig *config,
       return FALSE;
     }
   if (!config->skip_space_check && dyno_config_has_file_tests (config) && info->free_inodes > 0
-      && info->free_inodes < dyno_config_get_files_total (config) + 16)
+      && info->free_inodes < (dyno_config_is_auto (config, DYNO_AUTO_FILES)
+                                  ? 1024 + 16
+                                  : dyno_config_get_files_total (config) + 16))
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_NO_SPACE,
                    _("Not enough free inodes for %llu files (%llu free); use fewer files"),
@@ -91,45 +148,9 @@ dyno_preflight_check (const DynoConfig *config,
                                                   "cannot flatter the figures"),
                                                 info->cow_hint));
 
-  if (dyno_config_has_io_tests (config) && ram_bytes > 0 && config->size < 2 * ram_bytes)
-    {
-      g_autofree char *size = dyno_format_size (config->size);
-      g_autofree char *ram = dyno_format_size (ram_bytes);
-
-      switch (config->cache)
-        {
-        case DYNO_CACHE_EVICT:
-        case DYNO_CACHE_DROP:
-          if (notes != NULL)
-            g_ptr_array_add (notes,
-                           g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
-                                              "(%s); this is still honest because the file's "
-                                              "cached pages are evicted before every read "
-                                              "phase, and how much stayed cached is measured "
-                                              "and recorded"),
-                                            size, ram));
-          break;
-        case DYNO_CACHE_DIRECT:
-          if (notes != NULL)
-            g_ptr_array_add (notes,
-                           g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
-                                              "(%s); block phases bypass the page cache with "
-                                              "O_DIRECT, and per-char phases are evicted "
-                                              "before reading"),
-                                            size, ram));
-          break;
-        case DYNO_CACHE_NONE:
-        default:
-          if (warnings != NULL)
-            g_ptr_array_add (warnings,
-                           g_strdup_printf (_("The file (%s) is smaller than twice "
-                                              "the RAM (%s) and the cache policy is “none”: "
-                                              "reads will likely come from RAM, not the disk; "
-                                              "the recorded cache residency shows how much"),
-                                            size, ram));
-          break;
-        }
-    }
+  /* A calibrated size is known only after the calibration, which says it then. */
+  if (!dyno_config_is_auto (config, DYNO_AUTO_SIZE))
+    dyno_preflight_size_notes (config, config->size, ram_bytes, notes, warnings);
 
   if (config->cache == DYNO_CACHE_DROP && !dyno_platform_can_drop_caches () && warnings != NULL)
     g_ptr_array_add (warnings,

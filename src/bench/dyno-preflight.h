@@ -22,4 +22,12 @@ gboolean dyno_preflight_check (const DynoConfig     *config,
                                GPtrArray            *warnings,
                                GError              **error);
 
+/* What a data file of file_size bytes means against the RAM (evicted, bypassed, or likely read
+ * from RAM under "none"), into notes and warnings; ram_bytes 0 for this machine's. */
+void     dyno_preflight_size_notes (const DynoConfig *config,
+                                    guint64           file_size,
+                                    guint64           ram_bytes,
+                                    GPtrArray        *notes,
+                                    GPtrArray        *warnings);
+
 G_END_DECLS

@@ -50,8 +50,16 @@ struct _DynoRun
   gboolean direct;        /* O_DIRECT in effect for block phases */
   gsize direct_align;
 
+  /* What this target does: the configuration's sizes, or what its calibration chose */
+  guint64 io_size;        /* bytes of the data file, whole chunks */
+  guint64 per_char_size;  /* bytes the per-char phases move */
+  guint64 files_total;    /* files per file-test series */
+  guint64 files_cap;      /* a create that lasts phase_time makes at most this many; 0: it
+                           * makes files_total */
+  guint64 seeks;          /* seeks per pass; 0: as many as phase_time holds */
+  double phase_time;      /* seconds each phase measures for; 0: one pass */
+
   /* The data file */
-  guint64 io_size;        /* config->size rounded down to whole chunks */
   guint64 data_size;      /* bytes the data file holds now; 0 when there is none */
   guchar *buffer;         /* chunk bytes, aligned for O_DIRECT */
   DynoRandom random;
@@ -86,9 +94,12 @@ gssize   dyno_run_read_full (int fd, guchar *buf, gsize len);
 /* File tests (dyno-file-set.c): a series is create, stat, delete of one set of files, in
  * order of creation or at random; ctx is NULL for untimed preparation. */
 typedef struct _DynoFileSet DynoFileSet;
-DynoFileSet *dyno_file_set_new (DynoRun *run, gboolean random_order);
+DynoFileSet *dyno_file_set_new (DynoRun *run, gboolean random_order, guint64 n);
 void         dyno_file_set_free (DynoFileSet *set);
 gboolean     dyno_file_set_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
+/* Timed create that stops after seconds; the set is then the files it made. */
+gboolean     dyno_file_set_create_for (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx,
+                                       double seconds, GError **error);
 gboolean     dyno_file_set_stat (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
 gboolean     dyno_file_set_delete (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error);
 

@@ -19,6 +19,15 @@ struct _DynoRunShared
   guint phases_per_target;
   guint phases_done;
   gint64 started_ns;
+
+  /* The remaining-time estimate: each phase lasts about phase_time (or what the phases so far
+   * took, when longer), and the estimate only ever goes down. */
+  double phase_time;
+  gint64 phase_started_ns;
+  double phases_seconds;   /* wall time of the phases done, preparation included */
+  guint phases_timed;
+  double last_remaining;   /* NAN until known */
+  gint64 last_estimate_ns;
 };
 
 static void
@@ -35,7 +44,7 @@ dyno_event_clear (DynoEvent *event)
 }
 
 DynoRunShared *
-dyno_run_shared_new (guint n_targets, guint phases_per_target)
+dyno_run_shared_new (guint n_targets, guint phases_per_target, double phase_time)
 {
   DynoRunShared *shared = g_new0 (DynoRunShared, 1);
 
@@ -50,6 +59,8 @@ dyno_run_shared_new (guint n_targets, guint phases_per_target)
   shared->status.phase = NULL;
   shared->status.remaining = NAN;
   shared->status.rate = NAN;
+  shared->phase_time = phase_time;
+  shared->last_remaining = NAN;
   return shared;
 }
 
@@ -94,20 +105,54 @@ dyno_run_shared_drain (DynoRunShared *shared)
   return events;
 }
 
+/* Seconds left: with a phase time, what the phases left will take at the pace so far (never
+ * less than the phase time each); without one, the elapsed time scaled by the progress. */
+static double
+model_remaining (DynoRunShared *shared, double total, gint64 now)
+{
+  double left = total - shared->phases_done;
+  double per_phase;
+  double in_phase = 0;
+
+  if (shared->phase_time <= 0)
+    {
+      /* Too early to extrapolate: the first percent says little about the slow phases. */
+      if (shared->status.progress > 0.01 && shared->status.elapsed > 1)
+        return shared->status.elapsed * (1 - shared->status.progress) / shared->status.progress;
+      return NAN;
+    }
+  per_phase = shared->phase_time * 1.1;
+  if (shared->phases_timed > 0)
+    per_phase = MAX (per_phase, shared->phases_seconds / shared->phases_timed);
+  if (shared->status.phase != NULL)
+    {
+      in_phase = (now - shared->phase_started_ns) / 1e9;
+      left -= 1;
+    }
+  return MAX (left, 0) * per_phase + MAX (per_phase - in_phase, 0);
+}
+
 static void
 update_estimate (DynoRunShared *shared)
 {
   double total = (double) shared->phases_per_target * MAX (shared->status.n_targets, 1);
   double done = shared->phases_done + (shared->status.phase != NULL ? shared->status.phase_progress : 0);
+  gint64 now = dyno_now_ns ();
+  double remaining;
 
-  shared->status.elapsed = (dyno_now_ns () - shared->started_ns) / 1e9;
+  shared->status.elapsed = (now - shared->started_ns) / 1e9;
   shared->status.progress = CLAMP (done / total, 0.0, 1.0);
-  /* Too early to extrapolate: the first percent says little about the slow phases. */
-  if (shared->status.progress > 0.01 && shared->status.elapsed > 1)
-    shared->status.remaining
-        = shared->status.elapsed * (1 - shared->status.progress) / shared->status.progress;
-  else
-    shared->status.remaining = NAN;
+  remaining = model_remaining (shared, total, now);
+  /* A figure that jumps up is worse than one that is a little optimistic. */
+  if (!isnan (remaining) && !isnan (shared->last_remaining))
+    remaining = MIN (remaining, MAX (shared->last_remaining
+                                     - (now - shared->last_estimate_ns) / 1e9, 0));
+  if (!isnan (remaining))
+    {
+      shared->last_remaining = remaining;
+      shared->last_estimate_ns = now;
+    }
+  shared->status.remaining = remaining;
 }
 
 void
@@ -129,6 +174,7 @@ dyno_run_shared_set_phase (DynoRunShared *shared, guint target, guint repeat,
   shared->status.repeat = repeat;
   shared->status.phase = phase;
   shared->status.phase_progress = 0;
+  shared->phase_started_ns = dyno_now_ns ();
   g_mutex_unlock (&shared->lock);
 }
 
@@ -146,6 +192,11 @@ dyno_run_shared_phase_done (DynoRunShared *shared)
 {
   g_mutex_lock (&shared->lock);
   shared->phases_done++;
+  if (shared->status.phase != NULL)
+    {
+      shared->phases_seconds += (dyno_now_ns () - shared->phase_started_ns) / 1e9;
+      shared->phases_timed++;
+    }
   shared->status.phase = NULL;
   shared->status.phase_progress = 0;
   g_mutex_unlock (&shared->lock);
@@ -164,10 +215,10 @@ dyno_run_shared_finish (DynoRunShared *shared)
 }
 
 void
-dyno_run_shared_target_done (DynoRunShared *shared, guint target)
+dyno_run_shared_skip_phases (DynoRunShared *shared, guint n)
 {
   g_mutex_lock (&shared->lock);
   /* A failed target skips its remaining phases; progress must still add up. */
-  shared->phases_done = MAX (shared->phases_done, (target + 1) * shared->phases_per_target);
+  shared->phases_done += n;
   g_mutex_unlock (&shared->lock);
 }

@@ -13,7 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dyno-calibrate.h"
 #include "dyno-error.h"
+#include "dyno-parse.h"
 #include "dyno-phase-ops.h"
 #include "dyno-preflight.h"
 #include "dyno-run-private.h"
@@ -290,6 +292,38 @@ end_series (DynoRun *run, GError **error)
   return ok;
 }
 
+/* What passes over the same data add up to. */
+typedef struct
+{
+  guint64 amount;
+  double elapsed;
+  double cpu_seconds;
+  double flush_seconds;
+  guint threads;
+  guint passes;
+} Passes;
+
+static void
+add_pass (Passes *total, const DynoPhaseRun *pass)
+{
+  total->amount += pass->amount;
+  total->elapsed += pass->elapsed;
+  if (!isnan (pass->cpu_seconds))
+    total->cpu_seconds += pass->cpu_seconds;
+  if (!isnan (pass->flush_seconds))
+    total->flush_seconds += pass->flush_seconds;
+  total->threads = pass->threads;
+  total->passes++;
+}
+
+/* The phase's counters go on from where the last pass left them. */
+static void
+carry_progress (DynoPhaseCtx *ctx, guint n_slots)
+{
+  for (guint i = 0; i < MAX (n_slots, 1); i++)
+    ctx->slot[i].base = atomic_load_explicit (&ctx->slot[i].done, memory_order_relaxed);
+}
+
 static gboolean
 run_phase (RunState *state, const DynoPhase *id, GError **error)
 {
@@ -301,6 +335,12 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   DynoCpuTimes cpu_before, cpu_after;
   gboolean have_cpu;
   DynoPhaseResult *result;
+  /* A phase that leaves its data as it found it makes passes until it has measured for the
+   * phase time: a fast device gets a figure instead of "+++++". */
+  gboolean passes = run->phase_time > 0 && dyno_phase_has_flag (id, DYNO_PHASE_REPEATABLE);
+  Passes total = { 0 };
+  double cache_resident = NAN;
+  guint n_slots;
   gboolean ok;
 
   g_assert (ops != NULL); /* dyno_runner_check_config */
@@ -323,10 +363,19 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
 
   if (dyno_phase_has_flag (id, DYNO_PHASE_READS_DATA) && !prepare_read (run, &ctx.run, error))
     return FALSE;
+  cache_resident = ctx.run.cache_resident;
   if (ops->prepare != NULL && !ops->prepare (run, id, ops->data, error))
     return FALSE;
   if (dyno_run_should_stop (run))
     return dyno_run_stop_error (run, error);
+  /* Settle before the clock: what earlier untimed work (a calibration, an untimed delete, the
+   * last data file's removal) left for the file system to write would otherwise be paid by
+   * this phase's first flush. */
+  if (!dyno_platform_sync_fs (run->scratch_fd, error))
+    {
+      g_prefix_error (error, _("syncing the file system before a phase: "));
+      return FALSE;
+    }
 
   {
     DynoEvent event = { .kind = DYNO_EVENT_PHASE_STARTED, .target = run->target,
@@ -335,22 +384,59 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   }
   dyno_run_shared_set_phase (run->shared, run->target, run->repeat, id);
 
-  {
-    guint n_slots = ops->n_slots != NULL ? ops->n_slots (run, id, ops->data) : 0;
-
-    /* Phases with threads of their own register each one; others run on this thread. */
-    ctx.slot = dyno_sampler_begin_phase (run->sampler, run->target, run->repeat, id, ctx.total,
-                                         MAX (n_slots, 1));
-    if (n_slots == 0)
-      dyno_sampler_register_thread (run->sampler, ctx.slot);
-  }
+  n_slots = ops->n_slots != NULL ? ops->n_slots (run, id, ops->data) : 0;
+  /* Phases with threads of their own register each one; others run on this thread. */
+  ctx.slot = dyno_sampler_begin_phase (run->sampler, run->target, run->repeat, id, ctx.total,
+                                       run->phase_time, MAX (n_slots, 1));
+  if (n_slots == 0)
+    dyno_sampler_register_thread (run->sampler, ctx.slot);
   have_cpu = dyno_platform_read_cpu_times (&cpu_before);
 
-  ok = ops->run (run, &ctx, ops->data, error);
-  if (ok && ctx.run.elapsed > 0)
+  for (;;)
     {
-      ctx.run.rate = ctx.run.amount / ctx.run.elapsed;
-      ctx.run.cpu_percent = ctx.run.cpu_seconds / ctx.run.elapsed * 100.0;
+      ok = ops->run (run, &ctx, ops->data, error);
+      if (!ok)
+        break;
+      add_pass (&total, &ctx.run);
+      if (!passes || total.elapsed >= run->phase_time || total.passes >= G_MAXINT
+          || dyno_run_should_stop (run))
+        break;
+
+      /* Another pass: the same work again, from a cold cache when reads are measured. The
+       * sampler rests meanwhile, so the eviction shows as neither I/O nor a gap. */
+      if (total.passes == 1 && total.elapsed > 0)
+        dyno_sampler_set_total (run->sampler,
+                                ctx.total * (guint64) ceil (run->phase_time / total.elapsed));
+      dyno_sampler_pause (run->sampler, TRUE);
+      carry_progress (&ctx, n_slots);
+      if (dyno_phase_has_flag (id, DYNO_PHASE_READS_DATA))
+        {
+          DynoPhaseRun ignored;
+
+          dyno_phase_run_init (&ignored);
+          ok = prepare_read (run, &ignored, error);
+        }
+      dyno_sampler_pause (run->sampler, FALSE);
+      if (!ok)
+        break;
+      ctx.run.elapsed = ctx.run.flush_seconds = ctx.run.cpu_seconds = NAN;
+      ctx.run.amount = 0;
+    }
+  if (ok)
+    {
+      ctx.run.amount = total.amount;
+      ctx.run.elapsed = total.elapsed;
+      ctx.run.cpu_seconds = total.cpu_seconds;
+      ctx.run.flush_seconds = total.flush_seconds;
+      ctx.run.threads = total.threads;
+      ctx.run.passes = total.passes;
+      ctx.run.cache_resident = cache_resident;
+      ctx.run.started = (dyno_now_ns () - run->run_started_ns) / 1e9 - total.elapsed;
+      if (ctx.run.elapsed > 0)
+        {
+          ctx.run.rate = ctx.run.amount / ctx.run.elapsed;
+          ctx.run.cpu_percent = ctx.run.cpu_seconds / ctx.run.elapsed * 100.0;
+        }
     }
 
   dyno_sampler_end_phase (run->sampler, ok, ok && ctx.run.elapsed > 0 ? ctx.run.rate : NAN);
@@ -462,51 +548,99 @@ is_cancel (const GError *error)
   return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* A target between its rounds: what DynoRun holds while it is the target being measured. */
+typedef struct
+{
+  const char *path;
+  DynoTargetResult *result;
+  GHashTable *latency;
+  gboolean opened;  /* scratch folder made, sizes known */
+  gboolean done;    /* finished or failed: it runs no more rounds */
+  gint64 elapsed_ns;
+  int target_fd;
+  struct stat target_stat;
+  char *scratch_name;
+  int scratch_fd;
+  gboolean direct;
+  gsize direct_align;
+  guint64 io_size;
+  guint64 per_char_size;
+  guint64 files_total;
+  guint64 files_cap;
+  guint64 seeks;
+  guchar *buffer;
+} TargetSlot;
+
 static void
-run_target (RunState *state, guint index, const char *path)
+activate (RunState *state, guint index, TargetSlot *slot)
 {
   DynoRun *run = &state->run;
-  g_autoptr (GError) error = NULL;
-  DynoTargetResult *tr;
-  gint64 started = dyno_now_ns ();
-  void *buffer = NULL;
 
   run->target = index;
-  run->target_path = path;
-  run->target_fd = -1;
-  run->scratch_fd = -1;
+  run->target_path = slot->path;
+  run->target_result = slot->result;
+  run->target_fd = slot->target_fd;
+  run->target_stat = slot->target_stat;
+  run->scratch_name = slot->scratch_name;
+  run->scratch_fd = slot->scratch_fd;
+  run->direct = slot->direct;
+  run->direct_align = slot->direct_align;
+  run->io_size = slot->io_size;
+  run->per_char_size = slot->per_char_size;
+  run->files_total = slot->files_total;
+  run->files_cap = slot->files_cap;
+  run->seeks = slot->seeks;
+  run->buffer = slot->buffer;
   run->data_size = 0;
-  run->direct = FALSE;
-  run->direct_align = 4096;
   run->current_phase = NULL;
+  state->latency = slot->latency;
   atomic_store (&run->vanished, 0);
-  state->latency = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) dyno_histogram_free);
+}
 
-  tr = dyno_target_result_new (dyno_target_info_collect (path));
-  tr->started_at = g_get_real_time ();
-  run->target_result = tr;
+static void
+deactivate (RunState *state, TargetSlot *slot)
+{
+  DynoRun *run = &state->run;
 
-  {
-    DynoEvent event = { .kind = DYNO_EVENT_TARGET_STARTED, .target = index, .text = g_strdup (path) };
-    dyno_run_shared_push (run->shared, &event);
-  }
+  slot->target_fd = run->target_fd;
+  slot->target_stat = run->target_stat;
+  slot->scratch_name = run->scratch_name;
+  slot->scratch_fd = run->scratch_fd;
+  slot->direct = run->direct;
+  slot->direct_align = run->direct_align;
+  slot->io_size = run->io_size;
+  slot->per_char_size = run->per_char_size;
+  slot->files_total = run->files_total;
+  slot->files_cap = run->files_cap;
+  slot->seeks = run->seeks;
+  slot->buffer = run->buffer;
+  run->scratch_name = NULL;
+  run->buffer = NULL;
+  run->target_result = NULL;
+  state->latency = NULL;
+}
 
-  if (!dyno_preflight_check (run->config, tr->info, 0, tr->notes,
-                             tr->warnings, &error))
-    goto out;
-  if (state->size_note != NULL && dyno_config_has_io_tests (run->config))
+/* Checks, scratch folder, buffer and sizes: the target's first round starts here. */
+static gboolean
+open_target (RunState *state, TargetSlot *slot, GError **error)
+{
+  DynoRun *run = &state->run;
+  DynoTargetResult *tr = slot->result;
+  void *buffer = NULL;
+
+  if (!dyno_preflight_check (run->config, tr->info, 0, tr->notes, tr->warnings, error))
+    return FALSE;
+  if (state->size_note != NULL && dyno_config_has_io_tests (run->config)
+      && !dyno_config_is_auto (run->config, DYNO_AUTO_SIZE))
     g_ptr_array_insert (tr->notes, 0, g_strdup (state->size_note));
   for (guint i = 0; i < tr->notes->len; i++)
     push_message (run, DYNO_MESSAGE_INFO, g_ptr_array_index (tr->notes, i));
   for (guint i = 0; i < tr->warnings->len; i++)
     push_message (run, DYNO_MESSAGE_WARNING, g_ptr_array_index (tr->warnings, i));
 
-  run->target_fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  run->target_fd = open (slot->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (run->target_fd < 0 || fstat (run->target_fd, &run->target_stat) != 0)
-    {
-      dyno_run_errno_error (run, errno, &error, _("opening the target folder"));
-      goto out;
-    }
+    return dyno_run_errno_error (run, errno, error, _("opening the target folder"));
   {
     g_autoptr (GPtrArray) stale = g_ptr_array_new_with_free_func (g_free);
 
@@ -518,13 +652,13 @@ run_target (RunState *state, guint index, const char *path)
         g_ptr_array_add (tr->warnings, g_strdup (g_ptr_array_index (stale, i)));
       }
   }
-  if (!dyno_scratch_create (run->target_fd, &run->scratch_name, &run->scratch_fd, &error))
-    goto out;
-  dyno_sampler_watch (run->sampler, path, &run->target_stat, &run->vanished, &run->stop);
+  if (!dyno_scratch_create (run->target_fd, &run->scratch_name, &run->scratch_fd, error))
+    return FALSE;
+  dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished, &run->stop);
 
   if (run->config->cache == DYNO_CACHE_DIRECT && dyno_config_has_io_tests (run->config)
-      && !check_direct (run, &error))
-    goto out;
+      && !check_direct (run, error))
+    return FALSE;
 
   if (posix_memalign (&buffer, MAX (run->direct_align, 4096), run->config->chunk) != 0)
     g_error ("out of memory for a %" G_GUINT64_FORMAT "-byte buffer", run->config->chunk);
@@ -534,16 +668,42 @@ run_target (RunState *state, guint index, const char *path)
   else
     dyno_random_fill (&run->random, run->buffer, run->config->chunk);
 
-  for (run->repeat = 0; run->repeat < run->config->repeat; run->repeat++)
-    if (!run_repeat (state, &error))
-      break;
-
-out:
-  if (error != NULL && !is_cancel (error))
+  if (run->config->phase_time > 0 && (run->config->autos & DYNO_AUTO_ALL) != 0)
+    push_message (run, DYNO_MESSAGE_INFO, _("Measuring the target to size the run (not timed)"));
+  if (!dyno_calibrate (run, tr->info, &tr->sizing, error))
+    return FALSE;
+  if (dyno_config_is_auto (run->config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (run->config))
     {
-      record_failure (run, error, run->current_phase);
-      push_message (run, DYNO_MESSAGE_WARNING, error->message);
+      guint first_note = tr->notes->len;
+      guint first_warning = tr->warnings->len;
+
+      dyno_preflight_size_notes (run->config, run->io_size, 0, tr->notes, tr->warnings);
+      for (guint i = first_note; i < tr->notes->len; i++)
+        push_message (run, DYNO_MESSAGE_INFO, g_ptr_array_index (tr->notes, i));
+      for (guint i = first_warning; i < tr->warnings->len; i++)
+        push_message (run, DYNO_MESSAGE_WARNING, g_ptr_array_index (tr->warnings, i));
     }
+  if (tr->sizing.reason != NULL)
+    {
+      g_autofree char *size = dyno_format_size (run->io_size);
+      g_autofree char *note = NULL;
+
+      /* Translators: how a run was sized; %s: a size, then why */
+      note = g_strdup_printf (_("Sized for %.0f s per phase: a %s data file (%s)"),
+                              run->config->phase_time, size, tr->sizing.reason);
+      g_ptr_array_insert (tr->notes, 0, g_strdup (note));
+      push_message (run, DYNO_MESSAGE_INFO, note);
+    }
+  slot->opened = TRUE;
+  return TRUE;
+}
+
+/* Ends the target: its scratch folder goes, with everything in it. */
+static void
+close_target (RunState *state, TargetSlot *slot)
+{
+  DynoRun *run = &state->run;
+  DynoTargetResult *tr = slot->result;
 
   /* A failed or stopped series leaves its state: end it (after a stop its untimed deletes
    * stop at once); the scratch removal below takes whatever files are left. */
@@ -556,6 +716,7 @@ out:
   dyno_sampler_unwatch (run->sampler);
   if (run->scratch_fd >= 0)
     close (run->scratch_fd);
+  run->scratch_fd = -1;
   if (run->scratch_name != NULL)
     {
       g_autoptr (GError) cleanup_error = NULL;
@@ -569,18 +730,78 @@ out:
   g_clear_pointer (&run->scratch_name, g_free);
   if (run->target_fd >= 0)
     close (run->target_fd);
-  free (buffer);
+  run->target_fd = -1;
+  free (run->buffer);
   run->buffer = NULL;
-  g_clear_pointer (&state->latency, g_hash_table_unref);
+  g_clear_pointer (&slot->latency, g_hash_table_unref);
+  state->latency = NULL;
+  tr->elapsed = slot->elapsed_ns / 1e9;
+  slot->done = TRUE;
+}
 
+static void
+take_samples (DynoRun *run, DynoTargetResult *tr)
+{
+  g_autoptr (GArray) samples = dyno_sampler_take_samples (run->sampler);
+
+  g_array_append_vals (tr->samples, samples->data, samples->len);
+}
+
+/* One round: target index, repeat run->repeat. Returns FALSE when the target is done (it
+ * failed, or the run was stopped). */
+static gboolean
+run_round (RunState *state, guint index, TargetSlot *slot, gboolean last)
+{
+  DynoRun *run = &state->run;
+  g_autoptr (GError) error = NULL;
+  gint64 started = dyno_now_ns ();
+  gboolean ok = TRUE;
+
+  activate (state, index, slot);
   {
-    GArray *samples = dyno_sampler_take_samples (run->sampler);
-
-    g_array_unref (tr->samples);
-    tr->samples = samples;
+    DynoEvent event = { .kind = DYNO_EVENT_TARGET_STARTED, .target = index,
+                        .text = g_strdup (slot->path) };
+    dyno_run_shared_push (run->shared, &event);
   }
-  tr->elapsed = (dyno_now_ns () - started) / 1e9;
-  dyno_run_shared_target_done (run->shared, index);
+  if (!slot->opened)
+    {
+      slot->result->started_at = g_get_real_time ();
+      ok = open_target (state, slot, &error);
+    }
+  else
+    dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished,
+                        &run->stop);
+  if (ok)
+    ok = run_repeat (state, &error);
+  /* Between rounds the data file goes: another target may share the volume. */
+  if (run->scratch_fd >= 0 && run->data_size > 0)
+    {
+      unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+      run->data_size = 0;
+    }
+  dyno_sampler_unwatch (run->sampler);
+  take_samples (run, slot->result);
+  slot->elapsed_ns += dyno_now_ns () - started;
+
+  if (error != NULL && !is_cancel (error))
+    {
+      record_failure (run, error, run->current_phase);
+      push_message (run, DYNO_MESSAGE_WARNING, error->message);
+    }
+  if (!ok || last)
+    close_target (state, slot);
+  deactivate (state, slot);
+  return ok;
+}
+
+static void
+target_finished (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
+{
+  DynoEvent event = { .kind = DYNO_EVENT_TARGET_FINISHED, .target = index };
+
+  event.result = slot->result;
+  event.owner = g_object_ref (G_OBJECT (result));
+  dyno_run_shared_push (state->run.shared, &event);
 }
 
 static void
@@ -603,6 +824,9 @@ dyno_runner_run (const DynoConfig *config,
   g_autoptr (DynoConfig) effective = dyno_config_copy (config);
   RunState state = { 0 };
   DynoRun *run = &state.run;
+  TargetSlot *slots;
+  guint n_targets;
+  guint64 largest = 0;
   gulong handler = 0;
   gboolean cancelled = FALSE;
 
@@ -618,7 +842,7 @@ dyno_runner_run (const DynoConfig *config,
   run->shared = shared;
   run->cancellable = cancellable;
   run->seed = run->config->seed;
-  run->io_size = run->config->size; /* a whole number of chunks: dyno_config_round_size */
+  run->target_fd = run->scratch_fd = -1;
   run->run_started_ns = dyno_now_ns ();
   atomic_init (&run->stop, 0);
   atomic_init (&run->vanished, 0);
@@ -627,23 +851,67 @@ dyno_runner_run (const DynoConfig *config,
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), run, NULL);
 
-  for (guint i = 0; targets[i] != NULL; i++)
+  n_targets = g_strv_length ((char **) targets);
+  slots = g_new0 (TargetSlot, n_targets);
+  for (guint i = 0; i < n_targets; i++)
     {
-      DynoEvent event = { .kind = DYNO_EVENT_TARGET_FINISHED, .target = i };
-
-      run_target (&state, i, targets[i]);
-      dyno_result_add_target (result, run->target_result);
-      event.result = run->target_result;
-      event.owner = g_object_ref (G_OBJECT (result));
-      dyno_run_shared_push (shared, &event);
-      run->target_result = NULL;
-
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          cancelled = TRUE;
-          break;
-        }
+      slots[i].path = targets[i];
+      slots[i].result = dyno_target_result_new (dyno_target_info_collect (targets[i]));
+      slots[i].latency = g_hash_table_new_full (NULL, NULL, NULL,
+                                                (GDestroyNotify) dyno_histogram_free);
+      slots[i].target_fd = slots[i].scratch_fd = -1;
+      slots[i].direct_align = 4096;
     }
+
+  /* Repeats alternate between the targets, A B B A A B …, so that whatever drifts while the
+   * run goes on (heat, a host's cache, other work) falls on every target alike. */
+  for (run->repeat = 0; run->repeat < run->config->repeat && !cancelled; run->repeat++)
+    for (guint k = 0; k < n_targets && !cancelled; k++)
+      {
+        guint i = run->repeat % 2 == 0 ? k : n_targets - 1 - k;
+        gboolean last = run->repeat + 1 == run->config->repeat;
+
+        if (slots[i].done)
+          continue;
+        if (!run_round (&state, i, &slots[i], last))
+          {
+            /* Failed: its remaining phases are skipped, for the progress to add up. */
+            dyno_run_shared_skip_phases (shared, dyno_runner_count_phases (run->config)
+                                                     / MAX (run->config->repeat, 1)
+                                                     * (run->config->repeat - run->repeat - 1));
+            target_finished (&state, result, i, &slots[i]);
+          }
+        else if (last)
+          target_finished (&state, result, i, &slots[i]);
+        if (g_cancellable_is_cancelled (cancellable))
+          cancelled = TRUE;
+      }
+
+  /* Stopped: every target that has a scratch folder loses it now. */
+  for (guint i = 0; i < n_targets; i++)
+    if (!slots[i].done && slots[i].opened)
+      {
+        activate (&state, i, &slots[i]);
+        close_target (&state, &slots[i]);
+        deactivate (&state, &slots[i]);
+        target_finished (&state, result, i, &slots[i]);
+      }
+    else if (!slots[i].done)
+      g_clear_pointer (&slots[i].latency, g_hash_table_unref);
+
+  /* In the order given, whatever order they ran in. */
+  for (guint i = 0; i < n_targets; i++)
+    {
+      DynoTargetResult *tr = slots[i].result;
+
+      if (tr->sizing.size > 0 && dyno_config_is_auto (run->config, DYNO_AUTO_SIZE))
+        largest = MAX (largest, tr->sizing.size);
+      dyno_result_add_target (result, tr);
+    }
+  /* Readers that know no sizing see the largest data file a target used. */
+  if (largest > 0)
+    ((DynoConfig *) run->config)->size = largest;
+  g_free (slots);
 
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);

@@ -34,6 +34,8 @@ struct _DynoSampler
   guint repeat;
   const DynoPhase *phase;
   guint64 total;
+  double duration;
+  gboolean paused;
   DynoProgressSlot *slots;
   guint n_slots;
   gint64 phase_started_ns;
@@ -103,7 +105,12 @@ take_sample (DynoSampler *self, gint64 now, double rate_override)
   sample.rate = isnan (rate_override) ? (double) (done - MIN (done, self->last_done)) / dt
                                       : rate_override;
   sample.process_cpu = MAX (0.0, cpu_delta / dt * 100.0);
-  sample.progress = self->total ? MIN (1.0, (double) done / (double) self->total) : 0;
+  if (self->total > 0)
+    sample.progress = MIN (1.0, (double) done / (double) self->total);
+  else if (self->duration > 0)
+    sample.progress = MIN (1.0, sample.phase_t / self->duration);
+  else
+    sample.progress = 0;
   if (self->have_cpu_times && dyno_platform_read_cpu_times (&times))
     {
       dyno_platform_cpu_split (&self->last_cpu_times, &times, &sample.system_cpu);
@@ -154,7 +161,7 @@ sampler_thread (gpointer data)
 
       if (self->active && next == 0)
         next = self->last_ns + self->interval_ns;
-      if (self->active && now >= next)
+      if (self->active && !self->paused && now >= next)
         {
           take_sample (self, now, NAN);
           next += self->interval_ns;
@@ -247,6 +254,7 @@ dyno_sampler_begin_phase (DynoSampler *self,
                           guint repeat,
                           const DynoPhase *phase,
                           guint64 total,
+                          double duration,
                           guint n_slots)
 {
   DynoProgressSlot *slots = g_new0 (DynoProgressSlot, MAX (n_slots, 1));
@@ -265,6 +273,8 @@ dyno_sampler_begin_phase (DynoSampler *self,
   self->repeat = repeat;
   self->phase = phase;
   self->total = total;
+  self->duration = duration;
+  self->paused = FALSE;
   self->phase_started_ns = self->last_ns = dyno_now_ns ();
   self->last_done = 0;
   self->phase_samples = 0;
@@ -299,6 +309,42 @@ dyno_sampler_thread_done (DynoSampler *self, DynoProgressSlot *slot)
   g_mutex_lock (&self->lock);
   slot->cpu_final = cpu;
   slot->finished = TRUE;
+  g_mutex_unlock (&self->lock);
+}
+
+void
+dyno_sampler_set_total (DynoSampler *self, guint64 total)
+{
+  g_mutex_lock (&self->lock);
+  self->total = total;
+  g_mutex_unlock (&self->lock);
+}
+
+void
+dyno_sampler_pause (DynoSampler *self, gboolean paused)
+{
+  g_mutex_lock (&self->lock);
+  if (self->paused && !paused)
+    {
+      /* The next sample covers only the time since now, and only what is done from now. */
+      guint64 done = 0;
+
+      for (guint i = 0; i < self->n_slots; i++)
+        {
+          DynoProgressSlot *slot = &self->slots[i];
+
+          done += atomic_load_explicit (&slot->done, memory_order_relaxed);
+          /* Nor the CPU the untimed work used. */
+          if (slot->registered && !slot->finished)
+            slot->cpu_last = dyno_platform_thread_clock_read (&slot->clock);
+        }
+      self->last_ns = dyno_now_ns ();
+      self->last_done = done;
+      self->last_process_cpu = dyno_platform_process_cpu ();
+      self->have_cpu_times = dyno_platform_read_cpu_times (&self->last_cpu_times);
+    }
+  self->paused = paused;
+  g_cond_signal (&self->cond);
   g_mutex_unlock (&self->lock);
 }
 

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   atomic_uint_least64_t done; /* bytes or ops; written by one worker thread */
+  guint64 base;               /* what earlier passes did: set between passes, by the runner */
   /* Guarded by the sampler's lock */
   DynoThreadClock clock;
   gboolean registered;
@@ -46,7 +47,15 @@ DynoProgressSlot *dyno_sampler_begin_phase (DynoSampler *sampler,
                                             guint        repeat,
                                             const DynoPhase *phase,
                                             guint64      total,
+                                            double       duration,
                                             guint        n_slots);
+/* total: what the phase will do (bytes or ops), or 0 when it lasts duration seconds instead;
+ * progress follows whichever is known. set_total changes it mid-phase (a phase that makes
+ * passes learns how many once the first is done). */
+void              dyno_sampler_set_total (DynoSampler *sampler, guint64 total);
+/* Untimed work inside a phase (evicting the cache between passes): no samples meanwhile, and
+ * the gap is not counted in the next sample's rate. */
+void              dyno_sampler_pause (DynoSampler *sampler, gboolean paused);
 /* Called by each worker thread of the phase, from that thread. */
 void              dyno_sampler_register_thread (DynoSampler *sampler, DynoProgressSlot *slot);
 void              dyno_sampler_thread_done (DynoSampler *sampler, DynoProgressSlot *slot);
@@ -61,7 +70,7 @@ GArray           *dyno_sampler_take_samples (DynoSampler *sampler);
 static inline void
 dyno_progress_slot_set (DynoProgressSlot *slot, guint64 done)
 {
-  atomic_store_explicit (&slot->done, done, memory_order_relaxed);
+  atomic_store_explicit (&slot->done, slot->base + done, memory_order_relaxed);
 }
 
 G_END_DECLS

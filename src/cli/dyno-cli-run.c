@@ -254,6 +254,7 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *seed = NULL;
   g_autofree char *json = NULL;
   g_autofree char *unit = NULL;
+  g_autofree char *phase_time = NULL;
   gboolean csv = FALSE;
   gboolean stream = FALSE;
   gboolean quiet = FALSE;
@@ -262,7 +263,9 @@ dyno_cli_run (int argc, char **argv)
     { "directory", 'd', 0, G_OPTION_ARG_FILENAME_ARRAY, &dirs,
       N_("Folder to test (repeat for several; default: the current folder)"), N_("DIR") },
     { "size", 's', 0, G_OPTION_ARG_STRING, &size,
-      N_("Size of the data file, with K/M/G/T suffix (default 1G)"), N_("SIZE") },
+      N_("Size of the data file, with K/M/G/T suffix, or auto: as large as block writes fill in "
+         "the phase time (default auto)"),
+      N_("SIZE|auto") },
     { "chunk", 0, 0, G_OPTION_ARG_STRING, &chunk,
       N_("Bytes per block I/O, a power of two (default 8K)"), N_("SIZE") },
     { "tests", 0, 0, G_OPTION_ARG_STRING, &tests,
@@ -270,9 +273,11 @@ dyno_cli_run (int argc, char **argv)
          "io, block, char, files (default all)"),
       N_("LIST") },
     { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
-      N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default 16)"),
+      N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default: "
+         "as many files as creates fill in the phase time)"),
       N_("NUM[:MAX[:MIN[:DIRS]]]") },
-    { "seeks", 0, 0, G_OPTION_ARG_STRING, &seeks, N_("Random seeks in total (default 8192)"), N_("N") },
+    { "seeks", 0, 0, G_OPTION_ARG_STRING, &seeks,
+      N_("Random seeks per pass (default: as many as the phase time holds)"), N_("N") },
     { "seekers", 0, 0, G_OPTION_ARG_STRING, &seekers, N_("Seeker threads (default 5)"), N_("N") },
     { "per-char", 0, 0, G_OPTION_ARG_STRING, &per_char,
       N_("Per-char I/O: stdio putc/getc (Bonnie, bonnie++ 1.03) or syscall 1-byte write/read "
@@ -288,7 +293,11 @@ dyno_cli_run (int argc, char **argv)
     { "data", 0, 0, G_OPTION_ARG_STRING, &data,
       N_("Data written: random (incompressible, default) or zeros"), N_("random|zeros") },
     { "repeat", 'x', 0, G_OPTION_ARG_STRING, &repeat,
-      N_("Run every phase N times and report mean, sd and 95% CI (default 1)"), N_("N") },
+      N_("Run every phase N times and report mean, sd and 95% CI (default 3)"), N_("N") },
+    { "phase-time", 0, 0, G_OPTION_ARG_STRING, &phase_time,
+      N_("Seconds every phase measures for at least (default 3); 0 runs the sizes given once, "
+         "as Bonnie did"),
+      N_("SECONDS") },
     { "label", 'm', 0, G_OPTION_ARG_STRING, &label, N_("Label for the result (default: host name)"),
       N_("LABEL") },
     { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Free-text notes kept with the result"),
@@ -342,6 +351,21 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", _("Unexpected argument “%s”; folders are given with -d"),
                                  argv[1]);
 
+  if (size != NULL && g_ascii_strcasecmp (size, "auto") == 0)
+    g_clear_pointer (&size, g_free);
+  else if (size != NULL)
+    config->autos &= ~DYNO_AUTO_SIZE;
+  if (phase_time != NULL)
+    {
+      char *end = NULL;
+      double seconds = g_ascii_strtod (phase_time, &end);
+
+      if (end == phase_time || *end != '\0' || !(seconds >= 0 && seconds <= DYNO_MAX_PHASE_TIME))
+        return dyno_cli_usage_error ("run", _("--phase-time: “%s” is not a number of seconds from "
+                                              "0 to %.0f"),
+                                     phase_time, DYNO_MAX_PHASE_TIME);
+      config->phase_time = seconds;
+    }
   if (size != NULL)
     {
       if (!dyno_parse_size (size, &config->size, &error))
@@ -354,10 +378,14 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", "--chunk: %s", error->message);
   if (per_char_size != NULL && !dyno_parse_size (per_char_size, &config->per_char_size, &error))
     return dyno_cli_usage_error ("run", "--per-char-size: %s", error->message);
+  if (per_char_size != NULL)
+    config->autos &= ~DYNO_AUTO_PER_CHAR;
   if (tests != NULL && !dyno_config_select (config, tests, &error))
     return dyno_cli_usage_error ("run", "--tests: %s", error->message);
   if (files != NULL && !dyno_parse_files_spec (files, config, &error))
     return dyno_cli_usage_error ("run", "-n: %s", error->message);
+  if (files != NULL)
+    config->autos &= ~DYNO_AUTO_FILES;
   /* -n 0, as bonnie++: no file tests. */
   if (files != NULL && config->files_num == 0)
     for (guint i = dyno_config_get_n_phases (config); i-- > 0;)
@@ -365,6 +393,8 @@ dyno_cli_run (int argc, char **argv)
         dyno_config_remove_phase (config, dyno_config_get_phase (config, i));
   if (seeks != NULL && !dyno_parse_count (seeks, 1, G_MAXINT, &config->seeks, &error))
     return dyno_cli_usage_error ("run", "--seeks: %s", error->message);
+  if (seeks != NULL)
+    config->autos &= ~DYNO_AUTO_SEEKS;
   if (seekers != NULL && !dyno_parse_count (seekers, 1, DYNO_MAX_SEEKERS, &config->seekers, &error))
     return dyno_cli_usage_error ("run", "--seekers: %s", error->message);
   if (repeat != NULL && !dyno_parse_count (repeat, 1, DYNO_MAX_REPEAT, &config->repeat, &error))

@@ -53,6 +53,9 @@ dyno_import_run_new (void)
   run->config->cache = DYNO_CACHE_NONE;
   run->config->data = DYNO_DATA_ZEROS;
   run->config->repeat = 1;
+  /* Bonnie and bonnie++ run the sizes given, once. */
+  run->config->phase_time = 0;
+  run->config->autos = 0;
   run->config->seed = 0;
   for (guint i = 0; i < BONNIE_COL_N_COLUMNS; i++)
     {

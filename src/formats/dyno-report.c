@@ -45,6 +45,25 @@
 
 /* ---- shared helpers ------------------------------------------------------------------- */
 
+/* The configuration as this target ran it: the sizes its calibration chose in place of the
+ * ones the configuration gives (dyno_config_is_auto). Free with dyno_config_free. */
+static DynoConfig *
+target_config (DynoResult *result, const DynoTargetResult *target)
+{
+  DynoConfig *config = dyno_config_copy (dyno_result_get_config (result));
+  const DynoSizing *sizing = &target->sizing;
+
+  if (sizing->size > 0)
+    config->size = sizing->size;
+  if (sizing->per_char_size > 0)
+    config->per_char_size = sizing->per_char_size;
+  if (sizing->files > 0)
+    config->files_num = (guint) MIN ((sizing->files + 1023) / 1024, G_MAXUINT);
+  if (sizing->seeks > 0)
+    config->seeks = (guint) MIN (sizing->seeks, G_MAXUINT);
+  return config;
+}
+
 static const char *
 result_name (DynoResult *result)
 {
@@ -318,6 +337,7 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
   DynoTargetResult *target;
   g_autofree char *name = NULL;
   g_autofree char *version = NULL;
+  g_autoptr (DynoConfig) sized = NULL;
   const DynoPhase *const *bonnie;
   guint n_bonnie;
   GString *line;
@@ -327,8 +347,8 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
 
   /* The fields follow Bonnie's twelve phases in their order; queued tests have none. */
   bonnie = dyno_phase_bonnie (&n_bonnie);
-  config = dyno_result_get_config (result);
   target = dyno_result_get_target (result, target_index);
+  config = sized = target_config (result, target);
   name = sanitize_name (result_name (result), TRUE);
   version = csv_tool_version (result);
 
@@ -615,7 +635,7 @@ static void
 append_io_table (GString *out, DynoResult *result, const DynoTargetResult *target,
                  const char *name, DynoRateUnit unit, gboolean show_sd)
 {
-  const DynoConfig *config = dyno_result_get_config (result);
+  g_autoptr (DynoConfig) config = target_config (result, target);
   g_autofree char *tool = sanitize_name (dyno_result_get_tool (result)
                                              ? dyno_result_get_tool (result)
                                              : "dyno " PACKAGE_VERSION,
@@ -632,7 +652,7 @@ static void
 append_files_table (GString *out, DynoResult *result, const DynoTargetResult *target,
                     const char *name, DynoRateUnit unit, gboolean show_sd)
 {
-  const DynoConfig *config = dyno_result_get_config (result);
+  g_autoptr (DynoConfig) config = target_config (result, target);
   g_autofree char *spec = dyno_format_files_spec (config);
   g_autoptr (GPtrArray) cols = bonnie_columns (DYNO_TEXT_TABLE_FILES);
   const char *columns;
@@ -660,7 +680,8 @@ append_queued_table (GString *out, DynoResult *result, const DynoTargetResult *t
   g_autoptr (GString) spec = g_string_new (NULL);
   g_autoptr (GPtrArray) cols = queued_columns (target);
 
-  append_file_size (spec, dyno_result_get_config (result)->size);
+  append_file_size (spec, target->sizing.size > 0 ? target->sizing.size
+                                                 : dyno_result_get_config (result)->size);
   append_column_heads (out, cols, "");
   append_units_header (out, "Name:Size", cols->len, dyno_rate_unit_label (unit), NULL);
   append_rows (out, target, cols, name, spec->str, unit, show_sd);
@@ -705,7 +726,7 @@ static void
 append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *target,
                      guint n_runs)
 {
-  const DynoConfig *config = dyno_result_get_config (result);
+  g_autoptr (DynoConfig) config = target_config (result, target);
   g_autofree char *cache = describe_cache (config, target);
   gboolean any_too_fast = FALSE;
 
@@ -779,6 +800,30 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     }
   g_string_append_printf (out, _("Cache: %s"), cache);
   g_string_append_c (out, '\n');
+
+  /* How the phases lasted the phase time: the passes over the same data, per phase. */
+  {
+    g_autoptr (GString) passes = g_string_new (NULL);
+
+    for (guint i = 0; i < target->phases->len; i++)
+      {
+        const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+        guint most = 0;
+
+        for (guint j = 0; j < phase->runs->len; j++)
+          most = MAX (most, g_array_index (phase->runs, DynoPhaseRun, j).passes);
+        if (most > 1)
+          g_string_append_printf (passes, "%s%s %u", passes->len ? ", " : "",
+                                  dyno_phase_get_title (phase->phase), most);
+      }
+    if (passes->len > 0)
+      {
+        /* Translators: %.0f is the phase time in seconds, then "Block read 3, Random stat 40" */
+        g_string_append_printf (out, _("Passes to last %.0f s: %s"), config->phase_time,
+                                passes->str);
+        g_string_append_c (out, '\n');
+      }
+  }
 
   if (dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
     {

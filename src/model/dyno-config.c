@@ -29,7 +29,9 @@ dyno_config_new (void)
   config->per_char = DYNO_PER_CHAR_STDIO;
   config->cache = DYNO_CACHE_EVICT;
   config->data = DYNO_DATA_RANDOM;
-  config->repeat = 1;
+  config->repeat = DYNO_DEFAULT_REPEAT;
+  config->phase_time = DYNO_DEFAULT_PHASE_TIME;
+  config->autos = DYNO_AUTO_ALL;
   return config;
 }
 
@@ -95,6 +97,65 @@ dyno_config_round_size (DynoConfig *config)
                             G_GUINT64_FORMAT " bytes, a whole number of %s chunks, so every "
                             "phase reads and writes the same file"),
                           asked, config->size, chunk);
+}
+
+gboolean
+dyno_config_is_auto (const DynoConfig *config, DynoAutoFlags what)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+  return config->phase_time > 0 && (config->autos & what) == what;
+}
+
+static const struct
+{
+  const char *name;
+  DynoAutoFlags flag;
+} auto_names[] = {
+  { "size", DYNO_AUTO_SIZE },
+  { "per_char", DYNO_AUTO_PER_CHAR },
+  { "files", DYNO_AUTO_FILES },
+  { "seeks", DYNO_AUTO_SEEKS },
+};
+
+char *
+dyno_auto_flags_to_string (DynoAutoFlags flags)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (auto_names); i++)
+    if (flags & auto_names[i].flag)
+      g_string_append_printf (text, "%s%s", text->len ? "," : "", auto_names[i].name);
+  return g_string_free (text, FALSE);
+}
+
+gboolean
+dyno_auto_flags_from_string (const char *text, DynoAutoFlags *out)
+{
+  g_auto (GStrv) parts = NULL;
+  DynoAutoFlags flags = 0;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (parts[i]);
+      gboolean found = FALSE;
+
+      if (*name == '\0')
+        continue;
+      for (guint j = 0; j < G_N_ELEMENTS (auto_names) && !found; j++)
+        if (g_str_equal (name, auto_names[j].name))
+          {
+            flags |= auto_names[j].flag;
+            found = TRUE;
+          }
+      if (!found)
+        return FALSE;
+    }
+  if (out != NULL)
+    *out = flags;
+  return TRUE;
 }
 
 gboolean
@@ -265,6 +326,9 @@ dyno_config_validate (const DynoConfig *config, GError **error)
         return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
     }
 
+  if (!(config->phase_time >= 0 && config->phase_time <= DYNO_MAX_PHASE_TIME))
+    return dyno_error_set_invalid (error, _("The phase time must be from 0 to %.0f seconds"),
+                                   DYNO_MAX_PHASE_TIME);
   if (config->repeat == 0 || config->repeat > DYNO_MAX_REPEAT)
     return dyno_error_set_invalid (error, _("Repeats must be from 1 to %u"), DYNO_MAX_REPEAT);
 

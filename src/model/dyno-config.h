@@ -31,6 +31,22 @@ typedef enum
   DYNO_DATA_ZEROS,  /* bonnie++'s mostly-zero buffers */
 } DynoDataPattern;
 
+/* Each phase measures for at least this long (seconds): sizes are calibrated per target and
+ * read-like phases make several passes. 0: one pass of the sizes as given, as Bonnie did. */
+#define DYNO_DEFAULT_PHASE_TIME 3.0
+#define DYNO_MAX_PHASE_TIME 3600.0
+#define DYNO_DEFAULT_REPEAT 3
+
+/* What a target calibrates for itself when phase_time > 0; the others are as given. */
+typedef enum
+{
+  DYNO_AUTO_SIZE = 1 << 0,     /* the data file, so that block write lasts phase_time */
+  DYNO_AUTO_PER_CHAR = 1 << 1, /* the per-char bytes, from a per-char calibration of their own */
+  DYNO_AUTO_FILES = 1 << 2,    /* the files per series, from a create calibration */
+  DYNO_AUTO_SEEKS = 1 << 3,    /* the seeks: as many as phase_time holds */
+} DynoAutoFlags;
+#define DYNO_AUTO_ALL (DYNO_AUTO_SIZE | DYNO_AUTO_PER_CHAR | DYNO_AUTO_FILES | DYNO_AUTO_SEEKS)
+
 #define DYNO_DEFAULT_SIZE (G_GUINT64_CONSTANT (1) << 30)
 #define DYNO_DEFAULT_CHUNK 8192
 #define DYNO_DEFAULT_SEEKS 8192
@@ -65,6 +81,8 @@ typedef struct
   DynoCachePolicy cache;
   DynoDataPattern data;
   guint repeat;
+  double phase_time;     /* seconds; 0: one pass of the sizes as given (see above) */
+  DynoAutoFlags autos;   /* with phase_time > 0: which sizes each target calibrates */
   guint64 seed; /* 0: chosen at run time and recorded */
   char *label;
   char *notes;
@@ -90,6 +108,11 @@ guint64     dyno_config_get_files_total (const DynoConfig *config);
 gboolean    dyno_config_has_io_tests (const DynoConfig *config);
 /* Some file test is selected and there are files to test. */
 gboolean    dyno_config_has_file_tests (const DynoConfig *config);
+/* phase_time > 0 and the flag is set: the target calibrates that size itself. */
+gboolean    dyno_config_is_auto (const DynoConfig *config, DynoAutoFlags what);
+/* "size,per_char,files,seeks" and back, for files and the CLI. */
+char       *dyno_auto_flags_to_string (DynoAutoFlags flags);
+gboolean    dyno_auto_flags_from_string (const char *text, DynoAutoFlags *out);
 
 /* The selection. Phases are kept once each, in execution order (dyno_phase_compare). */
 guint            dyno_config_get_n_phases (const DynoConfig *config);

@@ -437,6 +437,9 @@ read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **err
          && read_double (MEMBER (object, "cache_resident"), where, "cache_resident", 0, 1,
                          &run->cache_resident, error)
          && read_uint (MEMBER (object, "threads"), where, "threads", 0, 65536, &run->threads, error)
+         && read_uint (MEMBER (object, "passes"), where, "passes", 1, G_MAXINT, &run->passes, error)
+         && read_double (MEMBER (object, "started"), where, "started", 0, G_MAXDOUBLE,
+                         &run->started, error)
          && read_latency (object, where, &run->latency, error)
          && read_cpu_split (object, where, "system_cpu", &run->system_cpu, error);
 }
@@ -697,6 +700,29 @@ read_target_error (JsonObject *object, const char *where, DynoTargetResult *targ
 }
 
 static gboolean
+read_sizing (JsonObject *object, const char *where, DynoSizing *sizing, GError **error)
+{
+  return read_bool (MEMBER (object, "calibrated"), where, "calibrated", &sizing->calibrated, error)
+         && read_double (MEMBER (object, "write_rate"), where, "write_rate", 0, G_MAXDOUBLE,
+                         &sizing->write_rate, error)
+         && read_double (MEMBER (object, "per_char_rate"), where, "per_char_rate", 0, G_MAXDOUBLE,
+                         &sizing->per_char_rate, error)
+         && read_double (MEMBER (object, "create_rate"), where, "create_rate", 0, G_MAXDOUBLE,
+                         &sizing->create_rate, error)
+         && read_double (MEMBER (object, "seconds"), where, "seconds", 0, G_MAXDOUBLE,
+                         &sizing->seconds, error)
+         && read_uint64 (MEMBER (object, "size"), where, "size", 0, G_MAXINT64, &sizing->size,
+                         error)
+         && read_uint64 (MEMBER (object, "per_char_size"), where, "per_char_size", 0, G_MAXINT64,
+                         &sizing->per_char_size, error)
+         && read_uint64 (MEMBER (object, "files"), where, "files", 0, G_MAXINT64, &sizing->files,
+                         error)
+         && read_uint64 (MEMBER (object, "seeks"), where, "seeks", 0, G_MAXINT64, &sizing->seeks,
+                         error)
+         && read_string (MEMBER (object, "reason"), where, "reason", &sizing->reason, error);
+}
+
+static gboolean
 read_target (JsonObject *object, const char *where, guint index, guint n_targets, guint *budget,
              DynoTargetResult **out, GError **error)
 {
@@ -707,6 +733,8 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
   g_autofree char *error_path = join_path (where, "error");
   g_autofree char *phases_path = join_path (where, "phases");
   g_autofree char *samples_path = join_path (where, "samples");
+  g_autofree char *sizing_path = join_path (where, "sizing");
+  JsonObject *sizing = NULL;
   JsonObject *info = NULL;
   JsonObject *error_object = NULL;
   JsonObject *samples = NULL;
@@ -726,7 +754,9 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || !get_object (object, where, "error", FALSE, &error_object, error)
       || (error_object != NULL && !read_target_error (error_object, error_path, target, error))
       || !get_array (object, where, "phases", FALSE, DYNO_MAX_PHASES, &phases, error)
-      || !get_object (object, where, "samples", FALSE, &samples, error))
+      || !get_object (object, where, "samples", FALSE, &samples, error)
+      || !get_object (object, where, "sizing", FALSE, &sizing, error)
+      || (sizing != NULL && !read_sizing (sizing, sizing_path, &target->sizing, error)))
     return FALSE;
 
   if (started != NULL)
@@ -779,6 +809,34 @@ read_config (JsonObject *object, const char *where, DynoConfig *config, GError *
       || !read_uint (MEMBER (object, "repeat"), where, "repeat", 1, DYNO_MAX_REPEAT,
                      &config->repeat, error))
     return FALSE;
+
+  /* Files without a phase time ran Bonnie's way: one pass of the sizes given. */
+  config->phase_time = 0;
+  config->autos = 0;
+  if (!read_double (MEMBER (object, "phase_time"), where, "phase_time", 0, DYNO_MAX_PHASE_TIME,
+                    &config->phase_time, error))
+    return FALSE;
+  if (isnan (config->phase_time))
+    config->phase_time = 0;
+  {
+    g_autofree char *auto_path = join_path (where, "auto");
+    JsonArray *autos = NULL;
+
+    if (!get_array (object, where, "auto", FALSE, 16, &autos, error))
+      return FALSE;
+    for (guint i = 0; autos != NULL && i < json_array_get_length (autos); i++)
+      {
+        JsonNode *node = json_array_get_element (autos, i);
+        g_autofree char *index = g_strdup_printf ("[%u]", i);
+        DynoAutoFlags flag;
+
+        if (!holds (node, G_TYPE_STRING))
+          return fail (error, auto_path, index, _("expected a string, found %s"), describe (node));
+        /* Sizes a newer Dyno calibrates and this one does not know are only a record. */
+        if (dyno_auto_flags_from_string (json_node_get_string (node), &flag))
+          config->autos |= flag;
+      }
+  }
 
   if (!peek_string (MEMBER (object, "per_char"), where, "per_char", &text, error))
     return FALSE;

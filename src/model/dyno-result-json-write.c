@@ -191,6 +191,17 @@ config_to_json (const DynoConfig *config)
   json_object_set_string_member (object, "cache", dyno_cache_policy_to_string (config->cache));
   json_object_set_string_member (object, "data", dyno_data_pattern_to_string (config->data));
   set_uint (object, "repeat", config->repeat);
+  set_double (object, "phase_time", config->phase_time);
+  {
+    g_autofree char *autos = dyno_auto_flags_to_string (config->phase_time > 0 ? config->autos : 0);
+    g_auto (GStrv) names = g_strsplit (autos, ",", -1);
+    JsonArray *array = json_array_new ();
+
+    for (guint i = 0; names[i] != NULL; i++)
+      if (*names[i] != '\0')
+        json_array_add_string_element (array, names[i]);
+    json_object_set_array_member (object, "auto", array);
+  }
   /* A string: JSON readers in JavaScript and many others keep numbers as doubles, which would
    * round a 64-bit seed and make the run impossible to reproduce. */
   json_object_set_string_member (object, "seed", seed);
@@ -255,6 +266,8 @@ run_to_json (const DynoPhaseRun *run)
   json_object_set_boolean_member (object, "too_fast", run->too_fast);
   set_double (object, "cache_resident", run->cache_resident);
   set_uint (object, "threads", run->threads);
+  set_uint (object, "passes", run->passes);
+  set_double (object, "started", run->started);
   json_object_set_object_member (object, "latency", latency_to_json (&run->latency));
   json_object_set_object_member (object, "system_cpu", cpu_split_to_json (&run->system_cpu));
   return object;
@@ -343,6 +356,24 @@ samples_to_json (GArray *samples)
 }
 
 static JsonObject *
+sizing_to_json (const DynoSizing *sizing)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_boolean_member (object, "calibrated", sizing->calibrated);
+  set_double (object, "write_rate", sizing->write_rate);
+  set_double (object, "per_char_rate", sizing->per_char_rate);
+  set_double (object, "create_rate", sizing->create_rate);
+  set_double (object, "seconds", sizing->seconds);
+  set_uint (object, "size", sizing->size);
+  set_uint (object, "per_char_size", sizing->per_char_size);
+  set_uint (object, "files", sizing->files);
+  set_uint (object, "seeks", sizing->seeks);
+  set_string (object, "reason", sizing->reason);
+  return object;
+}
+
+static JsonObject *
 target_to_json (const DynoTargetResult *target)
 {
   JsonObject *object = json_object_new ();
@@ -355,6 +386,9 @@ target_to_json (const DynoTargetResult *target)
     json_object_set_object_member (object, "info", info_to_json (target->info));
   set_time (object, "started", target->started_at);
   set_double (object, "elapsed", target->elapsed);
+  /* Only what a run sized; imports and older files have nothing to say here. */
+  if (target->sizing.calibrated || target->sizing.size > 0 || target->sizing.files > 0)
+    json_object_set_object_member (object, "sizing", sizing_to_json (&target->sizing));
   for (guint i = 0; i < target->notes->len; i++)
     add_string (notes, g_ptr_array_index (target->notes, i));
   json_object_set_array_member (object, "notes", notes);

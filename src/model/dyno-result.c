@@ -27,6 +27,8 @@ dyno_phase_run_init (DynoPhaseRun *run)
     .rate = NAN,
     .cache_resident = NAN,
     .threads = 1,
+    .passes = 1,
+    .started = NAN,
   };
   dyno_latency_clear (&run->latency);
   dyno_cpu_split_clear (&run->system_cpu);
@@ -109,6 +111,7 @@ dyno_target_result_new (DynoTargetInfo *info)
   result->warnings = g_ptr_array_new_with_free_func (g_free);
   result->elapsed = NAN;
   result->error_phase = NULL;
+  dyno_sizing_clear (&result->sizing);
   return result;
 }
 
@@ -123,7 +126,20 @@ dyno_target_result_free (DynoTargetResult *result)
   g_ptr_array_unref (result->notes);
   g_ptr_array_unref (result->warnings);
   g_free (result->error_message);
+  g_free (result->sizing.reason);
   g_free (result);
+}
+
+void
+dyno_sizing_clear (DynoSizing *sizing)
+{
+  g_free (sizing->reason);
+  *sizing = (DynoSizing) {
+    .write_rate = NAN,
+    .per_char_rate = NAN,
+    .create_rate = NAN,
+    .seconds = NAN,
+  };
 }
 
 DynoPhaseResult *

@@ -45,6 +45,9 @@ typedef struct
   double cache_resident; /* fraction of the data file in RAM as the phase began; NAN n/a */
   DynoCpuSplit system_cpu;
   guint threads;
+  guint passes;          /* over the same data, to last the phase time; 1 for one pass */
+  double started;        /* seconds from the start of the run to the start of this one: the
+                          * order in which targets and repeats ran; NAN when unknown */
 } DynoPhaseRun;
 
 typedef struct
@@ -73,9 +76,25 @@ typedef struct
   double progress;    /* fraction of this phase, 0..1 */
 } DynoSample;
 
+/* How a target sized its run: what was chosen and why (the sizes a phase time calls for). */
+typedef struct
+{
+  gboolean calibrated;       /* a calibration ran; the figures below it are known */
+  double write_rate;         /* B/s of the block-write calibration; NAN */
+  double per_char_rate;      /* B/s of the per-char calibration; NAN */
+  double create_rate;        /* files/s of the create calibration; NAN */
+  double seconds;            /* the calibrations took this long, untimed for the figures */
+  guint64 size;              /* bytes of the data file; 0 when no phase used one */
+  guint64 per_char_size;     /* bytes the per-char phases moved */
+  guint64 files;             /* files per file-test series */
+  guint64 seeks;             /* seeks per pass; 0: as many as the phase time held */
+  char *reason;              /* translated: "calibrated: 1.4 GB/s × 3 s, capped by free space" */
+} DynoSizing;
+
 typedef struct
 {
   DynoTargetInfo *info;
+  DynoSizing sizing;
   GPtrArray *phases;   /* DynoPhaseResult*, in execution order */
   GArray *samples;     /* DynoSample */
   GPtrArray *notes;    /* char*, translated: what the figures mean ("still honest because…") */
@@ -109,6 +128,7 @@ DynoPhaseResult  *dyno_target_result_ensure_phase (DynoTargetResult *result,
 gboolean          dyno_target_result_failed (const DynoTargetResult *result);
 
 void dyno_latency_clear (DynoLatency *latency);
+void dyno_sizing_clear (DynoSizing *sizing);
 
 #define DYNO_TYPE_RESULT (dyno_result_get_type ())
 G_DECLARE_FINAL_TYPE (DynoResult, dyno_result, DYNO, RESULT, GObject)

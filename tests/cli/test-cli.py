@@ -64,8 +64,23 @@ class Proc:
                 % (" ".join(self.args), self.rc, tail(self.out), tail(self.err)))
 
 
-def cli(*args, cwd=None, timeout=TIMEOUT, env=None):
+def one_pass(args):
+    """Runs in tests measure one pass of the sizes they give, once (Bonnie's way), unless they
+    say otherwise: the default phase time and repeats would make the suite minutes long, and
+    what they check does not depend on them. case_default_size checks the defaults."""
+    if args and args[0] == "run" and "--help" not in args:
+        if "--phase-time" not in args:
+            args = args[:1] + ["--phase-time", "0"] + args[1:]
+        if "-x" not in args and "--repeat" not in args:
+            args = args[:1] + ["-x", "1"] + args[1:]
+    return args
+
+
+def cli(*args, cwd=None, timeout=TIMEOUT, env=None, defaults=False):
+    """defaults: run dyno-cli with its own defaults, not one_pass()'s."""
     args = [str(a) for a in args]
+    if not defaults:
+        args = one_pass(args)
     start = time.monotonic()
     try:
         p = subprocess.run([CLI] + args, cwd=cwd, stdin=subprocess.DEVNULL,
@@ -248,16 +263,26 @@ def case_default_target():
 
 
 def case_default_size():
+    """By default every phase measures for 3 s, three times, and the data file is sized by the
+    target (the files given with -n are as given). Creates are the one phase here: fast."""
     with Target() as t:
         r = os.path.join(t.path, "r.json")
-        p = cli("run", "-d", t.path, "--tests", "files", "-n", "1", "--json", r, "-q")
+        p = cli("run", "-d", t.path, "--tests", "seq_create", "-n", "1", "--json", r, "-q",
+                defaults=True)
         expect_rc(p, 0)
         with open(r) as f:
             doc = json.load(f)
         os.unlink(r)
-        check_result(doc, "r.json", phases=DEFAULT_PHASES[6:])
-        check(doc["config"]["size"] == 1 << 30,
-              "the default size is %r, expected 1 GiB" % doc["config"]["size"])
+        check_result(doc, "r.json", phases=["seq_create"], runs=3)
+        config = doc["config"]
+        check(config.get("phase_time") == 3.0, "the default phase time is %r, expected 3 s"
+              % config.get("phase_time"))
+        check(config.get("repeat") == 3, "the default repeats are %r, expected 3" % config.get("repeat"))
+        check("size" in config.get("auto", []) and "files" not in config.get("auto", []),
+              "auto is %r: the size should be calibrated, the files as -n gives them"
+              % config.get("auto"))
+        check(doc["targets"][0]["phases"][0]["runs"][0]["amount"] == 1024,
+              "-n 1 made %r files" % doc["targets"][0]["phases"][0]["runs"][0]["amount"])
         t.clean(p)
 
 
@@ -417,7 +442,8 @@ def case_tty_progress():
         th = threading.Thread(target=reader, daemon=True)
         th.start()
         try:
-            proc = subprocess.Popen([CLI, "run", "-d", t.path, "-s", "64M", "--tests", "putc,write,read"],
+            proc = subprocess.Popen([CLI] + one_pass(["run", "-d", t.path, "-s", "64M", "--tests",
+                                                      "putc,write,read"]),
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
             os.close(slave)
             slave = None
@@ -581,7 +607,7 @@ class BigRun:
     so the child never blocks on a full pipe and no line is lost between readers."""
 
     def __init__(self, target, stream):
-        args = [CLI, "run", "-d", target, "-s", "2G", "--tests", "write,read"]
+        args = [CLI] + one_pass(["run", "-d", target, "-s", "2G", "--tests", "write,read"])
         if stream:
             args.append("--stream")
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -1138,7 +1164,7 @@ def case_list():
 CASES = [
     ("run: table on stdout, nothing left behind", case_run_table),
     ("run: default target is the current folder", case_default_target),
-    ("run: default size is 1 GiB", case_default_size),
+    ("run: by default 3 s phases, 3 repeats, a calibrated size", case_default_size),
     ("run --json FILE: a dyno-result with every phase", case_json_file),
     ("run --json -: the result alone on stdout", case_json_stdout),
     ("run --csv: one bonnie++ 1.98 line of 50 fields", case_csv),

@@ -56,7 +56,11 @@ get_series (DynoRun *run, const FileTest *test)
       Series *series = g_new0 (Series, 1);
 
       g_assert (run->series_state == NULL); /* the runner ended the last series */
-      series->set = dyno_file_set_new (run, test->random_order);
+      /* A timed create that lasts the phase time needs names for as many as could fit. */
+      series->set = dyno_file_set_new (run, test->random_order,
+                                       test->step == STEP_CREATE && run->files_cap > 0
+                                           ? run->files_cap
+                                           : run->files_total);
       run->series = name;
       run->series_state = series;
       run->series_finish = finish_series;
@@ -67,7 +71,7 @@ get_series (DynoRun *run, const FileTest *test)
 static guint64
 total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 {
-  return dyno_config_get_files_total (run->config);
+  return run->files_total;
 }
 
 static gboolean
@@ -96,6 +100,8 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
     {
     case STEP_CREATE:
       series->created = TRUE;
+      if (run->files_cap > 0)
+        return dyno_file_set_create_for (run, series->set, ctx, run->phase_time, error);
       return dyno_file_set_create (run, series->set, ctx, error);
     case STEP_STAT:
       return dyno_file_set_stat (run, series->set, ctx, error);

@@ -20,7 +20,7 @@
 static guint64
 per_char_total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 {
-  return dyno_config_get_per_char_size (run->config);
+  return run->per_char_size;
 }
 
 static gboolean

@@ -1,7 +1,8 @@
 /* dyno-phase-seeks.c: random seeks by several threads, as bonnie++ 1.9x and 2.00 do them
  *
  * Each seeker opens its own descriptor, takes tickets from a shared counter until the total
- * is reached, and for each ticket seeks to a random chunk and reads it; every tenth ticket
+ * is reached (or, for a phase that lasts a set time, until its deadline), and for each ticket
+ * seeks to a random chunk and reads it; every tenth ticket
  * also dirties the chunk and writes it back. CPU is the sum of the seekers' own thread
  * times, not N copies of the process's time (bonnie++ 2.00's over-count).
  *
@@ -40,6 +41,7 @@ struct _SeekShared
   guint64 n_chunks;
   atomic_uint_least64_t next_ticket;
   guint64 total;
+  gint64 deadline_ns; /* 0: none; set before the start */
 
   GMutex lock;
   GCond cond;
@@ -111,6 +113,9 @@ seeker_main (gpointer data)
 
       if (ticket >= shared->total)
         break;
+      /* Reading the clock per seek costs nanoseconds against a seek's microseconds. */
+      if (shared->deadline_ns != 0 && dyno_now_ns () >= shared->deadline_ns)
+        break;
       if (dyno_run_should_stop (run))
         {
           dyno_run_stop_error (run, &error);
@@ -169,10 +174,11 @@ out:
   return NULL;
 }
 
+/* 0 when the phase lasts a set time instead: the runner then shows progress by time. */
 static guint64
 total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 {
-  return run->config->seeks;
+  return run->seeks;
 }
 
 static guint
@@ -197,7 +203,7 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 
   shared.run = run;
   shared.n_chunks = run->io_size / run->config->chunk;
-  shared.total = ctx->total;
+  shared.total = run->seeks > 0 ? run->seeks : G_MAXUINT64 / 2;
   atomic_init (&shared.next_ticket, 0);
   g_mutex_init (&shared.lock);
   g_cond_init (&shared.cond);
@@ -234,6 +240,8 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
       while (shared.ready < n)
         g_cond_wait (&shared.cond, &shared.lock);
       started = dyno_now_ns ();
+      if (run->seeks == 0)
+        shared.deadline_ns = started + (gint64) (run->phase_time * 1e9);
       shared.go = TRUE;
     }
   g_cond_broadcast (&shared.cond);

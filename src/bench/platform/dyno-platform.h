@@ -55,7 +55,8 @@ gboolean dyno_platform_drop_caches (GError **error);     /* whole machine, root 
 int      dyno_platform_direct_open_flag (void);
 gboolean dyno_platform_set_direct (int fd, GError **error);
 gsize    dyno_platform_direct_alignment (int fd);
-/* Flush the file system holding fd: syncfs(), or sync() where there is no syncfs. */
+/* Flush the file system holding fd, the metadata its journal committed included: syncfs()
+ * (twice on Linux, see there), or sync() where there is no syncfs. */
 gboolean dyno_platform_sync_fs (int fd, GError **error);
 
 /* A string that identifies a live process across pid reuse ("<boot id>:<start time>"),

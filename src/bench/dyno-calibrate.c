@@ -1,0 +1,382 @@
+/* dyno-calibrate.c: sizing a target's run so that every phase lasts the phase time
+ *
+ * bonnie++ relies on sizes chosen for the disks of its day: on a current NVMe drive its default
+ * 1 GiB file is read in a tenth of a second, too fast to trust. Dyno measures the target first:
+ * a short block write, a short per-char write and a few file creates, each in steps that double
+ * until one lasts long enough to mean something, flushed to the device inside its clock. From
+ * the rates it sizes the data file, the per-char bytes and the file count so that the phases
+ * that do a fixed amount of work (write, rewrite, putc, create, delete) last about the phase
+ * time; the phases that can repeat (reads, seeks, stat) make more passes when they are faster.
+ * None of this is timed for the figures; what was chosen and why goes into the result.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "dyno-calibrate.h"
+#include "dyno-parse.h"
+#include "platform/dyno-platform.h"
+
+/* A step shorter than this says more about latency than about throughput. */
+#define STEP_SECONDS 0.25
+#define MIN_DATA_SIZE (G_GUINT64_CONSTANT (4) << 20)
+/* Large enough for minutes of a PCIe 5 drive at its rate; calibrating more would be slow. */
+#define MAX_DATA_SIZE (G_GUINT64_CONSTANT (64) << 30)
+#define MAX_WRITE_STEP (G_GUINT64_CONSTANT (1) << 30)
+#define MAX_PER_CHAR_STEP (G_GUINT64_CONSTANT (256) << 20)
+#define MAX_FILES_STEP 65536
+/* A timed create makes at most this many files: names for them are made before the clock,
+ * about 70 bytes each. Creates slow down as a folder grows, so the estimate from small steps
+ * is only a guide: the create phase stops at the phase time. */
+#define MAX_TIMED_FILES (G_GUINT64_CONSTANT (512) << 10)
+/* What the pre-flight check leaves free, and room for the file tests' metadata. */
+#define SPACE_MARGIN (G_GUINT64_CONSTANT (64) << 20)
+
+static guint64
+round_up (guint64 value, guint64 unit)
+{
+  return (value + unit - 1) / unit * unit;
+}
+
+/* Free bytes the data file may take: half of what is free after a margin, so the run never
+ * fills a volume. */
+static guint64
+space_for_data (const DynoTargetInfo *info)
+{
+  if (info->free_bytes == 0)
+    return MAX_DATA_SIZE; /* unknown: the pre-flight check has let it through */
+  return info->free_bytes > SPACE_MARGIN ? (info->free_bytes - SPACE_MARGIN) / 2 : 0;
+}
+
+/* Writes a new data file of step bytes and flushes it, as the write phase does (a file
+ * system allocates a new file more slowly than it overwrites an old one): the seconds it
+ * took. */
+static gboolean
+write_step (DynoRun *run, guint64 step, double *out_seconds, GError **error)
+{
+  const guint64 chunk = run->config->chunk;
+  gint64 t0;
+  int fd;
+
+  unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+  fd = dyno_run_open_data (run, O_WRONLY | O_CREAT | O_EXCL, run->direct, error);
+  if (fd < 0)
+    return FALSE;
+  t0 = dyno_now_ns ();
+  for (guint64 i = 0; i < step / chunk; i++)
+    {
+      if (dyno_run_should_stop (run))
+        {
+          close (fd);
+          return dyno_run_stop_error (run, error);
+        }
+      dyno_run_scramble (run, i);
+      if (!dyno_run_write_all (run, fd, run->buffer, chunk, error))
+        {
+          close (fd);
+          return FALSE;
+        }
+    }
+  if (fsync (fd) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      return dyno_run_errno_error (run, saved, error, _("fsync while calibrating"));
+    }
+  close (fd);
+  *out_seconds = (dyno_now_ns () - t0) / 1e9;
+  return TRUE;
+}
+
+static gboolean
+calibrate_write (DynoRun *run, const DynoTargetInfo *info, double *out_rate, GError **error)
+{
+  const guint64 chunk = run->config->chunk;
+  guint64 limit = MIN (MAX_WRITE_STEP, space_for_data (info) / 2);
+  guint64 step = round_up (MAX (chunk, G_GUINT64_CONSTANT (1) << 20), chunk);
+  double seconds = 0;
+  gboolean ok;
+
+  for (;;)
+    {
+      ok = write_step (run, step, &seconds, error);
+      if (!ok || seconds >= STEP_SECONDS || step * 2 > limit)
+        break;
+      step *= 2;
+    }
+  unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+  if (ok)
+    *out_rate = step / MAX (seconds, 1e-6);
+  return ok;
+}
+
+static gboolean
+per_char_step (DynoRun *run, guint64 step, double *out_seconds, GError **error)
+{
+  gboolean stdio = run->config->per_char == DYNO_PER_CHAR_STDIO;
+  DynoByteSource src;
+  FILE *file = NULL;
+  gint64 t0;
+  int fd;
+
+  dyno_byte_source_init (&src, run);
+  /* A new file each step, as the per-char write phase makes one: rewriting a truncated file
+   * costs ext4 an extra flush (auto_da_alloc) the phase does not pay. */
+  unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+  fd = dyno_run_open_data (run, O_WRONLY | O_CREAT | O_EXCL, FALSE, error);
+  if (fd < 0)
+    return FALSE;
+  if (stdio && (file = fdopen (fd, "w")) == NULL)
+    {
+      close (fd);
+      return dyno_run_errno_error (run, errno, error, _("calibrating"));
+    }
+  /* The lock held throughout, as the phase holds it (dyno-phase-putc.c): glibc's locking
+   * putc costs ten times the unlocked one. */
+  if (file)
+    flockfile (file);
+  t0 = dyno_now_ns ();
+  for (guint64 i = 0; i < step; i++)
+    {
+      guchar c = dyno_byte_source_get (&src, i);
+      gboolean written;
+
+      if ((i & 0xffff) == 0 && dyno_run_should_stop (run))
+        {
+          if (file)
+            {
+              funlockfile (file);
+              fclose (file);
+            }
+          else
+            close (fd);
+          return dyno_run_stop_error (run, error);
+        }
+      written = stdio ? putc_unlocked (c, file) != EOF : write (fd, &c, 1) == 1;
+      if (!written)
+        {
+          int saved = errno ? errno : ENOSPC;
+
+          if (file)
+            {
+              funlockfile (file);
+              fclose (file);
+            }
+          else
+            close (fd);
+          return dyno_run_errno_error (run, saved, error, _("calibrating per-char writes"));
+        }
+    }
+  if (file)
+    funlockfile (file);
+  if ((file && fflush (file) != 0) || fsync (file ? fileno (file) : fd) != 0)
+    {
+      int saved = errno;
+
+      if (file)
+        fclose (file);
+      else
+        close (fd);
+      return dyno_run_errno_error (run, saved, error, _("fsync while calibrating"));
+    }
+  *out_seconds = (dyno_now_ns () - t0) / 1e9;
+  if (file)
+    fclose (file);
+  else
+    close (fd);
+  return TRUE;
+}
+
+static gboolean
+calibrate_per_char (DynoRun *run, double *out_rate, GError **error)
+{
+  /* 1-byte syscalls run at a few MB/s: start small so that a slow machine is quick too. */
+  guint64 step = run->config->per_char == DYNO_PER_CHAR_STDIO ? 256 << 10 : 32 << 10;
+  guint64 limit = MIN (MAX_PER_CHAR_STEP, MAX (run->io_size, step));
+  double seconds = 0;
+  gboolean ok;
+
+  for (;;)
+    {
+      ok = per_char_step (run, step, &seconds, error);
+      if (!ok || seconds >= STEP_SECONDS || step * 2 > limit)
+        break;
+      step *= 2;
+    }
+  unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+  if (ok)
+    *out_rate = step / MAX (seconds, 1e-6);
+  return ok;
+}
+
+static gboolean
+calibrate_creates (DynoRun *run, const DynoTargetInfo *info, double *out_rate, GError **error)
+{
+  guint64 n = 256;
+  guint64 limit = MAX_FILES_STEP;
+  double seconds = 0;
+  gboolean ok = TRUE;
+
+  if (info->free_inodes > 0)
+    limit = MIN (limit, MAX (info->free_inodes / 4, 256));
+  for (;;)
+    {
+      DynoFileSet *set;
+      gint64 t0;
+
+      set = dyno_file_set_new (run, FALSE, n);
+      t0 = dyno_now_ns ();
+      ok = dyno_file_set_create (run, set, NULL, error);
+      if (ok && !dyno_platform_sync_fs (run->scratch_fd, error))
+        ok = FALSE;
+      seconds = (dyno_now_ns () - t0) / 1e9;
+      /* Always removed, also after a failure: the next step starts from an empty folder
+       * that owes the device nothing. */
+      if (ok)
+        ok = dyno_file_set_delete (run, set, NULL, error)
+             && dyno_platform_sync_fs (run->scratch_fd, error);
+      dyno_file_set_free (set);
+      if (!ok || seconds >= STEP_SECONDS || n * 2 > limit)
+        break;
+      n *= 2;
+    }
+  if (ok)
+    *out_rate = n / MAX (seconds, 1e-6);
+  return ok;
+}
+
+static void
+add_reason (GString *reason, const char *text)
+{
+  if (reason->len > 0)
+    g_string_append (reason, "; ");
+  g_string_append (reason, text);
+}
+
+gboolean
+dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing, GError **error)
+{
+  const DynoConfig *config = run->config;
+  const double t = config->phase_time;
+  g_autoptr (GString) reason = g_string_new (NULL);
+  gint64 started = dyno_now_ns ();
+
+  g_return_val_if_fail (run != NULL && sizing != NULL, FALSE);
+
+  /* The configuration's sizes, then what calibration replaces. */
+  run->phase_time = t;
+  run->io_size = config->size;
+  run->per_char_size = dyno_config_get_per_char_size (config);
+  run->files_total = dyno_config_get_files_total (config);
+  run->files_cap = 0;
+  run->seeks = config->seeks;
+
+  if (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config))
+    {
+      const guint64 chunk = config->chunk;
+      guint64 cap = MIN (MAX_DATA_SIZE, space_for_data (info));
+      guint64 size;
+      double rate = NAN;
+
+      if (!calibrate_write (run, info, &rate, error))
+        return FALSE;
+      size = round_up ((guint64) MIN (rate * t, (double) MAX_DATA_SIZE), chunk);
+      {
+        g_autofree char *rate_text = dyno_format_rate (rate, DYNO_UNIT_BYTES);
+        g_autofree char *text = g_strdup_printf (
+            /* Translators: how the data file was sized: a rate, seconds of the phase time */
+            _("block writes ran at %s, so the data file holds %.0f s of them"), rate_text, t);
+
+        add_reason (reason, text);
+      }
+      if (size > cap)
+        {
+          size = cap / chunk * chunk;
+          add_reason (reason, _("capped by the free space"));
+        }
+      if (size < MAX (MIN_DATA_SIZE, chunk))
+        size = round_up (MAX (MIN_DATA_SIZE, chunk), chunk);
+      run->io_size = size;
+      sizing->write_rate = rate;
+    }
+
+  if (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR) && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
+    {
+      double rate = NAN;
+      guint64 size;
+
+      if (!calibrate_per_char (run, &rate, error))
+        return FALSE;
+      size = round_up ((guint64) MIN (rate * t, (double) MAX_DATA_SIZE), 8192);
+      size = MAX (size, 64 << 10);
+      if (dyno_config_has_io_tests (config) && size > run->io_size)
+        {
+          /* getc reads the data file: never more of it than there is; it makes passes. */
+          size = run->io_size;
+          add_reason (reason, _("per-char phases capped at the data file"));
+        }
+      run->per_char_size = size;
+      sizing->per_char_rate = rate;
+    }
+  else if (dyno_config_has_io_tests (config))
+    run->per_char_size = MIN (run->per_char_size, run->io_size);
+
+  if (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config))
+    {
+      double rate = NAN;
+      guint64 files;
+      guint64 cap = MAX_TIMED_FILES;
+
+      if (!calibrate_creates (run, info, &rate, error))
+        return FALSE;
+      files = round_up ((guint64) MIN (rate * t, (double) cap), 1024);
+      /* A timed create stops at the phase time, but its final sync (which writes the inodes)
+       * cannot be cut short: half again the estimate leaves room for a faster file system
+       * without letting the sync run on for long. */
+      cap = MIN (cap, round_up (files * 3 / 2, 1024));
+      if (info->free_inodes > 0 && cap > info->free_inodes / 2)
+        {
+          cap = MAX (info->free_inodes / 2 / 1024, 1) * 1024;
+          add_reason (reason, _("files capped by the free inodes"));
+        }
+      if (config->files_max > 0 && info->free_bytes > 0)
+        {
+          guint64 per_file = round_up ((guint64) config->files_max, 4096);
+          guint64 room = info->free_bytes > SPACE_MARGIN ? (info->free_bytes - SPACE_MARGIN) / 2 : 0;
+
+          if (cap * per_file > room)
+            {
+              cap = MAX (room / per_file / 1024, 1) * 1024;
+              add_reason (reason, _("files capped by the free space"));
+            }
+        }
+      run->files_cap = MAX (cap, 1024);
+      run->files_total = CLAMP (files, 1024, run->files_cap);
+      sizing->create_rate = rate;
+    }
+
+  if (dyno_config_is_auto (config, DYNO_AUTO_SEEKS))
+    run->seeks = 0;
+
+  sizing->calibrated = !isnan (sizing->write_rate) || !isnan (sizing->per_char_rate)
+                       || !isnan (sizing->create_rate);
+  sizing->seconds = sizing->calibrated ? (dyno_now_ns () - started) / 1e9 : NAN;
+  sizing->size = dyno_config_has_io_tests (config) ? run->io_size : 0;
+  sizing->per_char_size = dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR) ? run->per_char_size : 0;
+  sizing->files = dyno_config_has_file_tests (config)
+                       ? (run->files_cap > 0 ? run->files_cap : run->files_total)
+                       : 0;
+  sizing->seeks = run->seeks;
+  g_free (sizing->reason);
+  sizing->reason = reason->len > 0 ? g_strdup (reason->str) : NULL;
+  return TRUE;
+}
