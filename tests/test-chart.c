@@ -661,9 +661,8 @@ assert_margins_empty (const Picture *picture, const DynoRgba *background)
 }
 
 static void
-assert_axes (const Picture *picture, const DynoChartStyle *style)
+assert_axes (const Picture *picture, const DynoChartRect *plot, const DynoChartStyle *style)
 {
-  const DynoChartRect *plot = &picture->geometry.plot;
   int left = (int) floor (plot->x);
   int right = (int) floor (plot->x + plot->width);
   int bottom = (int) floor (plot->y + plot->height);
@@ -706,45 +705,55 @@ test_render_light (void)
 {
   g_autoptr (DynoChartModel) model = make_full_model ();
   g_autoptr (DynoChartStyle) style = make_test_style ();
+  g_auto (Picture) picture = { 0 };
   const DynoChartRect *plot;
 
-  for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+  render_picture (&picture, model, style, NULL, 800, 400);
+  plot = &picture.geometry.plot;
+
+  /* Plots that take most of the picture, inside the content box. */
+  g_assert_cmpuint (picture.geometry.n_panels, ==, 2);
+  g_assert_cmpfloat (plot->width, >, 800 * 0.75);
+  g_assert_cmpfloat (plot->height, >, 400 * 0.6);
+  g_assert_cmpfloat (plot->x, >=, picture.geometry.content.x);
+  g_assert_cmpfloat (plot->y, >=, picture.geometry.content.y);
+  g_assert_cmpfloat (plot->x + plot->width, <=,
+                     picture.geometry.content.x + picture.geometry.content.width);
+
+  for (guint p = 0; p < picture.geometry.n_panels; p++)
     {
-      g_auto (Picture) picture = { 0 };
+      const DynoChartRect *panel = &picture.geometry.plots[p];
 
-      dyno_chart_model_set_unit (model, unit);
-      render_picture (&picture, model, style, NULL, 800, 300);
-      plot = &picture.geometry.plot;
-
-      /* A plot that takes most of the picture, inside the content box. */
-      g_assert_cmpfloat (plot->width, >, 800 * 0.75);
-      g_assert_cmpfloat (plot->height, >, 300 * 0.6);
-      g_assert_cmpfloat (plot->x, >=, picture.geometry.content.x);
-      g_assert_cmpfloat (plot->y, >=, picture.geometry.content.y);
-      g_assert_cmpfloat (plot->x + plot->width, <=,
-                         picture.geometry.content.x + picture.geometry.content.width);
-
-      assert_axes (&picture, style);
-      assert_phase_colors (&picture, style, unit);
-      g_assert_cmpuint (count_color (&picture, plot, &style->process_cpu, 1), >=, 200);
-      g_assert_cmpuint (count_color (&picture, plot, &style->system_cpu, 1), >=, 100);
-      g_assert_cmpuint (count_color (&picture, plot, &style->iowait, 1), >=, 100);
-      assert_margins_empty (&picture, &style->background);
-
-      /* Phase colours stay inside the plot, but for the swatches over it. */
-      {
-        DynoChartRect below = { 0, plot->y + plot->height + 1, 800, 300 };
-        guint n_bonnie;
-        const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
-
-        for (guint p = 0; p < n_bonnie; p++)
-          {
-            DynoRgba color = dyno_chart_style_get_phase_color (style, bonnie[p]);
-
-            g_assert_cmpuint (count_color (&picture, &below, &color, 1), ==, 0);
-          }
-      }
+      /* Each panel's CPU lines run under its own phases: half the time axis, or so. */
+      assert_axes (&picture, panel, style);
+      g_assert_cmpuint (count_color (&picture, panel, &style->process_cpu, 1), >=, 100);
+      g_assert_cmpuint (count_color (&picture, panel, &style->system_cpu, 1), >=, 50);
+      g_assert_cmpuint (count_color (&picture, panel, &style->iowait, 1), >=, 50);
     }
+  assert_phase_colors (&picture, style, DYNO_UNIT_BYTES);
+  assert_phase_colors (&picture, style, DYNO_UNIT_OPS);
+  assert_margins_empty (&picture, &style->background);
+
+  /* Phase colours stay inside the plots, but for the swatches over them and the key's stripes
+   * under the time axis (on the key's row, that of its "Rate"). */
+  {
+    g_autoptr (GArray) labels = get_labels (model, style, NULL, 800, 400, NULL);
+    const DynoChartLabel *rate = dyno_test_find_label (labels, "Rate");
+    DynoChartRect below;
+    guint n_bonnie;
+
+    g_assert_nonnull (rate);
+    below = (DynoChartRect) { 0, plot->y + plot->height + 1, 800,
+                              floor (rate->box.y) - (plot->y + plot->height + 1) };
+    const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+    for (guint p = 0; p < n_bonnie; p++)
+      {
+        DynoRgba color = dyno_chart_style_get_phase_color (style, bonnie[p]);
+
+        g_assert_cmpuint (count_color (&picture, &below, &color, 1), ==, 0);
+      }
+  }
 }
 
 static void
@@ -771,7 +780,8 @@ test_render_decor (void)
                      plain.geometry.plot.y + plain.geometry.plot.height);
   g_assert_cmpfloat (decorated.geometry.margin, >, plain.geometry.margin);
 
-  assert_axes (&decorated, style);
+  for (guint p = 0; p < decorated.geometry.n_panels; p++)
+    assert_axes (&decorated, &decorated.geometry.plots[p], style);
   assert_phase_colors (&decorated, style, DYNO_UNIT_BYTES);
   assert_margins_empty (&decorated, &style->background);
 
@@ -1013,7 +1023,8 @@ test_render_empty_and_tiny (void)
     g_auto (Picture) picture = { 0 };
 
     render_picture (&picture, model, style, NULL, 400, 200);
-    assert_axes (&picture, style);
+    for (guint p = 0; p < picture.geometry.n_panels; p++)
+      assert_axes (&picture, &picture.geometry.plots[p], style);
     assert_margins_empty (&picture, &style->background);
   }
 
@@ -1027,12 +1038,23 @@ test_render_empty_and_tiny (void)
       }
 }
 
-/* Whether a label is in the row over the plot, where the phases are named. */
+/* Whether a label is in the rows over a panel's plot (one or two), where its phases are named. */
+static gboolean
+in_panel_header (const DynoChartLabel *label, const DynoChartGeometry *geometry, guint panel)
+{
+  const DynoChartRect *header = &geometry->headers[panel];
+
+  return label->box.y >= header->y - 0.5
+         && label->box.y + label->box.height <= header->y + header->height + 0.5
+         && label->box.x >= header->x - 0.5
+         && label->box.x + label->box.width <= header->x + header->width + 0.5;
+}
+
+/* In the row over the first panel. */
 static gboolean
 in_header (const DynoChartLabel *label, const DynoChartGeometry *geometry)
 {
-  return label->box.y + label->box.height <= geometry->plot.y
-         && label->box.y >= geometry->plot.y - 2 * label->box.height;
+  return in_panel_header (label, geometry, 0);
 }
 
 /* Whether text is a phase's title or its short name over the chart. */
@@ -1056,11 +1078,12 @@ names_phase (const char *text, const DynoPhase *phase)
   return g_str_equal (text, dyno_phase_get_short_title (phase));
 }
 
-/* The x of a time on a saved chart's plot, whose time axis runs from 0 to the last sample. */
+/* The x of a time on a chart's plots, which share the time axis. */
 static double
-plot_x (const DynoChartGeometry *geometry, double t, double t_last)
+plot_x (const DynoChartGeometry *geometry, double t)
 {
-  return geometry->plot.x + t / t_last * geometry->plot.width;
+  return geometry->plot.x
+         + (t - geometry->t0) / (geometry->t1 - geometry->t0) * geometry->plot.width;
 }
 
 static void
@@ -1076,7 +1099,6 @@ test_render_repeats (void)
   g_autoptr (DynoChartModel) model = make_repeated_model (run, G_N_ELEMENTS (run), 3);
   g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
   guint n_segments = dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES);
-  double t_last = dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, n_segments - 1)->t_end;
   DynoChartDecor decor;
   const int sizes[][2] = { { 1200, 675 }, { 600, 300 } };
 
@@ -1096,6 +1118,8 @@ test_render_repeats (void)
       guint n_write = 0;
 
       labels = get_labels (model, style, &decor, sizes[z][0], sizes[z][1], &geometry);
+      g_test_message ("%d×%d: %u panels, the first %g×%g", sizes[z][0], sizes[z][1],
+                      geometry.n_panels, geometry.plots[0].width, geometry.plots[0].height);
       dyno_test_assert_labels_clean (labels, &geometry.content);
       for (guint i = 0; i < labels->len; i++)
         {
@@ -1114,8 +1138,8 @@ test_render_repeats (void)
             {
               const DynoChartSegment *segment = dyno_chart_model_get_segment (model,
                                                                               DYNO_UNIT_BYTES, s);
-              double x0 = plot_x (&geometry, segment->t_start, t_last);
-              double x1 = plot_x (&geometry, segment->t_end, t_last);
+              double x0 = plot_x (&geometry, segment->t_start);
+              double x1 = plot_x (&geometry, segment->t_end);
               double m = (x0 + x1) / 2;
 
               if (names_phase (label->text, segment->phase) && label->box.x <= m + 1
@@ -1138,8 +1162,7 @@ test_render_repeats (void)
         }
     }
 
-  /* The file tests: the 0.3 s sequential stat is too narrow to name. */
-  dyno_chart_model_set_unit (model, DYNO_UNIT_OPS);
+  /* The file tests, in the second panel: the 0.3 s sequential stat is too narrow to name. */
   {
     g_autoptr (GArray) labels = NULL;
     DynoChartGeometry geometry;
@@ -1151,7 +1174,7 @@ test_render_repeats (void)
         const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
 
         /* In the row over the plot (the legend above names them all). */
-        if (in_header (label, &geometry))
+        if (in_panel_header (label, &geometry, 1))
           g_assert_false (names_phase (label->text, phase_of ("seq_stat")));
       }
     g_assert_nonnull (dyno_test_find_label (labels, "Random seeks"));
@@ -1207,20 +1230,18 @@ test_render_small_decor (void)
   /* Saved at sizes from small to an article's: the title on one line or two, shortened past
    * that; the axis titles no longer than the plot is high; nothing out of the content box. */
   for (int height = 270; height <= 675; height += 81)
-    for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
       {
         g_auto (Picture) picture = { 0 };
         g_autoptr (GArray) labels = NULL;
         int width = height * 16 / 9;
         const DynoChartLabel *t;
 
-        dyno_chart_model_set_unit (model, unit);
         render_picture (&picture, model, style, &decor, width, height);
         assert_margins_empty (&picture, &style->background);
         labels = get_labels (model, style, &decor, width, height, NULL);
         t = dyno_test_find_label (labels, title);
-        g_test_message ("%d×%d unit %d: plot %g×%g", width, height, unit,
-                        picture.geometry.plot.width, picture.geometry.plot.height);
+        g_test_message ("%d×%d: plots %g×%g", width, height, picture.geometry.plot.width,
+                        picture.geometry.plot.height);
         g_assert_nonnull (t);
         g_assert_cmpfloat (t->box.width, <=, picture.geometry.content.width);
         /* One line at small sizes, shortened: it needs two at the widest. */
@@ -1233,9 +1254,297 @@ test_render_small_decor (void)
             const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
 
             if (label->angle != 0)
-              g_assert_cmpfloat (label->box.height, <=, picture.geometry.plot.height + 0.5);
+              g_assert_cmpfloat (label->box.height, <=, picture.geometry.plots[0].height + 0.5);
           }
       }
+}
+
+/* A model of the phases of specs from first to last (exclusive). */
+static DynoChartModel *
+make_partial_model (guint first, guint last)
+{
+  g_autoptr (GArray) samples = make_run (full_run + first, last - first, 10);
+  DynoChartModel *model = dyno_chart_model_new ();
+
+  dyno_chart_model_append (model, (DynoSample *) (gpointer) samples->data, samples->len);
+  return model;
+}
+
+/* The panel a label sits beside: its box's middle between the plot's top and bottom. */
+static gboolean
+beside_plot (const DynoChartLabel *label, const DynoChartRect *plot)
+{
+  double cy = label->box.y + label->box.height / 2;
+
+  return cy >= plot->y - 1 && cy <= plot->y + plot->height + 1;
+}
+
+static void
+test_render_panels (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  DynoChartDecor decor;
+
+  /* On screen: byte phases in MB/s over operation phases in ops/s, each panel its own axes and
+   * title, the same time axis. */
+  {
+    g_auto (Picture) picture = { 0 };
+    g_autoptr (GArray) labels = NULL;
+    const DynoChartGeometry *g;
+    const DynoChartLabel *bytes_title;
+    const DynoChartLabel *ops_title;
+    guint n_thousands[2] = { 0, 0 };
+
+    render_picture (&picture, model, style, NULL, 900, 420);
+    g = &picture.geometry;
+    g_assert_cmpuint (g->n_panels, ==, 2);
+    g_assert_cmpint (g->units[0], ==, DYNO_UNIT_BYTES);
+    g_assert_cmpint (g->units[1], ==, DYNO_UNIT_OPS);
+    g_assert_cmpfloat (g->plots[0].y + g->plots[0].height, <, g->headers[1].y);
+    g_assert_cmpfloat (g->plots[0].x, ==, g->plots[1].x);
+    g_assert_cmpfloat (g->plots[0].width, ==, g->plots[1].width);
+    g_assert_cmpfloat (g->plots[1].height, >, 60);
+    /* 561 MB/s at the most; 66 000 ops/s: each axis in its own unit. */
+    g_assert_cmpfloat (g->axis_max[0], >=, 510 * 1.1);
+    g_assert_cmpfloat (g->axis_max[0], <=, 1000);
+    g_assert_cmpfloat (g->axis_max[1], >=, 60000 * 1.1);
+    for (guint p = 0; p < 2; p++)
+      {
+        g_assert_cmpuint (count_color (&picture, &g->plots[p], &style->process_cpu, 1), >, 50);
+        assert_axes (&picture, &g->plots[p], style);
+      }
+
+    labels = get_labels (model, style, NULL, 900, 420, NULL);
+    bytes_title = dyno_test_find_label (labels, "Throughput (MB/s)");
+    ops_title = dyno_test_find_label (labels, "Operations (ops/s)");
+    g_assert_nonnull (bytes_title);
+    g_assert_nonnull (ops_title);
+    g_assert_false (bytes_title->ellipsized);
+    g_assert_cmpfloat (bytes_title->box.y + bytes_title->box.height, <=, g->plots[0].y);
+    g_assert_cmpfloat (ops_title->box.y, >=, g->plots[0].y + g->plots[0].height);
+    g_assert_cmpfloat (ops_title->box.y + ops_title->box.height, <=, g->plots[1].y);
+    /* "20k" and the like only beside the operations; "CPU %" over both right axes. */
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+        if (!g_str_has_suffix (label->text, "k") || label->box.x >= g->plots[0].x)
+          continue;
+        for (guint p = 0; p < 2; p++)
+          n_thousands[p] += beside_plot (label, &g->plots[p]);
+      }
+    g_assert_cmpuint (n_thousands[0], ==, 0);
+    g_assert_cmpuint (n_thousands[1], >=, 2);
+    {
+      guint n_cpu = 0;
+
+      for (guint i = 0; i < labels->len; i++)
+        n_cpu += g_str_equal (g_array_index (labels, DynoChartLabel, i).text, "CPU %");
+      g_assert_cmpuint (n_cpu, ==, 2);
+    }
+  }
+
+  /* Saved: the rotated axis titles name the panels. */
+  dyno_chart_decor_init (&decor);
+  decor.title = "Panels";
+  decor.host = "testhost";
+  {
+    g_autoptr (GArray) labels = NULL;
+    DynoChartGeometry geometry;
+    const DynoChartLabel *bytes_title;
+    const DynoChartLabel *ops_title;
+
+    labels = get_labels (model, style, &decor, 1200, 675, &geometry);
+    dyno_test_assert_labels_clean (labels, &geometry.content);
+    g_assert_cmpuint (geometry.n_panels, ==, 2);
+    bytes_title = dyno_test_find_label (labels, "Throughput (MB/s)");
+    ops_title = dyno_test_find_label (labels, "Operations (ops/s)");
+    g_assert_nonnull (bytes_title);
+    g_assert_nonnull (ops_title);
+    g_assert_cmpfloat (bytes_title->angle, !=, 0);
+    g_assert_true (beside_plot (bytes_title, &geometry.plots[0]));
+    g_assert_true (beside_plot (ops_title, &geometry.plots[1]));
+  }
+
+  /* A panel only for a unit with samples: byte phases alone, operations alone, nothing yet. */
+  {
+    g_autoptr (DynoChartModel) bytes = make_partial_model (0, 5);
+    g_autoptr (DynoChartModel) ops = make_partial_model (5, G_N_ELEMENTS (full_run));
+    g_autoptr (DynoChartModel) empty = dyno_chart_model_new ();
+    g_auto (Picture) picture = { 0 };
+    g_autoptr (GArray) labels = NULL;
+    DynoChartGeometry geometry;
+
+    render_picture (&picture, bytes, style, NULL, 700, 300);
+    g_assert_cmpuint (picture.geometry.n_panels, ==, 1);
+    g_assert_cmpint (picture.geometry.units[0], ==, DYNO_UNIT_BYTES);
+
+    labels = get_labels (ops, style, NULL, 700, 300, &geometry);
+    g_assert_cmpuint (geometry.n_panels, ==, 1);
+    g_assert_cmpint (geometry.units[0], ==, DYNO_UNIT_OPS);
+    g_assert_nonnull (dyno_test_find_label (labels, "Operations (ops/s)"));
+    g_assert_null (dyno_test_find_label (labels, "Throughput (MB/s)"));
+
+    g_clear_pointer (&labels, g_array_unref);
+    labels = get_labels (empty, style, NULL, 700, 300, &geometry);
+    g_assert_cmpuint (geometry.n_panels, ==, 1);
+    g_assert_cmpint (geometry.units[0], ==, DYNO_UNIT_BYTES);
+  }
+}
+
+/* Every phase named over the panel of its unit, on screen and saved. */
+static void
+test_render_phase_names (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  DynoChartDecor decor;
+
+  dyno_chart_decor_init (&decor);
+  decor.title = "Names";
+  for (int saved = 0; saved < 2; saved++)
+    {
+      g_autoptr (GArray) labels = NULL;
+      DynoChartGeometry geometry;
+
+      labels = get_labels (model, style, saved ? &decor : NULL, 1400, 500, &geometry);
+      dyno_test_assert_labels_clean (labels, &geometry.content);
+      g_assert_cmpuint (geometry.n_panels, ==, 2);
+      for (guint p = 0; p < G_N_ELEMENTS (full_run); p++)
+        {
+          const DynoPhase *phase = phase_of (full_run[p].phase);
+          guint panel = dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? 0 : 1;
+          gboolean named = FALSE;
+
+          for (guint i = 0; i < labels->len; i++)
+            {
+              const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+              if (names_phase (label->text, phase) && in_panel_header (label, &geometry, panel))
+                named = TRUE;
+              /* Never over the other unit's panel. */
+              if (names_phase (label->text, phase) && in_panel_header (label, &geometry, 1 - panel))
+                g_error ("“%s” is named over the wrong panel", label->text);
+            }
+          if (!named)
+            g_error ("%s is not named over its panel", dyno_phase_get_key (phase));
+        }
+    }
+}
+
+/* Every line drawn has an entry in a legend: the rates, process CPU, system CPU, I/O wait. */
+static void
+test_render_key (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  const char *const lines[] = { "Process CPU", "System CPU", "I/O wait" };
+  DynoChartDecor decor;
+
+  /* On screen: a key under the time axis. */
+  {
+    g_auto (Picture) picture = { 0 };
+    g_autoptr (GArray) labels = get_labels (model, style, NULL, 800, 400, NULL);
+    const DynoChartRect *last;
+    const DynoChartLabel *rate;
+    DynoChartRect swatches;
+
+    render_picture (&picture, model, style, NULL, 800, 400);
+    last = &picture.geometry.plots[picture.geometry.n_panels - 1];
+    rate = dyno_test_find_label (labels, "Rate");
+    g_assert_nonnull (rate);
+    g_assert_cmpfloat (rate->box.y, >, last->y + last->height);
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+      {
+        const DynoChartLabel *label = dyno_test_find_label (labels, lines[i]);
+
+        g_assert_nonnull (label);
+        g_assert_false (label->ellipsized);
+        g_assert_cmpfloat (label->box.y, >, last->y + last->height);
+      }
+    /* The key's swatches in the lines' colours, on its row. */
+    swatches = (DynoChartRect) { 0, rate->box.y, 800, rate->box.height };
+    g_assert_cmpuint (count_color (&picture, &swatches, &style->process_cpu, 1), >, 5);
+    g_assert_cmpuint (count_color (&picture, &swatches, &style->system_cpu, 1), >, 5);
+    g_assert_cmpuint (count_color (&picture, &swatches, &style->iowait, 1), >, 5);
+  }
+
+  /* Saved: the legend over the plots has every phase and the CPU lines. */
+  dyno_chart_decor_init (&decor);
+  decor.title = "Legend";
+  {
+    g_autoptr (GArray) labels = NULL;
+    DynoChartGeometry geometry;
+
+    labels = get_labels (model, style, &decor, 1200, 675, &geometry);
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+      {
+        const DynoChartLabel *label = dyno_test_find_label (labels, lines[i]);
+
+        g_assert_nonnull (label);
+        g_assert_cmpfloat (label->box.y + label->box.height, <=, geometry.plots[0].y);
+      }
+    for (guint p = 0; p < G_N_ELEMENTS (full_run); p++)
+      g_assert_nonnull (dyno_test_find_label (labels,
+                                              dyno_phase_get_title (phase_of (full_run[p].phase))));
+    g_assert_null (dyno_test_find_label (labels, "Rate"));
+  }
+
+  /* Saved without a legend: the key again. */
+  decor.legend = FALSE;
+  {
+    g_autoptr (GArray) labels = get_labels (model, style, &decor, 1200, 675, NULL);
+
+    g_assert_nonnull (dyno_test_find_label (labels, "Rate"));
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+      g_assert_nonnull (dyno_test_find_label (labels, lines[i]));
+  }
+}
+
+/* The time axis spans the whole run, from its start to its latest sample, as it grows: never a
+ * window of its last seconds, never most of the axis empty ahead of the data. */
+static void
+test_render_time_range (void)
+{
+  g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  const DynoSample *all = (const DynoSample *) (gpointer) samples->data;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  DynoChartDecor decor;
+  double last_t1 = 0;
+
+  dyno_chart_decor_init (&decor);
+  for (guint i = 0; i < samples->len; i += 7)
+    {
+      guint n = MIN (7, samples->len - i);
+      double t_first = all[0].t;
+      double t_last = all[i + n - 1].t;
+      DynoChartGeometry screen;
+      DynoChartGeometry saved;
+
+      dyno_chart_model_append (model, &all[i], n);
+      dyno_chart_render_get_geometry (model, cr, 800, 400, style, NULL, &screen);
+      dyno_chart_render_get_geometry (model, cr, 800, 400, style, &decor, &saved);
+
+      /* From the run's start, whatever unit the latest samples have. */
+      g_assert_cmpfloat (screen.t0, ==, 0);
+      g_assert_cmpfloat (saved.t0, ==, 0);
+      g_assert_cmpfloat (screen.t0, <=, t_first);
+      /* To the latest sample: saved exactly, on screen a round span at most a fifth ahead. */
+      g_assert_cmpfloat (saved.t1, ==, MAX (t_last, 1));
+      g_assert_cmpfloat (screen.t1, >=, t_last);
+      if (t_last >= 2)
+        g_assert_cmpfloat ((screen.t1 - t_last) / (screen.t1 - screen.t0), <=, 0.2 + 1e-9);
+      /* Growing, never shrinking. */
+      g_assert_cmpfloat (screen.t1, >=, last_t1);
+      last_t1 = screen.t1;
+    }
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 }
 
 static void
@@ -1267,7 +1576,6 @@ test_render_cache_matches (void)
   clear->background.alpha = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (styles); k++)
-    for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
       {
         g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
         g_autoptr (DynoChartCache) cache = dyno_chart_cache_new ();
@@ -1278,7 +1586,6 @@ test_render_cache_matches (void)
         guint n_reused;
         guint batch = 0;
 
-        dyno_chart_model_set_unit (model, unit);
         /* Batches of uneven sizes, like a 100 ms drain of a sampler running a bit late. */
         for (guint i = 0; i < samples->len; batch++)
           {
@@ -1296,8 +1603,8 @@ test_render_cache_matches (void)
                 render_full (full, model, styles[k]);
                 worst = max_difference (cached, full, &n_different);
                 if (worst > 0)
-                  g_test_message ("style %u unit %d, %u samples: %u pixels differ, by up to %d",
-                                  k, unit, i, n_different, worst);
+                  g_test_message ("style %u, %u samples: %u pixels differ, by up to %d", k, i,
+                                  n_different, worst);
                 /* The same strokes over the same pixels: the same picture, but for cairo's
                  * antialiasing of a stroke that now starts elsewhere (a few levels on edge
                  * pixels). A stale or missing curve would differ by a hundred or more. */
@@ -1307,8 +1614,8 @@ test_render_cache_matches (void)
           }
 
         dyno_chart_cache_get_stats (cache, &n_full, &n_partial, &n_reused);
-        g_test_message ("style %u unit %d: %u full, %u partial, %u reused frames", k, unit, n_full,
-                        n_partial, n_reused);
+        g_test_message ("style %u: %u full, %u partial, %u reused frames", k, n_full, n_partial,
+                        n_reused);
         /* Most frames only redraw the end of the curve. */
         g_assert_cmpuint (n_partial, >, 5 * n_full);
 
@@ -1328,6 +1635,7 @@ test_render_cache_async (void)
 {
   g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
   g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  g_autoptr (DynoChartStyle) dark = dyno_chart_style_new_dark ();
   g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   g_autoptr (DynoChartCache) cache = dyno_chart_cache_new ();
   cairo_surface_t *cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 240);
@@ -1345,9 +1653,9 @@ test_render_cache_async (void)
   render_full (full, model, style);
   g_assert_cmpint (max_difference (cached, full, &n_different), ==, 0);
 
-  /* A new unit needs a new picture: drawn in a thread, the old one shown till it is in. */
+  /* A new panel (the operations under the throughput) needs a new picture: drawn in a thread,
+   * the old one shown till it is in. */
   dyno_chart_model_append (model, &g_array_index (samples, DynoSample, 200), samples->len - 200);
-  dyno_chart_model_set_unit (model, DYNO_UNIT_OPS);
   render_through_cache (cached, model, cache, style);
   g_assert_true (dyno_chart_cache_is_busy (cache));
   g_assert_cmpint (max_difference (cached, full, &n_different), ==, 0);
@@ -1364,8 +1672,7 @@ test_render_cache_async (void)
   g_assert_cmpuint (n_full, ==, 2);
 
   /* A cache freed with a drawing under way: the drawing finishes and goes nowhere. */
-  dyno_chart_model_set_unit (model, DYNO_UNIT_BYTES);
-  render_through_cache (cached, model, cache, style);
+  render_through_cache (cached, model, cache, dark);
   g_assert_true (dyno_chart_cache_is_busy (cache));
   g_clear_pointer (&cache, dyno_chart_cache_free);
   for (int i = 0; i < 200; i++)
@@ -1475,26 +1782,24 @@ test_widget_append (void)
   GtkWidget *chart = g_object_ref_sink (dyno_chart_new ());
   g_autoptr (GArray) samples = make_run (full_run, G_N_ELEMENTS (full_run), 10);
   const DynoSample *all = (const DynoSample *) (gpointer) samples->data;
+  const DynoChartModel *model;
   guint n_bytes = 0;
-  guint unit_notifies = 0;
   guint sample_notifies = 0;
   int min;
   int nat;
 
-  g_assert_true (dyno_chart_get_follow (DYNO_CHART (chart)));
-  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_BYTES);
   g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, 0);
   g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (chart)), ==,
                    GTK_ACCESSIBLE_ROLE_IMG);
 
+  /* Room for both panels. */
   gtk_widget_measure (chart, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
   g_assert_cmpint (min, >=, 200);
   g_assert_cmpint (nat, >=, min);
   gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
-  g_assert_cmpint (min, >=, 120);
+  g_assert_cmpint (min, >=, 200);
   g_assert_cmpint (nat, >=, min);
 
-  g_signal_connect (chart, "notify::unit", G_CALLBACK (count_notify), &unit_notifies);
   g_signal_connect (chart, "notify::n-samples", G_CALLBACK (count_notify), &sample_notifies);
 
   while (n_bytes < samples->len && dyno_phase_get_unit (all[n_bytes].phase) == DYNO_UNIT_BYTES)
@@ -1505,29 +1810,18 @@ test_widget_append (void)
     dyno_chart_append (DYNO_CHART (chart), &all[i], 1);
   g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, n_bytes);
   g_assert_cmpuint (sample_notifies, ==, n_bytes);
-  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_BYTES);
-  g_assert_cmpuint (unit_notifies, ==, 0);
 
-  /* Seeks arrive: following, the chart switches to ops/s, once. */
+  /* Seeks and the file tests arrive: kept beside the byte phases, not instead of them. */
   dyno_chart_append (DYNO_CHART (chart), &all[n_bytes], samples->len - n_bytes);
   g_assert_cmpuint (dyno_chart_get_n_samples (DYNO_CHART (chart)), ==, samples->len);
-  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_OPS);
-  g_assert_cmpuint (unit_notifies, ==, 1);
+  g_assert_cmpuint (sample_notifies, ==, n_bytes + 1);
 
-  /* The user picks MB/s: no longer following, new ops samples leave it alone. */
-  g_object_set (chart, "follow", FALSE, "unit", DYNO_UNIT_BYTES, NULL);
-  g_assert_cmpuint (unit_notifies, ==, 2);
-  dyno_chart_append (DYNO_CHART (chart), &all[samples->len - 1], 1);
-  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_BYTES);
-
-  /* Following again jumps to the unit being measured. */
-  dyno_chart_set_follow (DYNO_CHART (chart), TRUE);
-  g_assert_cmpint (dyno_chart_get_unit (DYNO_CHART (chart)), ==, DYNO_UNIT_OPS);
-  g_assert_cmpuint (unit_notifies, ==, 3);
-
-  /* What it draws, for saving it as shown. */
-  g_assert_cmpuint (dyno_chart_model_get_n_samples (dyno_chart_get_model (DYNO_CHART (chart))), ==,
-                    samples->len + 1);
+  /* What it draws, for saving it as shown: both units. */
+  model = dyno_chart_get_model (DYNO_CHART (chart));
+  g_assert_cmpuint (dyno_chart_model_get_n_samples (model), ==, samples->len);
+  g_assert_cmpuint (dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES), ==, n_bytes);
+  g_assert_cmpuint (dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_OPS), ==,
+                    samples->len - n_bytes);
   g_assert_cmpint (dyno_chart_get_rate_scale (DYNO_CHART (chart)), ==, DYNO_RATE_SCALE_MB);
   g_object_set (chart, "rate-scale", DYNO_RATE_SCALE_MIB, NULL);
   g_assert_cmpint (dyno_chart_get_rate_scale (DYNO_CHART (chart)), ==, DYNO_RATE_SCALE_MIB);
@@ -1749,6 +2043,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/render/repeats", test_render_repeats);
   g_test_add_func ("/chart/render/repeats-in-a-row", test_render_repeats_in_a_row);
   g_test_add_func ("/chart/render/small-decor", test_render_small_decor);
+  g_test_add_func ("/chart/render/panels", test_render_panels);
+  g_test_add_func ("/chart/render/phase-names", test_render_phase_names);
+  g_test_add_func ("/chart/render/key", test_render_key);
+  g_test_add_func ("/chart/render/time-range", test_render_time_range);
   g_test_add_func ("/chart/render/files", test_render_files);
   g_test_add_func ("/chart/render/cache-matches", test_render_cache_matches);
   g_test_add_func ("/chart/render/cache-async", test_render_cache_async);

@@ -453,27 +453,309 @@ test_bars_two_panels (void)
   assert_nothing_outside (&picture);
 }
 
+/* The slots a drawing put down, as an array of DynoCompareChartSlot. */
+static GArray *
+get_slots (const DynoComparison          *comparison,
+           const DynoCompareChartOptions *options,
+           const DynoChartDecor          *decor,
+           int                            width,
+           int                            height)
+{
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  GArray *slots = dyno_compare_chart_get_slots (comparison, options, cr, width, height, style,
+                                                decor);
+
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return slots;
+}
+
+static const DynoCompareChartSlot *
+find_slot (GArray *slots, guint entry, const DynoPhase *phase)
+{
+  for (guint i = 0; i < slots->len; i++)
+    {
+      const DynoCompareChartSlot *slot = &g_array_index (slots, DynoCompareChartSlot, i);
+
+      if (slot->entry == entry && slot->phase == phase)
+        return slot;
+    }
+  return NULL;
+}
+
+/* A label with this text whose box lies inside rect. */
+static const DynoChartLabel *
+find_label_in (GArray *labels, const char *text, const DynoChartRect *rect)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+      if (g_str_equal (label->text, text) && label->box.x >= rect->x - 0.5
+          && label->box.y >= rect->y - 0.5
+          && label->box.x + label->box.width <= rect->x + rect->width + 0.5
+          && label->box.y + label->box.height <= rect->y + rect->height + 0.5)
+        return label;
+    }
+  return NULL;
+}
+
+/* The note's text, the label in the note's box; NULL when there is none. */
+static const char *
+note_of (GArray *labels, const DynoCompareChartGeometry *geometry)
+{
+  const DynoChartRect *note = &geometry->note;
+
+  if (note->width <= 0)
+    return NULL;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+      if (fabs (label->box.x - note->x) < 1 && fabs (label->box.y - note->y) < 1)
+        return label->text;
+    }
+  return NULL;
+}
+
 static void
 test_too_fast (void)
 {
   g_autoptr (DynoComparison) comparison = make_comparison ();
   g_autoptr (GPtrArray) phases = phase_list ("seeks");
   g_auto (Picture) picture = { 0 };
+  g_autoptr (GArray) labels = NULL;
+  g_autoptr (GArray) slots = NULL;
   DynoCompareChartOptions options;
-  const DynoChartRect *plot;
-  guint solid;
+  DynoCompareChartGeometry geometry;
+  const DynoCompareChartSlot *slot;
+  const char *note;
 
-  /* Seeks only: the second entry's were too fast, drawn hatched, not as a solid bar. */
+  /* Seeks only: the second entry's were too fast: no bar at all, "too fast" in its slot. */
   dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
   options.phases = phases;
   render (&picture, comparison, &options, NULL, 600, 400, "too-fast.png");
-  plot = &picture.geometry.plots[0];
   g_assert_cmpint (picture.geometry.units[0], ==, DYNO_UNIT_OPS);
+  g_assert_cmpuint (count_in (&picture, &picture.geometry.plots[0], entry_pixel (0)), >, 500);
+  g_assert_cmpuint (count_in (&picture, &picture.geometry.plots[0], entry_pixel (1)), ==, 0);
 
-  solid = count_in (&picture, plot, entry_pixel (0));
-  g_assert_cmpuint (count_in (&picture, plot, entry_pixel (1)), >, 0);
-  g_assert_cmpuint (count_in (&picture, plot, entry_pixel (1)), <, solid / 4);
+  slots = get_slots (comparison, &options, NULL, 600, 400);
+  g_assert_cmpuint (slots->len, ==, 3);
+  slot = find_slot (slots, 1, phase_of ("seeks"));
+  g_assert_nonnull (slot);
+  g_assert_cmpint (slot->mark, ==, DYNO_COMPARE_CHART_MARK_TOO_FAST);
+  g_assert_cmpfloat (slot->bar.height, ==, 0);
+  g_assert_cmpint (find_slot (slots, 0, phase_of ("seeks"))->mark, ==,
+                   DYNO_COMPARE_CHART_MARK_NONE);
+  g_assert_cmpfloat (find_slot (slots, 0, phase_of ("seeks"))->bar.height, >, 0);
+
+  labels = get_labels (comparison, &options, NULL, 600, 400, &geometry);
+  g_assert_nonnull (find_label_in (labels, "too fast", &slot->slot));
+  g_assert_null (dyno_test_find_label (labels, "+++++"));
+  note = note_of (labels, &geometry);
+  g_assert_nonnull (note);
+  g_assert_nonnull (strstr (note, "too fast: "));
+  g_assert_nonnull (strstr (note, "0.5 s"));
   assert_nothing_outside (&picture);
+}
+
+/* Block write and read by three entries: the second's block write too fast, the third never
+ * ran block read; a fourth failed in block read. */
+static DynoComparison *
+make_gappy_comparison (void)
+{
+  const Figure a[] = { { "write", 100 * MB, 20 }, { "read", 500 * MB, 30 } };
+  const Figure b[] = { { "write", -3000 * MB, 90 }, { "read", 520 * MB, 35 } };
+  const Figure c[] = { { "write", 200 * MB, 40 } };
+  const Figure d[] = { { "write", 150 * MB, 30 } };
+  DynoComparison *comparison = dyno_comparison_new ();
+  g_autoptr (DynoResult) ra = make_result ("plain", a, G_N_ELEMENTS (a), 0.01);
+  g_autoptr (DynoResult) rb = make_result ("ramdisk", b, G_N_ELEMENTS (b), 0.01);
+  g_autoptr (DynoResult) rc = make_result ("write only", c, G_N_ELEMENTS (c), 0.01);
+  g_autoptr (DynoResult) rd = make_result ("broken", d, G_N_ELEMENTS (d), 0.01);
+  DynoTargetResult *failed = dyno_result_get_target (rd, 0);
+
+  failed->error_message = g_strdup ("Input/output error");
+  failed->error_phase = phase_of ("read");
+  dyno_comparison_add_result (comparison, ra);
+  dyno_comparison_add_result (comparison, rb);
+  dyno_comparison_add_result (comparison, rc);
+  dyno_comparison_add_result (comparison, rd);
+  return comparison;
+}
+
+/* Figures too fast, not run or failed are never bars: their slots stay empty but for a word,
+ * the note says what the words mean, in the bars and in the %CPU chart. */
+static void
+test_not_measured (void)
+{
+  g_autoptr (DynoComparison) comparison = make_gappy_comparison ();
+  const DynoCompareChartKind kinds[] = { DYNO_COMPARE_CHART_BARS, DYNO_COMPARE_CHART_CPU };
+  const int sizes[][2] = { { 1200, 675 }, { 600, 340 } };
+  DynoChartDecor decor;
+
+  dyno_chart_decor_init (&decor);
+  decor.title = "Gaps";
+  decor.source = "Measured with Dyno on testhost";
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      for (int screen = 0; screen < 2; screen++)
+        {
+          const DynoChartDecor *d = screen ? NULL : &decor;
+          int width = sizes[z][0];
+          int height = sizes[z][1];
+          g_auto (Picture) picture = { 0 };
+          g_autoptr (GArray) labels = NULL;
+          g_autoptr (GArray) slots = NULL;
+          DynoCompareChartOptions options;
+          DynoCompareChartGeometry geometry;
+          const DynoPhase *write = phase_of ("write");
+          const DynoPhase *read = phase_of ("read");
+          const struct
+          {
+            guint entry;
+            const DynoPhase *phase;
+            DynoCompareChartMark mark;
+            const char *word;
+          } empty[] = {
+            { 1, write, DYNO_COMPARE_CHART_MARK_TOO_FAST, "too fast" },
+            { 2, read, DYNO_COMPARE_CHART_MARK_NOT_RUN, "not run" },
+            { 3, read, DYNO_COMPARE_CHART_MARK_FAILED, "failed" },
+          };
+          const char *note;
+          double group;
+
+          dyno_compare_chart_options_init (&options, kinds[k]);
+          g_test_message ("kind %d, %d×%d, %s", kinds[k], width, height,
+                          screen ? "screen" : "saved");
+          render (&picture, comparison, &options, d, width, height, "not-measured.png");
+          assert_nothing_outside (&picture);
+          slots = get_slots (comparison, &options, d, width, height);
+          labels = get_labels (comparison, &options, d, width, height, &geometry);
+          g_assert_cmpuint (slots->len, ==, 2 * 4);
+          g_assert_cmpuint (geometry.n_panels, ==, 1);
+
+          /* No bar for what was not measured: none recorded, and not a pixel of the entry's
+           * colour in its slot; its word in the slot. */
+          for (guint i = 0; i < G_N_ELEMENTS (empty); i++)
+            {
+              const DynoCompareChartSlot *slot = find_slot (slots, empty[i].entry,
+                                                            empty[i].phase);
+              DynoChartRect inner;
+
+              g_assert_nonnull (slot);
+              g_assert_cmpint (slot->mark, ==, empty[i].mark);
+              g_assert_cmpfloat (slot->bar.width, ==, 0);
+              g_assert_cmpfloat (slot->bar.height, ==, 0);
+              inner = (DynoChartRect) { ceil (slot->slot.x) + 1, slot->slot.y,
+                                        floor (slot->slot.width) - 2, slot->slot.height };
+              g_assert_cmpuint (count_in (&picture, &inner, entry_pixel (empty[i].entry)), ==,
+                                0);
+              if (find_label_in (labels, empty[i].word, &slot->slot) == NULL)
+                g_error ("no “%s” in the slot of entry %u", empty[i].word, empty[i].entry);
+            }
+          /* The rest are bars, in their colours. */
+          for (guint i = 0; i < slots->len; i++)
+            {
+              const DynoCompareChartSlot *slot = &g_array_index (slots, DynoCompareChartSlot, i);
+
+              if (slot->mark != DYNO_COMPARE_CHART_MARK_NONE)
+                continue;
+              g_assert_cmpfloat (slot->bar.height, >, 0);
+              g_assert_cmpuint (count_in (&picture, &slot->bar, entry_pixel (slot->entry)), >,
+                                0);
+            }
+          /* The block write group's bars: the too fast one left out, no invented height. */
+          group = geometry.plots[0].width / 2;
+          g_assert_cmpuint (count_in (&picture,
+                                      &(DynoChartRect) { geometry.plots[0].x, geometry.plots[0].y,
+                                                         group, geometry.plots[0].height },
+                                      entry_pixel (1)),
+                            ==, 0);
+
+          /* The note under the plots says what each word means. */
+          note = note_of (labels, &geometry);
+          g_assert_nonnull (note);
+          g_assert_cmpfloat (geometry.note.y, >=, geometry.plots[0].y + geometry.plots[0].height);
+          g_assert_nonnull (strstr (note, "too fast: "));
+          g_assert_nonnull (strstr (note, "not run: "));
+          g_assert_nonnull (strstr (note, "failed: "));
+          g_assert_null (strstr (note, "unknown: "));
+          /* Ratios only in the bars, and the note explains them only when they are drawn. */
+          if (kinds[k] == DYNO_COMPARE_CHART_CPU)
+            g_assert_false (geometry.ratios);
+          g_assert_true ((strstr (note, "its ratio to plain") != NULL) == geometry.ratios);
+          if (geometry.ratios)
+            g_assert_nonnull (dyno_test_find_label (labels, "×2.00"));
+          else
+            g_assert_null (dyno_test_find_label (labels, "×2.00"));
+        }
+}
+
+/* Ratios sit right over their bars, under the figure; where they do not all fit, none is drawn
+ * and the note does not promise them. */
+static void
+test_ratios (void)
+{
+  g_autoptr (DynoComparison) comparison = make_comparison ();
+  g_autoptr (DynoComparison) wide = make_wide_comparison (8, FALSE);
+  g_autoptr (GPtrArray) phases = phase_list ("write");
+  DynoCompareChartOptions options;
+  DynoChartDecor decor;
+
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
+  dyno_chart_decor_init (&decor);
+  decor.title = "Ratios";
+
+  /* Block write of three entries: ×3.00 and ×2.00 over the bars of "fast" and "middle". */
+  options.phases = phases;
+  {
+    g_autoptr (GArray) labels = NULL;
+    g_autoptr (GArray) slots = NULL;
+    DynoCompareChartGeometry geometry;
+    const char *ratios[] = { NULL, "×3.00", "×2.00" };
+
+    labels = get_labels (comparison, &options, &decor, 900, 500, &geometry);
+    slots = get_slots (comparison, &options, &decor, 900, 500);
+    g_assert_true (geometry.ratios);
+    g_assert_nonnull (strstr (note_of (labels, &geometry), "its ratio to plain, the baseline"));
+    for (guint e = 1; e < 3; e++)
+      {
+        const DynoCompareChartSlot *slot = find_slot (slots, e, phase_of ("write"));
+        const DynoChartLabel *ratio = dyno_test_find_label (labels, ratios[e]);
+
+        g_assert_nonnull (ratio);
+        /* Inside its slot, its bottom on the bar's top (or its whisker's), a few pixels over
+         * it at most. */
+        g_assert_cmpfloat (ratio->box.x, >=, slot->slot.x - 0.5);
+        g_assert_cmpfloat (ratio->box.x + ratio->box.width, <=,
+                           slot->slot.x + slot->slot.width + 0.5);
+        g_assert_cmpfloat (ratio->box.y + ratio->box.height, <=, slot->bar.y);
+        g_assert_cmpfloat (ratio->box.y + ratio->box.height, >=, slot->bar.y - 30);
+      }
+  }
+
+  /* Eight entries, twelve phases, a small figure: no room for the ratios: none, and no word
+   * of them in the note. */
+  options.phases = NULL;
+  {
+    g_autoptr (GArray) labels = NULL;
+    DynoCompareChartGeometry geometry;
+    const char *note;
+
+    labels = get_labels (wide, &options, &decor, 600, 340, &geometry);
+    g_assert_false (geometry.ratios);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_false (g_str_has_prefix (g_array_index (labels, DynoChartLabel, i).text, "×"));
+    note = note_of (labels, &geometry);
+    /* Sequential stat was too fast everywhere: the note says so, but nothing of ratios. */
+    g_assert_nonnull (note);
+    g_assert_null (strstr (note, "ratio"));
+    g_assert_nonnull (strstr (note, "too fast"));
+  }
 }
 
 static void
@@ -1016,6 +1298,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/bars", test_bars);
   g_test_add_func ("/compare-chart/bars-two-panels", test_bars_two_panels);
   g_test_add_func ("/compare-chart/too-fast", test_too_fast);
+  g_test_add_func ("/compare-chart/not-measured", test_not_measured);
+  g_test_add_func ("/compare-chart/ratios", test_ratios);
   g_test_add_func ("/compare-chart/cpu", test_cpu);
   g_test_add_func ("/compare-chart/overlay", test_overlay);
   g_test_add_func ("/compare-chart/overlay-without-samples", test_overlay_without_samples);

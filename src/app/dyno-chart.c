@@ -14,9 +14,10 @@
 #include "dyno-chart.h"
 
 #define MIN_WIDTH 200
-#define MIN_HEIGHT 120
+/* Two panels (throughput over operations), each a title, a row of names and a plot. */
+#define MIN_HEIGHT 220
 #define NATURAL_WIDTH 640
-#define NATURAL_HEIGHT 260
+#define NATURAL_HEIGHT 360
 
 struct _DynoChart
 {
@@ -29,7 +30,6 @@ struct _DynoChart
   DynoChartTiles *tiles;
   /* Rebuilt lazily when the theme changes: dark, high contrast or the text colour. */
   DynoChartStyle *style;
-  gboolean follow;
   DynoRateScale rate_scale;
   const DynoPhase *described_phase; /* the phase the accessible description names, or NULL */
 };
@@ -39,8 +39,6 @@ G_DEFINE_FINAL_TYPE (DynoChart, dyno_chart, GTK_TYPE_WIDGET)
 enum
 {
   PROP_0,
-  PROP_UNIT,
-  PROP_FOLLOW,
   PROP_N_SAMPLES,
   PROP_RATE_SCALE,
   N_PROPS
@@ -216,14 +214,6 @@ dyno_chart_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_UNIT:
-      g_value_set_uint (value, dyno_chart_get_unit (self));
-      break;
-
-    case PROP_FOLLOW:
-      g_value_set_boolean (value, dyno_chart_get_follow (self));
-      break;
-
     case PROP_N_SAMPLES:
       g_value_set_uint (value, dyno_chart_get_n_samples (self));
       break;
@@ -247,14 +237,6 @@ dyno_chart_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_UNIT:
-      dyno_chart_set_unit (self, g_value_get_uint (value));
-      break;
-
-    case PROP_FOLLOW:
-      dyno_chart_set_follow (self, g_value_get_boolean (value));
-      break;
-
     case PROP_RATE_SCALE:
       dyno_chart_set_rate_scale (self, g_value_get_uint (value));
       break;
@@ -278,24 +260,13 @@ dyno_chart_class_init (DynoChartClass *klass)
   widget_class->measure = dyno_chart_measure;
   widget_class->css_changed = dyno_chart_css_changed;
 
-  /* DynoUnit has no GType (the engine has no GObject enums), so a uint holds its value. */
-  properties[PROP_UNIT] =
-    g_param_spec_uint ("unit", NULL, NULL,
-                       DYNO_UNIT_BYTES, DYNO_UNIT_OPS, DYNO_UNIT_BYTES,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
-  properties[PROP_FOLLOW] =
-    g_param_spec_boolean ("follow", NULL, NULL,
-                          TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
   /* Read-only; notified at most once per append, so bindings cost nothing per sample. */
   properties[PROP_N_SAMPLES] =
     g_param_spec_uint ("n-samples", NULL, NULL,
                        0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
-  /* DynoRateScale, a uint for the same reason as unit. */
+  /* DynoRateScale has no GType (the lower layers have no GObject enums): a uint holds it. */
   properties[PROP_RATE_SCALE] =
     g_param_spec_uint ("rate-scale", NULL, NULL,
                        DYNO_RATE_SCALE_MB, DYNO_RATE_SCALE_MIB, DYNO_RATE_SCALE_MB,
@@ -316,12 +287,11 @@ dyno_chart_init (DynoChart *self)
   /* Full redraws (a new axis range, size or theme) happen in a worker thread; the cache calls
    * back when the picture is in. It belongs to the widget, so never calls a finalized one. */
   dyno_chart_cache_set_ready_func (self->cache, on_cache_ready, self);
-  self->follow = TRUE;
   self->described_phase = NULL;
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   /* Translators: accessible name of the live chart */
-                                  _ ("Transfer rate and CPU use over time"), -1);
+                                  _ ("Transfer rate, operations and CPU use over the run"), -1);
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_style_manager_notify), self, G_CONNECT_SWAPPED);
@@ -352,8 +322,6 @@ dyno_chart_clear (DynoChart *self)
 void
 dyno_chart_append (DynoChart *self, const DynoSample *samples, guint n_samples)
 {
-  const DynoPhase *phase;
-
   g_return_if_fail (DYNO_IS_CHART (self));
   g_return_if_fail (samples != NULL || n_samples == 0);
 
@@ -362,10 +330,6 @@ dyno_chart_append (DynoChart *self, const DynoSample *samples, guint n_samples)
 
   /* The model buckets the samples now, so drawing only walks prepared points. */
   dyno_chart_model_append (self->model, samples, n_samples);
-
-  phase = dyno_chart_model_get_last_phase (self->model);
-  if (self->follow && phase != NULL)
-    dyno_chart_set_unit (self, dyno_phase_get_unit (phase));
 
   dyno_chart_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -378,56 +342,6 @@ dyno_chart_get_n_samples (DynoChart *self)
   g_return_val_if_fail (DYNO_IS_CHART (self), 0);
 
   return dyno_chart_model_get_n_samples (self->model);
-}
-
-DynoUnit
-dyno_chart_get_unit (DynoChart *self)
-{
-  g_return_val_if_fail (DYNO_IS_CHART (self), DYNO_UNIT_BYTES);
-
-  return dyno_chart_model_get_unit (self->model);
-}
-
-void
-dyno_chart_set_unit (DynoChart *self, DynoUnit unit)
-{
-  g_return_if_fail (DYNO_IS_CHART (self));
-  g_return_if_fail (unit == DYNO_UNIT_BYTES || unit == DYNO_UNIT_OPS);
-
-  if (dyno_chart_model_get_unit (self->model) == unit)
-    return;
-
-  dyno_chart_model_set_unit (self->model, unit);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT]);
-}
-
-gboolean
-dyno_chart_get_follow (DynoChart *self)
-{
-  g_return_val_if_fail (DYNO_IS_CHART (self), FALSE);
-
-  return self->follow;
-}
-
-void
-dyno_chart_set_follow (DynoChart *self, gboolean follow)
-{
-  const DynoPhase *phase;
-
-  g_return_if_fail (DYNO_IS_CHART (self));
-
-  follow = !!follow;
-  if (self->follow == follow)
-    return;
-
-  self->follow = follow;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOW]);
-
-  /* Turning follow back on jumps to what is being measured now. */
-  phase = dyno_chart_model_get_last_phase (self->model);
-  if (follow && phase != NULL)
-    dyno_chart_set_unit (self, dyno_phase_get_unit (phase));
 }
 
 DynoRateScale

@@ -1,4 +1,4 @@
-/* dyno-chart.h: the live dynamometer curve: MB/s (or ops/s) and CPU over time
+/* dyno-chart.h: the live dynamometer curve: MB/s, ops/s and CPU over the whole run
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,12 +22,8 @@ void       dyno_chart_clear (DynoChart *self);
 /* Appends a batch (one target's samples, in time order) and queues one redraw. */
 void       dyno_chart_append (DynoChart *self, const DynoSample *samples, guint n_samples);
 guint      dyno_chart_get_n_samples (DynoChart *self);
-/* Which phases are plotted: byte phases (MB/s) or operation phases (ops/s). */
-DynoUnit   dyno_chart_get_unit (DynoChart *self);
-void       dyno_chart_set_unit (DynoChart *self, DynoUnit unit);
-/* When TRUE (the default), the unit follows the phase of the latest sample. */
-gboolean   dyno_chart_get_follow (DynoChart *self);
-void       dyno_chart_set_follow (DynoChart *self, gboolean follow);
+/* The byte phases (MB/s) and the operation phases (ops/s) are drawn in two panels, one over the
+ * other, each as soon as it has samples; the time axis under them spans the whole run. */
 
 /* Additions to the contract above. */
 

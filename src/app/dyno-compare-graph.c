@@ -130,16 +130,17 @@ dyno_compare_graph_measure (GtkWidget *widget,
       *natural = MAX (wanted, 720);
       return;
     }
-  /* Bars need room for a figure and a ratio over each, and the legend above. The page scrolls,
-   * and gives its children their minimum height: ask for the height wanted. */
+  /* Bars need room for a figure and a ratio over each, the legend above and the note under
+   * them (what the ratios and the words in empty slots mean). The page scrolls, and gives its
+   * children their minimum height: ask for the height wanted. */
   switch (self->options.kind)
     {
     case DYNO_COMPARE_CHART_BARS:
-      *minimum = *natural = 380;
+      *minimum = *natural = 410;
       break;
     case DYNO_COMPARE_CHART_CPU:
       /* The rotated "CPU (%, 100 = one core)" needs the height. */
-      *minimum = *natural = 340;
+      *minimum = *natural = 370;
       break;
     case DYNO_COMPARE_CHART_OVERLAY:
     default:

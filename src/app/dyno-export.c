@@ -216,7 +216,6 @@ dyno_export_compare_chart (DynoComparison *comparison,
   g_autofree char *names = NULL;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
-  guint n;
   DynoChartDecor decor;
 
   g_return_val_if_fail (comparison != NULL, FALSE);
@@ -226,7 +225,6 @@ dyno_export_compare_chart (DynoComparison *comparison,
 
   source = dyno_comparison_describe_source (comparison);
   names = dyno_comparison_join_names (comparison);
-  n = dyno_comparison_get_n_entries (comparison);
   /* The legend names every run; a title that would run off the figure leaves them to it. */
   if (g_utf8_strlen (names, -1) > 40)
     g_clear_pointer (&names, g_free);
@@ -253,12 +251,8 @@ dyno_export_compare_chart (DynoComparison *comparison,
       /* TRANSLATORS: the title of an exported chart; %s lists the runs */
       title = names != NULL ? g_strdup_printf (_("Throughput per phase: %s"), names)
                             : g_strdup (_("Throughput per phase"));
-      if (n > 1)
-        /* TRANSLATORS: the subtitle of a bar chart; %s is the baseline's name */
-        subtitle = g_strdup_printf (_("Mean of the repeats; under each figure its ratio to %s, "
-                                      "the baseline; “~” within noise"),
-                                    dyno_comparison_get_name (
-                                        comparison, dyno_comparison_get_baseline (comparison)));
+      /* The chart's own note says what the ratios (when they fit) and its marks mean. */
+      subtitle = g_strdup (_("Mean of the repeats"));
       break;
     }
 

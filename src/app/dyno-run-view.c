@@ -38,9 +38,6 @@ struct _DynoRunView
   GtkStack *stack;
   GtkLabel *phase_label;
   GtkLabel *target_label;
-  GtkToggleButton *auto_button;
-  GtkToggleButton *bytes_button;
-  GtkToggleButton *ops_button;
   GtkProgressBar *phase_bar;
   GtkProgressBar *overall_bar;
   GtkLabel *phase_percent;
@@ -91,6 +88,37 @@ set_percent (GtkProgressBar *bar, GtkLabel *label, double fraction)
   set_label (label, text);
 }
 
+/* Rounded to what an estimate is worth: 5 s under two minutes, 10 s under ten, then minutes.
+ * Rounding keeps the order, so the engine's estimate, which never goes up, reads the same. */
+static char *
+format_remaining (double seconds)
+{
+  guint s;
+
+  if (!isfinite (seconds) || seconds < 0)
+    return g_strdup ("—");
+  if (seconds < 120)
+    s = (guint) (round (seconds / 5) * 5);
+  else if (seconds < 600)
+    s = (guint) (round (seconds / 10) * 10);
+  else
+    s = (guint) (round (seconds / 60) * 60);
+  if (s < 5)
+    /* TRANSLATORS: the run's remaining time, when it is nearly over */
+    return g_strdup (_("a few seconds left"));
+  if (s < 60)
+    /* TRANSLATORS: the run's estimated remaining time, "about 45 s left" */
+    return g_strdup_printf (_("about %u s left"), s);
+  if (s < 3600 && s % 60 != 0)
+    /* TRANSLATORS: the run's estimated remaining time, "about 1 min 20 s left" */
+    return g_strdup_printf (_("about %u min %u s left"), s / 60, s % 60);
+  if (s < 3600)
+    /* TRANSLATORS: the run's estimated remaining time, "about 12 min left" */
+    return g_strdup_printf (_("about %u min left"), s / 60);
+  /* TRANSLATORS: the run's estimated remaining time, "about 1 h 05 min left" */
+  return g_strdup_printf (_("about %u h %02u min left"), s / 3600, (s % 3600) / 60);
+}
+
 static void
 update_status (DynoRunView *self)
 {
@@ -108,7 +136,9 @@ update_status (DynoRunView *self)
                status.phase == NULL ? 0 : status.phase_progress);
   set_percent (self->overall_bar, self->overall_percent, status.progress);
   elapsed = dyno_format_duration (status.elapsed);
-  remaining = dyno_format_duration (status.remaining);
+  /* The engine's estimate, from the phase time and what is left of the plan: it never goes up,
+   * so the view shows it as it is, never an extrapolation of its own. */
+  remaining = format_remaining (status.remaining);
   set_label (self->elapsed_label, elapsed);
   set_label (self->remaining_label, remaining);
 }
@@ -120,40 +150,20 @@ status_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-static void
-apply_chart_mode (DynoRunView *self, DynoChart *chart)
+static DynoRateScale
+get_rate_scale (DynoRunView *self)
 {
-  if (gtk_toggle_button_get_active (self->bytes_button))
-    {
-      dyno_chart_set_follow (chart, FALSE);
-      dyno_chart_set_unit (chart, DYNO_UNIT_BYTES);
-    }
-  else if (gtk_toggle_button_get_active (self->ops_button))
-    {
-      dyno_chart_set_follow (chart, FALSE);
-      dyno_chart_set_unit (chart, DYNO_UNIT_OPS);
-    }
-  else
-    dyno_chart_set_follow (chart, TRUE);
-}
-
-static void
-on_chart_mode_toggled (DynoRunView *self, GtkToggleButton *button)
-{
-  /* Each button of the group notifies; act once, for the one that became active. */
-  if (!gtk_toggle_button_get_active (button))
-    return;
-  for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
-    apply_chart_mode (self, ((TargetCard *) g_ptr_array_index (self->cards, i))->chart);
+  return dyno_units_get_rate_unit (self->settings) == DYNO_RATE_UNIT_MIB ? DYNO_RATE_SCALE_MIB
+                                                                          : DYNO_RATE_SCALE_MB;
 }
 
 static void
 update_unit_labels (DynoRunView *self)
 {
-  DynoRateUnit unit = dyno_units_get_rate_unit (self->settings);
-
-  gtk_button_set_label (GTK_BUTTON (self->bytes_button),
-                        dyno_units_rate_label (DYNO_UNIT_BYTES, unit));
+  /* The charts' throughput axes in the unit the figures use. */
+  for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
+    dyno_chart_set_rate_scale (((TargetCard *) g_ptr_array_index (self->cards, i))->chart,
+                               get_rate_scale (self));
 }
 
 static void
@@ -383,14 +393,15 @@ create_card (DynoRunView *self, const char *path)
 
   gtk_widget_set_hexpand (chart, TRUE);
   gtk_widget_set_vexpand (chart, TRUE);
-  gtk_widget_set_size_request (chart, -1, 180);
+  /* Room for both panels, throughput over operations. */
+  gtk_widget_set_size_request (chart, -1, 340);
 
   gtk_box_append (GTK_BOX (card->card), header);
   gtk_box_append (GTK_BOX (card->card), chart);
 
   card->status = GTK_LABEL (status);
   card->chart = DYNO_CHART (chart);
-  apply_chart_mode (self, card->chart);
+  dyno_chart_set_rate_scale (card->chart, get_rate_scale (self));
   return card;
 }
 
@@ -440,9 +451,6 @@ dyno_run_view_class_init (DynoRunViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, stack);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, phase_label);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, target_label);
-  gtk_widget_class_bind_template_child (widget_class, DynoRunView, auto_button);
-  gtk_widget_class_bind_template_child (widget_class, DynoRunView, bytes_button);
-  gtk_widget_class_bind_template_child (widget_class, DynoRunView, ops_button);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, phase_bar);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, overall_bar);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, phase_percent);
@@ -455,7 +463,6 @@ dyno_run_view_class_init (DynoRunViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, elapsed_label);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, remaining_label);
   gtk_widget_class_bind_template_child (widget_class, DynoRunView, messages_box);
-  gtk_widget_class_bind_template_callback (widget_class, on_chart_mode_toggled);
 }
 
 static void

@@ -146,9 +146,6 @@ dyno_cli_save_compare_chart (const char                    *command,
   g_autofree char *default_title = NULL;
   g_autofree char *subtitle = NULL;
   const char *format = dyno_cli_image_format (path);
-  guint n = dyno_comparison_get_n_entries (comparison);
-  guint baseline = dyno_comparison_get_baseline (comparison);
-  const char *base = dyno_comparison_get_name (comparison, baseline);
   DynoChartDecor decor;
 
   if (format == NULL)
@@ -180,11 +177,9 @@ dyno_cli_save_compare_chart (const char                    *command,
     default:
       /* Translators: the default title of a chart; %s lists the runs */
       default_title = g_strdup_printf (_("Throughput per phase: %s"), names);
-      if (n > 1)
-        /* Translators: the subtitle of a bar chart; %s is the baseline's name */
-        subtitle = g_strdup_printf (_("Mean of the repeats; under each figure its ratio to %s, "
-                                      "the baseline; “~” within noise"),
-                                    base);
+      /* The chart's own note says what the ratios (when they fit) and its marks mean; a
+       * subtitle that promised ratios would be wrong whenever they do not fit. */
+      subtitle = g_strdup (_("Mean of the repeats"));
       break;
     }
 

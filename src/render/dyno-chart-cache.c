@@ -3,9 +3,10 @@
  * A frame of the live chart follows a batch of samples. Those only extend the series: the
  * model's last point takes in more samples and new points follow it. So the picture left of
  * the previous last point stays as it was, and a frame redraws the plot from just before that
- * point, plus the row of phase names, whose last name moves as its phase grows. The redraw
- * starts a few points further back than it clips, so every redrawn pixel gets the same strokes
- * (joins, caps, dash phase) it would get in a full drawing.
+ * point, plus the row of phase names, whose last name moves as its phase grows: in the panel
+ * whose series grew (both, when a batch crossed from a byte phase into an operation phase).
+ * The redraw starts a few points further back than it clips, so every redrawn pixel gets the
+ * same strokes (joins, caps, dash phase) it would get in a full drawing.
  *
  * A full drawing costs a cairo stroke or fill per curve, each a millisecond or more on a slow
  * machine, and is needed whenever an axis, the size or the style changes. With a ready function,
@@ -34,18 +35,33 @@
 typedef struct
 {
   DynoUnit unit;
-  double t0;
-  double t1;
-  DynoTicks x_ticks;
   DynoTicks y_ticks;
   DynoTicks cpu_ticks;
   double label_divisor;
   DynoChartRect plot;
   DynoChartRect header;
-  /* Only with a legend, which lists them: the phases drawn only grow in number until a clear,
-   * which changes the generation, so their number tells whether the legend changed. */
+} PanelAxes;
+
+typedef struct
+{
+  double t0;
+  double t1;
+  DynoTicks x_ticks;
+  guint n_panels;
+  PanelAxes panels[DYNO_CHART_MAX_PANELS];
+  /* The legend (or the key's stripes) lists the phases drawn, which only grow in number until a
+   * clear, which changes the generation: their number tells whether it changed. */
   guint n_phases;
 } Axes;
+
+/* A unit's series as last drawn, for the next frame to tell what changed since. */
+typedef struct
+{
+  guint generation;
+  guint n_segments;
+  guint last_n_points; /* in the last segment */
+  guint n_unit_samples;
+} SeriesState;
 
 typedef struct _Job Job;
 
@@ -60,11 +76,7 @@ struct _DynoChartCache
   char *decor_key;
   Axes axes;
 
-  /* The selected unit's series as last drawn. */
-  guint generation;
-  guint n_segments;
-  guint last_n_points; /* in the last segment */
-  guint n_unit_samples;
+  SeriesState series[2]; /* per unit */
   gboolean valid;
 
   DynoChartCacheReadyFunc ready_func;
@@ -92,29 +104,48 @@ rect_equal (const DynoChartRect *a, const DynoChartRect *b)
 static void
 axes_from_chart (Axes *axes, const Chart *chart)
 {
-  *axes = (Axes) {
-    .unit = chart->unit,
-    .t0 = chart->t0,
-    .t1 = chart->t1,
-    .x_ticks = chart->x_ticks,
-    .y_ticks = chart->y_ticks,
-    .cpu_ticks = chart->cpu_ticks,
-    .label_divisor = chart->label_divisor,
-    .plot = chart->geometry.plot,
-    .header = chart->header,
-    .n_phases = chart->decor && chart->decor->legend
-                  ? dyno_chart_model_get_n_phases (chart->model, chart->unit) : 0,
-  };
+  memset (axes, 0, sizeof *axes);
+  axes->t0 = chart->t0;
+  axes->t1 = chart->t1;
+  axes->x_ticks = chart->x_ticks;
+  axes->n_panels = chart->n_panels;
+  for (guint p = 0; p < chart->n_panels; p++)
+    {
+      const ChartPanel *panel = &chart->panels[p];
+
+      axes->panels[p] = (PanelAxes) {
+        .unit = panel->unit,
+        .y_ticks = panel->y_ticks,
+        .cpu_ticks = panel->cpu_ticks,
+        .label_divisor = panel->label_divisor,
+        .plot = panel->plot,
+        .header = panel->header,
+      };
+    }
+  axes->n_phases = dyno_chart_model_get_n_phases (chart->model, DYNO_UNIT_BYTES)
+                   + dyno_chart_model_get_n_phases (chart->model, DYNO_UNIT_OPS);
+  /* The key under a chart without a legend shows the first few only. */
+  if (!(chart->decor && chart->decor->legend))
+    axes->n_phases = MIN (axes->n_phases, DYNO_CHART_KEY_STRIPES);
 }
 
 static gboolean
 axes_equal (const Axes *a, const Axes *b)
 {
-  return a->unit == b->unit && a->t0 == b->t0 && a->t1 == b->t1
-         && ticks_equal (&a->x_ticks, &b->x_ticks) && ticks_equal (&a->y_ticks, &b->y_ticks)
-         && ticks_equal (&a->cpu_ticks, &b->cpu_ticks) && a->label_divisor == b->label_divisor
-         && rect_equal (&a->plot, &b->plot) && rect_equal (&a->header, &b->header)
-         && a->n_phases == b->n_phases;
+  if (!(a->t0 == b->t0 && a->t1 == b->t1 && ticks_equal (&a->x_ticks, &b->x_ticks)
+        && a->n_panels == b->n_panels && a->n_phases == b->n_phases))
+    return FALSE;
+  for (guint p = 0; p < a->n_panels; p++)
+    {
+      const PanelAxes *x = &a->panels[p];
+      const PanelAxes *y = &b->panels[p];
+
+      if (!(x->unit == y->unit && ticks_equal (&x->y_ticks, &y->y_ticks)
+            && ticks_equal (&x->cpu_ticks, &y->cpu_ticks) && x->label_divisor == y->label_divisor
+            && rect_equal (&x->plot, &y->plot) && rect_equal (&x->header, &y->header)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static char *
@@ -145,10 +176,7 @@ struct _Job
   /* What the worker drew. */
   cairo_surface_t *surface;
   Axes axes;
-  guint generation;
-  guint n_segments;
-  guint last_n_points;
-  guint n_unit_samples;
+  SeriesState series[2];
 };
 
 static void
@@ -165,18 +193,20 @@ job_free (Job *job)
 
 /* The series as drawn, for the next frame to tell what changed since. */
 static void
-read_series (const DynoChartModel *model,
-             DynoUnit              unit,
-             guint                *generation,
-             guint                *n_segments,
-             guint                *last_n_points,
-             guint                *n_unit_samples)
+read_series (const DynoChartModel *model, SeriesState series[2])
 {
-  *generation = dyno_chart_model_get_generation (model, unit);
-  *n_segments = dyno_chart_model_get_n_segments (model, unit);
-  *last_n_points = *n_segments > 0
-                     ? dyno_chart_model_get_segment (model, unit, *n_segments - 1)->n_points : 0;
-  *n_unit_samples = dyno_chart_model_get_n_unit_samples (model, unit);
+  for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+    {
+      SeriesState *state = &series[unit];
+
+      state->generation = dyno_chart_model_get_generation (model, unit);
+      state->n_segments = dyno_chart_model_get_n_segments (model, unit);
+      state->last_n_points
+          = state->n_segments > 0
+              ? dyno_chart_model_get_segment (model, unit, state->n_segments - 1)->n_points
+              : 0;
+      state->n_unit_samples = dyno_chart_model_get_n_unit_samples (model, unit);
+    }
 }
 
 static cairo_surface_t *
@@ -208,8 +238,7 @@ job_run (GTask        *task,
                     job->has_decor ? &job->decor : NULL);
   dyno_chart_draw_all (&chart);
   axes_from_chart (&job->axes, &chart);
-  read_series (job->model, chart.unit, &job->generation, &job->n_segments, &job->last_n_points,
-               &job->n_unit_samples);
+  read_series (job->model, job->series);
   dyno_chart_finish (&chart);
   cairo_destroy (cr);
   cairo_surface_flush (job->surface);
@@ -239,10 +268,7 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_free (cache->decor_key);
   cache->decor_key = g_steal_pointer (&job->decor_key);
   cache->axes = job->axes;
-  cache->generation = job->generation;
-  cache->n_segments = job->n_segments;
-  cache->last_n_points = job->last_n_points;
-  cache->n_unit_samples = job->n_unit_samples;
+  memcpy (cache->series, job->series, sizeof cache->series);
   cache->valid = TRUE;
   cache->n_full++;
 
@@ -360,7 +386,8 @@ dyno_chart_cache_get_stats (const DynoChartCache *cache,
 static const DynoChartPoint *
 point_at (const Chart *chart, ChartPosition pos)
 {
-  return &dyno_chart_model_get_segment (chart->model, chart->unit, pos.segment)->points[pos.index];
+  return &dyno_chart_model_get_segment (chart->model, chart->panel->unit, pos.segment)
+              ->points[pos.index];
 }
 
 /* Steps one point back through the series; FALSE at its start. */
@@ -375,17 +402,19 @@ position_back (const Chart *chart, ChartPosition *pos)
   if (pos->segment == 0)
     return FALSE;
   pos->segment--;
-  pos->index = dyno_chart_model_get_segment (chart->model, chart->unit, pos->segment)->n_points - 1;
+  pos->index
+      = dyno_chart_model_get_segment (chart->model, chart->panel->unit, pos->segment)->n_points - 1;
   return TRUE;
 }
 
-/* Redraws what changed since the series had n_segments segments, the last of last_n_points. */
+/* Redraws what changed in chart->panel since its series had was->n_segments segments, the last
+ * of was->last_n_points. */
 static void
-draw_tail (DynoChartCache *cache, Chart *chart)
+draw_tail (const SeriesState *was, Chart *chart)
 {
-  ChartPosition changed = { cache->n_segments - 1, cache->last_n_points - 1 };
+  ChartPosition changed = { was->n_segments - 1, was->last_n_points - 1 };
   ChartPosition from = changed;
-  double x_clip = chart->geometry.plot.x;
+  double x_clip = chart->panel->plot.x;
   double reach = 2 * MAX (chart->style->line_width, chart->style->cpu_line_width * 1.25) + 2;
 
   /* Clip just left of the point before the changed one: the line into the changed point
@@ -401,6 +430,19 @@ draw_tail (DynoChartCache *cache, Chart *chart)
   dyno_chart_draw_header (chart);
 }
 
+/* Whether the series can be brought up to date by drawing their ends. */
+static gboolean
+series_extend (const SeriesState was[2], const SeriesState now[2])
+{
+  for (guint u = 0; u < 2; u++)
+    if (now[u].generation != was[u].generation
+        || (was[u].n_segments == 0 && now[u].n_segments > 0)
+        || now[u].n_segments < was[u].n_segments
+        || (now[u].n_segments == was[u].n_segments && now[u].last_n_points < was[u].last_n_points))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 dyno_chart_cache_update (DynoChartCache       *cache,
                          const DynoChartModel *model,
@@ -414,10 +456,7 @@ dyno_chart_cache_update (DynoChartCache       *cache,
   cairo_t *pcr = NULL;
   Chart chart;
   Axes axes;
-  guint generation;
-  guint n_segments;
-  guint last_n_points;
-  guint n_unit_samples;
+  SeriesState series[2];
   gboolean resized;
   gboolean full;
   gboolean changed;
@@ -462,13 +501,11 @@ dyno_chart_cache_update (DynoChartCache       *cache,
   dyno_chart_setup (&chart, model, pcr, width, height, style, decor);
   axes_from_chart (&axes, &chart);
   key = decor_key (decor);
-  read_series (model, chart.unit, &generation, &n_segments, &last_n_points, &n_unit_samples);
+  read_series (model, series);
 
   full = !cache->valid || cache->style == NULL || !dyno_chart_style_equal (style, cache->style)
          || g_strcmp0 (key, cache->decor_key) != 0 || !axes_equal (&axes, &cache->axes)
-         || generation != cache->generation || (cache->n_segments == 0 && n_segments > 0)
-         || n_segments < cache->n_segments
-         || (n_segments == cache->n_segments && last_n_points < cache->last_n_points);
+         || !series_extend (cache->series, series);
 
   if (full && cache->ready_func && cache->valid)
     {
@@ -488,15 +525,30 @@ dyno_chart_cache_update (DynoChartCache       *cache,
       cache->n_full++;
       changed = TRUE;
     }
-  else if (n_unit_samples != cache->n_unit_samples)
-    {
-      draw_tail (cache, &chart);
-      cache->n_partial++;
-      changed = TRUE;
-    }
   else
     {
-      cache->n_reused++;
+      gboolean partial = FALSE;
+
+      /* The panels whose series grew; a unit without a panel has no samples, so grew not. */
+      for (guint p = 0; p < chart.n_panels; p++)
+        {
+          DynoUnit unit = chart.panels[p].unit;
+
+          if (series[unit].n_unit_samples == cache->series[unit].n_unit_samples)
+            continue;
+          chart.panel = &chart.panels[p];
+          draw_tail (&cache->series[unit], &chart);
+          partial = TRUE;
+        }
+      if (partial)
+        {
+          cache->n_partial++;
+          changed = TRUE;
+        }
+      else
+        {
+          cache->n_reused++;
+        }
     }
 
   dyno_chart_finish (&chart);
@@ -511,10 +563,7 @@ dyno_chart_cache_update (DynoChartCache       *cache,
   g_free (cache->decor_key);
   cache->decor_key = g_steal_pointer (&key);
   cache->axes = axes;
-  cache->generation = generation;
-  cache->n_segments = n_segments;
-  cache->last_n_points = last_n_points;
-  cache->n_unit_samples = n_unit_samples;
+  memcpy (cache->series, series, sizeof cache->series);
   cache->valid = TRUE;
   return changed;
 }

@@ -164,9 +164,6 @@ dyno_chart_live_from_result (DynoChartModel  *model,
 
   dyno_chart_model_append (model, (const DynoSample *) (gconstpointer) target->samples->data,
                            target->samples->len);
-  dyno_chart_model_set_unit (model, dyno_chart_model_get_n_unit_samples (model, DYNO_UNIT_BYTES) > 0
-                                        ? DYNO_UNIT_BYTES
-                                        : DYNO_UNIT_OPS);
 
   system = dyno_result_get_system (result);
   label = dyno_result_get_label (result);

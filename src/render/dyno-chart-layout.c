@@ -10,17 +10,18 @@
 
 #include "dyno-chart-render-private.h"
 
-/* On screen the time axis runs to a round span ahead of the data, at least this long, so a live
- * chart rescales now and then rather than at every sample (and a drawing cache can keep most of
- * the picture). */
-#define MIN_LIVE_SPAN 10.0
+/* On screen the time axis runs from the run's start to a round span just past the data, at least
+ * this long, so a live chart rescales now and then rather than at every sample (and a drawing
+ * cache can keep most of the picture), yet always shows the whole run with at most a fifth of the
+ * axis ahead of it. */
+#define MIN_LIVE_SPAN 2.0
 
 /* ---- labels ----------------------------------------------------------------------------- */
 
 const char *
 dyno_chart_rate_unit_label (Chart *chart)
 {
-  if (chart->unit == DYNO_UNIT_OPS)
+  if (chart->panel->unit == DYNO_UNIT_OPS)
     /* Translators: unit of the chart's left axis, operations per second */
     return _ ("ops/s");
   if (chart->style->rate_scale == DYNO_RATE_SCALE_MIB)
@@ -33,7 +34,7 @@ dyno_chart_rate_unit_label (Chart *chart)
 const char *
 dyno_chart_rate_axis_title (Chart *chart)
 {
-  if (chart->unit == DYNO_UNIT_OPS)
+  if (chart->panel->unit == DYNO_UNIT_OPS)
     /* Translators: title of a saved chart's left axis */
     return _ ("Rate (ops/s)");
   if (chart->style->rate_scale == DYNO_RATE_SCALE_MIB)
@@ -41,6 +42,20 @@ dyno_chart_rate_axis_title (Chart *chart)
     return _ ("Rate (MiB/s)");
   /* Translators: title of a saved chart's left axis */
   return _ ("Rate (MB/s)");
+}
+
+const char *
+dyno_chart_panel_title (Chart *chart)
+{
+  if (chart->panel->unit == DYNO_UNIT_OPS)
+    /* Translators: the title of the live chart's panel of the operation phases (seeks, file
+     * tests) */
+    return _ ("Operations (ops/s)");
+  if (chart->style->rate_scale == DYNO_RATE_SCALE_MIB)
+    /* Translators: the title of the live chart's panel of the byte phases */
+    return _ ("Throughput (MiB/s)");
+  /* Translators: the title of the live chart's panel of the byte phases */
+  return _ ("Throughput (MB/s)");
 }
 
 const char *
@@ -82,9 +97,13 @@ dyno_chart_time_axis_title (DynoTimeUnit unit)
 char *
 dyno_chart_format_rate_tick (Chart *chart, double value)
 {
-  g_autofree char *number = dyno_ticks_format (&chart->y_ticks, value, chart->label_divisor);
+  const ChartPanel *panel = chart->panel;
+  g_autofree char *number = dyno_ticks_format (&panel->y_ticks, value, panel->label_divisor);
 
-  if (chart->label_divisor > 1 && value != 0)
+  if (panel->label_divisor >= 1e6 && value != 0)
+    /* Translators: an axis label in millions, "4M" for 4 000 000 operations per second */
+    return g_strdup_printf (C_ ("millions", "%sM"), number);
+  if (panel->label_divisor > 1 && value != 0)
     /* Translators: an axis label in thousands, "12k" for 12 000 operations per second */
     return g_strdup_printf (C_ ("thousands", "%sk"), number);
   return g_steal_pointer (&number);
@@ -92,26 +111,9 @@ dyno_chart_format_rate_tick (Chart *chart, double value)
 
 /* ---- layout ----------------------------------------------------------------------------- */
 
-ChartLegendItem *
-dyno_chart_legend_items (Chart *chart, guint *n_items)
+static void
+measure_items (Chart *chart, ChartLegendItem *items, guint n)
 {
-  g_autoptr (GPtrArray) phases = dyno_chart_model_get_phases (chart->model, chart->unit);
-  ChartLegendItem *items = g_new0 (ChartLegendItem, phases->len + 3);
-  guint n = 0;
-
-  for (guint p = 0; p < phases->len; p++)
-    {
-      const DynoPhase *phase = g_ptr_array_index (phases, p);
-
-      items[n++] = (ChartLegendItem) { dyno_phase_get_title (phase), phase, 0, 0 };
-    }
-  /* Translators: legend of a saved chart: the CPU time of Dyno's I/O threads */
-  items[n++] = (ChartLegendItem) { _ ("Process CPU"), NULL, 1, 0 };
-  /* Translators: legend of a saved chart: user + system CPU time of the whole machine */
-  items[n++] = (ChartLegendItem) { _ ("System CPU"), NULL, 2, 0 };
-  /* Translators: legend of a saved chart: CPU time spent waiting for I/O */
-  items[n++] = (ChartLegendItem) { _ ("I/O wait"), NULL, 3, 0 };
-
   for (guint i = 0; i < n; i++)
     {
       double w;
@@ -119,6 +121,52 @@ dyno_chart_legend_items (Chart *chart, guint *n_items)
       dyno_chart_text_size (chart, CHART_FONT_NORMAL, items[i].label, &w, NULL);
       items[i].width = chart->line_height * 1.4 + chart->gap + w;
     }
+}
+
+static guint
+add_cpu_items (ChartLegendItem *items, guint n)
+{
+  /* Translators: legend of a chart: the CPU time of Dyno's I/O threads */
+  items[n++] = (ChartLegendItem) { _ ("Process CPU"), NULL, CHART_KEY_PROCESS, 0 };
+  /* Translators: legend of a chart: user + system CPU time of the whole machine */
+  items[n++] = (ChartLegendItem) { _ ("System CPU"), NULL, CHART_KEY_SYSTEM, 0 };
+  /* Translators: legend of a chart: CPU time spent waiting for I/O */
+  items[n++] = (ChartLegendItem) { _ ("I/O wait"), NULL, CHART_KEY_IOWAIT, 0 };
+  return n;
+}
+
+ChartLegendItem *
+dyno_chart_legend_items (Chart *chart, guint *n_items)
+{
+  g_autoptr (GPtrArray) bytes = dyno_chart_model_get_phases (chart->model, DYNO_UNIT_BYTES);
+  g_autoptr (GPtrArray) ops = dyno_chart_model_get_phases (chart->model, DYNO_UNIT_OPS);
+  ChartLegendItem *items = g_new0 (ChartLegendItem, bytes->len + ops->len + 3);
+  GPtrArray *units[] = { bytes, ops };
+  guint n = 0;
+
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    for (guint p = 0; p < units[u]->len; p++)
+      {
+        const DynoPhase *phase = g_ptr_array_index (units[u], p);
+
+        items[n++] = (ChartLegendItem) { dyno_phase_get_title (phase), phase, CHART_KEY_PHASE, 0 };
+      }
+  n = add_cpu_items (items, n);
+  measure_items (chart, items, n);
+  *n_items = n;
+  return items;
+}
+
+ChartLegendItem *
+dyno_chart_key_items (Chart *chart, guint *n_items)
+{
+  ChartLegendItem *items = g_new0 (ChartLegendItem, 4);
+  guint n = 0;
+
+  /* Translators: the key under the live chart: the coloured curves, one colour per phase */
+  items[n++] = (ChartLegendItem) { _ ("Rate"), NULL, CHART_KEY_RATE, 0 };
+  n = add_cpu_items (items, n);
+  measure_items (chart, items, n);
   *n_items = n;
   return items;
 }
@@ -228,12 +276,12 @@ clamp_ticks (double space, double per_tick, guint lo, guint hi)
   return (guint) CLAMP (n, lo, hi);
 }
 
-/* The span rounded up to 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k: at most a quarter of the
- * plot is left empty ahead of the data. */
+/* The span rounded up to 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8 × 10^k: at most a fifth
+ * of the plot is left empty ahead of the data. */
 static double
 round_up_span (double span)
 {
-  static const double steps[] = { 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+  static const double steps[] = { 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 10 };
   double magnitude = pow (10, floor (log10 (span)));
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
@@ -241,6 +289,29 @@ round_up_span (double span)
       return steps[i] * magnitude;
   return 10 * magnitude;
 }
+
+/* A panel's value axes for a plot of its height: as many ticks as fit with room to read them. */
+static void
+panel_ticks (Chart *chart, ChartPanel *panel)
+{
+  guint n = clamp_ticks (panel->plot.height, chart->line_height * 2.5, 2, 8);
+  double rate_max = dyno_chart_model_get_rate_max (chart->model, panel->unit)
+                    / panel->rate_divisor;
+
+  if (!(rate_max > 0))
+    rate_max = 100;
+  dyno_ticks_compute (0, rate_max, n, &panel->y_ticks);
+  dyno_ticks_compute (0, MAX (100, dyno_chart_model_get_cpu_max (chart->model, panel->unit)), n,
+                      &panel->cpu_ticks);
+  /* "12k" from 10 000 on, "4M" from 10^6 on (file stats run at millions per second). */
+  panel->label_divisor = 1;
+  if (panel->unit == DYNO_UNIT_OPS && panel->y_ticks.hi >= 1e6)
+    panel->label_divisor = 1e6;
+  else if (panel->unit == DYNO_UNIT_OPS && panel->y_ticks.hi >= 10000)
+    panel->label_divisor = 1000;
+}
+
+static void layout_panels (Chart *chart, const guint *rows);
 
 void
 dyno_chart_setup (Chart                *chart,
@@ -252,58 +323,59 @@ dyno_chart_setup (Chart                *chart,
                   const DynoChartDecor *decor)
 {
   DynoChartGeometry *g = &chart->geometry;
+  gboolean legend = decor && decor->legend;
   double margin;
   double top;
   double bottom;
-  double left;
-  double right;
   double lh;
-  double rate_max;
-  double label_w;
-  double w;
+  double t_min;
+  double t_max;
 
   memset (chart, 0, sizeof *chart);
   chart->cr = cr;
   chart->model = model;
   chart->style = style;
   chart->decor = decor;
-  chart->unit = dyno_chart_model_get_unit (model);
   chart->width = width;
   chart->height = height;
 
   dyno_chart_setup_fonts (chart, style);
   lh = chart->line_height;
 
-  /* Axis ranges, from figures the model kept up to date as samples arrived. */
-  if (!dyno_chart_model_get_time_range (model, chart->unit, &chart->t0, &chart->t1))
+  /* A panel per unit with samples, throughput over operations; the throughput one when empty. */
+  for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+    if (dyno_chart_model_get_n_unit_samples (model, unit) > 0)
+      chart->panels[chart->n_panels++].unit = unit;
+  if (chart->n_panels == 0)
+    chart->panels[chart->n_panels++].unit = DYNO_UNIT_BYTES;
+  for (guint p = 0; p < chart->n_panels; p++)
     {
-      chart->t0 = 0;
-      chart->t1 = 0;
-    }
-  /* The first unit starts a fraction of a second in; an axis from 0 reads better. */
-  if (chart->t0 <= 0.25 * chart->t1)
-    chart->t0 = 0;
-  if (decor)
-    chart->t1 = MAX (chart->t1, chart->t0 + 1);
-  else
-    chart->t1 = chart->t0 + round_up_span (MAX (chart->t1 - chart->t0, MIN_LIVE_SPAN));
+      ChartPanel *panel = &chart->panels[p];
 
-  if (chart->unit == DYNO_UNIT_OPS)
-    chart->rate_divisor = 1;
-  else if (style->rate_scale == DYNO_RATE_SCALE_MIB)
-    chart->rate_divisor = 1024.0 * 1024.0;
+      if (panel->unit == DYNO_UNIT_OPS)
+        panel->rate_divisor = 1;
+      else if (style->rate_scale == DYNO_RATE_SCALE_MIB)
+        panel->rate_divisor = 1024.0 * 1024.0;
+      else
+        panel->rate_divisor = 1e6;
+    }
+  chart->panel = &chart->panels[0];
+
+  /* The time axis: the whole run, from its start, from figures the model kept up to date. */
+  if (!dyno_chart_model_get_run_time_range (model, &t_min, &t_max))
+    t_min = t_max = 0;
+  chart->t0 = MIN (0, t_min);
+  if (decor)
+    chart->t1 = MAX (t_max, chart->t0 + 1);
   else
-    chart->rate_divisor = 1e6;
-  rate_max = dyno_chart_model_get_rate_max (model, chart->unit) / chart->rate_divisor;
-  if (!(rate_max > 0))
-    rate_max = 100;
+    chart->t1 = chart->t0 + round_up_span (MAX (t_max - chart->t0, MIN_LIVE_SPAN));
 
   margin = decor ? round (lh * 1.5) : round (lh * 0.5);
   g->margin = margin;
   g->content = (DynoChartRect) { margin, margin, MAX (0, width - 2 * margin),
                                  MAX (0, height - 2 * margin) };
 
-  /* Rows from the top: title, subtitle, legend, then the header row over the plot. */
+  /* Rows from the top: title, subtitle, legend; then the panels. */
   top = margin;
   if (decor && decor->title)
     {
@@ -324,7 +396,7 @@ dyno_chart_setup (Chart                *chart,
       chart->subtitle_y = top;
       top += lh + chart->gap;
     }
-  if (decor && decor->legend)
+  if (legend)
     {
       guint n;
       g_autofree ChartLegendItem *items = dyno_chart_legend_items (chart, &n);
@@ -342,12 +414,9 @@ dyno_chart_setup (Chart                *chart,
                                        g->content.width, chart->legend_max_rows, slots);
       top += rows * chart->legend_row_height + chart->gap;
     }
-  chart->header.y = top;
-  chart->header.height = lh;
-  /* Clear of the upper half of the value axes' top labels. */
-  top += lh + MAX (chart->gap, ceil (lh / 2));
 
-  /* Rows from the bottom: source line, time axis title, tick labels. */
+  /* Rows from the bottom: source line, the key (without a legend), time axis title, tick
+   * labels. */
   bottom = height - margin;
   if (decor && (decor->source || decor->host))
     {
@@ -357,6 +426,22 @@ dyno_chart_setup (Chart                *chart,
       dyno_chart_text_size (chart, CHART_FONT_SMALL, chart->source, NULL, &h);
       bottom -= h;
       chart->source_y = bottom;
+      bottom -= chart->gap;
+    }
+  if (!legend)
+    {
+      guint n;
+      g_autofree ChartLegendItem *items = dyno_chart_key_items (chart, &n);
+      g_autofree ChartLegendSlot *slots = g_new (ChartLegendSlot, n);
+      g_autofree double *widths = g_new (double, n);
+
+      for (guint i = 0; i < n; i++)
+        widths[i] = items[i].width;
+      chart->legend_row_height = lh + chart->gap / 2;
+      chart->key_rows = dyno_chart_legend_layout (chart, widths, n, lh * 1.4 + chart->gap, lh,
+                                                  g->content.width, 2, slots);
+      bottom -= chart->key_rows * chart->legend_row_height - chart->gap / 2;
+      chart->key_y = bottom;
       bottom -= chart->gap;
     }
   if (decor && decor->axis_titles)
@@ -370,70 +455,143 @@ dyno_chart_setup (Chart                *chart,
   /* The ticks, and clear of the lower half of the value axes' "0" labels. */
   bottom -= MAX (DYNO_CHART_TICK_LENGTH + 2, ceil (lh / 2));
 
-  /* Whole pixels, so the plot's clip and a cache's partial redraws fall on pixel edges. */
-  g->plot.y = round (top);
-  g->plot.height = MAX (0, floor (bottom) - g->plot.y);
-
-  /* Value axes: as many ticks as fit with room to read them. */
-  {
-    guint n = clamp_ticks (g->plot.height, lh * 2.5, 2, 8);
-
-    dyno_ticks_compute (0, rate_max, n, &chart->y_ticks);
-    dyno_ticks_compute (0, MAX (100, dyno_chart_model_get_cpu_max (model, chart->unit)), n,
-                        &chart->cpu_ticks);
-  }
-  chart->label_divisor = chart->unit == DYNO_UNIT_OPS && chart->y_ticks.hi >= 10000 ? 1000 : 1;
-
-  /* Columns: rotated axis titles, then tick labels, on both sides. */
-  left = margin;
-  right = width - margin;
+  chart->panels_top = top;
+  chart->panels_bottom = bottom;
+  chart->columns_left = margin;
+  chart->columns_right = width - margin;
   if (decor && decor->axis_titles)
     {
-      chart->left_title_x = left + lh / 2;
-      left += lh + chart->gap;
-      chart->right_title_x = right - lh / 2;
-      right -= lh + chart->gap;
+      chart->left_title_x = chart->columns_left + lh / 2;
+      chart->columns_left += lh + chart->gap;
+      chart->right_title_x = chart->columns_right - lh / 2;
+      chart->columns_right -= lh + chart->gap;
+    }
+
+  /* One row of phase names over each panel; two where one leaves a phase unnamed and the plots
+   * keep room enough. */
+  {
+    guint rows[DYNO_CHART_MAX_PANELS] = { 1, 1 };
+    gboolean more = FALSE;
+
+    layout_panels (chart, rows);
+    for (guint p = 0; p < chart->n_panels; p++)
+      {
+        chart->panel = &chart->panels[p];
+        rows[p] = dyno_chart_phase_label_rows (chart);
+        more |= rows[p] > 1;
+      }
+    if (more)
+      {
+        Chart one_row = *chart;
+
+        layout_panels (chart, rows);
+        if (chart->panels[0].plot.height < 4 * lh)
+          {
+            /* The restored copy shares the fonts, which are still the chart's. */
+            *chart = one_row;
+          }
+      }
+    chart->panel = &chart->panels[0];
+  }
+}
+
+/* The panels from the top, each a title row (without axis titles), rows[p] rows of phase names
+ * and the plot, which is clear of the upper half of its value axes' top labels; the plots share
+ * out what is left, in whole pixels, so their clips and a cache's partial redraws fall on pixel
+ * edges. Then the columns: the tick labels on both sides, every panel's plot as wide; then the
+ * time axis. */
+static void
+layout_panels (Chart *chart, const guint *rows)
+{
+  DynoChartGeometry *g = &chart->geometry;
+  const DynoChartDecor *decor = chart->decor;
+  double lh = chart->line_height;
+  /* With axis titles the panel's title is its rotated rate axis title, beside it. */
+  double title_room = decor && decor->axis_titles ? 0 : lh + floor (chart->gap / 2);
+  double clear = MAX (chart->gap, ceil (lh / 2));
+  double between = round (lh * 0.75);
+  double plots = floor (chart->panels_bottom) - round (chart->panels_top)
+                 - chart->n_panels * (title_room + clear) - (chart->n_panels - 1) * between;
+  double plot_h;
+  double y = round (chart->panels_top);
+  double label_w;
+  double w;
+
+  for (guint p = 0; p < chart->n_panels; p++)
+    plots -= rows[p] * lh;
+  plot_h = MAX (0, floor (plots / chart->n_panels));
+  for (guint p = 0; p < chart->n_panels; p++)
+    {
+      ChartPanel *panel = &chart->panels[p];
+
+      panel->title_y = y;
+      y += title_room;
+      panel->header.y = y;
+      panel->header.height = rows[p] * lh;
+      y = round (y + panel->header.height + clear);
+      panel->plot.y = y;
+      panel->plot.height = p + 1 == chart->n_panels
+                               ? MAX (0, floor (chart->panels_bottom) - y) : plot_h;
+      y += panel->plot.height + between;
+      chart->panel = panel;
+      panel_ticks (chart, panel);
     }
 
   label_w = 0;
-  for (guint i = 0; i < chart->y_ticks.n_ticks; i++)
+  for (guint p = 0; p < chart->n_panels; p++)
     {
-      g_autofree char *label
-          = dyno_chart_format_rate_tick (chart, dyno_ticks_get (&chart->y_ticks, i));
+      chart->panel = &chart->panels[p];
+      for (guint i = 0; i < chart->panel->y_ticks.n_ticks; i++)
+        {
+          g_autofree char *label
+              = dyno_chart_format_rate_tick (chart, dyno_ticks_get (&chart->panel->y_ticks, i));
 
-      dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
-      label_w = MAX (label_w, w);
+          dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
+          label_w = MAX (label_w, w);
+        }
     }
-  if (!(decor && decor->axis_titles))
-    {
-      dyno_chart_text_size (chart, CHART_FONT_NORMAL, dyno_chart_rate_unit_label (chart), &w, NULL);
-      label_w = MAX (label_w, w);
-    }
-  g->plot.x = round (left + label_w + chart->gap);
+  g->plot.x = round (chart->columns_left + label_w + chart->gap);
 
   label_w = 0;
-  for (guint i = 0; i < chart->cpu_ticks.n_ticks; i++)
+  for (guint p = 0; p < chart->n_panels; p++)
     {
-      g_autofree char *label = dyno_ticks_format (&chart->cpu_ticks,
-                                                  dyno_ticks_get (&chart->cpu_ticks, i), 1);
+      const DynoTicks *ticks = &chart->panels[p].cpu_ticks;
 
-      dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
-      label_w = MAX (label_w, w);
+      for (guint i = 0; i < ticks->n_ticks; i++)
+        {
+          g_autofree char *label = dyno_ticks_format (ticks, dyno_ticks_get (ticks, i), 1);
+
+          dyno_chart_text_size (chart, CHART_FONT_NORMAL, label, &w, NULL);
+          label_w = MAX (label_w, w);
+        }
     }
   if (!(decor && decor->axis_titles))
     {
-      /* Translators: unit of the chart's right axis */
-      dyno_chart_text_size (chart, CHART_FONT_NORMAL, _ ("CPU %"), &w, NULL);
-      label_w = MAX (label_w, w);
       /* The time unit sits at the end of the time axis labels, under this column. */
       dyno_chart_text_size (chart, CHART_FONT_NORMAL,
                             dyno_chart_time_unit_label (DYNO_TIME_MINUTES), &w, NULL);
       label_w = MAX (label_w, w);
     }
-  g->plot.width = MAX (0, floor (right - label_w - chart->gap - g->plot.x));
+  g->plot.width = MAX (0, floor (chart->columns_right - label_w - chart->gap - g->plot.x));
 
-  chart->header.x = g->plot.x;
-  chart->header.width = g->plot.width;
+  for (guint p = 0; p < chart->n_panels; p++)
+    {
+      ChartPanel *panel = &chart->panels[p];
+
+      panel->plot.x = g->plot.x;
+      panel->plot.width = g->plot.width;
+      panel->header.x = g->plot.x;
+      panel->header.width = g->plot.width;
+      g->plots[p] = panel->plot;
+      g->headers[p] = panel->header;
+      g->units[p] = panel->unit;
+      g->axis_max[p] = panel->y_ticks.hi;
+    }
+  g->n_panels = chart->n_panels;
+  g->plot.y = chart->panels[0].plot.y;
+  g->plot.height = chart->panels[chart->n_panels - 1].plot.y
+                   + chart->panels[chart->n_panels - 1].plot.height - g->plot.y;
+  chart->panel = &chart->panels[0];
 
   /* Time axis: enough room between labels for the widest one. */
   {
@@ -444,6 +602,18 @@ dyno_chart_setup (Chart                *chart,
     n = clamp_ticks (g->plot.width, w + 4 * lh, 2, 10);
     dyno_ticks_compute_time (chart->t0, chart->t1, n, &chart->x_ticks, &chart->time_unit);
   }
+  g->t0 = chart->t0;
+  g->t1 = chart->t1;
+}
+
+gboolean
+dyno_chart_has_room (const Chart *chart)
+{
+  for (guint p = 0; p < chart->n_panels; p++)
+    if (chart->panels[p].plot.width < DYNO_CHART_MIN_PLOT
+        || chart->panels[p].plot.height < DYNO_CHART_MIN_PLOT)
+      return FALSE;
+  return TRUE;
 }
 
 void

@@ -53,7 +53,6 @@ typedef struct
 struct _DynoChartModel
 {
   Series series[N_UNITS];
-  DynoUnit unit;
   guint n_samples;
   guint generations; /* hands out Series.generation, so a clear never repeats an old value */
   /* The latest sample, to tell whether the next one continues its segment. */
@@ -301,7 +300,6 @@ dyno_chart_model_new (void)
 
   for (guint u = 0; u < N_UNITS; u++)
     series_init (&model->series[u], ++model->generations);
-  model->unit = DYNO_UNIT_BYTES;
   return model;
 }
 
@@ -411,21 +409,6 @@ dyno_chart_model_get_last_phase (const DynoChartModel *model)
   return model->have_last ? model->last_phase : NULL;
 }
 
-DynoUnit
-dyno_chart_model_get_unit (const DynoChartModel *model)
-{
-  g_return_val_if_fail (model != NULL, DYNO_UNIT_BYTES);
-  return model->unit;
-}
-
-void
-dyno_chart_model_set_unit (DynoChartModel *model, DynoUnit unit)
-{
-  g_return_if_fail (model != NULL);
-  g_return_if_fail (unit == DYNO_UNIT_BYTES || unit == DYNO_UNIT_OPS);
-  model->unit = unit;
-}
-
 static const Series *
 get_series (const DynoChartModel *model, DynoUnit unit)
 {
@@ -459,6 +442,29 @@ dyno_chart_model_get_time_range (const DynoChartModel *model,
     *t_min = series->t_min;
   if (t_max)
     *t_max = series->t_max;
+  return TRUE;
+}
+
+gboolean
+dyno_chart_model_get_run_time_range (const DynoChartModel *model, double *t_min, double *t_max)
+{
+  double lo = INFINITY;
+  double hi = -INFINITY;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+
+  for (guint u = 0; u < N_UNITS; u++)
+    if (model->series[u].n_samples > 0)
+      {
+        lo = MIN (lo, model->series[u].t_min);
+        hi = MAX (hi, model->series[u].t_max);
+      }
+  if (!isfinite (lo))
+    return FALSE;
+  if (t_min)
+    *t_min = lo;
+  if (t_max)
+    *t_max = hi;
   return TRUE;
 }
 

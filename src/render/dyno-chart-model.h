@@ -66,12 +66,13 @@ guint           dyno_chart_model_get_n_samples (const DynoChartModel *model);
 /* The phase of the latest sample, or NULL when empty. */
 const DynoPhase *dyno_chart_model_get_last_phase (const DynoChartModel *model);
 
-/* The unit drawn: its phases and its axis (MB/s or ops/s). */
-DynoUnit        dyno_chart_model_get_unit (const DynoChartModel *model);
-void            dyno_chart_model_set_unit (DynoChartModel *model, DynoUnit unit);
-
-/* Per unit, whatever unit is selected. */
+/* Per unit: the byte phases (MB/s) and the operation phases (ops/s) are two series, drawn in
+ * two panels. */
 guint           dyno_chart_model_get_n_unit_samples (const DynoChartModel *model, DynoUnit unit);
+/* The first and last sample time of either unit; FALSE when there is none. */
+gboolean        dyno_chart_model_get_run_time_range (const DynoChartModel *model,
+                                                     double               *t_min,
+                                                     double               *t_max);
 /* FALSE when the unit has no samples yet. */
 gboolean        dyno_chart_model_get_time_range (const DynoChartModel *model,
                                                  DynoUnit              unit,

@@ -16,6 +16,10 @@ G_BEGIN_DECLS
 #define DYNO_CHART_TICK_LENGTH 4.0
 /* Below this the plot is skipped: nothing readable fits. */
 #define DYNO_CHART_MIN_PLOT 16.0
+/* The key's rate swatch shows the colours of this many phases at most. */
+#define DYNO_CHART_KEY_STRIPES 4
+/* Phase names over a panel take one row, or two when one leaves some stretch unnamed. */
+#define DYNO_CHART_MAX_NAME_ROWS 2
 
 typedef enum
 {
@@ -39,6 +43,23 @@ typedef struct
   guint index;
 } ChartPosition;
 
+/* One of the stacked panels: the byte phases' rates in MB/s over the operation phases' in
+ * ops/s, never on one axis. Each has its title, its phase names over it, its value axes; all
+ * share the time axis under the last. */
+typedef struct
+{
+  DynoUnit unit;
+  DynoChartRect plot;   /* its curves are clipped to this */
+  DynoChartRect header; /* the row over the plot: the phase names */
+  double title_y;       /* the row over that: the panel's title, the CPU axis' unit */
+  /* left: the rate in display units (MB/s, MiB/s, ops/s) */
+  DynoTicks y_ticks;
+  double rate_divisor;  /* B/s per display unit */
+  double label_divisor; /* 1000 when ops/s are labelled "12k" */
+  /* right: CPU % */
+  DynoTicks cpu_ticks;
+} ChartPanel;
+
 /* Everything one drawing needs, worked out before the first stroke so that drawing only walks
  * the model's prepared points. */
 typedef struct
@@ -47,7 +68,6 @@ typedef struct
   const DynoChartModel *model;
   const DynoChartStyle *style;
   const DynoChartDecor *decor;
-  DynoUnit unit;
   double width;
   double height;
 
@@ -57,7 +77,9 @@ typedef struct
   double gap;
 
   DynoChartGeometry geometry;
-  DynoChartRect header; /* the row above the plot: unit labels and phase names */
+  ChartPanel panels[DYNO_CHART_MAX_PANELS];
+  guint n_panels;
+  const ChartPanel *panel; /* the panel being drawn: what the y helpers below refer to */
   double x_labels_y;
   double x_title_y;
   double title_y;
@@ -65,21 +87,21 @@ typedef struct
   double legend_y;
   double legend_row_height;
   guint legend_max_rows; /* past this many rows the legend goes into a grid of columns */
+  double key_y;          /* without a legend: the key of the lines under the time axis */
+  guint key_rows;
   double source_y;
   double left_title_x;  /* centre of the rotated axis titles */
   double right_title_x;
+  double panels_top;    /* what the panels share out */
+  double panels_bottom;
+  double columns_left;  /* where the tick label columns start and end */
+  double columns_right;
 
   /* x: seconds since the run started */
   double t0;
   double t1;
   DynoTicks x_ticks;
   DynoTimeUnit time_unit;
-  /* left: the rate in display units (MB/s, MiB/s, ops/s) */
-  DynoTicks y_ticks;
-  double rate_divisor;  /* B/s per display unit */
-  double label_divisor; /* 1000 when ops/s are labelled "12k" */
-  /* right: CPU % */
-  DynoTicks cpu_ticks;
 
   char *source;
 
@@ -87,12 +109,21 @@ typedef struct
   GArray *labels;
 } Chart;
 
-/* One entry of a saved chart's legend. */
+typedef enum
+{
+  CHART_KEY_PHASE,   /* a phase's rate curve, in its colour */
+  CHART_KEY_RATE,    /* the rate curves, in the colours of the phases drawn */
+  CHART_KEY_PROCESS, /* process CPU */
+  CHART_KEY_SYSTEM,  /* system CPU: user + system */
+  CHART_KEY_IOWAIT,
+} ChartKeyKind;
+
+/* One entry of a legend: a saved chart's over the plot, or the key under the time axis. */
 typedef struct
 {
   const char *label;
   const DynoPhase *phase; /* for phase entries */
-  int kind;           /* 0 phase, 1 process CPU, 2 system CPU, 3 iowait */
+  ChartKeyKind kind;
   double width;       /* swatch, gap and text */
 } ChartLegendItem;
 
@@ -114,13 +145,18 @@ void dyno_chart_setup (Chart                *chart,
                        const DynoChartDecor *decor);
 void dyno_chart_finish (Chart *chart);
 
+/* Of chart->panel. */
 const char *dyno_chart_rate_unit_label (Chart *chart);
 const char *dyno_chart_rate_axis_title (Chart *chart);
+/* "Throughput (MB/s)", "Operations (ops/s)": over the panel. */
+const char *dyno_chart_panel_title (Chart *chart);
 const char *dyno_chart_time_unit_label (DynoTimeUnit unit);
 const char *dyno_chart_time_axis_title (DynoTimeUnit unit);
 char       *dyno_chart_format_rate_tick (Chart *chart, double value);
 /* The phases drawn and the CPU lines, n_items of them; free it. */
 ChartLegendItem *dyno_chart_legend_items (Chart *chart, guint *n_items);
+/* The key under a chart without a legend: the rates and the CPU lines; free it. */
+ChartLegendItem *dyno_chart_key_items (Chart *chart, guint *n_items);
 /* Lays out a legend of n items, widths[i] wide (swatch, gap and text; swatch the part before the
  * text) with spacing between them, in avail: in rows as the items come while that takes at most
  * max_rows, else in a grid of equal columns, the fewest that keep to max_rows (as many as fit
@@ -149,6 +185,7 @@ dyno_chart_crisp (double v)
   return floor (v) + 0.5;
 }
 
+/* The panels share the time axis: the same x and width. */
 static inline double
 dyno_chart_x (const Chart *chart, double t)
 {
@@ -160,34 +197,49 @@ dyno_chart_x (const Chart *chart, double t)
 static inline double
 dyno_chart_y_rate (const Chart *chart, double rate)
 {
-  const DynoChartRect *plot = &chart->geometry.plot;
-  double v = rate / chart->rate_divisor;
+  const ChartPanel *panel = chart->panel;
+  double v = rate / panel->rate_divisor;
 
-  return plot->y + plot->height - v / chart->y_ticks.hi * plot->height;
+  return panel->plot.y + panel->plot.height - v / panel->y_ticks.hi * panel->plot.height;
 }
 
 static inline double
 dyno_chart_y_cpu (const Chart *chart, double cpu)
 {
-  const DynoChartRect *plot = &chart->geometry.plot;
+  const ChartPanel *panel = chart->panel;
 
-  return plot->y + plot->height - cpu / chart->cpu_ticks.hi * plot->height;
+  return panel->plot.y + panel->plot.height - cpu / panel->cpu_ticks.hi * panel->plot.height;
 }
+
+/* Whether every panel has room for a plot; a drawing without shows only its background. */
+gboolean dyno_chart_has_room (const Chart *chart);
 
 /* ---- dyno-chart-render.c: the plot */
 
 /* Everything, on a surface the caller cleared or not. */
 void dyno_chart_draw_all (Chart *chart);
-/* Just the plot right of x_clip, redrawn from the series position from on: what changes when
- * samples extend the series and the axes stay. from must lie left of x_clip by more than a line
- * width, so the redrawn pixels come out as a full drawing would make them. */
+/* Just chart->panel's plot right of x_clip, redrawn from the series position from on: what
+ * changes when samples extend the series and the axes stay. from must lie left of x_clip by more
+ * than a line width, so the redrawn pixels come out as a full drawing would make them. */
 void dyno_chart_draw_plot_tail (Chart *chart, ChartPosition from, double x_clip);
-/* The phase names over the plot, after clearing their row. */
+/* The phase names over chart->panel, after clearing their row. */
 void dyno_chart_draw_header (Chart *chart);
 
 /* ---- dyno-chart-labels.c: the words around the plot */
+/* Every panel's value labels, the time labels under the last panel. */
 void dyno_chart_draw_tick_labels (Chart *chart);
+/* Over chart->panel, in the rows its header has. */
 void dyno_chart_draw_phase_labels (Chart *chart);
+/* The rows chart->panel's names need: one when every stretch wide enough gets a name in one,
+ * else DYNO_CHART_MAX_NAME_ROWS. */
+guint dyno_chart_phase_label_rows (Chart *chart);
+/* Every panel's title row. */
+void dyno_chart_draw_panel_titles (Chart *chart);
+/* The key under the time axis, when there is no legend. */
+void dyno_chart_draw_key (Chart *chart);
+/* The swatch of a legend or key item, its left edge at x, centred on cy, width long. */
+void dyno_chart_draw_swatch (Chart *chart, const ChartLegendItem *item, double x, double cy,
+                             double width);
 void dyno_chart_draw_decor (Chart *chart);
 /* The decor's title (wrapped) and subtitle (ellipsized) at the left of the content. */
 void dyno_chart_draw_titles (Chart *chart, double title_y, double subtitle_y);

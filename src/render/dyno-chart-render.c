@@ -16,18 +16,26 @@ typedef enum
   CPU_IOWAIT,
 } CpuSeries;
 
+/* A segment of the panel's series. */
+static inline const DynoChartSegment *
+segment_at (const Chart *chart, guint index)
+{
+  return dyno_chart_model_get_segment (chart->model, chart->panel->unit, index);
+}
+
 static void
 draw_grid (Chart *chart)
 {
   cairo_t *cr = chart->cr;
-  const DynoChartRect *plot = &chart->geometry.plot;
+  const ChartPanel *panel = chart->panel;
+  const DynoChartRect *plot = &panel->plot;
 
   cairo_set_line_width (cr, 1);
   dyno_chart_set_source (cr, &chart->style->grid);
   /* The zero line is the axis itself. */
-  for (guint i = 1; i < chart->y_ticks.n_ticks; i++)
+  for (guint i = 1; i < panel->y_ticks.n_ticks; i++)
     {
-      double v = dyno_ticks_get (&chart->y_ticks, i) * chart->rate_divisor;
+      double v = dyno_ticks_get (&panel->y_ticks, i) * panel->rate_divisor;
       double y = dyno_chart_crisp (dyno_chart_y_rate (chart, v));
 
       cairo_move_to (cr, plot->x, y);
@@ -63,7 +71,7 @@ cpu_dash_offset (Chart *chart, CpuSeries series, ChartPosition from)
 
   for (guint s = 0; s <= from.segment; s++)
     {
-      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
+      const DynoChartSegment *segment = segment_at (chart, s);
       guint end = s == from.segment ? from.index : segment->n_points;
 
       if (!segment->joined)
@@ -94,10 +102,9 @@ cpu_dash_offset (Chart *chart, CpuSeries series, ChartPosition from)
     }
 
   /* from itself: the distance to it, if the line runs on into it. */
-  if (pen_down && from.segment < dyno_chart_model_get_n_segments (chart->model, chart->unit))
+  if (pen_down && from.segment < dyno_chart_model_get_n_segments (chart->model, chart->panel->unit))
     {
-      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit,
-                                                                      from.segment);
+      const DynoChartSegment *segment = segment_at (chart, from.segment);
       double v;
 
       if (from.index == 0 && !segment->joined)
@@ -150,7 +157,7 @@ static void
 draw_cpu_line (Chart *chart, CpuSeries series, ChartPosition from)
 {
   cairo_t *cr = chart->cr;
-  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
   gboolean pen_down = FALSE;
   gboolean started = FALSE;
   double dash_offset = 0;
@@ -160,7 +167,7 @@ draw_cpu_line (Chart *chart, CpuSeries series, ChartPosition from)
 
   for (guint s = from.segment; s < n_segments; s++)
     {
-      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
+      const DynoChartSegment *segment = segment_at (chart, s);
 
       if (!segment->joined)
         pen_down = FALSE;
@@ -223,7 +230,7 @@ draw_segment (Chart *chart, const DynoChartSegment *segment, guint first)
   cairo_t *cr = chart->cr;
   DynoRgba phase_color = dyno_chart_style_get_phase_color (chart->style, segment->phase);
   const DynoRgba *color = &phase_color;
-  const DynoChartRect *plot = &chart->geometry.plot;
+  const DynoChartRect *plot = &chart->panel->plot;
   double base = plot->y + plot->height;
   guint i = first;
 
@@ -306,13 +313,13 @@ static void
 draw_phase_boundaries (Chart *chart)
 {
   cairo_t *cr = chart->cr;
-  const DynoChartRect *plot = &chart->geometry.plot;
-  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+  const DynoChartRect *plot = &chart->panel->plot;
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
   double dashes[] = { 2, 3 };
 
   for (guint s = 0; s < n_segments; s++)
     {
-      const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, chart->unit, s);
+      const DynoChartSegment *segment = segment_at (chart, s);
       double x = dyno_chart_crisp (dyno_chart_x (chart, segment->t_start));
 
       if (x < plot->x + 2)
@@ -333,7 +340,7 @@ draw_phase_boundaries (Chart *chart)
 static void
 draw_plot (Chart *chart, ChartPosition from)
 {
-  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->unit);
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
 
   draw_grid (chart);
   /* CPU beneath the rates: the rate is what the chart is about. */
@@ -341,7 +348,7 @@ draw_plot (Chart *chart, ChartPosition from)
   draw_cpu_line (chart, CPU_IOWAIT, from);
   draw_cpu_line (chart, CPU_PROCESS, from);
   for (guint s = from.segment; s < n_segments; s++)
-    draw_segment (chart, dyno_chart_model_get_segment (chart->model, chart->unit, s),
+    draw_segment (chart, segment_at (chart, s),
                   s == from.segment ? from.index : 0);
   draw_phase_boundaries (chart);
 }
@@ -350,7 +357,8 @@ static void
 draw_axes (Chart *chart)
 {
   cairo_t *cr = chart->cr;
-  const DynoChartRect *plot = &chart->geometry.plot;
+  const ChartPanel *panel = chart->panel;
+  const DynoChartRect *plot = &panel->plot;
   double left = dyno_chart_crisp (plot->x);
   double right = dyno_chart_crisp (plot->x + plot->width);
   double bottom = dyno_chart_crisp (plot->y + plot->height);
@@ -371,9 +379,9 @@ draw_axes (Chart *chart)
       cairo_move_to (cr, x, bottom);
       cairo_line_to (cr, x, bottom + DYNO_CHART_TICK_LENGTH);
     }
-  for (guint i = 1; i < chart->cpu_ticks.n_ticks; i++)
+  for (guint i = 1; i < panel->cpu_ticks.n_ticks; i++)
     {
-      double y = dyno_chart_crisp (dyno_chart_y_cpu (chart, dyno_ticks_get (&chart->cpu_ticks, i)));
+      double y = dyno_chart_crisp (dyno_chart_y_cpu (chart, dyno_ticks_get (&panel->cpu_ticks, i)));
 
       cairo_move_to (cr, right, y);
       cairo_line_to (cr, right + DYNO_CHART_TICK_LENGTH, y);
@@ -448,30 +456,48 @@ void
 dyno_chart_draw_all (Chart *chart)
 {
   cairo_t *cr = chart->cr;
-  const DynoChartRect *plot = &chart->geometry.plot;
 
   if (chart->style->background.alpha > 0)
     {
       dyno_chart_set_source (cr, &chart->style->background);
       cairo_paint (cr);
     }
-  if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
-    return;
+  /* Too small for the plots: a saved chart still says what it is. */
+  if (!dyno_chart_has_room (chart))
+    {
+      if (chart->decor)
+        dyno_chart_draw_decor (chart);
+      return;
+    }
 
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
 
-  cairo_save (cr);
-  cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
-  cairo_clip (cr);
-  draw_plot (chart, (ChartPosition) { 0, 0 });
-  cairo_restore (cr);
+  for (guint p = 0; p < chart->n_panels; p++)
+    {
+      const DynoChartRect *plot = &chart->panels[p].plot;
 
-  draw_axes (chart);
+      chart->panel = &chart->panels[p];
+      cairo_save (cr);
+      cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
+      cairo_clip (cr);
+      draw_plot (chart, (ChartPosition) { 0, 0 });
+      cairo_restore (cr);
+      draw_axes (chart);
+    }
+
   dyno_chart_draw_tick_labels (chart);
-  dyno_chart_draw_phase_labels (chart);
+  dyno_chart_draw_panel_titles (chart);
+  for (guint p = 0; p < chart->n_panels; p++)
+    {
+      chart->panel = &chart->panels[p];
+      dyno_chart_draw_phase_labels (chart);
+    }
+  chart->panel = &chart->panels[0];
   if (chart->decor)
     dyno_chart_draw_decor (chart);
+  if (!(chart->decor && chart->decor->legend))
+    dyno_chart_draw_key (chart);
 }
 
 /* Empties a rectangle to what dyno_chart_draw_all starts from. */
@@ -500,10 +526,10 @@ void
 dyno_chart_draw_plot_tail (Chart *chart, ChartPosition from, double x_clip)
 {
   cairo_t *cr = chart->cr;
-  const DynoChartRect *plot = &chart->geometry.plot;
+  const DynoChartRect *plot = &chart->panel->plot;
   double right = plot->x + plot->width;
 
-  if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
+  if (!dyno_chart_has_room (chart))
     return;
   x_clip = MAX (floor (x_clip), plot->x);
   if (x_clip >= right)
@@ -525,13 +551,14 @@ dyno_chart_draw_plot_tail (Chart *chart, ChartPosition from, double x_clip)
 void
 dyno_chart_draw_header (Chart *chart)
 {
-  const DynoChartRect *plot = &chart->geometry.plot;
+  const ChartPanel *panel = chart->panel;
   double pad = floor (chart->gap / 2);
 
-  if (plot->width < DYNO_CHART_MIN_PLOT || plot->height < DYNO_CHART_MIN_PLOT)
+  if (!dyno_chart_has_room (chart))
     return;
 
-  clear_rect (chart, plot->x, chart->header.y - pad, plot->width, chart->header.height + 2 * pad);
+  clear_rect (chart, panel->plot.x, panel->header.y - pad, panel->plot.width,
+              panel->header.height + 2 * pad);
   dyno_chart_draw_phase_labels (chart);
 }
 

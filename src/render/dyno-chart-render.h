@@ -32,12 +32,24 @@ typedef struct
   double height;
 } DynoChartRect;
 
+/* The live chart stacks a panel per unit it has samples of: throughput (the byte phases, in
+ * MB/s) over operations (ops/s), never both on one axis; an empty model draws the throughput
+ * one. */
+#define DYNO_CHART_MAX_PANELS 2
+
 /* Where things go for a given size, style and decor: what the drawing uses and tests check. */
 typedef struct
 {
-  DynoChartRect plot;    /* the curves are clipped to this */
+  DynoChartRect plot;    /* the bounds of the panels' plots, and what lies between them */
   DynoChartRect content; /* everything drawn lies inside: the size less an empty margin */
   double margin;         /* the empty border all around */
+  guint n_panels;
+  DynoChartRect plots[DYNO_CHART_MAX_PANELS]; /* top to bottom; each panel's curves clip to it */
+  DynoChartRect headers[DYNO_CHART_MAX_PANELS]; /* the rows of phase names over each plot */
+  DynoUnit units[DYNO_CHART_MAX_PANELS];      /* what each panel's rate axis counts */
+  double axis_max[DYNO_CHART_MAX_PANELS];     /* the top of each rate axis, in display units */
+  double t0;             /* the time axis all panels share, seconds since the run started */
+  double t1;
 } DynoChartGeometry;
 
 /* A piece of text a drawing put down: what tests check so that no label runs off the figure,
@@ -59,8 +71,11 @@ GArray  *dyno_chart_label_array_new (void);
 void     dyno_chart_decor_init (DynoChartDecor *decor);
 
 /* decor is NULL on screen. Draws in user units from (0, 0) to (width, height) of cr, which is
- * left as it was found. With decor the time axis ends at the last sample; without, at a round
- * span ahead of it (a live chart then rescales now and then, not at every sample). */
+ * left as it was found. The time axis starts with the run; with decor it ends at the last
+ * sample, without at a round span just past it (at most a fifth of the axis ahead of the data:
+ * a live chart then rescales now and then, not at every sample, and always shows the whole run).
+ * Without a legend (on screen, or decor->legend FALSE) a key under the time axis names the
+ * lines. */
 void     dyno_chart_render (const DynoChartModel *model,
                             cairo_t              *cr,
                             double                width,
@@ -88,9 +103,10 @@ GArray  *dyno_chart_render_get_labels (const DynoChartModel *model,
 
 /* A drawing kept between frames. While samples only extend the series and the axes stay (on screen
  * the time axis runs to a round span ahead of the data, so it stays for a while), a frame redraws
- * just the plot's right end and the phase names, then paints the kept picture; anything else
- * (a new size, style, unit or axis range, a coarsening of the model) redraws it all. For the
- * widget, which draws every time samples arrive. Not thread-safe; one per widget. */
+ * just the right end of the panels whose series grew and their phase names, then paints the kept
+ * picture; anything else (a new size, style, panel, phase or axis range, a coarsening of the
+ * model) redraws it all. For the widget, which draws every time samples arrive. Not thread-safe;
+ * one per widget. */
 typedef struct _DynoChartCache DynoChartCache;
 
 DynoChartCache *dyno_chart_cache_new (void);
@@ -150,9 +166,9 @@ gboolean dyno_chart_render_to_file (const DynoChartModel *model,
                                     GError              **error);
 
 /* A run's live chart as it is saved: the samples of result's target target_index into model
- * (in the byte phases' unit when there are any: bytes and operations never share an axis), and
- * a title ("LABEL, live") and subtitle (the target) for its decor. FALSE, touching nothing,
- * when the target has no samples (imported results carry only their figures). */
+ * (drawn in a panel per unit), and a title ("LABEL, live") and subtitle (the target) for its
+ * decor. FALSE, touching nothing, when the target has no samples (imported results carry only
+ * their figures). */
 gboolean dyno_chart_live_from_result (DynoChartModel   *model,
                                       DynoResult       *result,
                                       guint             target_index,

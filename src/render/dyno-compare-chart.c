@@ -17,6 +17,7 @@
 
 #include "dyno-chart-render-private.h"
 #include "dyno-compare-chart.h"
+#include "dyno-config.h"
 
 #define MAX_PANELS 2
 #define N_ENTRY_COLORS 8
@@ -28,6 +29,8 @@
 #define NAME_ANGLE (-G_PI / 4)
 /* Turned names take at most this share of the height left for the plot and them. */
 #define NAME_MAX_SHARE 0.4
+/* The note under the plots takes at most this many lines. */
+#define NOTE_MAX_LINES 3
 
 /* Okabe–Ito's colour-blind-safe order (blue, orange, bluish green, reddish purple, yellow,
  * vermillion, sky blue, then brown) in GNOME palette shades, as the phases' colours are. */
@@ -77,7 +80,8 @@ typedef struct
 
   Panel panels[MAX_PANELS];
   guint n_panels;
-  PangoFontDescription *ratio_font; /* a step below the figures, so "×0.17" fits its bar */
+  PangoFontDescription *ratio_font; /* a step below the figures, so "×0.17" fits its bar; the
+                                     * figures too where theirs does not fit */
 
   double title_y;
   double subtitle_y;
@@ -93,6 +97,16 @@ typedef struct
   NamesMode names;
   gboolean short_names;   /* the short names, not the titles */
   double name_max_length; /* turned: the longest a name may be */
+
+  /* bars, cpu: the words in slots without a bar, and the note that says what they and the
+   * ratios mean */
+  guint marks;          /* a bit per DynoCompareChartMark some slot has */
+  gboolean show_ratios; /* every ratio fits its slot, and every figure: all are drawn */
+  char *note;
+  double note_y;        /* the room kept for it: the most it may take */
+  double note_height;
+  DynoChartRect note_box;
+  GArray *slots;        /* DynoCompareChartSlot, when someone asked */
 
   /* overlay: seconds into the phase */
   double t1;
@@ -252,6 +266,8 @@ format_tick (const Panel *panel, double value)
 {
   g_autofree char *number = dyno_ticks_format (&panel->ticks, value, panel->label_divisor);
 
+  if (panel->label_divisor >= 1e6 && value != 0)
+    return g_strdup_printf (C_ ("millions", "%sM"), number);
   if (panel->label_divisor > 1 && value != 0)
     return g_strdup_printf (C_ ("thousands", "%sk"), number);
   return g_steal_pointer (&number);
@@ -570,6 +586,109 @@ bar_top_value (const CompareLayout *layout, const Panel *panel, const DynoCompar
   return v;
 }
 
+/* Why an entry's slot of a phase has no bar, or NONE; fills cell. */
+static DynoCompareChartMark
+cell_mark (const CompareLayout *layout,
+           const Panel         *panel,
+           guint                entry,
+           const DynoPhase     *phase,
+           DynoCompareCell     *cell)
+{
+  dyno_comparison_get_cell (layout->comparison, entry, phase, cell);
+  if (cell->too_fast)
+    return DYNO_COMPARE_CHART_MARK_TOO_FAST;
+  if (!cell->present)
+    {
+      const DynoTargetResult *target = dyno_comparison_get_target_result (layout->comparison,
+                                                                          entry);
+
+      if (target != NULL && dyno_target_result_failed (target) && target->error_phase == phase)
+        return DYNO_COMPARE_CHART_MARK_FAILED;
+      return DYNO_COMPARE_CHART_MARK_NOT_RUN;
+    }
+  if (!isfinite (bar_value (layout, panel, cell)))
+    return DYNO_COMPARE_CHART_MARK_UNKNOWN;
+  return DYNO_COMPARE_CHART_MARK_NONE;
+}
+
+/* The word in a slot without a bar. */
+static const char *
+mark_word (DynoCompareChartMark mark)
+{
+  switch (mark)
+    {
+    case DYNO_COMPARE_CHART_MARK_TOO_FAST:
+      /* Translators: in a bar chart, the empty slot of a figure too fast to trust (bonnie++'s
+       * "+++++"); keep it short */
+      return C_ ("chart slot", "too fast");
+    case DYNO_COMPARE_CHART_MARK_NOT_RUN:
+      /* Translators: in a bar chart, the empty slot of a phase the run did not have */
+      return C_ ("chart slot", "not run");
+    case DYNO_COMPARE_CHART_MARK_FAILED:
+      /* Translators: in a bar chart, the empty slot of a phase that stopped with an error */
+      return C_ ("chart slot", "failed");
+    case DYNO_COMPARE_CHART_MARK_UNKNOWN:
+      /* Translators: in a bar chart, the empty slot of a figure the result does not carry */
+      return C_ ("chart slot", "unknown");
+    case DYNO_COMPARE_CHART_MARK_NONE:
+    default:
+      return "";
+    }
+}
+
+/* "×0.52" with "~" when within noise; NULL when the cell has no ratio to draw. */
+static char *
+ratio_text (const DynoCompareCell *cell)
+{
+  g_autofree char *ratio = NULL;
+
+  if (!isfinite (cell->ratio))
+    return NULL;
+  ratio = dyno_compare_format_ratio (cell->ratio);
+  /* "~": within noise, as in the tables. */
+  if (cell->difference == DYNO_DIFFERENCE_WITHIN_NOISE)
+    return g_strconcat (ratio, "~", NULL);
+  return g_steal_pointer (&ratio);
+}
+
+/* What the words in empty slots mean, those that appear, and with ratios what they are: the
+ * note under the chart; NULL when there is nothing to say. */
+static char *
+note_text (const CompareLayout *layout, gboolean ratios)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  if (ratios)
+    g_ptr_array_add (parts,
+                     /* Translators: the note under a bar chart; %s is the baseline run's name */
+                     g_strdup_printf (_ ("×: under a figure, its ratio to %s, the baseline; "
+                                         "~: within the noise of the repeats"),
+                                      dyno_comparison_get_name (
+                                          layout->comparison,
+                                          dyno_comparison_get_baseline (layout->comparison))));
+  if (layout->marks & (1u << DYNO_COMPARE_CHART_MARK_TOO_FAST))
+    g_ptr_array_add (parts,
+                     /* Translators: the note under a bar chart; %s is a time in seconds, "0.5";
+                      * the first words are those of the empty slots */
+                     g_strdup_printf (_ ("too fast: the phase took under %s s, too short to time "
+                                         "(bonnie++’s “+++++”)"),
+                                      "0.5"));
+  if (layout->marks & (1u << DYNO_COMPARE_CHART_MARK_NOT_RUN))
+    /* Translators: the note under a bar chart; the first words are those of the empty slots */
+    g_ptr_array_add (parts, g_strdup (_ ("not run: the run has no such phase")));
+  if (layout->marks & (1u << DYNO_COMPARE_CHART_MARK_FAILED))
+    /* Translators: the note under a bar chart; the first word is that of the empty slots */
+    g_ptr_array_add (parts, g_strdup (_ ("failed: the phase stopped with an error")));
+  if (layout->marks & (1u << DYNO_COMPARE_CHART_MARK_UNKNOWN))
+    /* Translators: the note under a bar chart; the first word is that of the empty slots */
+    g_ptr_array_add (parts, g_strdup (_ ("unknown: the result carries no figure for it")));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  /* Translators: between the parts of the note under a bar chart */
+  return g_strjoinv (C_ ("chart note", " · "), (char **) parts->pdata);
+}
+
 /* The highest line of the overlay and how long its phase ran, in display units and seconds. */
 static void
 overlay_extent (const CompareLayout *layout, double divisor, double *rate_max, double *t_max)
@@ -661,7 +780,10 @@ layout_columns (CompareLayout *layout, double top, double bottom)
       dyno_ticks_compute (0, max * headroom, n_ticks, &panel->ticks);
       panel->label_divisor = 1;
       if (panel->unit == DYNO_UNIT_OPS && options->kind != DYNO_COMPARE_CHART_CPU
-          && panel->ticks.hi >= 10000)
+          && panel->ticks.hi >= 1e6)
+        panel->label_divisor = 1e6;
+      else if (panel->unit == DYNO_UNIT_OPS && options->kind != DYNO_COMPARE_CHART_CPU
+               && panel->ticks.hi >= 10000)
         panel->label_divisor = 1000;
     }
 
@@ -703,15 +825,96 @@ layout_columns (CompareLayout *layout, double top, double bottom)
     }
 }
 
+/* Whether ratios are asked for and make sense: more than one entry, a bars chart. */
+static gboolean
+ratios_wanted (const CompareLayout *layout)
+{
+  return layout->options.kind == DYNO_COMPARE_CHART_BARS && layout->options.ratios
+         && layout->n_entries > 1;
+}
+
+static double
+slot_width (const CompareLayout *layout, const Panel *panel)
+{
+  double group = panel->n_phases > 0 ? panel->plot.width / panel->n_phases : 0;
+
+  return layout->n_entries > 0 ? group * GROUP_FILL / layout->n_entries : 0;
+}
+
 static void
-layout_setup (CompareLayout                 *layout,
-              const DynoComparison          *comparison,
-              const DynoCompareChartOptions *options,
-              cairo_t                       *cr,
-              double                         width,
-              double                         height,
-              const DynoChartStyle          *style,
-              const DynoChartDecor          *decor)
+ratio_size (CompareLayout *layout, const char *text, double *width, double *height)
+{
+  g_autoptr (PangoLayout) pl = pango_cairo_create_layout (layout->chart.cr);
+  PangoRectangle extents;
+
+  pango_layout_set_font_description (pl, layout->ratio_font);
+  pango_layout_set_text (pl, text, -1);
+  pango_layout_get_pixel_extents (pl, NULL, &extents);
+  if (width)
+    *width = extents.width;
+  if (height)
+    *height = extents.height;
+}
+
+/* How the figures over the bars are set. */
+typedef enum
+{
+  FIGURES_NONE,    /* some does not fit its slot: none */
+  FIGURES_SMALL,   /* in the small font */
+  FIGURES_SMALLER, /* in the ratios' font, a step smaller */
+} FiguresMode;
+
+static FiguresMode labels_fit (CompareLayout *layout, const Panel *panel, double slot);
+
+/* Whether every figure and every ratio fits its slot, in every panel, and some ratio is there
+ * to draw. */
+static gboolean
+ratios_fit (CompareLayout *layout)
+{
+  guint baseline = dyno_comparison_get_baseline (layout->comparison);
+  gboolean any = FALSE;
+
+  for (guint p = 0; p < layout->n_panels; p++)
+    {
+      const Panel *panel = &layout->panels[p];
+      double slot = slot_width (layout, panel);
+
+      if (panel->plot.width < DYNO_CHART_MIN_PLOT || panel->plot.height < DYNO_CHART_MIN_PLOT
+          || labels_fit (layout, panel, slot) == FIGURES_NONE)
+        return FALSE;
+      for (guint e = 0; e < layout->n_entries; e++)
+        for (guint i = 0; i < panel->n_phases && e != baseline; i++)
+          {
+            DynoCompareCell cell;
+            g_autofree char *text = NULL;
+            double w;
+
+            if (cell_mark (layout, panel, e, g_ptr_array_index (panel->phases, i), &cell)
+                != DYNO_COMPARE_CHART_MARK_NONE)
+              continue;
+            text = ratio_text (&cell);
+            if (text == NULL)
+              continue;
+            ratio_size (layout, text, &w, NULL);
+            if (w > slot - 2)
+              return FALSE;
+            any = TRUE;
+          }
+    }
+  return any;
+}
+
+/* ratios_room: keep room in the note for what the ratios mean, and draw them if they fit. */
+static void
+layout_setup_once (CompareLayout                 *layout,
+                   const DynoComparison          *comparison,
+                   const DynoCompareChartOptions *options,
+                   cairo_t                       *cr,
+                   double                         width,
+                   double                         height,
+                   const DynoChartStyle          *style,
+                   const DynoChartDecor          *decor,
+                   gboolean                       ratios_room)
 {
   Chart *chart = &layout->chart;
   DynoChartGeometry *g = &chart->geometry;
@@ -741,10 +944,10 @@ layout_setup (CompareLayout                 *layout,
   layout->ratio_font = pango_font_description_copy (chart->fonts[CHART_FONT_NORMAL]);
   if (pango_font_description_get_size_is_absolute (layout->ratio_font))
     pango_font_description_set_absolute_size (
-        layout->ratio_font, pango_font_description_get_size (layout->ratio_font) * 0.75);
+        layout->ratio_font, pango_font_description_get_size (layout->ratio_font) * 0.7);
   else
     pango_font_description_set_size (
-        layout->ratio_font, (int) (pango_font_description_get_size (layout->ratio_font) * 0.75));
+        layout->ratio_font, (int) (pango_font_description_get_size (layout->ratio_font) * 0.7));
 
   /* Panels: bars keep bytes and operations apart, each with its axis; the rest have one. */
   if (options->kind == DYNO_COMPARE_CHART_BARS)
@@ -789,6 +992,20 @@ layout_setup (CompareLayout                 *layout,
                                                                : rate_divisor (style, panel->unit);
       panel->label_divisor = 1;
     }
+
+  /* The words empty slots will show, for the note. */
+  if (options->kind != DYNO_COMPARE_CHART_OVERLAY)
+    for (guint p = 0; p < layout->n_panels; p++)
+      for (guint i = 0; i < layout->panels[p].n_phases; i++)
+        for (guint e = 0; e < layout->n_entries; e++)
+          {
+            DynoCompareCell cell;
+
+            layout->marks |= 1u << cell_mark (layout, &layout->panels[p], e,
+                                              g_ptr_array_index (layout->panels[p].phases, i),
+                                              &cell);
+          }
+  layout->marks &= ~(1u << DYNO_COMPARE_CHART_MARK_NONE);
 
   margin = decor ? round (lh * 1.5) : round (lh * 0.5);
   g->margin = margin;
@@ -836,6 +1053,25 @@ layout_setup (CompareLayout                 *layout,
       layout->source_y = bottom;
       bottom -= chart->gap;
     }
+  /* The note, with room for what the ratios mean in case they fit (known only once the slots
+   * are laid out). */
+  if (options->kind != DYNO_COMPARE_CHART_OVERLAY)
+    {
+      g_autofree char *note = note_text (layout, ratios_room && ratios_wanted (layout));
+
+      if (note != NULL)
+        {
+          g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
+              chart, CHART_FONT_SMALL, note, g->content.width, NOTE_MAX_LINES, PANGO_ALIGN_LEFT);
+          PangoRectangle logical;
+
+          pango_layout_get_pixel_extents (pl, NULL, &logical);
+          layout->note_height = logical.height;
+          bottom -= layout->note_height;
+          layout->note_y = bottom;
+          bottom -= chart->gap;
+        }
+    }
   if (options->kind == DYNO_COMPARE_CHART_OVERLAY && decor && decor->axis_titles)
     {
       bottom -= lh;
@@ -863,6 +1099,24 @@ layout_setup (CompareLayout                 *layout,
       layout->x_labels_height = MAX (choose_names (layout, budget), ceil (lh / 2));
       layout_columns (layout, top, bottom - layout->x_labels_height - under);
       choose_names (layout, layout->x_labels_height);
+
+      /* Ratios all or none, so the note never explains what is not there. */
+      layout->show_ratios = ratios_room && ratios_wanted (layout) && ratios_fit (layout);
+      layout->note = note_text (layout, layout->show_ratios);
+      if (layout->note != NULL)
+        {
+          g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
+              chart, CHART_FONT_SMALL, layout->note, g->content.width, NOTE_MAX_LINES,
+              PANGO_ALIGN_LEFT);
+          PangoRectangle logical;
+
+          /* At the bottom of its room, by the source line; shorter without the ratios. */
+          pango_layout_get_pixel_extents (pl, NULL, &logical);
+          layout->note_box = (DynoChartRect) {
+            g->content.x, layout->note_y + layout->note_height - logical.height, logical.width,
+            logical.height
+          };
+        }
     }
   layout->x_labels_y = floor (bottom - layout->x_labels_height);
   g->plot = layout->panels[0].plot;
@@ -899,7 +1153,28 @@ layout_finish (CompareLayout *layout)
   for (guint p = 0; p < layout->n_panels; p++)
     g_clear_pointer (&layout->panels[p].phases, g_ptr_array_unref);
   g_clear_pointer (&layout->source, g_free);
+  g_clear_pointer (&layout->note, g_free);
   g_clear_pointer (&layout->ratio_font, pango_font_description_free);
+}
+
+/* Lays out with room for the ratios' words in the note; if the ratios then do not fit, again
+ * without, so the plots get that room. */
+static void
+layout_setup (CompareLayout                 *layout,
+              const DynoComparison          *comparison,
+              const DynoCompareChartOptions *options,
+              cairo_t                       *cr,
+              double                         width,
+              double                         height,
+              const DynoChartStyle          *style,
+              const DynoChartDecor          *decor)
+{
+  layout_setup_once (layout, comparison, options, cr, width, height, style, decor, TRUE);
+  if (ratios_wanted (layout) && !layout->show_ratios)
+    {
+      layout_finish (layout);
+      layout_setup_once (layout, comparison, options, cr, width, height, style, decor, FALSE);
+    }
 }
 
 /* ---- drawing: shared ------------------------------------------------------------------ */
@@ -1050,41 +1325,36 @@ draw_decor (CompareLayout *layout)
 
 /* ---- drawing: bars -------------------------------------------------------------------- */
 
+/* The word of a slot without a bar, standing on the slot's floor: across if it fits the slot,
+ * else turned to read upwards if the slot is a line wide, else none (the note still says what
+ * the empty slots mean). */
 static void
-draw_hatched (cairo_t *cr, double x, double y, double w, double h, const DynoRgba *color,
-              double spacing)
+draw_slot_word (CompareLayout *layout, const Panel *panel, DynoCompareChartMark mark, double x,
+                double slot)
 {
-  cairo_save (cr);
-  cairo_rectangle (cr, x, y, w, h);
-  cairo_clip (cr);
-  dyno_chart_set_source (cr, color);
-  cairo_set_line_width (cr, 1);
-  for (double d = -h; d < w; d += spacing)
-    {
-      cairo_move_to (cr, x + d, y + h);
-      cairo_line_to (cr, x + d + h, y);
-    }
-  cairo_stroke (cr);
-  cairo_restore (cr);
-  cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, h - 1);
-  dyno_chart_set_source (cr, color);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-}
-
-static gboolean
-fits (Chart *chart, const char *text, double slot)
-{
+  Chart *chart = &layout->chart;
+  const char *word = mark_word (mark);
+  double cx = round (x + slot / 2);
+  double floor_y = panel->plot.y + panel->plot.height - 3;
   double w;
+  double h;
 
-  dyno_chart_text_size (chart, CHART_FONT_SMALL, text, &w, NULL);
-  return w <= slot - 2;
+  dyno_chart_text_size (chart, CHART_FONT_SMALL, word, &w, &h);
+  if (w <= slot - 2)
+    dyno_chart_draw_text (chart, CHART_FONT_SMALL, word, &chart->style->dim_foreground, cx,
+                          floor_y, CHART_ALIGN_CENTER, CHART_ALIGN_END);
+  else if (h <= slot - 1 && w <= panel->plot.height - 6)
+    dyno_chart_draw_text_turned (chart, CHART_FONT_SMALL, word, &chart->style->dim_foreground, cx,
+                                 floor_y, -G_PI / 2, 0, 0.5, 0);
 }
 
-/* Whether the figures fit over the bars; if not, none is drawn (the tables carry them). */
-static gboolean
+/* How the figures go over the bars: in the small font if all fit their slots, else all in the
+ * ratios' smaller one, else none (the tables carry them). */
+static FiguresMode
 labels_fit (CompareLayout *layout, const Panel *panel, double slot)
 {
+  FiguresMode mode = FIGURES_SMALL;
+
   for (guint e = 0; e < layout->n_entries; e++)
     for (guint i = 0; i < panel->n_phases; i++)
       {
@@ -1092,15 +1362,23 @@ labels_fit (CompareLayout *layout, const Panel *panel, double slot)
         g_autofree char *text = NULL;
         double w;
 
-        dyno_comparison_get_cell (layout->comparison, e, g_ptr_array_index (panel->phases, i),
-                                  &cell);
-        text = cell.too_fast ? g_strdup ("+++++")
-                             : format_bar_value (layout, bar_value (layout, panel, &cell));
-        dyno_chart_text_size (&layout->chart, CHART_FONT_SMALL, text, &w, NULL);
+        /* Slots without a bar have their word, or none where it does not fit. */
+        if (cell_mark (layout, panel, e, g_ptr_array_index (panel->phases, i), &cell)
+            != DYNO_COMPARE_CHART_MARK_NONE)
+          continue;
+        text = format_bar_value (layout, bar_value (layout, panel, &cell));
+        if (mode == FIGURES_SMALL)
+          {
+            dyno_chart_text_size (&layout->chart, CHART_FONT_SMALL, text, &w, NULL);
+            if (w <= slot - 2)
+              continue;
+            mode = FIGURES_SMALLER;
+          }
+        ratio_size (layout, text, &w, NULL);
         if (w > slot - 2)
-          return FALSE;
+          return FIGURES_NONE;
       }
-  return TRUE;
+  return mode;
 }
 
 /* A phase's name under its group, which starts at gx: across, centred, or turned to read
@@ -1140,22 +1418,46 @@ draw_phase_name (CompareLayout *layout, const DynoPhase *phase, double gx, doubl
     }
 }
 
-static void
-draw_bars_panel (CompareLayout *layout, const Panel *panel)
+/* Text in the ratios' font, centred on cx, its bottom on bottom; returns its height. */
+static double
+draw_smaller_text (CompareLayout *layout, const char *text, const DynoRgba *color, double cx,
+                   double bottom)
 {
+  Chart *chart = &layout->chart;
+  g_autoptr (PangoLayout) pl = pango_cairo_create_layout (chart->cr);
+  PangoRectangle extents;
+  double x;
+  double y;
+
+  pango_layout_set_font_description (pl, layout->ratio_font);
+  pango_layout_set_text (pl, text, -1);
+  pango_layout_get_pixel_extents (pl, NULL, &extents);
+  x = round (cx - extents.width / 2.0);
+  y = round (bottom - extents.height);
+  dyno_chart_set_source (chart->cr, color);
+  cairo_move_to (chart->cr, x, y);
+  pango_cairo_show_layout (chart->cr, pl);
+  dyno_chart_record_label (chart, text, x, y, extents.width, extents.height, 0, FALSE);
+  return extents.height;
+}
+
+static void
+draw_bars_panel (CompareLayout *layout, guint panel_index)
+{
+  const Panel *panel = &layout->panels[panel_index];
   Chart *chart = &layout->chart;
   cairo_t *cr = chart->cr;
   const DynoChartStyle *style = chart->style;
   guint baseline = dyno_comparison_get_baseline (layout->comparison);
   double group = panel->n_phases > 0 ? panel->plot.width / panel->n_phases : 0;
-  double slot = layout->n_entries > 0 ? group * GROUP_FILL / layout->n_entries : 0;
+  double slot = slot_width (layout, panel);
   double bar_w = MIN (slot * 0.88, chart->line_height * 8);
   double zero = panel->plot.y + panel->plot.height;
-  gboolean labels;
+  FiguresMode figures;
 
   if (panel->plot.width < DYNO_CHART_MIN_PLOT || panel->plot.height < DYNO_CHART_MIN_PLOT)
     return;
-  labels = labels_fit (layout, panel, slot);
+  figures = labels_fit (layout, panel, slot);
 
   draw_value_axis (layout, panel);
 
@@ -1170,33 +1472,31 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
       for (guint e = 0; e < layout->n_entries; e++)
         {
           DynoCompareCell cell;
+          DynoCompareChartMark mark;
           DynoRgba color;
           double value;
           double x = round (bars_x + e * slot + (slot - bar_w) / 2);
           double w = MAX (1, round (bar_w));
           double cx = x + w / 2;
           double label_y; /* the bottom of the labels over the bar */
+          DynoCompareChartSlot record = {
+            .entry = e,
+            .phase = phase,
+            .panel = panel_index,
+            .slot = { bars_x + e * slot, panel->plot.y, slot, panel->plot.height },
+          };
 
-          dyno_comparison_get_cell (layout->comparison, e, phase, &cell);
+          mark = cell_mark (layout, panel, e, phase, &cell);
           dyno_compare_chart_entry_color (style, e, &color);
           value = bar_value (layout, panel, &cell);
+          record.mark = mark;
 
-          if (cell.too_fast)
+          /* Only what was measured is a bar; the rest leave the slot empty but for a word. */
+          if (mark != DYNO_COMPARE_CHART_MARK_NONE)
             {
-              double h = MIN (panel->plot.height * 0.15, chart->line_height * 2);
-
-              draw_hatched (cr, x, round (zero - h), w, round (h), &color, 6);
-              label_y = zero - h - 2;
-              if (fits (chart, "+++++", slot))
-                dyno_chart_draw_text (chart, CHART_FONT_SMALL, "+++++", &style->dim_foreground, cx,
-                                      label_y, CHART_ALIGN_CENTER, CHART_ALIGN_END);
-              continue;
-            }
-          if (!isfinite (value))
-            {
-              if (fits (chart, "—", slot))
-                dyno_chart_draw_text (chart, CHART_FONT_SMALL, "—", &style->dim_foreground, cx,
-                                      zero - 2, CHART_ALIGN_CENTER, CHART_ALIGN_END);
+              if (layout->slots != NULL)
+                g_array_append_val (layout->slots, record);
+              draw_slot_word (layout, panel, mark, bars_x + e * slot, slot);
               continue;
             }
 
@@ -1207,6 +1507,9 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
             cairo_rectangle (cr, x, y, w, round (zero) - y);
             cairo_fill (cr);
             label_y = y - 2;
+            record.bar = (DynoChartRect) { x, y, w, round (zero) - y };
+            if (layout->slots != NULL)
+              g_array_append_val (layout->slots, record);
           }
 
           /* The 95 % interval of the mean, when the repeats give one. */
@@ -1231,48 +1534,44 @@ draw_bars_panel (CompareLayout *layout, const Panel *panel)
               label_y = MIN (label_y, hi - 2);
             }
 
-          if (!labels)
+          if (figures == FIGURES_NONE)
             continue;
-          if (layout->options.kind == DYNO_COMPARE_CHART_BARS && layout->options.ratios
-              && e != baseline && isfinite (cell.ratio))
+          /* The ratio right over its bar, the figure over the ratio. */
+          if (layout->show_ratios && e != baseline)
             {
-              g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
-              g_autoptr (PangoLayout) pl = pango_cairo_create_layout (cr);
-              PangoRectangle extents;
+              g_autofree char *ratio = ratio_text (&cell);
 
-              /* "~": within noise, as in the tables. */
-              if (cell.difference == DYNO_DIFFERENCE_WITHIN_NOISE)
-                {
-                  char *marked = g_strconcat (ratio, "~", NULL);
-
-                  g_free (ratio);
-                  ratio = marked;
-                }
-              pango_layout_set_font_description (pl, layout->ratio_font);
-              pango_layout_set_text (pl, ratio, -1);
-              pango_layout_get_pixel_extents (pl, NULL, &extents);
-              if (extents.width <= slot - 2)
-                {
-                  dyno_chart_set_source (cr, &style->dim_foreground);
-                  cairo_move_to (cr, round (cx - extents.width / 2.0),
-                                 round (label_y - extents.height));
-                  pango_cairo_show_layout (cr, pl);
-                  dyno_chart_record_label (chart, ratio, round (cx - extents.width / 2.0),
-                                           round (label_y - extents.height), extents.width,
-                                           extents.height, 0, FALSE);
-                  label_y -= extents.height;
-                }
+              if (ratio != NULL)
+                label_y -= draw_smaller_text (layout, ratio, &style->dim_foreground, cx, label_y);
             }
           {
             g_autofree char *text = format_bar_value (layout, value);
 
-            dyno_chart_draw_text (chart, CHART_FONT_SMALL, text, &style->foreground, cx, label_y,
-                                  CHART_ALIGN_CENTER, CHART_ALIGN_END);
+            if (figures == FIGURES_SMALLER)
+              draw_smaller_text (layout, text, &style->foreground, cx, label_y);
+            else
+              dyno_chart_draw_text (chart, CHART_FONT_SMALL, text, &style->foreground, cx,
+                                    label_y, CHART_ALIGN_CENTER, CHART_ALIGN_END);
           }
         }
 
       draw_phase_name (layout, phase, gx, group);
     }
+}
+
+/* The note under the plots: what the ratios and the words in empty slots mean. */
+static void
+draw_note (CompareLayout *layout)
+{
+  Chart *chart = &layout->chart;
+  g_autoptr (PangoLayout) pl = NULL;
+
+  if (layout->note == NULL)
+    return;
+  pl = dyno_chart_wrapped_layout (chart, CHART_FONT_SMALL, layout->note,
+                                  chart->geometry.content.width, NOTE_MAX_LINES, PANGO_ALIGN_LEFT);
+  dyno_chart_show_layout (chart, pl, layout->note, &chart->style->dim_foreground,
+                          layout->note_box.x, layout->note_box.y);
 }
 
 /* ---- drawing: overlay ----------------------------------------------------------------- */
@@ -1493,6 +1792,8 @@ dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
       geometry->units[p] = layout.panels[p].unit;
       geometry->axis_max[p] = layout.panels[p].ticks.hi;
     }
+  geometry->ratios = layout.show_ratios;
+  geometry->note = layout.note_box;
   layout_finish (&layout);
 }
 
@@ -1504,7 +1805,8 @@ render (const DynoComparison          *comparison,
         double                         height,
         const DynoChartStyle          *style,
         const DynoChartDecor          *decor,
-        GArray                        *labels)
+        GArray                        *labels,
+        GArray                        *slots)
 {
   CompareLayout layout;
 
@@ -1516,6 +1818,7 @@ render (const DynoComparison          *comparison,
   cairo_clip (cr);
   layout_setup (&layout, comparison, options, cr, width, height, style, decor);
   layout.chart.labels = labels;
+  layout.slots = slots;
   if (style->background.alpha > 0)
     {
       dyno_chart_set_source (cr, &style->background);
@@ -1524,8 +1827,11 @@ render (const DynoComparison          *comparison,
   if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
     draw_overlay (&layout);
   else
-    for (guint p = 0; p < layout.n_panels; p++)
-      draw_bars_panel (&layout, &layout.panels[p]);
+    {
+      for (guint p = 0; p < layout.n_panels; p++)
+        draw_bars_panel (&layout, p);
+      draw_note (&layout);
+    }
   draw_decor (&layout);
   layout_finish (&layout);
   cairo_restore (cr);
@@ -1545,7 +1851,7 @@ dyno_compare_chart_render (const DynoComparison          *comparison,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (style != NULL);
 
-  render (comparison, options, cr, width, height, style, decor, NULL);
+  render (comparison, options, cr, width, height, style, decor, NULL, NULL);
 }
 
 GArray *
@@ -1566,9 +1872,31 @@ dyno_compare_chart_get_labels (const DynoComparison          *comparison,
 
   /* Drawn into a group that is thrown away: the same layout, the same text, nothing shown. */
   cairo_push_group (cr);
-  render (comparison, options, cr, width, height, style, decor, labels);
+  render (comparison, options, cr, width, height, style, decor, labels, NULL);
   cairo_pattern_destroy (cairo_pop_group (cr));
   return labels;
+}
+
+GArray *
+dyno_compare_chart_get_slots (const DynoComparison          *comparison,
+                              const DynoCompareChartOptions *options,
+                              cairo_t                       *cr,
+                              double                         width,
+                              double                         height,
+                              const DynoChartStyle          *style,
+                              const DynoChartDecor          *decor)
+{
+  GArray *slots = g_array_new (FALSE, TRUE, sizeof (DynoCompareChartSlot));
+
+  g_return_val_if_fail (comparison != NULL, slots);
+  g_return_val_if_fail (options != NULL, slots);
+  g_return_val_if_fail (cr != NULL, slots);
+  g_return_val_if_fail (style != NULL, slots);
+
+  cairo_push_group (cr);
+  render (comparison, options, cr, width, height, style, decor, NULL, slots);
+  cairo_pattern_destroy (cairo_pop_group (cr));
+  return slots;
 }
 
 typedef struct

@@ -20,8 +20,11 @@ G_BEGIN_DECLS
 typedef enum
 {
   /* One group of bars per phase, one bar per entry, its figure over it and its ratio to the
-   * baseline under the figure. MB/s and ops/s never share an axis: with both kinds of phase
-   * selected the chart has two panels side by side, each with its own axis. */
+   * baseline under the figure, just over the bar (when every ratio fits its slot; else none).
+   * MB/s and ops/s never share an axis: with both kinds of phase selected the chart has two
+   * panels side by side, each with its own axis. Only what was measured is a bar: a figure too
+   * fast to trust, not run, failed or unknown leaves its slot empty but for a word saying which
+   * (see DynoCompareChartMark), and a note under the chart says what the words mean. */
   DYNO_COMPARE_CHART_BARS,
   /* The same groups, of Bonnie's %CPU (100 = one core): one axis, since % has no unit to mix. */
   DYNO_COMPARE_CHART_CPU,
@@ -47,7 +50,31 @@ typedef struct
   DynoUnit units[2];       /* bars: what each panel's axis counts */
   double axis_max[2];      /* the top of each panel's value axis, in display units */
   DynoChartRect content;   /* everything drawn lies inside */
+  gboolean ratios;         /* bars: the ratios to the baseline are drawn */
+  DynoChartRect note;      /* bars, cpu: the note under the plots saying what the ratios and the
+                            * words in empty slots mean; 0 × 0 when there is none */
 } DynoCompareChartGeometry;
+
+/* Why a slot of a bars or cpu chart has no bar: each shows as a word in the slot. */
+typedef enum
+{
+  DYNO_COMPARE_CHART_MARK_NONE,     /* a bar: the figure was measured */
+  DYNO_COMPARE_CHART_MARK_TOO_FAST, /* under DYNO_TOO_FAST_SECONDS: bonnie++'s "+++++" */
+  DYNO_COMPARE_CHART_MARK_NOT_RUN,  /* the entry has no such phase */
+  DYNO_COMPARE_CHART_MARK_FAILED,   /* the entry's target failed in this phase */
+  DYNO_COMPARE_CHART_MARK_UNKNOWN,  /* ran, but no figure is known (an import without it) */
+} DynoCompareChartMark;
+
+/* One entry's slot in a phase's group, as a bars or cpu chart drew it. */
+typedef struct
+{
+  guint entry;
+  const DynoPhase *phase;
+  guint panel;
+  DynoCompareChartMark mark;
+  DynoChartRect slot;  /* the slot's room in the plot */
+  DynoChartRect bar;   /* the bar drawn; width and height 0 when none was */
+} DynoCompareChartSlot;
 
 /* phases NULL, phase "write", ratios on. */
 void     dyno_compare_chart_options_init (DynoCompareChartOptions *options,
@@ -89,6 +116,16 @@ GArray  *dyno_compare_chart_get_labels (const DynoComparison          *compariso
                                         double                         height,
                                         const DynoChartStyle          *style,
                                         const DynoChartDecor          *decor);
+
+/* The slots dyno_compare_chart_render draws (an array of DynoCompareChartSlot), in drawing
+ * order; empty for an overlay. cr measures the text; nothing is drawn on it. */
+GArray  *dyno_compare_chart_get_slots (const DynoComparison          *comparison,
+                                       const DynoCompareChartOptions *options,
+                                       cairo_t                       *cr,
+                                       double                         width,
+                                       double                         height,
+                                       const DynoChartStyle          *style,
+                                       const DynoChartDecor          *decor);
 
 /* format "png": width × height points drawn at scale device pixels each (2 for a sharp 1200 ×
  * 675 chart in an article); "svg", "pdf": width × height points, scale ignored. */

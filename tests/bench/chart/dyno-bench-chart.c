@@ -71,12 +71,13 @@ thread_cpu_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Sample i of an hour at 10 Hz: five byte phases of 12 min each, noisy like a real disk with the
- * odd spike. Past the hour it goes on in the last phase. */
+/* Sample i of an hour at 10 Hz: five byte phases and random seeks, 10 min each, noisy like a real
+ * disk with the odd spike, so the chart draws both its panels (MB/s over ops/s). Past the hour it
+ * goes on in the last phase, block read. */
 static DynoSample
 hour_sample (guint i)
 {
-  static const char *const keys[] = { "putc", "write", "rewrite", "getc", "read" };
+  static const char *const keys[] = { "putc", "write", "rewrite", "seeks", "getc", "read" };
   static const DynoPhase *phases[G_N_ELEMENTS (keys)];
   DynoSample s = { 0 };
   guint p = MIN (i * G_N_ELEMENTS (phases) / N_POINTS, G_N_ELEMENTS (phases) - 1);
@@ -86,7 +87,10 @@ hour_sample (guint i)
     phases[p] = dyno_phase_lookup (keys[p]);
   s.t = 0.1 * (i + 1);
   s.phase = phases[p];
-  s.rate = (150 + 100 * p + 40 * sin (i * 0.013) + 25 * sin (i * 1.7)) * 1e6;
+  if (dyno_phase_get_unit (s.phase) == DYNO_UNIT_OPS)
+    s.rate = 9000 + 800 * sin (i * 0.013) + 500 * sin (i * 1.7);
+  else
+    s.rate = (150 + 100 * p + 40 * sin (i * 0.013) + 25 * sin (i * 1.7)) * 1e6;
   if (i % 997 == 0)
     s.rate *= 3;
   s.process_cpu = 40 + 20 * sin (i * 0.002);
