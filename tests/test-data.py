@@ -429,6 +429,16 @@ def test_flatpak_manifest():
                 expect(os.path.exists(os.path.join(target, 'meson.build')),
                        f'{source["path"]} has no meson.build')
     opts = module.get('config-opts', [])
+    # The runtime has no liburing: a module builds it, from a pinned commit, before Dyno.
+    if '-Dio_uring=enabled' in opts:
+        names = [m.get('name') for m in manifest['modules'] if isinstance(m, dict)]
+        expect('liburing' in names and names.index('liburing') < names.index('dyno'),
+               '-Dio_uring=enabled needs a liburing module before dyno')
+        lib = manifest['modules'][names.index('liburing')]
+        for source in lib.get('sources', []):
+            expect(source.get('type') != 'git'
+                   or re.fullmatch(r'[0-9a-f]{40}', source.get('commit', '')),
+                   'the liburing git source is not pinned to a commit')
 
     # Every -Dname=value must be a real option with a valid value...
     known = build_options()
@@ -440,6 +450,8 @@ def test_flatpak_manifest():
         o = known[name]
         if o['type'] == 'boolean':
             expect(value in ('true', 'false'), f'config-opts: {opt} is not a boolean')
+        elif o['type'] == 'feature':
+            expect(value in ('enabled', 'disabled', 'auto'), f'config-opts: {opt} is not a feature')
         elif o['type'] == 'combo':
             expect(value in o['choices'], f'config-opts: {opt} is not one of {o["choices"]}')
     # ...and meson must configure with them as flatpak-builder calls it (GUI as in this build).

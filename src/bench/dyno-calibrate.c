@@ -263,6 +263,15 @@ add_reason (GString *reason, const char *text)
 }
 
 gboolean
+dyno_calibrate_needed (const DynoConfig *config)
+{
+  return (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config))
+         || (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR)
+             && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
+         || (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config));
+}
+
+gboolean
 dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing, GError **error)
 {
   const DynoConfig *config = run->config;

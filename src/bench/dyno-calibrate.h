@@ -13,6 +13,8 @@ G_BEGIN_DECLS
  * is on: the configuration's, or for what it leaves to calibration (dyno_config_is_auto) what
  * short measurements in the scratch folder call for. Records what was chosen and why in
  * sizing. Needs the scratch folder and run->buffer. */
+/* Some size of this configuration is calibrated: dyno_calibrate will measure first. */
+gboolean dyno_calibrate_needed (const DynoConfig *config);
 gboolean dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing,
                          GError **error);
 

@@ -233,8 +233,11 @@ dyno_engine_run_async (DynoEngine *self,
   job = g_new0 (RunJob, 1);
   job->config = dyno_config_copy (config);
   job->targets = g_strdupv ((char **) targets);
+  /* What a phase takes at least: its phase time, and for queued tests the rest before. */
   job->shared = dyno_run_shared_new (g_strv_length (job->targets), dyno_runner_count_phases (config),
-                                     config->phase_time);
+                                     config->phase_time > 0 && dyno_config_has_queued_tests (config)
+                                         ? config->phase_time + config->interval
+                                         : config->phase_time);
   job->interval = self->sample_interval;
 
   self->shared = dyno_run_shared_ref (job->shared);

@@ -52,5 +52,11 @@ extern const DynoPhaseOps dyno_phase_seq_delete_ops;
 extern const DynoPhaseOps dyno_phase_rand_create_ops;
 extern const DynoPhaseOps dyno_phase_rand_stat_ops;
 extern const DynoPhaseOps dyno_phase_rand_delete_ops;
+extern const DynoPhaseOps dyno_phase_seq_read_ops;
+extern const DynoPhaseOps dyno_phase_rnd_read_ops;
+extern const DynoPhaseOps dyno_phase_seq_write_ops;
+extern const DynoPhaseOps dyno_phase_rnd_write_ops;
+extern const DynoPhaseOps dyno_phase_seq_mix_ops;
+extern const DynoPhaseOps dyno_phase_rnd_mix_ops;
 
 G_END_DECLS

@@ -21,6 +21,12 @@ static const DynoPhaseOps *const registry[] = {
   &dyno_phase_rand_create_ops,
   &dyno_phase_rand_stat_ops,
   &dyno_phase_rand_delete_ops,
+  &dyno_phase_seq_read_ops,
+  &dyno_phase_rnd_read_ops,
+  &dyno_phase_seq_write_ops,
+  &dyno_phase_rnd_write_ops,
+  &dyno_phase_seq_mix_ops,
+  &dyno_phase_rnd_mix_ops,
 };
 
 const DynoPhaseOps *

@@ -19,13 +19,18 @@ guint64
 dyno_preflight_space_needed (const DynoConfig *config)
 {
   guint64 needed = MARGIN_BYTES;
+  guint64 data = 0;
 
   /* A size the target calibrates is capped by what is free: only the calibration's own first
    * steps must fit. */
   if (dyno_config_has_io_tests (config) && dyno_config_is_auto (config, DYNO_AUTO_SIZE))
-    needed += G_GUINT64_CONSTANT (16) << 20;
+    data = G_GUINT64_CONSTANT (16) << 20;
   else if (dyno_config_has_io_tests (config))
-    needed += config->size - config->size % MAX (config->chunk, 1);
+    data = config->size - config->size % MAX (config->chunk, 1);
+  /* The queued tests' file replaces the data file (which goes before they start). */
+  if (dyno_config_has_queued_tests (config))
+    data = MAX (data, config->queue_size);
+  needed += data;
   if (dyno_config_has_file_tests (config))
     {
       guint64 per_file = config->files_max > 0 ? (guint64) config->files_max : 0;

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 
 #define DYNO_DATA_FILE "data"
 #define DYNO_FILES_DIR "files"
+#define DYNO_QUEUE_FILE "queued"
 
 typedef struct _DynoRun DynoRun;
 
@@ -64,6 +65,15 @@ struct _DynoRun
   guchar *buffer;         /* chunk bytes, aligned for O_DIRECT */
   DynoRandom random;
 
+  /* The queued phases' test file (dyno-phase-queued.c), kept for the target's rounds */
+  guint64 queue_file_size;  /* bytes it holds; 0: none yet */
+  int queue_direct;         /* O_DIRECT on this target: 1 works, 0 does not, -1 not tried */
+  gsize queue_direct_align;
+  gboolean ring_warned;     /* this target was told io_uring is missing */
+  /* io_uring, tried once per run: 1 works, 0 refused (ring_error says why), -1 not tried */
+  int ring_state;
+  char *ring_error;
+
   guint repeat;
   const DynoPhase *current_phase; /* NULL between phases */
 
@@ -79,6 +89,8 @@ dyno_run_should_stop (DynoRun *run)
   return atomic_load_explicit (&run->stop, memory_order_relaxed) != 0;
 }
 
+/* An info or warning line for the person watching (the CLI's stderr, the app's log). */
+void     dyno_run_message (DynoRun *run, DynoMessageLevel level, const char *text);
 /* Sets the error for a stop: cancellation or a vanished target. */
 gboolean dyno_run_stop_error (DynoRun *run, GError **error);
 /* Sets a DYNO_ERROR from errno, naming what was being done. */

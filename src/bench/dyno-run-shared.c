@@ -24,7 +24,9 @@ struct _DynoRunShared
    * took, when longer), and the estimate only ever goes down. */
   double phase_time;
   gint64 phase_started_ns;
-  double phases_seconds;   /* wall time of the phases done, preparation included */
+  double phases_seconds;   /* wall time of the phases done, from the end of the one before:
+                            * preparation, settling and rests between them included */
+  gint64 last_done_ns;     /* the end of the last phase, or the run's start */
   guint phases_timed;
   double last_remaining;   /* NAN until known */
   gint64 last_estimate_ns;
@@ -54,6 +56,7 @@ dyno_run_shared_new (guint n_targets, guint phases_per_target, double phase_time
   g_array_set_clear_func (shared->events, event_clear_func);
   shared->phases_per_target = MAX (phases_per_target, 1);
   shared->started_ns = dyno_now_ns ();
+  shared->last_done_ns = shared->started_ns;
   shared->status.running = TRUE;
   shared->status.n_targets = n_targets;
   shared->status.phase = NULL;
@@ -143,10 +146,18 @@ update_estimate (DynoRunShared *shared)
   shared->status.elapsed = (now - shared->started_ns) / 1e9;
   shared->status.progress = CLAMP (done / total, 0.0, 1.0);
   remaining = model_remaining (shared, total, now);
-  /* A figure that jumps up is worse than one that is a little optimistic. */
+  /* A figure that jumps up is worse than one that is a little optimistic: it never rises.
+   * When the run is behind the figure shown, that figure counts down more slowly, in the
+   * proportion of the two, so it meets the truth without a jump. */
   if (!isnan (remaining) && !isnan (shared->last_remaining))
-    remaining = MIN (remaining, MAX (shared->last_remaining
-                                     - (now - shared->last_estimate_ns) / 1e9, 0));
+    {
+      double dt = (now - shared->last_estimate_ns) / 1e9;
+      double pace = remaining > shared->last_remaining && remaining > 0
+                        ? MAX (shared->last_remaining / remaining, 0.2)
+                        : 1.0;
+
+      remaining = MIN (remaining, MAX (shared->last_remaining - dt * pace, 0));
+    }
   if (!isnan (remaining))
     {
       shared->last_remaining = remaining;
@@ -194,8 +205,11 @@ dyno_run_shared_phase_done (DynoRunShared *shared)
   shared->phases_done++;
   if (shared->status.phase != NULL)
     {
-      shared->phases_seconds += (dyno_now_ns () - shared->phase_started_ns) / 1e9;
+      gint64 now = dyno_now_ns ();
+
+      shared->phases_seconds += (now - shared->last_done_ns) / 1e9;
       shared->phases_timed++;
+      shared->last_done_ns = now;
     }
   shared->status.phase = NULL;
   shared->status.phase_progress = 0;

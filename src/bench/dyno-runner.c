@@ -207,14 +207,16 @@ dyno_runner_check_config (const DynoConfig *config, GError **error)
   return TRUE;
 }
 
-static void
-push_message (DynoRun *run, DynoMessageLevel level, const char *text)
+void
+dyno_run_message (DynoRun *run, DynoMessageLevel level, const char *text)
 {
   DynoEvent event = { .kind = DYNO_EVENT_MESSAGE, .target = run->target, .level = level,
                       .text = g_strdup (text) };
 
   dyno_run_shared_push (run->shared, &event);
 }
+
+#define push_message dyno_run_message
 
 /* Before a read phase: make sure the data file exists and the cache holds none of it. */
 static gboolean
@@ -270,6 +272,7 @@ fill_latency (DynoLatency *out, const DynoHistogram *h)
       dyno_latency_clear (out);
       return;
     }
+  out->mean = dyno_histogram_mean (h) / 1e9;
   out->p50 = dyno_histogram_percentile (h, 50) / 1e9;
   out->p90 = dyno_histogram_percentile (h, 90) / 1e9;
   out->p99 = dyno_histogram_percentile (h, 99) / 1e9;
@@ -349,8 +352,9 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   if (run->series_state != NULL && g_strcmp0 (run->series, ops->series) != 0
       && !end_series (run, error))
     return FALSE;
-  /* The file tests do not need the data file: give its space back first. */
-  if (dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST) && run->data_size > 0)
+  /* The file tests and the queued tests do not need the data file: give its space back
+   * first. */
+  if (dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST | DYNO_PHASE_QUEUED) && run->data_size > 0)
     {
       unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
       run->data_size = 0;
@@ -444,7 +448,10 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
     return FALSE;
 
   if (have_cpu && dyno_platform_read_cpu_times (&cpu_after))
-    dyno_platform_cpu_split (&cpu_before, &cpu_after, &ctx.run.system_cpu);
+    {
+      dyno_platform_cpu_split (&cpu_before, &cpu_after, &ctx.run.system_cpu);
+      ctx.run.machine_cpu_seconds = dyno_platform_cpu_busy_seconds (&cpu_before, &cpu_after);
+    }
   ctx.run.too_fast = ctx.run.elapsed < DYNO_TOO_FAST_SECONDS;
   fill_latency (&ctx.run.latency, latency);
 
@@ -569,6 +576,10 @@ typedef struct
   guint64 files_cap;
   guint64 seeks;
   guchar *buffer;
+  guint64 queue_file_size;
+  int queue_direct;
+  gsize queue_direct_align;
+  gboolean ring_warned;
 } TargetSlot;
 
 static void
@@ -591,6 +602,10 @@ activate (RunState *state, guint index, TargetSlot *slot)
   run->files_cap = slot->files_cap;
   run->seeks = slot->seeks;
   run->buffer = slot->buffer;
+  run->queue_file_size = slot->queue_file_size;
+  run->queue_direct = slot->queue_direct;
+  run->queue_direct_align = slot->queue_direct_align;
+  run->ring_warned = slot->ring_warned;
   run->data_size = 0;
   run->current_phase = NULL;
   state->latency = slot->latency;
@@ -614,6 +629,10 @@ deactivate (RunState *state, TargetSlot *slot)
   slot->files_cap = run->files_cap;
   slot->seeks = run->seeks;
   slot->buffer = run->buffer;
+  slot->queue_file_size = run->queue_file_size;
+  slot->queue_direct = run->queue_direct;
+  slot->queue_direct_align = run->queue_direct_align;
+  slot->ring_warned = run->ring_warned;
   run->scratch_name = NULL;
   run->buffer = NULL;
   run->target_result = NULL;
@@ -668,7 +687,7 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
   else
     dyno_random_fill (&run->random, run->buffer, run->config->chunk);
 
-  if (run->config->phase_time > 0 && (run->config->autos & DYNO_AUTO_ALL) != 0)
+  if (dyno_calibrate_needed (run->config))
     push_message (run, DYNO_MESSAGE_INFO, _("Measuring the target to size the run (not timed)"));
   if (!dyno_calibrate (run, tr->info, &tr->sizing, error))
     return FALSE;
@@ -843,6 +862,7 @@ dyno_runner_run (const DynoConfig *config,
   run->cancellable = cancellable;
   run->seed = run->config->seed;
   run->target_fd = run->scratch_fd = -1;
+  run->ring_state = -1;
   run->run_started_ns = dyno_now_ns ();
   atomic_init (&run->stop, 0);
   atomic_init (&run->vanished, 0);
@@ -861,6 +881,8 @@ dyno_runner_run (const DynoConfig *config,
                                                 (GDestroyNotify) dyno_histogram_free);
       slots[i].target_fd = slots[i].scratch_fd = -1;
       slots[i].direct_align = 4096;
+      slots[i].queue_direct = -1;
+      slots[i].queue_direct_align = 4096;
     }
 
   /* Repeats alternate between the targets, A B B A A B …, so that whatever drifts while the
@@ -918,6 +940,7 @@ dyno_runner_run (const DynoConfig *config,
   dyno_sampler_free (run->sampler);
   dyno_run_shared_finish (shared);
   g_free (state.size_note);
+  g_free (run->ring_error);
 
   if (cancelled)
     {

@@ -197,8 +197,8 @@ remove_matching (int dir_fd, gboolean top_level, int depth, gboolean dry_run)
 
       /* Dyno creates links (-n N:link/symlink) only among the file tests' files. */
       if ((top_level && S_ISREG (st.st_mode)
-           && (g_str_equal (name, DYNO_DATA_FILE) || g_str_equal (name, DYNO_SCRATCH_MARKER)
-               || g_str_equal (name, "probe")))
+           && (g_str_equal (name, DYNO_DATA_FILE) || g_str_equal (name, DYNO_QUEUE_FILE)
+               || g_str_equal (name, DYNO_SCRATCH_MARKER) || g_str_equal (name, "probe")))
           || (!top_level && (S_ISREG (st.st_mode) || S_ISLNK (st.st_mode))
               && all_alnum (name, FILE_NAME_MIN, FILE_NAME_MAX)))
         {

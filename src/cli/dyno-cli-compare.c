@@ -74,6 +74,21 @@ dyno_cli_write_text (const char *path, const char *text)
   return TRUE;
 }
 
+gboolean
+dyno_cli_has_bonnie (DynoResult *result)
+{
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+
+      for (guint i = 0; i < target->phases->len; i++)
+        if (dyno_phase_has_flag (((const DynoPhaseResult *) g_ptr_array_index (target->phases, i))->phase,
+                                 DYNO_PHASE_BONNIE))
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* "png", "svg" or "pdf" from a file name, else NULL. */
 const char *
 dyno_cli_image_format (const char *path)

@@ -37,6 +37,8 @@ int  dyno_cli_export (int argc, char **argv);
 GPtrArray  *dyno_cli_load_inputs (char **paths, DynoImportFormat format);
 /* To the file (replaced whole) or, for NULL or "-", standard output; FALSE after a message. */
 gboolean    dyno_cli_write_text (const char *path, const char *text);
+/* Some target of the run has one of Bonnie's tests (bonnie++'s CSV can hold it). */
+gboolean    dyno_cli_has_bonnie (DynoResult *result);
 /* "png", "svg" or "pdf" from a file name's extension, else NULL. */
 const char *dyno_cli_image_format (const char *path);
 /* "1200x675" in points; leaves the defaults for NULL; FALSE when malformed. */

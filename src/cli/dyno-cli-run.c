@@ -19,6 +19,7 @@
 #include "dyno-output.h"
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
+#include "dyno-profile.h"
 #include "dyno-report.h"
 #include "dyno-stream.h"
 #include "dyno-sysinfo-collect.h"
@@ -234,6 +235,73 @@ json_destination_ok (const char *path, GError **error)
   return g_str_equal (path, "-") || dyno_output_check (path, error);
 }
 
+static gboolean
+parse_seconds (const char *text, double max, double *out)
+{
+  char *end = NULL;
+  double seconds = g_ascii_strtod (text, &end);
+
+  if (end == text || *end != '\0' || !(seconds >= 0 && seconds <= max))
+    return FALSE;
+  *out = seconds;
+  return TRUE;
+}
+
+/* --profile, --mix, --read-percent and --test: the queued tests. With --tests as well, the
+ * selection holds both; without it, only the queued tests run. */
+static gboolean
+select_queued (DynoConfig *config, gboolean have_tests, const char *profile_name, gboolean mix,
+               const char *read_percent_text, char **single_tests, GError **error)
+{
+  guint read_percent = 0;
+
+  if (read_percent_text != NULL
+      && !dyno_parse_count (read_percent_text, 1, 99, &read_percent, error))
+    {
+      g_prefix_error (error, "--read-percent: ");
+      return FALSE;
+    }
+  if ((mix || read_percent_text != NULL) && profile_name == NULL)
+    return dyno_error_set_invalid (error, _("--mix and --read-percent go with --profile; a single "
+                                            "mixed test is --test rnd-mix:4k:q32:t1:r70"));
+  if (profile_name == NULL && single_tests == NULL)
+    return TRUE;
+  if (!have_tests)
+    dyno_config_clear_phases (config);
+  if (profile_name != NULL)
+    {
+      const DynoProfile *profile = dyno_profile_lookup (profile_name);
+      g_autoptr (GPtrArray) phases = NULL;
+
+      if (profile == NULL)
+        {
+          g_autofree char *known = dyno_profile_describe_names ();
+
+          return dyno_error_set_invalid (error, _("--profile: “%s” is not a profile; there are %s"),
+                                         profile_name, known);
+        }
+      phases = dyno_profile_get_phases (profile, mix, read_percent);
+      for (guint i = 0; i < phases->len; i++)
+        dyno_config_add_phase (config, g_ptr_array_index (phases, i));
+    }
+  for (guint i = 0; single_tests != NULL && single_tests[i] != NULL; i++)
+    {
+      const DynoPhase *phase = dyno_phase_parse (single_tests[i], error);
+
+      if (phase == NULL)
+        {
+          g_prefix_error (error, "--test: ");
+          return FALSE;
+        }
+      if (!dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED))
+        return dyno_error_set_invalid (error, _("--test: “%s” is not a queued test; Bonnie's "
+                                                "tests are chosen with --tests"),
+                                       single_tests[i]);
+      dyno_config_add_phase (config, phase);
+    }
+  return TRUE;
+}
+
 int
 dyno_cli_run (int argc, char **argv)
 {
@@ -255,6 +323,13 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *json = NULL;
   g_autofree char *unit = NULL;
   g_autofree char *phase_time = NULL;
+  g_autofree char *profile = NULL;
+  g_auto (GStrv) single_tests = NULL;
+  g_autofree char *read_percent = NULL;
+  g_autofree char *queue_size = NULL;
+  g_autofree char *io_engine = NULL;
+  g_autofree char *interval = NULL;
+  gboolean mix = FALSE;
   gboolean csv = FALSE;
   gboolean stream = FALSE;
   gboolean quiet = FALSE;
@@ -272,6 +347,26 @@ dyno_cli_run (int argc, char **argv)
       N_("Phases to run: putc,write,rewrite,getc,read,seeks, the file tests, or the groups all, "
          "io, block, char, files (default all)"),
       N_("LIST") },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
+      N_("CrystalDiskMark's tests: default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1, read "
+         "and write), nvme, peak or real-world; 5 s each after 5 s of rest, 5 times"),
+      N_("NAME") },
+    { "mix", 0, 0, G_OPTION_ARG_NONE, &mix,
+      N_("With --profile: also run each test as a mix of reads and writes"), NULL },
+    { "read-percent", 0, 0, G_OPTION_ARG_STRING, &read_percent,
+      N_("Share of reads in the mixed tests (default 70)"), N_("PERCENT") },
+    { "test", 0, 0, G_OPTION_ARG_STRING_ARRAY, &single_tests,
+      N_("One queued test with its parameters, e.g. rnd-read:4k:q32:t1 (repeat for several)"),
+      N_("KIND:BLOCK:qDEPTH:tTHREADS") },
+    { "queue-size", 0, 0, G_OPTION_ARG_STRING, &queue_size,
+      N_("Size of the queued tests' test file (default 1G, as CrystalDiskMark)"), N_("SIZE") },
+    { "io-engine", 0, 0, G_OPTION_ARG_STRING, &io_engine,
+      N_("How queued tests keep I/Os in flight: io_uring, threads (pread/pwrite), or auto "
+         "(default)"),
+      N_("auto|io_uring|threads") },
+    { "interval", 0, 0, G_OPTION_ARG_STRING, &interval,
+      N_("Seconds of rest before each queued test (default 5 with --profile, else 0)"),
+      N_("SECONDS") },
     { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
       N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default: "
          "as many files as creates fill in the phase time)"),
@@ -382,6 +477,37 @@ dyno_cli_run (int argc, char **argv)
     config->autos &= ~DYNO_AUTO_PER_CHAR;
   if (tests != NULL && !dyno_config_select (config, tests, &error))
     return dyno_cli_usage_error ("run", "--tests: %s", error->message);
+  if (!select_queued (config, tests != NULL, profile, mix, read_percent, single_tests, &error))
+    return dyno_cli_usage_error ("run", "%s", error->message);
+  if (queue_size != NULL && !dyno_parse_size (queue_size, &config->queue_size, &error))
+    return dyno_cli_usage_error ("run", "--queue-size: %s", error->message);
+  if (io_engine != NULL && !dyno_io_engine_from_string (io_engine, &config->io_engine))
+    return dyno_cli_usage_error ("run", _("--io-engine: “%s” is not auto, io_uring or threads"),
+                                 io_engine);
+  if (interval != NULL && !parse_seconds (interval, DYNO_MAX_INTERVAL, &config->interval))
+    return dyno_cli_usage_error ("run", _("--interval: “%s” is not a number of seconds from 0 "
+                                          "to %.0f"),
+                                 interval, DYNO_MAX_INTERVAL);
+  /* CrystalDiskMark's way for its tests, unless asked otherwise: 5 s, 5 s of rest, 5 times. */
+  if (dyno_config_has_queued_tests (config) && !dyno_config_has_io_tests (config)
+      && !dyno_config_has_file_tests (config))
+    {
+      if (phase_time == NULL)
+        config->phase_time = DYNO_PROFILE_PHASE_TIME;
+      if (interval == NULL)
+        config->interval = DYNO_PROFILE_INTERVAL;
+      if (repeat == NULL)
+        config->repeat = DYNO_PROFILE_REPEAT;
+    }
+  /* An explicit cache policy applies to the queued tests too (buffered on request); their
+   * own default is O_DIRECT. */
+  if (cache != NULL)
+    {
+      DynoCachePolicy policy = DYNO_CACHE_EVICT;
+
+      if (dyno_cache_policy_from_string (cache, &policy))
+        config->queue_cache = policy;
+    }
   if (files != NULL && !dyno_parse_files_spec (files, config, &error))
     return dyno_cli_usage_error ("run", "-n: %s", error->message);
   if (files != NULL)
@@ -521,9 +647,14 @@ dyno_cli_run (int argc, char **argv)
     }
   else if (csv)
     {
-      g_autofree char *text = dyno_report_csv (ctx.result, FALSE);
+      /* bonnie++'s CSV for Bonnie's tests; a run of queued tests alone gets theirs. */
+      g_autofree char *text = dyno_cli_has_bonnie (ctx.result) ? dyno_report_csv (ctx.result, FALSE)
+                                                                : dyno_report_queued_csv (ctx.result);
 
       g_print ("%s", text);
+      if (dyno_cli_has_bonnie (ctx.result) && dyno_config_has_queued_tests (config))
+        dyno_cli_error (_("bonnie++'s CSV has no columns for the queued tests; write them with "
+                          "--json and then dyno-cli export FILE --format queued-csv"));
     }
   else
     {

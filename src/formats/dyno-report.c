@@ -28,6 +28,7 @@
 #include "dyno-parse.h"
 #include "dyno-bonnie-csv-private.h"
 #include "dyno-report.h"
+#include "dyno-report-private.h"
 #include "dyno-text-table-private.h"
 
 #define CSV_VERSION "1.98"
@@ -159,12 +160,6 @@ target_max_runs (const DynoTargetResult *target)
   return n;
 }
 
-static int
-compare_phases (gconstpointer a, gconstpointer b)
-{
-  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
-}
-
 static gboolean
 target_has_phases (const DynoTargetResult *target, DynoTextTable table)
 {
@@ -190,18 +185,6 @@ bonnie_columns (DynoTextTable table)
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (all, (gpointer) bonnie[i]);
   return dyno_text_table_columns (all, table);
-}
-
-/* The queued phases a target ran, in their order. */
-static GPtrArray *
-queued_columns (const DynoTargetResult *target)
-{
-  g_autoptr (GPtrArray) all = g_ptr_array_new ();
-
-  for (guint i = 0; i < target->phases->len; i++)
-    g_ptr_array_add (all, (gpointer) ((const DynoPhaseResult *) g_ptr_array_index (target->phases, i))->phase);
-  g_ptr_array_sort (all, compare_phases);
-  return dyno_text_table_columns (all, DYNO_TEXT_TABLE_QUEUED);
 }
 
 /* bonnie++'s print_size(): a count with the biggest unit that divides it exactly. units[0]
@@ -672,21 +655,6 @@ append_files_table (GString *out, DynoResult *result, const DynoTargetResult *ta
   append_rows (out, target, cols, name, spec, unit, show_sd);
 }
 
-/* The queued tests (CrystalDiskMark's), in Bonnie's layout: one column per test that ran. */
-static void
-append_queued_table (GString *out, DynoResult *result, const DynoTargetResult *target,
-                     const char *name, DynoRateUnit unit, gboolean show_sd)
-{
-  g_autoptr (GString) spec = g_string_new (NULL);
-  g_autoptr (GPtrArray) cols = queued_columns (target);
-
-  append_file_size (spec, target->sizing.size > 0 ? target->sizing.size
-                                                 : dyno_result_get_config (result)->size);
-  append_column_heads (out, cols, "");
-  append_units_header (out, "Name:Size", cols->len, dyno_rate_unit_label (unit), NULL);
-  append_rows (out, target, cols, name, spec->str, unit, show_sd);
-}
-
 /* "evict (resident before reads: 0.0 %)": how much of the data file the page cache held
  * as each read phase began, the proof that reads came from the disk. */
 static char *
@@ -729,6 +697,9 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
   g_autoptr (DynoConfig) config = target_config (result, target);
   g_autofree char *cache = describe_cache (config, target);
   gboolean any_too_fast = FALSE;
+  /* The Bonnie tables' notes; the queued block says its own in CrystalDiskMark's layout. */
+  gboolean bonnie = target_has_phases (target, DYNO_TEXT_TABLE_IO)
+                    || target_has_phases (target, DYNO_TEXT_TABLE_FILES);
 
   for (guint i = 0; i < target->phases->len; i++)
     {
@@ -777,7 +748,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
           g_string_append_c (out, '\n');
         }
     }
-  if (n_runs > 1)
+  if (n_runs > 1 && bonnie)
     {
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,
@@ -798,8 +769,11 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
                               target->info->path ? target->info->path : "?", describe);
       g_string_append_c (out, '\n');
     }
-  g_string_append_printf (out, _("Cache: %s"), cache);
-  g_string_append_c (out, '\n');
+  if (bonnie)
+    {
+      g_string_append_printf (out, _("Cache: %s"), cache);
+      g_string_append_c (out, '\n');
+    }
 
   /* How the phases lasted the phase time: the passes over the same data, per phase. */
   {
@@ -832,9 +806,10 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
       g_string_append_printf (out, _("Per-char: %s, %s"),
                               dyno_per_char_mode_to_string (config->per_char), size);
     }
-  else
+  else if (bonnie)
     g_string_append (out, _("Per-char: not run"));
-  g_string_append_c (out, '\n');
+  if (bonnie || dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
+    g_string_append_c (out, '\n');
 
   for (guint i = 0; i < target->phases->len; i++)
     {
@@ -892,8 +867,8 @@ dyno_report_text (DynoResult *result, DynoRateUnit unit)
         append_io_table (out, result, target, name, unit, show_sd);
       if (target_has_phases (target, DYNO_TEXT_TABLE_FILES))
         append_files_table (out, result, target, name, unit, show_sd);
-      if (target_has_phases (target, DYNO_TEXT_TABLE_QUEUED))
-        append_queued_table (out, result, target, name, unit, show_sd);
+      if (dyno_report_has_queued (target))
+        dyno_report_append_queued (out, result, target);
       append_target_notes (out, result, target, n_runs);
     }
   return g_string_free (out, FALSE);

@@ -19,4 +19,8 @@ char *dyno_report_text (DynoResult *result, DynoRateUnit unit);
 char *dyno_report_csv (DynoResult *result, gboolean header);
 char *dyno_report_csv_line (DynoResult *result, guint target, guint repeat);
 
+/* The queued tests as CSV with a header line: one line per target and test, with the mean,
+ * 95 % interval and best run in MB/s (10^6 B/s), IOPS, latency in µs and CPU per GB. */
+char *dyno_report_queued_csv (DynoResult *result);
+
 G_END_DECLS

@@ -32,6 +32,9 @@ dyno_config_new (void)
   config->repeat = DYNO_DEFAULT_REPEAT;
   config->phase_time = DYNO_DEFAULT_PHASE_TIME;
   config->autos = DYNO_AUTO_ALL;
+  config->queue_size = DYNO_DEFAULT_QUEUE_SIZE;
+  config->queue_cache = DYNO_CACHE_DIRECT;
+  config->io_engine = DYNO_IO_ENGINE_AUTO;
   return config;
 }
 
@@ -162,7 +165,8 @@ gboolean
 dyno_config_has_io_tests (const DynoConfig *config)
 {
   for (guint i = 0; i < config->phases->len; i++)
-    if (!dyno_phase_has_flag (g_ptr_array_index (config->phases, i), DYNO_PHASE_FILE_TEST))
+    if (!dyno_phase_has_flag (g_ptr_array_index (config->phases, i),
+                              DYNO_PHASE_FILE_TEST | DYNO_PHASE_QUEUED))
       return TRUE;
   return FALSE;
 }
@@ -326,6 +330,47 @@ dyno_config_validate (const DynoConfig *config, GError **error)
         return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
     }
 
+  if (dyno_config_has_queued_tests (config))
+    {
+      g_autofree char *size = dyno_format_size (config->queue_size);
+
+      if (config->queue_size < DYNO_QUEUE_SIZE_UNIT || config->queue_size % DYNO_QUEUE_SIZE_UNIT != 0)
+        return dyno_error_set_invalid (error, _("The test file size for queued tests (%s) must be "
+                                                "a whole number of 64 KiB, at least 64 KiB"),
+                                       size);
+      if (config->queue_cache == DYNO_CACHE_NONE)
+        return dyno_error_set_invalid (error, _("Queued tests read through O_DIRECT or from an "
+                                                "evicted cache; the “none” cache policy would "
+                                                "measure the page cache"));
+      for (guint i = 0; i < config->phases->len; i++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (config->phases, i);
+          g_autofree char *block = NULL;
+
+          if (!dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED))
+            continue;
+          block = dyno_format_size (phase->params.block_size);
+          if (phase->params.block_size % 512 != 0 || phase->params.block_size > DYNO_MAX_CHUNK)
+            return dyno_error_set_invalid (error, _("The block size of “%s” (%s) must be a "
+                                                    "multiple of 512 bytes, at most 64 MiB"),
+                                           dyno_phase_get_key (phase), block);
+          if (phase->params.block_size > config->queue_size)
+            return dyno_error_set_invalid (error, _("The block size of “%s” (%s) is larger than "
+                                                    "the test file (%s)"),
+                                           dyno_phase_get_key (phase), block, size);
+          if (config->io_engine == DYNO_IO_ENGINE_THREADS
+              && (guint64) phase->params.queue_depth * phase->params.threads > DYNO_MAX_IO_THREADS)
+            return dyno_error_set_invalid (error, _("“%s” would need %u threads with the threads "
+                                                    "engine; at most %u are allowed"),
+                                           dyno_phase_get_key (phase),
+                                           phase->params.queue_depth * phase->params.threads,
+                                           DYNO_MAX_IO_THREADS);
+        }
+    }
+  if (!(config->interval >= 0 && config->interval <= DYNO_MAX_INTERVAL))
+    return dyno_error_set_invalid (error, _("The interval must be from 0 to %.0f seconds"),
+                                   DYNO_MAX_INTERVAL);
+
   if (!(config->phase_time >= 0 && config->phase_time <= DYNO_MAX_PHASE_TIME))
     return dyno_error_set_invalid (error, _("The phase time must be from 0 to %.0f seconds"),
                                    DYNO_MAX_PHASE_TIME);
@@ -341,6 +386,7 @@ dyno_config_validate (const DynoConfig *config, GError **error)
 static const char *const cache_names[] = { "evict", "direct", "drop", "none" };
 static const char *const per_char_names[] = { "stdio", "syscall" };
 static const char *const data_names[] = { "random", "zeros" };
+static const char *const io_engine_names[] = { "auto", "io_uring", "threads" };
 
 static gboolean
 lookup (const char *const *names, guint n, const char *text, int *out)
@@ -408,4 +454,28 @@ dyno_data_pattern_from_string (const char *text, DynoDataPattern *out)
     return FALSE;
   *out = v;
   return TRUE;
+}
+
+const char *
+dyno_io_engine_to_string (DynoIoEngine engine)
+{
+  g_return_val_if_fail ((guint) engine < G_N_ELEMENTS (io_engine_names), NULL);
+  return io_engine_names[engine];
+}
+
+gboolean
+dyno_io_engine_from_string (const char *text, DynoIoEngine *out)
+{
+  int v;
+
+  if (!lookup (io_engine_names, G_N_ELEMENTS (io_engine_names), text, &v))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+dyno_config_has_queued_tests (const DynoConfig *config)
+{
+  return dyno_config_has_flags (config, DYNO_PHASE_QUEUED);
 }

@@ -31,6 +31,14 @@ typedef enum
   DYNO_DATA_ZEROS,  /* bonnie++'s mostly-zero buffers */
 } DynoDataPattern;
 
+/* How queued phases keep their I/Os in flight. */
+typedef enum
+{
+  DYNO_IO_ENGINE_AUTO,     /* io_uring where the OS has it, else threads */
+  DYNO_IO_ENGINE_IO_URING, /* io_uring only: a run fails where it is missing */
+  DYNO_IO_ENGINE_THREADS,  /* T × Q threads doing pread()/pwrite(), one I/O each */
+} DynoIoEngine;
+
 /* Each phase measures for at least this long (seconds): sizes are calibrated per target and
  * read-like phases make several passes. 0: one pass of the sizes as given, as Bonnie did. */
 #define DYNO_DEFAULT_PHASE_TIME 3.0
@@ -48,6 +56,12 @@ typedef enum
 #define DYNO_AUTO_ALL (DYNO_AUTO_SIZE | DYNO_AUTO_PER_CHAR | DYNO_AUTO_FILES | DYNO_AUTO_SEEKS)
 
 #define DYNO_DEFAULT_SIZE (G_GUINT64_CONSTANT (1) << 30)
+/* The queued phases' test file: CrystalDiskMark's default "1 GiB" */
+#define DYNO_DEFAULT_QUEUE_SIZE (G_GUINT64_CONSTANT (1) << 30)
+#define DYNO_QUEUE_SIZE_UNIT (G_GUINT64_CONSTANT (64) << 10)
+/* The threads engine runs one thread per I/O in flight: T × Q at most this. */
+#define DYNO_MAX_IO_THREADS 1024
+#define DYNO_MAX_INTERVAL 600.0
 #define DYNO_DEFAULT_CHUNK 8192
 #define DYNO_DEFAULT_SEEKS 8192
 #define DYNO_DEFAULT_SEEKERS 5
@@ -83,6 +97,12 @@ typedef struct
   guint repeat;
   double phase_time;     /* seconds; 0: one pass of the sizes as given (see above) */
   DynoAutoFlags autos;   /* with phase_time > 0: which sizes each target calibrates */
+  /* Queued phases (CrystalDiskMark's tests) */
+  guint64 queue_size;    /* bytes of their test file, whole 64 KiB units */
+  DynoCachePolicy queue_cache; /* DIRECT unless asked for buffered I/O */
+  DynoIoEngine io_engine;
+  double interval;       /* seconds of rest before each queued phase (CrystalDiskMark's
+                          * interval: an SSD's cache drains, a drive cools) */
   guint64 seed; /* 0: chosen at run time and recorded */
   char *label;
   char *notes;
@@ -104,7 +124,7 @@ gboolean    dyno_config_validate (const DynoConfig *config, GError **error);
 char       *dyno_config_round_size (DynoConfig *config);
 guint64     dyno_config_get_per_char_size (const DynoConfig *config);
 guint64     dyno_config_get_files_total (const DynoConfig *config);
-/* Some selected phase uses the data file (every phase but the file tests). */
+/* Some selected phase uses the data file (Bonnie's phases but the file tests). */
 gboolean    dyno_config_has_io_tests (const DynoConfig *config);
 /* Some file test is selected and there are files to test. */
 gboolean    dyno_config_has_file_tests (const DynoConfig *config);
@@ -136,6 +156,10 @@ const char *dyno_per_char_mode_to_string (DynoPerCharMode mode);
 gboolean    dyno_per_char_mode_from_string (const char *text, DynoPerCharMode *out);
 const char *dyno_data_pattern_to_string (DynoDataPattern data);
 gboolean    dyno_data_pattern_from_string (const char *text, DynoDataPattern *out);
+const char *dyno_io_engine_to_string (DynoIoEngine engine);
+gboolean    dyno_io_engine_from_string (const char *text, DynoIoEngine *out);
+/* Some selected phase is queued / is one of Bonnie's (a data file or files). */
+gboolean    dyno_config_has_queued_tests (const DynoConfig *config);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoConfig, dyno_config_free)
 

@@ -368,6 +368,8 @@ read_latency (JsonObject *parent, const char *where, DynoLatency *latency, GErro
     return TRUE;
   return read_uint64 (MEMBER (object, "count"), path, "count", 0, G_MAXINT64, &latency->count,
                       error)
+         && read_double (MEMBER (object, "mean"), path, "mean", 0, G_MAXDOUBLE, &latency->mean,
+                         error)
          && read_double (MEMBER (object, "p50"), path, "p50", 0, G_MAXDOUBLE, &latency->p50, error)
          && read_double (MEMBER (object, "p90"), path, "p90", 0, G_MAXDOUBLE, &latency->p90, error)
          && read_double (MEMBER (object, "p99"), path, "p99", 0, G_MAXDOUBLE, &latency->p99, error)
@@ -416,6 +418,29 @@ read_stats (JsonObject *parent, const char *where, const char *name, DynoStats *
                          error);
 }
 
+/* How a queued phase did its I/O: "engine" and "direct". */
+static gboolean
+read_engine (JsonObject *object, const char *where, DynoPhaseRun *run, GError **error)
+{
+  g_autofree char *engine = NULL;
+  JsonNode *direct = MEMBER (object, "direct");
+
+  if (!read_string (MEMBER (object, "engine"), where, "engine", &engine, error))
+    return FALSE;
+  if (engine != NULL && strlen (engine) > 64)
+    return fail (error, where, "engine", _("longer than 64 bytes"));
+  run->engine = engine != NULL ? g_intern_string (engine) : NULL;
+  if (!is_absent (direct))
+    {
+      gboolean value = FALSE;
+
+      if (!read_bool (direct, where, "direct", &value, error))
+        return FALSE;
+      run->direct = value ? 1 : 0;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **error)
 {
@@ -441,7 +466,12 @@ read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **err
          && read_double (MEMBER (object, "started"), where, "started", 0, G_MAXDOUBLE,
                          &run->started, error)
          && read_latency (object, where, &run->latency, error)
-         && read_cpu_split (object, where, "system_cpu", &run->system_cpu, error);
+         && read_cpu_split (object, where, "system_cpu", &run->system_cpu, error)
+         && read_uint64 (MEMBER (object, "ios"), where, "ios", 0, G_MAXINT64, &run->ios, error)
+         && read_double (MEMBER (object, "iops"), where, "iops", 0, G_MAXDOUBLE, &run->iops, error)
+         && read_double (MEMBER (object, "machine_cpu_seconds"), where, "machine_cpu_seconds", 0,
+                         G_MAXDOUBLE, &run->machine_cpu_seconds, error)
+         && read_engine (object, where, run, error);
 }
 
 static gboolean
@@ -470,6 +500,7 @@ read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError
 
   if (!read_string (MEMBER (object, "note"), where, "note", &phase->note, error)
       || !read_bool (MEMBER (object, "too_fast"), where, "too_fast", &too_fast, error)
+      || !read_uint (MEMBER (object, "best_of"), where, "best_of", 0, 1000, &phase->best_of, error)
       || !read_latency (object, where, &phase->latency, error)
       || !get_array (object, where, "runs", FALSE, DYNO_MAX_REPEAT, &runs, error)
       || !get_object (object, where, "summary", FALSE, &summary, error))
@@ -496,7 +527,8 @@ read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError
     {
       /* A file that only has the summary (an import of averages) still shows its figures. */
       if (!read_stats (summary, summary_path, "rate", &phase->rate, error)
-          || !read_stats (summary, summary_path, "cpu_percent", &phase->cpu_percent, error))
+          || !read_stats (summary, summary_path, "cpu_percent", &phase->cpu_percent, error)
+          || !read_stats (summary, summary_path, "iops", &phase->iops, error))
         return FALSE;
       phase->too_fast = too_fast;
     }
@@ -835,6 +867,31 @@ read_config (JsonObject *object, const char *where, DynoConfig *config, GError *
         /* Sizes a newer Dyno calibrates and this one does not know are only a record. */
         if (dyno_auto_flags_from_string (json_node_get_string (node), &flag))
           config->autos |= flag;
+      }
+  }
+
+  {
+    g_autofree char *queued_path = join_path (where, "queued");
+    JsonObject *queued = NULL;
+
+    if (!get_object (object, where, "queued", FALSE, &queued, error))
+      return FALSE;
+    if (queued != NULL)
+      {
+        if (!read_uint64 (MEMBER (queued, "size"), queued_path, "size", 0, G_MAXINT64,
+                          &config->queue_size, error)
+            || !read_double (MEMBER (queued, "interval"), queued_path, "interval", 0,
+                             DYNO_MAX_INTERVAL, &config->interval, error)
+            || !peek_string (MEMBER (queued, "cache"), queued_path, "cache", &text, error))
+          return FALSE;
+        if (isnan (config->interval))
+          config->interval = 0;
+        if (text != NULL && !dyno_cache_policy_from_string (text, &config->queue_cache))
+          return fail (error, queued_path, "cache", _("unknown cache policy “%s”"), text);
+        if (!peek_string (MEMBER (queued, "engine"), queued_path, "engine", &text, error))
+          return FALSE;
+        if (text != NULL && !dyno_io_engine_from_string (text, &config->io_engine))
+          return fail (error, queued_path, "engine", _("unknown I/O engine “%s”"), text);
       }
   }
 

@@ -124,6 +124,9 @@ latency_to_json (const DynoLatency *latency)
   JsonObject *object = json_object_new ();
 
   set_uint (object, "count", latency->count);
+  /* Files before queued phases had no mean; leave it out when unknown, as they did. */
+  if (!isnan (latency->mean))
+    set_double (object, "mean", latency->mean);
   set_double (object, "p50", latency->p50);
   set_double (object, "p90", latency->p90);
   set_double (object, "p99", latency->p99);
@@ -202,6 +205,17 @@ config_to_json (const DynoConfig *config)
         json_array_add_string_element (array, names[i]);
     json_object_set_array_member (object, "auto", array);
   }
+  if (dyno_config_has_queued_tests (config))
+    {
+      JsonObject *queued = json_object_new ();
+
+      set_uint (queued, "size", config->queue_size);
+      json_object_set_string_member (queued, "cache",
+                                     dyno_cache_policy_to_string (config->queue_cache));
+      json_object_set_string_member (queued, "engine", dyno_io_engine_to_string (config->io_engine));
+      set_double (queued, "interval", config->interval);
+      json_object_set_object_member (object, "queued", queued);
+    }
   /* A string: JSON readers in JavaScript and many others keep numbers as doubles, which would
    * round a 64-bit seed and make the run impossible to reproduce. */
   json_object_set_string_member (object, "seed", seed);
@@ -270,6 +284,23 @@ run_to_json (const DynoPhaseRun *run)
   set_double (object, "started", run->started);
   json_object_set_object_member (object, "latency", latency_to_json (&run->latency));
   json_object_set_object_member (object, "system_cpu", cpu_split_to_json (&run->system_cpu));
+  /* What only queued phases (and peers' results) know; Bonnie's phases leave them out. */
+  if (run->ios > 0)
+    set_uint (object, "ios", run->ios);
+  if (!isnan (run->iops))
+    set_double (object, "iops", run->iops);
+  if (!isnan (run->machine_cpu_seconds))
+    {
+      set_double (object, "machine_cpu_seconds", run->machine_cpu_seconds);
+      set_double (object, "machine_cpu_seconds_per_gb", dyno_phase_run_cpu_per_gb (run, TRUE));
+    }
+  if (run->engine != NULL)
+    {
+      set_string (object, "engine", run->engine);
+      set_double (object, "cpu_seconds_per_gb", dyno_phase_run_cpu_per_gb (run, FALSE));
+    }
+  if (run->direct >= 0)
+    json_object_set_boolean_member (object, "direct", run->direct != 0);
   return object;
 }
 
@@ -309,8 +340,12 @@ phase_to_json (const DynoPhaseResult *phase)
   add_phase_params (object, phase->phase);
   set_string (object, "note", phase->note);
   json_object_set_boolean_member (object, "too_fast", phase->too_fast);
+  if (phase->best_of > 0)
+    set_uint (object, "best_of", phase->best_of);
   json_object_set_object_member (summary, "rate", stats_to_json (&phase->rate));
   json_object_set_object_member (summary, "cpu_percent", stats_to_json (&phase->cpu_percent));
+  if (phase->iops.n > 0)
+    json_object_set_object_member (summary, "iops", stats_to_json (&phase->iops));
   json_object_set_object_member (object, "summary", summary);
   json_object_set_object_member (object, "latency", latency_to_json (&phase->latency));
   for (guint i = 0; i < phase->runs->len; i++)

@@ -13,7 +13,7 @@ void
 dyno_latency_clear (DynoLatency *latency)
 {
   latency->count = 0;
-  latency->p50 = latency->p90 = latency->p99 = latency->p999 = latency->max = NAN;
+  latency->mean = latency->p50 = latency->p90 = latency->p99 = latency->p999 = latency->max = NAN;
 }
 
 DynoPhaseRun *
@@ -29,6 +29,9 @@ dyno_phase_run_init (DynoPhaseRun *run)
     .threads = 1,
     .passes = 1,
     .started = NAN,
+    .iops = NAN,
+    .machine_cpu_seconds = NAN,
+    .direct = -1,
   };
   dyno_latency_clear (&run->latency);
   dyno_cpu_split_clear (&run->system_cpu);
@@ -45,6 +48,7 @@ dyno_phase_result_new (const DynoPhase *phase)
   result->runs = g_array_new (FALSE, TRUE, sizeof (DynoPhaseRun));
   dyno_stats_compute (NULL, 0, &result->rate);
   dyno_stats_compute (NULL, 0, &result->cpu_percent);
+  dyno_stats_compute (NULL, 0, &result->iops);
   dyno_latency_clear (&result->latency);
   return result;
 }
@@ -72,18 +76,55 @@ dyno_phase_result_summarize (DynoPhaseResult *result)
   guint n = result->runs->len;
   g_autofree double *rates = g_new (double, MAX (n, 1));
   g_autofree double *cpus = g_new (double, MAX (n, 1));
+  g_autofree double *iops = g_new (double, MAX (n, 1));
 
   result->too_fast = FALSE;
   for (guint i = 0; i < n; i++)
     {
-      const DynoPhaseRun *run = &g_array_index (result->runs, DynoPhaseRun, i);
+      DynoPhaseRun *run = &g_array_index (result->runs, DynoPhaseRun, i);
 
+      /* The count and the time are the data; a stored IOPS figure cannot contradict them. */
+      if (run->ios > 0 && run->elapsed > 0)
+        run->iops = run->ios / run->elapsed;
       rates[i] = run->too_fast ? NAN : run->rate;
       cpus[i] = run->too_fast ? NAN : run->cpu_percent;
+      iops[i] = run->too_fast ? NAN : run->iops;
       result->too_fast |= run->too_fast;
     }
   dyno_stats_compute (rates, n, &result->rate);
   dyno_stats_compute (cpus, n, &result->cpu_percent);
+  dyno_stats_compute (iops, n, &result->iops);
+}
+
+double
+dyno_phase_run_cpu_per_gb (const DynoPhaseRun *run, gboolean machine)
+{
+  double cpu = machine ? run->machine_cpu_seconds : run->cpu_seconds;
+
+  if (isnan (cpu) || run->amount == 0)
+    return NAN;
+  return cpu / (run->amount / 1e9);
+}
+
+double
+dyno_phase_result_cpu_per_gb (const DynoPhaseResult *result, gboolean machine)
+{
+  double cpu = 0;
+  double bytes = 0;
+
+  if (dyno_phase_get_unit (result->phase) != DYNO_UNIT_BYTES)
+    return NAN;
+  for (guint i = 0; i < result->runs->len; i++)
+    {
+      const DynoPhaseRun *run = &g_array_index (result->runs, DynoPhaseRun, i);
+      double c = machine ? run->machine_cpu_seconds : run->cpu_seconds;
+
+      if (isnan (c) || run->amount == 0)
+        continue;
+      cpu += c;
+      bytes += run->amount;
+    }
+  return bytes > 0 ? cpu / (bytes / 1e9) : NAN;
 }
 
 const DynoPhaseRun *

@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   guint64 count;
+  double mean;
   double p50;
   double p90;
   double p99;
@@ -48,6 +49,13 @@ typedef struct
   guint passes;          /* over the same data, to last the phase time; 1 for one pass */
   double started;        /* seconds from the start of the run to the start of this one: the
                           * order in which targets and repeats ran; NAN when unknown */
+  /* Queued phases (and imports of CrystalDiskMark, KDiskMark, fio) */
+  guint64 ios;           /* I/Os completed; 0 when unknown */
+  double iops;           /* ios / elapsed, or as a peer reported it; NAN when unknown */
+  double machine_cpu_seconds; /* busy time of all CPUs, kernel threads (a dm-crypt or FUSE
+                               * daemon's work) included; NAN when unknown */
+  const char *engine;    /* interned: "io_uring", "threads" (pread/pwrite), "fio libaio"; NULL */
+  int direct;            /* 1: O_DIRECT, 0: through the page cache, -1: unknown */
 } DynoPhaseRun;
 
 typedef struct
@@ -56,8 +64,11 @@ typedef struct
   GArray *runs;          /* DynoPhaseRun, one per repeat */
   DynoStats rate;        /* over runs */
   DynoStats cpu_percent; /* over runs */
+  DynoStats iops;        /* over runs; n == 0 for phases that count no I/Os */
   DynoLatency latency;   /* over all operations of all runs */
   gboolean too_fast;     /* any run was too fast */
+  guint best_of;         /* the figure is the best of this many runs, the others not kept
+                          * (CrystalDiskMark's way); 0: every run is kept */
   char *note;            /* "buffered: per-char I/O cannot use O_DIRECT" */
 } DynoPhaseResult;
 
@@ -116,6 +127,10 @@ void             dyno_phase_result_summarize (DynoPhaseResult *result);
 const DynoPhaseRun *dyno_phase_result_get_run (const DynoPhaseResult *result, guint i);
 /* The figure to show: mean rate over the runs that were not too fast; NAN if none. */
 double           dyno_phase_result_get_rate (const DynoPhaseResult *result);
+/* CPU seconds per 10^9 bytes moved: of the I/O threads, or (machine) of the whole machine;
+ * NAN when unknown. Over all runs of the phase. */
+double           dyno_phase_result_cpu_per_gb (const DynoPhaseResult *result, gboolean machine);
+double           dyno_phase_run_cpu_per_gb (const DynoPhaseRun *run, gboolean machine);
 
 DynoTargetResult *dyno_target_result_new (DynoTargetInfo *info);
 void              dyno_target_result_free (DynoTargetResult *result);

@@ -129,6 +129,11 @@ dyno_stream_encode (const DynoStreamEvent *event)
         add_double (b, "cache_resident", run->cache_resident);
         add_double (b, "latency_p99", run->latency.p99);
         add_double (b, "latency_max", run->latency.max);
+        if (dyno_phase_has_flag (event->phase, DYNO_PHASE_QUEUED))
+          {
+            add_double (b, "iops", run->iops);
+            add_double (b, "latency_mean", run->latency.mean);
+          }
       }
       break;
     case DYNO_STREAM_MESSAGE:
@@ -313,6 +318,8 @@ known:
       run->cache_resident = get_double (o, "cache_resident");
       run->latency.p99 = get_double (o, "latency_p99");
       run->latency.max = get_double (o, "latency_max");
+      run->iops = get_double (o, "iops");
+      run->latency.mean = get_double (o, "latency_mean");
     }
   return TRUE;
 }

@@ -73,6 +73,8 @@ def one_pass(args):
             args = args[:1] + ["--phase-time", "0"] + args[1:]
         if "-x" not in args and "--repeat" not in args:
             args = args[:1] + ["-x", "1"] + args[1:]
+        if ("--profile" in args or "--test" in args) and "--interval" not in args:
+            args = args[:1] + ["--interval", "0"] + args[1:]
     return args
 
 
@@ -492,6 +494,19 @@ USAGE_ERRORS = [
     ("--json '' (empty file name)", ["-s", "16M", "--tests", "write", "--json", ""], r"json"),
     ("--csv --stream together", ["-s", "16M", "--csv", "--stream"], r"csv.*stream|stream.*csv"),
     ("extra positional argument", ["-s", "16M", "extra-arg"], r"extra-arg"),
+    ("--profile bogus", ["--profile", "bogus"], r"bogus.*default, nvme, peak, real-world"),
+    ("--mix without --profile", ["--mix"], r"--mix.*--profile"),
+    ("--read-percent 100", ["--profile", "default", "--mix", "--read-percent", "100"],
+     r"read-percent"),
+    ("--test putc (not queued)", ["--test", "putc"], r"putc.*not a queued test"),
+    ("--test rnd-read:4k:q0", ["--test", "rnd-read:4k:q0"], r"q0"),
+    ("--test rnd-read:3000", ["--test", "rnd-read:3000"], r"multiple of 512"),
+    ("--io-engine aio", ["--test", "rnd-read", "--io-engine", "aio"], r"io-engine.*aio"),
+    ("--queue-size 100k", ["--test", "rnd-read", "--queue-size", "100k"], r"64 KiB"),
+    ("--queue-size 1M with 2M blocks", ["--test", "seq-read:2m", "--queue-size", "1M"],
+     r"larger than the test file"),
+    ("--interval -1", ["--test", "rnd-read", "--interval", "-1"], r"interval"),
+    ("--cache none with queued tests", ["--test", "rnd-read", "--cache", "none"], r"page cache"),
 ]
 
 
@@ -1124,6 +1139,72 @@ def case_help_new_commands():
             check(opt in p.out, "%s --help does not list %s" % (command, opt), p.describe())
 
 
+def case_profile():
+    """--profile default: CrystalDiskMark's eight tests, its layout, the JSON fields."""
+    with Target() as t:
+        outdir = make_target()
+        try:
+            r = os.path.join(outdir, "r.json")
+            p = cli("run", "-d", t.path, "--profile", "default", "--queue-size", "2M",
+                    "--json", r, "-m", "cdm")
+            expect_rc(p, 0)
+            for line in ("[Read]", "[Write]", "  SEQ    1MiB (Q=  8, T= 1): ",
+                         "  SEQ    1MiB (Q=  1, T= 1): ", "  RND    4KiB (Q= 32, T= 1): ",
+                         "  RND    4KiB (Q=  1, T= 1): ", "Profile: Default", "   Test: 2 MiB (x1)",
+                         "   Mode: O_DIRECT"):
+                check(line in p.out, "the report lacks %r" % line, p.describe())
+            check("[Mix]" not in p.out, "no mix was asked for", p.describe())
+            with open(r) as f:
+                doc = json.load(f)
+            phases = doc["targets"][0]["phases"]
+            check([ph["id"] for ph in phases] == [
+                "seq-read:1m:q8:t1", "seq-read:1m:q1:t1", "rnd-read:4k:q32:t1", "rnd-read:4k:q1:t1",
+                "seq-write:1m:q8:t1", "seq-write:1m:q1:t1", "rnd-write:4k:q32:t1",
+                "rnd-write:4k:q1:t1"], "the profile's phases are wrong",
+                  json.dumps([ph["id"] for ph in phases]))
+            rnd = phases[2]
+            check(rnd["pattern"] == "rnd" and rnd["op"] == "read" and rnd["block_size"] == 4096
+                  and rnd["queue_depth"] == 32 and rnd["threads"] == 1,
+                  "rnd-read:4k:q32:t1 does not describe itself", json.dumps(rnd)[:600])
+            run = rnd["runs"][0]
+            check(run["ios"] == 512 and run["amount"] == 2 * MIB,
+                  "one pass of 2 MiB in 4 KiB I/Os is 512 I/Os", json.dumps(run)[:600])
+            for key in ("iops", "engine", "direct", "cpu_seconds_per_gb"):
+                check(key in run, "the run has no %r" % key, json.dumps(run)[:600])
+            check(doc["config"]["queued"]["size"] == 2 * MIB, "config.queued.size is wrong",
+                  json.dumps(doc["config"]))
+            t.clean(p)
+            # The queued CSV: a header and a line per test.
+            p = cli("export", r, "--format", "queued-csv", "-o", "-")
+            expect_rc(p, 0)
+            lines = p.out.splitlines()
+            check(len(lines) == 9 and lines[0].startswith("label,target,test,"),
+                  "expected a header and 8 lines", p.describe())
+        finally:
+            rm_rf(outdir)
+
+
+def case_profile_mix_and_tests():
+    """--mix adds mixed tests with the read share; --test runs exactly the tests given."""
+    with Target() as t:
+        p = cli("run", "-d", t.path, "--profile", "real-world", "--mix", "--read-percent", "60",
+                "--queue-size", "1M", "--json", "-")
+        expect_rc(p, 0)
+        ids = [ph["id"] for ph in json.loads(p.out)["targets"][0]["phases"]]
+        check(ids == ["seq-read:1m:q1:t1", "rnd-read:4k:q1:t1", "seq-write:1m:q1:t1",
+                      "rnd-write:4k:q1:t1", "seq-mix:1m:q1:t1:r60", "rnd-mix:4k:q1:t1:r60"],
+              "real-world with mix", json.dumps(ids))
+        p = cli("run", "-d", t.path, "--test", "rnd-read:8k:q4:t2", "--test", "seq-write:64k:q2",
+                "--queue-size", "1M", "--io-engine", "threads", "--json", "-")
+        expect_rc(p, 0)
+        phases = json.loads(p.out)["targets"][0]["phases"]
+        check([ph["id"] for ph in phases] == ["rnd-read:8k:q4:t2", "seq-write:64k:q2:t1"],
+              "--test", json.dumps([ph["id"] for ph in phases]))
+        check(all(ph["runs"][0]["engine"] == "threads" for ph in phases), "--io-engine threads",
+              json.dumps(phases)[:800])
+        t.clean(p)
+
+
 def case_list():
     """dyno-cli list shows the runs saved in the runs folder, and says which file is broken."""
     with Target() as t, Scratch() as d:
@@ -1205,6 +1286,8 @@ CASES = [
     ("run, then compare --chart overlay of its samples", case_run_then_overlay),
     ("--help lists compare, import and export", case_help_new_commands),
     ("list: the saved runs, text and JSON, a broken file named", case_list),
+    ("run --profile default: CrystalDiskMark's tests, layout and JSON", case_profile),
+    ("run --profile real-world --mix; --test", case_profile_mix_and_tests),
 ]
 
 

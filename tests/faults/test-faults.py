@@ -143,6 +143,8 @@ def one_pass(args):
             args = args[:1] + ["--phase-time", "0"] + args[1:]
         if "-x" not in args and "--repeat" not in args:
             args = args[:1] + ["-x", "1"] + args[1:]
+        if ("--test" in args or "--profile" in args) and "--interval" not in args:
+            args = args[:1] + ["--interval", "0"] + args[1:]
     return args
 
 
@@ -1023,6 +1025,39 @@ def case_file_size_limit():
         return summary(p, line.replace(s.base, "…"), s.clean(p))
 
 
+IO_URING_SYSCTL = "/proc/sys/kernel/io_uring_disabled"
+
+
+def case_io_uring_disabled():
+    """kernel.io_uring_disabled=2 (or a container's seccomp filter) refuses io_uring."""
+    need_root("sets kernel.io_uring_disabled")
+    if not os.path.exists(IO_URING_SYSCTL):
+        raise Skip("this kernel has no kernel.io_uring_disabled (Linux 6.6 and later)")
+    with open(IO_URING_SYSCTL) as f:
+        saved = f.read().strip()
+    with Sandbox() as s:
+        try:
+            with open(IO_URING_SYSCTL, "w") as f:
+                f.write("2")
+            queued = ["--test", "rnd-read:4k:q8:t1", "--queue-size", "1M"]
+            p = cli("run", "-d", s.target, *queued, "--json", "-")
+            expect_rc(p, 0)
+            check(re.search(r"io_uring is not available.*one thread each", p.err),
+                  "no warning that io_uring is missing", p.describe())
+            run = json.loads(p.out)["targets"][0]["phases"][0]["runs"][0]
+            check(run.get("engine") == "threads" and run.get("threads") == 8,
+                  "expected the threads engine with 8 threads, got %r/%r"
+                  % (run.get("engine"), run.get("threads")), p.describe())
+            s.clean(p)
+            q = cli("run", "-d", s.target, *queued, "--io-engine", "io_uring", "-q")
+            expect_rc(q, 1)
+            line = expect_message(q, r"io_uring is not available: it is disabled", [])
+        finally:
+            with open(IO_URING_SYSCTL, "w") as f:
+                f.write(saved)
+        return summary(q, line, s.clean(q), "auto: threads with a warning, exit 0")
+
+
 def case_json_full_fs():
     with Sandbox() as s:
         m = s.tmpfs("out", "size=1m")
@@ -1852,6 +1887,10 @@ add("signals", "the app: SIGTERM mid-run", "SIGTERM (a logout, `kill`) to `dyno 
     app_signal_case(signal.SIGTERM))
 add("signals", "the app: SIGINT mid-run", "Ctrl+C in the terminal that started `dyno --run`",
     "exit 130 within 5 s; says interrupted; scratch removed", app_signal_case(signal.SIGINT))
+add("environment", "io_uring disabled", "`sysctl kernel.io_uring_disabled=2` (as a seccomp "
+    "filter in a container), queued tests", "auto: exit 0, threads, a warning; --io-engine "
+    "io_uring: exit 1, says it is disabled; scratch removed", case_io_uring_disabled,
+    root="sets a kernel sysctl")
 add("signals", "Stop through the engine", "GCancellable cancelled at the first phase "
     "(the app's Stop)", "G_IO_ERROR_CANCELLED; scratch removed", case_engine_stop)
 add("vanish", "lazy unmount mid-run", "`umount -l` of the target tmpfs during per-char write",

@@ -9,6 +9,17 @@
 
 #include "dyno-platform.h"
 
+double
+dyno_platform_cpu_busy_seconds (const DynoCpuTimes *before, const DynoCpuTimes *after)
+{
+  if (after->user < before->user || after->system < before->system || after->other < before->other
+      || !(after->tick > 0))
+    return NAN;
+  return (double) ((after->user - before->user) + (after->system - before->system)
+                   + (after->other - before->other))
+         * after->tick;
+}
+
 void
 dyno_platform_cpu_split (const DynoCpuTimes *before, const DynoCpuTimes *after, DynoCpuSplit *out)
 {

@@ -46,6 +46,7 @@ dyno_platform_read_cpu_times (DynoCpuTimes *out)
   out->idle = v[3];
   out->iowait = v[4];
   out->other = v[7];
+  out->tick = 1.0 / MAX (sysconf (_SC_CLK_TCK), 1);
   return TRUE;
 }
 

@@ -24,6 +24,7 @@ typedef struct
   guint64 iowait;
   guint64 idle;
   guint64 other;  /* steal, guest */
+  double tick;    /* seconds per tick */
 } DynoCpuTimes;
 
 gboolean dyno_platform_read_cpu_times (DynoCpuTimes *out);
@@ -31,6 +32,11 @@ gboolean dyno_platform_read_cpu_times (DynoCpuTimes *out);
 void     dyno_platform_cpu_split (const DynoCpuTimes *before,
                                   const DynoCpuTimes *after,
                                   DynoCpuSplit       *out);
+
+/* CPU seconds all CPUs of the machine were busy (user, system, interrupts) between two
+ * readings: what a run cost including kernel threads and daemons (dm-crypt, FUSE); NAN when
+ * unknown. */
+double   dyno_platform_cpu_busy_seconds (const DynoCpuTimes *before, const DynoCpuTimes *after);
 
 /* CPU time (user + system, seconds) of the calling thread. */
 double   dyno_platform_thread_cpu_self (void);

@@ -1,0 +1,757 @@
+/* dyno-phase-queued.c: CrystalDiskMark's tests: T threads keeping Q I/Os in flight each
+ *
+ * The six queued kinds (seq-read, rnd-read, seq-write, rnd-write, seq-mix, rnd-mix) run here,
+ * with their block size, queue depth Q, threads T and read share as parameters. They work on
+ * a test file of their own (config->queue_size, 1 GiB by default as in CrystalDiskMark),
+ * written once per target before the first of them, untimed, and kept until the target ends.
+ *
+ * I/O: O_DIRECT unless buffered I/O was asked for (or the file system has no O_DIRECT: then
+ * buffered, evicted before each test, and said so). With io_uring, each of T threads drives
+ * a ring of Q I/Os; without it, T × Q threads do one pread()/pwrite() at a time, which keeps
+ * as many I/Os in flight at a higher CPU cost. The result records which.
+ *
+ * Every I/O takes a ticket from one counter: sequential tests read or write block after
+ * block (all I/Os in flight are consecutive blocks), random ones go to a block-aligned offset
+ * anywhere in the file. A test that lasts a phase time stops issuing at its deadline and
+ * counts what completed; with phase time 0 it does one pass: the file's size in I/Os.
+ * Writes stamp every 4 KiB of their buffer first, so no two written blocks are alike and a
+ * compressing or deduplicating layer cannot flatter the figure; they end with fdatasync(),
+ * which is timed.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-parse.h"
+#include "dyno-phase-ops.h"
+#include "platform/dyno-platform.h"
+#include "platform/dyno-platform-ring.h"
+
+/* The untimed preparation writes the test file in pieces of this size. */
+#define PREPARE_PIECE (G_GUINT64_CONSTANT (4) << 20)
+/* Completions reaped per wait, at most */
+#define REAP_BATCH 64
+/* The unit of the write stamp: what deduplication and compression work on. */
+#define STAMP_UNIT 4096
+
+typedef struct _QueuedShared QueuedShared;
+
+typedef struct
+{
+  QueuedShared *shared;
+  guint index;
+  GThread *thread;
+  DynoPhaseCtx ctx;           /* the worker's own latency histogram, slot and figures */
+  guint depth;                /* I/Os this worker keeps in flight */
+  guchar **buffers;           /* one per I/O in flight */
+  gint64 *submitted;          /* ns, per I/O in flight */
+  guint8 *is_write;           /* per I/O in flight */
+  DynoRandom random;
+  guint64 stamp;              /* the next write stamp */
+  guint64 bytes;
+  guint64 ios;
+  gboolean wrote;
+  gint64 finished_ns;
+  gint64 flush_ns;
+} QueuedWorker;
+
+struct _QueuedShared
+{
+  DynoRun *run;
+  const DynoPhase *phase;
+  gboolean use_ring;
+  gboolean direct;
+  guint64 block;
+  guint64 n_blocks;
+  guint read_percent;         /* 100: reads only, 0: writes only */
+  gboolean sequential;
+  atomic_uint_least64_t next_ticket;
+  guint64 total_ios;          /* tickets there are; "unlimited" for a timed test */
+  gint64 deadline_ns;         /* 0: none */
+
+  GMutex lock;
+  GCond cond;
+  guint ready;
+  gboolean go;
+  gboolean abort;
+  GError *error;
+};
+
+/* What the worker could not do fails the phase; the others stop at their next ticket. */
+static void
+worker_fail (QueuedWorker *worker, GError *error)
+{
+  QueuedShared *shared = worker->shared;
+
+  g_mutex_lock (&shared->lock);
+  if (shared->error == NULL)
+    shared->error = error;
+  else
+    g_error_free (error);
+  g_mutex_unlock (&shared->lock);
+  atomic_store (&shared->next_ticket, shared->total_ios);
+}
+
+static gboolean
+failed (QueuedShared *shared)
+{
+  gboolean result;
+
+  g_mutex_lock (&shared->lock);
+  result = shared->error != NULL;
+  g_mutex_unlock (&shared->lock);
+  return result;
+}
+
+static void
+stamp_buffer (QueuedWorker *worker, guchar *buffer, guint64 offset)
+{
+  const guint64 block = worker->shared->block;
+  guint64 stamp = worker->stamp++;
+
+  if (worker->shared->run->config->data == DYNO_DATA_ZEROS)
+    return;
+  for (guint64 at = 0; at + 16 <= block; at += STAMP_UNIT)
+    {
+      guint64 words[2] = { stamp ^ ((guint64) worker->index << 48), offset + at };
+
+      memcpy (buffer + at, words, sizeof words);
+    }
+}
+
+/* The next I/O: FALSE when there are no more tickets. */
+static gboolean
+next_io (QueuedWorker *worker, guint64 *offset, gboolean *write)
+{
+  QueuedShared *shared = worker->shared;
+  guint64 ticket = atomic_fetch_add (&shared->next_ticket, 1);
+
+  if (ticket >= shared->total_ios)
+    return FALSE;
+  if (shared->sequential)
+    *offset = (ticket % shared->n_blocks) * shared->block;
+  else
+    *offset = dyno_random_below (&worker->random, shared->n_blocks) * shared->block;
+  if (shared->read_percent >= 100)
+    *write = FALSE;
+  else if (shared->read_percent == 0)
+    *write = TRUE;
+  else
+    *write = dyno_random_below (&worker->random, 100) >= shared->read_percent;
+  return TRUE;
+}
+
+static gboolean
+check_result (QueuedWorker *worker, gint64 result, gboolean write, guint64 offset, GError **error)
+{
+  QueuedShared *shared = worker->shared;
+  DynoRun *run = shared->run;
+
+  if (result == (gint64) shared->block)
+    return TRUE;
+  if (result < 0)
+    return dyno_run_errno_error (run, (int) -result, error,
+                                 write ? _("writing %s at byte %" G_GUINT64_FORMAT " of the test file")
+                                       : _("reading %s at byte %" G_GUINT64_FORMAT " of the test file"),
+                                 dyno_phase_get_short_title (shared->phase), offset);
+  if (write)
+    return dyno_run_errno_error (run, ENOSPC, error, _("writing the test file"));
+  g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+               _("The test file ended at byte %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                 ": something else shortened it during the run"),
+               offset + (guint64) result, run->config->queue_size);
+  return FALSE;
+}
+
+/* One ring of depth I/Os. Returns with every I/O completed: the buffers are then free. */
+static void
+run_ring (QueuedWorker *worker, int fd)
+{
+  QueuedShared *shared = worker->shared;
+  DynoRun *run = shared->run;
+  g_autoptr (DynoIoRing) ring = NULL;
+  g_autofree guint64 *offsets = g_new0 (guint64, worker->depth);
+  g_autofree guint *queued = g_new0 (guint, worker->depth);
+  DynoIoCompletion done[REAP_BATCH];
+  GError *error = NULL;
+  gboolean issuing = TRUE;
+  guint n_queued = 0;
+
+  ring = dyno_io_ring_new (fd, worker->depth, &error);
+  if (ring == NULL)
+    {
+      worker_fail (worker, error);
+      return;
+    }
+
+  for (guint slot = 0; slot < worker->depth; slot++)
+    {
+      gboolean write;
+
+      if (!next_io (worker, &offsets[slot], &write))
+        break;
+      worker->is_write[slot] = write;
+      if (write)
+        stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
+      dyno_io_ring_queue (ring, write, worker->buffers[slot], shared->block, offsets[slot], slot);
+      queued[n_queued++] = slot;
+    }
+
+  while (dyno_io_ring_pending (ring) > 0)
+    {
+      gint64 now = dyno_now_ns ();
+      int n;
+
+      for (guint i = 0; i < n_queued; i++)
+        worker->submitted[queued[i]] = now;
+      n_queued = 0;
+      n = dyno_io_ring_submit_and_reap (ring, 1, done, G_N_ELEMENTS (done));
+      if (n < 0)
+        {
+          /* The ring broke: nothing more can be reaped, and the kernel still owns the
+           * buffers of what is in flight. Leak them rather than free memory in use. */
+          dyno_run_errno_error (run, -n, &error, _("waiting for queued I/O"));
+          worker_fail (worker, error);
+          worker->buffers = NULL;
+          return;
+        }
+      now = dyno_now_ns ();
+      if (issuing && ((shared->deadline_ns != 0 && now >= shared->deadline_ns)
+                      || dyno_run_should_stop (run)))
+        issuing = FALSE;
+
+      for (int i = 0; i < n; i++)
+        {
+          guint slot = (guint) done[i].tag;
+          gboolean write = worker->is_write[slot];
+
+          if (!check_result (worker, done[i].result, write, offsets[slot], &error))
+            {
+              worker_fail (worker, g_steal_pointer (&error));
+              issuing = FALSE;
+              continue;
+            }
+          dyno_histogram_record (worker->ctx.latency, now - worker->submitted[slot]);
+          worker->bytes += shared->block;
+          worker->ios++;
+          worker->wrote |= write;
+          if (issuing && next_io (worker, &offsets[slot], &write))
+            {
+              worker->is_write[slot] = write;
+              if (write)
+                stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
+              dyno_io_ring_queue (ring, write, worker->buffers[slot], shared->block,
+                                  offsets[slot], slot);
+              queued[n_queued++] = slot;
+            }
+          else
+            issuing = FALSE;
+        }
+      dyno_progress_slot_set (worker->ctx.slot, worker->bytes);
+    }
+}
+
+/* One I/O at a time with pread()/pwrite(): the fallback where there is no ring. */
+static void
+run_sync (QueuedWorker *worker, int fd)
+{
+  QueuedShared *shared = worker->shared;
+  DynoRun *run = shared->run;
+  guchar *buffer = worker->buffers[0];
+  GError *error = NULL;
+  guint64 offset;
+  gboolean write;
+
+  while (next_io (worker, &offset, &write))
+    {
+      gint64 start, end;
+      gssize n;
+
+      if (dyno_run_should_stop (run))
+        break;
+      if (write)
+        stamp_buffer (worker, buffer, offset);
+      start = dyno_now_ns ();
+      if (shared->deadline_ns != 0 && start >= shared->deadline_ns)
+        break;
+      do
+        n = write ? pwrite (fd, buffer, shared->block, (off_t) offset)
+                  : pread (fd, buffer, shared->block, (off_t) offset);
+      while (n < 0 && errno == EINTR);
+      end = dyno_now_ns ();
+      if (!check_result (worker, n < 0 ? -errno : n, write, offset, &error))
+        {
+          worker_fail (worker, error);
+          return;
+        }
+      dyno_histogram_record (worker->ctx.latency, end - start);
+      worker->bytes += shared->block;
+      worker->ios++;
+      worker->wrote |= write;
+      dyno_progress_slot_set (worker->ctx.slot, worker->bytes);
+    }
+}
+
+static int
+open_test_file (DynoRun *run, int flags, gboolean direct, GError **error)
+{
+  int fd = openat (run->scratch_fd, DYNO_QUEUE_FILE,
+                   flags | O_NOFOLLOW | O_CLOEXEC | (direct ? dyno_platform_direct_open_flag () : 0),
+                   0600);
+
+  if (fd < 0)
+    {
+      dyno_run_errno_error (run, errno, error, _("opening the test file"));
+      return -1;
+    }
+  if (direct && dyno_platform_direct_open_flag () == 0 && !dyno_platform_set_direct (fd, error))
+    {
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  QueuedWorker *worker = data;
+  QueuedShared *shared = worker->shared;
+  DynoRun *run = shared->run;
+  GError *error = NULL;
+  double cpu_started;
+  int fd;
+
+  dyno_sampler_register_thread (run->sampler, worker->ctx.slot);
+  fd = open_test_file (run, shared->read_percent >= 100 ? O_RDONLY : O_RDWR, shared->direct, &error);
+
+  /* Everyone starts together: opening is not timed. */
+  g_mutex_lock (&shared->lock);
+  shared->ready++;
+  g_cond_broadcast (&shared->cond);
+  while (!shared->go && !shared->abort)
+    g_cond_wait (&shared->cond, &shared->lock);
+  g_mutex_unlock (&shared->lock);
+
+  if (shared->abort || fd < 0)
+    {
+      if (fd >= 0)
+        close (fd);
+      if (error != NULL)
+        worker_fail (worker, error);
+      goto out;
+    }
+
+  cpu_started = dyno_platform_thread_cpu_self ();
+  if (shared->use_ring)
+    run_ring (worker, fd);
+  else
+    run_sync (worker, fd);
+  worker->finished_ns = dyno_now_ns ();
+
+  /* Writes count once they are on the device: the flush is part of the test. */
+  if (worker->wrote && !failed (shared))
+    {
+      int ret;
+
+      do
+        ret = fdatasync (fd);
+      while (ret != 0 && errno == EINTR);
+      if (ret != 0)
+        {
+          dyno_run_errno_error (run, errno, &error, _("flushing the test file"));
+          worker_fail (worker, error);
+        }
+      worker->flush_ns = dyno_now_ns () - worker->finished_ns;
+      worker->finished_ns += worker->flush_ns;
+    }
+  worker->ctx.run.cpu_seconds = dyno_platform_thread_cpu_self () - cpu_started;
+  close (fd);
+
+out:
+  dyno_sampler_thread_done (run->sampler, worker->ctx.slot);
+  return NULL;
+}
+
+/* io_uring is tried once per run; where it is refused the run goes on with threads. */
+static gboolean
+ring_available (DynoRun *run)
+{
+  if (run->ring_state < 0)
+    {
+      g_autoptr (GError) error = NULL;
+      DynoIoRing *ring = dyno_io_ring_new (-1, 1, &error);
+
+      run->ring_state = ring != NULL;
+      dyno_io_ring_free (ring);
+      if (ring == NULL)
+        run->ring_error = g_strdup (error->message);
+    }
+  return run->ring_state > 0;
+}
+
+static gboolean
+use_ring (DynoRun *run)
+{
+  return run->config->io_engine != DYNO_IO_ENGINE_THREADS && ring_available (run);
+}
+
+static guint64
+queued_total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
+{
+  /* A timed test shows its progress by time; one pass moves the file's size. */
+  return run->phase_time > 0 ? 0 : run->config->queue_size / phase->params.block_size
+                                       * phase->params.block_size;
+}
+
+static guint
+queued_slots (DynoRun *run, const DynoPhase *phase, gconstpointer data)
+{
+  const DynoPhaseParams *p = &phase->params;
+
+  return use_ring (run) ? p->threads : p->threads * p->queue_depth;
+}
+
+/* The test file, written once per target (untimed), of random data so that a compressing
+ * file system stores all of it. */
+static gboolean
+write_test_file (DynoRun *run, GError **error)
+{
+  const guint64 size = run->config->queue_size;
+  g_autofree guchar *piece = g_malloc (PREPARE_PIECE);
+  int fd;
+
+  dyno_run_message (run, DYNO_MESSAGE_INFO, _("Writing the test file for the queued tests (not timed)"));
+  unlinkat (run->scratch_fd, DYNO_QUEUE_FILE, 0);
+  run->queue_file_size = 0;
+  fd = open_test_file (run, O_WRONLY | O_CREAT | O_EXCL, FALSE, error);
+  if (fd < 0)
+    return FALSE;
+  for (guint64 done = 0; done < size;)
+    {
+      guint64 n = MIN (PREPARE_PIECE, size - done);
+
+      if (dyno_run_should_stop (run))
+        {
+          close (fd);
+          return dyno_run_stop_error (run, error);
+        }
+      if (run->config->data == DYNO_DATA_ZEROS)
+        memset (piece, 0, n);
+      else
+        dyno_random_fill (&run->random, piece, n);
+      if (!dyno_run_write_all (run, fd, piece, n, error))
+        {
+          close (fd);
+          return FALSE;
+        }
+      done += n;
+    }
+  if (fsync (fd) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      return dyno_run_errno_error (run, saved, error, _("flushing the test file"));
+    }
+  close (fd);
+  run->queue_file_size = size;
+  return TRUE;
+}
+
+/* Whether O_DIRECT works on this target, tried once per target. */
+static gboolean
+probe_direct (DynoRun *run, const DynoPhase *phase, GError **error)
+{
+  int fd;
+
+  if (run->queue_direct < 0)
+    {
+      fd = openat (run->scratch_fd, DYNO_QUEUE_FILE,
+                   O_RDONLY | O_NOFOLLOW | O_CLOEXEC | dyno_platform_direct_open_flag ());
+      if (fd < 0 && (errno == EINVAL || errno == EOPNOTSUPP))
+        {
+          g_autofree char *message = g_strdup_printf (
+              _("The file system at %s does not support direct I/O (O_DIRECT): the queued "
+                "tests go through the page cache, evicted before each test"),
+              run->target_path);
+
+          run->queue_direct = 0;
+          dyno_run_message (run, DYNO_MESSAGE_WARNING, message);
+          g_ptr_array_add (run->target_result->warnings, g_steal_pointer (&message));
+        }
+      else if (fd < 0)
+        return dyno_run_errno_error (run, errno, error, _("probing for direct I/O"));
+      else
+        {
+          if (dyno_platform_direct_open_flag () == 0 && !dyno_platform_set_direct (fd, NULL))
+            run->queue_direct = 0;
+          else
+            {
+              run->queue_direct = 1;
+              run->queue_direct_align = dyno_platform_direct_alignment (fd);
+            }
+          close (fd);
+        }
+    }
+  if (run->queue_direct > 0 && phase->params.block_size % run->queue_direct_align != 0)
+    {
+      g_autofree char *block = dyno_format_size (phase->params.block_size);
+
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                   _("Direct I/O on %s needs blocks that are a multiple of %lu bytes; “%s” "
+                     "uses %s blocks"),
+                   run->target_path, (unsigned long) run->queue_direct_align,
+                   dyno_phase_get_key (phase), block);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+rest (DynoRun *run, double seconds, GError **error)
+{
+  gint64 until = dyno_now_ns () + (gint64) (seconds * 1e9);
+
+  while (dyno_now_ns () < until)
+    {
+      if (dyno_run_should_stop (run))
+        return dyno_run_stop_error (run, error);
+      g_usleep (MIN (100000, (until - dyno_now_ns ()) / 1000 + 1));
+    }
+  return TRUE;
+}
+
+static gboolean
+queued_prepare (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError **error)
+{
+  const DynoConfig *config = run->config;
+
+  if (config->io_engine == DYNO_IO_ENGINE_IO_URING && !ring_available (run))
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
+                   _("%s; choose the “threads” or “auto” I/O engine"), run->ring_error);
+      return FALSE;
+    }
+  if (config->io_engine == DYNO_IO_ENGINE_AUTO && !ring_available (run) && !run->ring_warned)
+    {
+      g_autofree char *message = g_strdup_printf (
+          _("%s: the queued tests keep their I/Os in flight with one thread each, which costs "
+            "more CPU"),
+          run->ring_error);
+
+      run->ring_warned = TRUE;
+      dyno_run_message (run, DYNO_MESSAGE_WARNING, message);
+      g_ptr_array_add (run->target_result->warnings, g_steal_pointer (&message));
+    }
+
+  if (run->queue_file_size != config->queue_size && !write_test_file (run, error))
+    return FALSE;
+  if (config->queue_cache == DYNO_CACHE_DIRECT && !probe_direct (run, phase, error))
+    return FALSE;
+
+  /* Buffered tests start from a cold cache, reads and writes alike. */
+  if (!(config->queue_cache == DYNO_CACHE_DIRECT && run->queue_direct > 0))
+    {
+      int fd = open_test_file (run, O_RDONLY, FALSE, error);
+
+      if (fd < 0)
+        return FALSE;
+      if (!dyno_platform_evict (fd, error))
+        {
+          close (fd);
+          g_prefix_error (error, _("evicting the test file from the page cache: "));
+          return FALSE;
+        }
+      close (fd);
+      if (config->queue_cache == DYNO_CACHE_DROP && dyno_platform_can_drop_caches ())
+        dyno_platform_drop_caches (NULL);
+    }
+
+  return config->interval <= 0 || rest (run, config->interval, error);
+}
+
+static gboolean
+queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
+{
+  const DynoPhase *phase = ctx->phase;
+  const DynoPhaseParams *p = &phase->params;
+  QueuedShared shared = { 0 };
+  QueuedWorker *workers;
+  GError *thread_error = NULL;
+  guint n, started_threads = 0;
+  gint64 started = 0, finished = 0, flush = 0;
+  double cpu = 0;
+  guint64 bytes = 0, ios = 0;
+  gsize align = MAX (run->queue_direct_align, 4096);
+  gboolean ok;
+
+  shared.run = run;
+  shared.phase = phase;
+  shared.use_ring = use_ring (run);
+  shared.direct = run->config->queue_cache == DYNO_CACHE_DIRECT && run->queue_direct > 0;
+  shared.block = p->block_size;
+  shared.n_blocks = run->config->queue_size / p->block_size;
+  shared.sequential = g_strcmp0 (phase->kind->pattern, "seq") == 0;
+  if (g_strcmp0 (phase->kind->op, "read") == 0)
+    shared.read_percent = 100;
+  else if (g_strcmp0 (phase->kind->op, "write") == 0)
+    shared.read_percent = 0;
+  else
+    shared.read_percent = p->read_percent;
+  shared.total_ios = run->phase_time > 0 ? G_MAXUINT64 / 2 : shared.n_blocks;
+  atomic_init (&shared.next_ticket, 0);
+  g_mutex_init (&shared.lock);
+  g_cond_init (&shared.cond);
+
+  n = shared.use_ring ? p->threads : p->threads * p->queue_depth;
+  workers = g_new0 (QueuedWorker, n);
+  for (guint i = 0; i < n; i++)
+    {
+      QueuedWorker *w = &workers[i];
+
+      w->shared = &shared;
+      w->index = i;
+      w->depth = shared.use_ring ? p->queue_depth : 1;
+      w->ctx.phase = phase;
+      w->ctx.slot = &ctx->slot[i];
+      w->ctx.latency = dyno_histogram_new ();
+      dyno_phase_run_init (&w->ctx.run);
+      dyno_random_seed (&w->random, run->seed ^ (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (i + 1))
+                                        ^ ((guint64) run->repeat << 32)
+                                        ^ g_str_hash (dyno_phase_get_key (phase)));
+      w->stamp = dyno_random_next (&w->random);
+      w->buffers = g_new0 (guchar *, w->depth);
+      w->submitted = g_new0 (gint64, w->depth);
+      w->is_write = g_new0 (guint8, w->depth);
+      for (guint b = 0; b < w->depth; b++)
+        {
+          void *buffer = NULL;
+
+          if (posix_memalign (&buffer, align, shared.block) != 0)
+            g_error ("out of memory for a %" G_GUINT64_FORMAT "-byte buffer", shared.block);
+          if (run->config->data == DYNO_DATA_ZEROS)
+            memset (buffer, 0, shared.block);
+          else
+            dyno_random_fill (&w->random, buffer, shared.block);
+          w->buffers[b] = buffer;
+        }
+    }
+
+  /* A thread that cannot start (a thread or memory limit) fails the phase, not the process. */
+  for (guint i = 0; i < n && thread_error == NULL; i++)
+    {
+      workers[i].thread = g_thread_try_new ("dyno-queued", worker_main, &workers[i], &thread_error);
+      if (workers[i].thread != NULL)
+        started_threads++;
+    }
+
+  g_mutex_lock (&shared.lock);
+  if (thread_error != NULL)
+    shared.abort = TRUE;
+  else
+    {
+      while (shared.ready < n)
+        g_cond_wait (&shared.cond, &shared.lock);
+      started = dyno_now_ns ();
+      if (run->phase_time > 0)
+        shared.deadline_ns = started + (gint64) (run->phase_time * 1e9);
+      shared.go = TRUE;
+    }
+  g_cond_broadcast (&shared.cond);
+  g_mutex_unlock (&shared.lock);
+
+  for (guint i = 0; i < n; i++)
+    {
+      QueuedWorker *w = &workers[i];
+
+      if (i < started_threads)
+        g_thread_join (w->thread);
+      finished = MAX (finished, w->finished_ns);
+      flush = MAX (flush, w->flush_ns);
+      if (!isnan (w->ctx.run.cpu_seconds))
+        cpu += w->ctx.run.cpu_seconds;
+      bytes += w->bytes;
+      ios += w->ios;
+      dyno_histogram_merge (ctx->latency, w->ctx.latency);
+      dyno_histogram_free (w->ctx.latency);
+      /* NULL when a broken ring kept them (run_ring) */
+      for (guint b = 0; w->buffers != NULL && b < w->depth; b++)
+        free (w->buffers[b]);
+      g_free (w->buffers);
+      g_free (w->submitted);
+      g_free (w->is_write);
+    }
+  g_free (workers);
+
+  if (thread_error != NULL)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+                   _("Could not start I/O thread %u of %u: %s"), started_threads + 1, n,
+                   thread_error->message);
+      g_error_free (thread_error);
+      g_clear_error (&shared.error);
+      ok = FALSE;
+    }
+  else if (shared.error != NULL)
+    {
+      g_propagate_error (error, shared.error);
+      ok = FALSE;
+    }
+  else if (dyno_run_should_stop (run))
+    {
+      dyno_run_stop_error (run, error);
+      ok = FALSE;
+    }
+  else
+    {
+      ctx->run.elapsed = (finished - started) / 1e9;
+      ctx->run.flush_seconds = flush / 1e9;
+      ctx->run.cpu_seconds = cpu;
+      ctx->run.amount = bytes;
+      ctx->run.ios = ios;
+      ctx->run.threads = n;
+      ctx->run.engine = shared.use_ring ? dyno_io_ring_engine_name () : "threads";
+      ctx->run.direct = shared.direct ? 1 : 0;
+      ok = TRUE;
+    }
+  g_mutex_clear (&shared.lock);
+  g_cond_clear (&shared.cond);
+  return ok;
+}
+
+/* One set of functions for the six kinds: the phase's kind and parameters say what to do. */
+const DynoPhaseOps dyno_phase_seq_read_ops = {
+  .kind = "seq-read", .total = queued_total, .n_slots = queued_slots,
+  .prepare = queued_prepare, .run = queued_run,
+};
+const DynoPhaseOps dyno_phase_rnd_read_ops = {
+  .kind = "rnd-read", .total = queued_total, .n_slots = queued_slots,
+  .prepare = queued_prepare, .run = queued_run,
+};
+const DynoPhaseOps dyno_phase_seq_write_ops = {
+  .kind = "seq-write", .total = queued_total, .n_slots = queued_slots,
+  .prepare = queued_prepare, .run = queued_run,
+};
+const DynoPhaseOps dyno_phase_rnd_write_ops = {
+  .kind = "rnd-write", .total = queued_total, .n_slots = queued_slots,
+  .prepare = queued_prepare, .run = queued_run,
+};
+const DynoPhaseOps dyno_phase_seq_mix_ops = {
+  .kind = "seq-mix", .total = queued_total, .n_slots = queued_slots,
+  .prepare = queued_prepare, .run = queued_run,
+};
+const DynoPhaseOps dyno_phase_rnd_mix_ops = {
+  .kind = "rnd-mix", .total = queued_total, .n_slots = queued_slots,
+  .prepare = queued_prepare, .run = queued_run,
+};
