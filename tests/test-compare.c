@@ -217,6 +217,94 @@ test_noise (void)
   assert_contains (md, "| same | 100.1 (×1.00 ~) |");
 }
 
+/* The headline: one line per group of phases, in words, for each entry but the baseline. */
+static void
+test_headline (void)
+{
+  const PhaseSpec plain[] = {
+    { "write", { 400 * MB, 404 * MB, 396 * MB } },
+    { "rewrite", { 200 * MB, 202 * MB, 198 * MB } },
+    { "read", { 500 * MB, 510 * MB, 490 * MB } },
+    { "seeks", { 2000 } },
+    { "seq_create", { -50000, -52000 } },
+  };
+  const PhaseSpec encrypted[] = {
+    { "write", { 76 * MB, 77 * MB, 75 * MB } },
+    { "rewrite", { 250 * MB, 252 * MB, 248 * MB } },
+    { "read", { 502 * MB, 495 * MB, 508 * MB } },
+    { "seeks", { 1000 } },
+    { "seq_create", { 9000, 9100 } },
+  };
+  g_autoptr (DynoComparison) c = compare_results (make_result ("plain", "h", plain,
+                                                               G_N_ELEMENTS (plain)),
+                                                  make_result ("gocryptfs", "h", encrypted,
+                                                               G_N_ELEMENTS (encrypted)),
+                                                  NULL);
+  g_auto (GStrv) lines = dyno_comparison_describe_headline (c, 1);
+  g_auto (GStrv) none = dyno_comparison_describe_headline (c, 0);
+  g_autofree char *versus = dyno_comparison_describe_versus (c, 1);
+
+  g_assert_cmpstr (versus, ==, "gocryptfs vs plain");
+  /* Sequential output, input and random; the create the baseline ran too fast says nothing. */
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  /* A gap larger than the noise: the ratio and the change, with a real minus sign. */
+  g_assert_cmpstr (lines[0], ==, "Block write ×0.19 (\u221281 %), Rewrite ×1.25 (+25 %)");
+  /* The 95 % intervals overlap. */
+  g_assert_cmpstr (lines[1], ==, "Block read: no measurable difference");
+  /* One run a side: no telling. */
+  g_assert_cmpstr (lines[2], ==, "Random seeks ×0.50 (single runs: cannot tell)");
+  g_strfreev (lines);
+
+  /* Phases that say nothing are said once, together, after the gaps. */
+  {
+    const PhaseSpec a[] = {
+      { "putc", { 10 * MB, 10.1 * MB, 9.9 * MB } },
+      { "write", { 400 * MB, 404 * MB, 396 * MB } },
+      { "rewrite", { 200 * MB, 202 * MB, 198 * MB } },
+    };
+    const PhaseSpec b[] = {
+      { "putc", { 5 * MB, 5.05 * MB, 4.95 * MB } },
+      { "write", { 401 * MB, 399 * MB, 402 * MB } },
+      { "rewrite", { 201 * MB, 199 * MB, 200 * MB } },
+    };
+    g_autoptr (DynoComparison) other = compare_results (make_result ("a", "h", a, 3),
+                                                        make_result ("b", "h", b, 3), NULL);
+
+    lines = dyno_comparison_describe_headline (other, 1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 1);
+    g_assert_cmpstr (lines[0], ==,
+                     "Per-char write ×0.50 (\u221250 %), Block write, Rewrite: no measurable "
+                     "difference");
+  }
+  /* The baseline has nothing to say against itself. */
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+}
+
+/* A session over several folders: its entries are named by their folders. */
+static void
+test_name_by_folder (void)
+{
+  const PhaseSpec specs[] = { { "write", { 100 * MB } } };
+  g_autoptr (DynoResult) session = make_result ("lap", "h", specs, 1);
+  g_autoptr (DynoResult) other = make_result ("srv", "h", specs, 1);
+  g_autoptr (DynoComparison) one = dyno_comparison_new ();
+  g_autoptr (DynoComparison) two = dyno_comparison_new ();
+
+  dyno_result_add_target (session, make_target ("/tmp/encrypted", specs, 1));
+  dyno_comparison_add_result (one, session);
+  dyno_comparison_name_by_folder (one);
+  g_assert_cmpstr (dyno_comparison_get_name (one, 0), ==, "test");
+  g_assert_cmpstr (dyno_comparison_get_name (one, 1), ==, "encrypted");
+
+  /* With another session, the session's name comes first; a single-folder one is as it was. */
+  dyno_comparison_add_result (two, session);
+  dyno_comparison_add_result (two, other);
+  dyno_comparison_name_by_folder (two);
+  g_assert_cmpstr (dyno_comparison_get_name (two, 0), ==, "lap test");
+  g_assert_cmpstr (dyno_comparison_get_name (two, 1), ==, "lap encrypted");
+  g_assert_cmpstr (dyno_comparison_get_name (two, 2), ==, "srv");
+}
+
 static void
 test_unknown (void)
 {
@@ -637,6 +725,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/noise", test_noise);
   g_test_add_func ("/compare/unknown", test_unknown);
   g_test_add_func ("/compare/describe", test_describe);
+  g_test_add_func ("/compare/headline", test_headline);
+  g_test_add_func ("/compare/name-by-folder", test_name_by_folder);
   g_test_add_func ("/compare/names", test_names);
   g_test_add_func ("/compare/seed-003", test_seed_003);
   g_test_add_func ("/compare/format/json", test_json);

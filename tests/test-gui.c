@@ -34,6 +34,10 @@ static DynoApplication *app;
 static GThread *main_thread;
 static char *data_home;
 static gboolean timed_out;
+/* The notifications the app sent and withdrew: counted here, never shown (on_send_notification). */
+static guint n_sent;
+static guint n_withdrawn;
+static char *last_sent_id;
 
 static gboolean
 on_timeout (gpointer data)
@@ -172,10 +176,13 @@ set_tests (GSettings *settings, const char *tests)
   dyno_settings_set_phases (settings, phases);
 }
 
-/* A run small enough for a test: 16 MiB, block I/O and seeks, 1024 files. */
+/* A run small enough for a test: one pass (no phase time) of 16 MiB, block I/O and seeks, 1024
+ * files, once. */
 static void
 set_tiny_options (GSettings *settings, const char *tests)
 {
+  g_settings_set_double (settings, "phase-time", 0);
+  g_settings_set_uint (settings, "repeat", 1);
   g_settings_set_string (settings, "size", "16M");
   g_settings_set_string (settings, "files-spec", "1");
   g_settings_set_uint (settings, "seeks", 256);
@@ -289,6 +296,7 @@ test_run_quick (void)
   DynoResult *result;
   const char *path;
   guint n_phases = 0;
+  guint sent_before = n_sent;
 
   reset_settings ();
   window = create_window ();
@@ -395,8 +403,61 @@ test_run_quick (void)
   WAIT_FOR (clipboard_text != NULL, 10);
   g_assert_nonnull (strstr (clipboard_text, "Sequential Output"));
 
+  /* In front of the person the run's end needs no notification. */
+  if (gtk_window_is_active (GTK_WINDOW (window)))
+    g_assert_cmpuint (n_sent, ==, sent_before);
+
   dyno_test_assert_no_scratch (target);
   g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
+  destroy_window (window);
+  dyno_test_rm_rf (target);
+}
+
+/* A run that ends while the window is in the background says so in a notification, withdrawn
+ * once the window is in front again */
+
+static void
+test_run_notify (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-notify");
+  GtkWidget *other;
+  DynoWindow *window;
+  guint sent;
+  guint withdrawn;
+
+  reset_settings ();
+  window = create_window ();
+  set_tiny_options (settings, "write,read");
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  dyno_window_add_target (window, target);
+  WAIT_FOR (!dyno_target_row_get_probing (
+                dyno_target_list_find_row (get_target_list (window), target)),
+            30);
+
+  /* Another window takes the focus. */
+  other = gtk_window_new ();
+  gtk_window_present (GTK_WINDOW (other));
+  WAIT_FOR (!gtk_window_is_active (GTK_WINDOW (window)), 10);
+
+  sent = n_sent;
+  withdrawn = n_withdrawn;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (dyno_window_get_running (window), 30);
+  WAIT_FOR (!dyno_window_get_running (window), 120);
+  g_assert_nonnull (dyno_window_get_result (window));
+  g_assert_cmpuint (n_sent, ==, sent + 1);
+  g_assert_cmpstr (last_sent_id, ==, DYNO_WINDOW_NOTIFICATION_ID);
+  g_assert_cmpuint (n_withdrawn, ==, withdrawn);
+
+  /* Back in front: the notification has done its work. */
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_window_is_active (GTK_WINDOW (window)), 10);
+  g_assert_cmpuint (n_withdrawn, ==, withdrawn + 1);
+  g_assert_cmpuint (n_sent, ==, sent + 1);
+
+  dyno_test_assert_no_scratch (target);
   destroy_window (window);
   dyno_test_rm_rf (target);
 }
@@ -415,7 +476,9 @@ test_run_stop (void)
 
   reset_settings ();
   window = create_window ();
-  /* Large enough that the write is still going when Stop comes. */
+  /* Large enough that the write is still going when Stop comes; one pass, once. */
+  g_settings_set_double (settings, "phase-time", 0);
+  g_settings_set_uint (settings, "repeat", 1);
   g_settings_set_string (settings, "size", "8G");
   set_tests (settings, "write");
   g_settings_set_boolean (settings, "autosave", FALSE);
@@ -479,6 +542,8 @@ test_close_during_run (void)
 
   reset_settings ();
   window = create_window ();
+  g_settings_set_double (settings, "phase-time", 0);
+  g_settings_set_uint (settings, "repeat", 1);
   g_settings_set_string (settings, "size", "4G");
   set_tests (settings, "write");
   g_signal_connect (dyno_window_get_engine (window), "samples", G_CALLBACK (on_samples),
@@ -796,16 +861,27 @@ test_invalid_size (void)
   DynoWindow *window;
   DynoSetupView *setup;
   AdwEntryRow *size_row;
+  DynoSwitchRow *auto_row;
 
   reset_settings ();
   window = create_window ();
   setup = dyno_window_get_setup_view (window);
   size_row = dyno_setup_view_get_size_row (setup);
+  auto_row = dyno_setup_view_get_auto_size_row (setup);
   dyno_window_add_target (window, target);
   WAIT_FOR (!dyno_target_row_get_probing (
                 dyno_target_list_find_row (get_target_list (window), target)),
             30);
   g_assert_true (action_enabled (window, "win.run"));
+
+  /* Sized automatically by default: no size to type. */
+  g_assert_true (dyno_switch_row_get_active (auto_row));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (size_row)));
+  /* A size of one's own: the row asks for it, starting from the engine's default. */
+  dyno_switch_row_set_active (auto_row, FALSE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (size_row)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size_row)), ==, "1G");
+  g_assert_cmpint (g_settings_get_enum (settings, "preset"), ==, DYNO_PRESET_CUSTOM);
 
   gtk_editable_set_text (GTK_EDITABLE (size_row), "12 parsecs");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size_row)), ==, "12 parsecs");
@@ -827,6 +903,34 @@ test_invalid_size (void)
     g_autofree char *size = g_settings_get_string (settings, "size");
 
     g_assert_cmpstr (size, ==, "64M");
+  }
+
+  /* "auto" typed means the same as the switch. */
+  gtk_editable_set_text (GTK_EDITABLE (size_row), "auto");
+  g_assert_true (dyno_switch_row_get_active (auto_row));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (size_row)));
+  /* Off again: the size last typed comes back. */
+  dyno_switch_row_set_active (auto_row, FALSE);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size_row)), ==, "64M");
+  dyno_switch_row_set_active (auto_row, TRUE);
+  {
+    g_autoptr (DynoConfig) config = dyno_setup_view_build_config (setup, NULL);
+
+    g_assert_nonnull (config);
+    g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
+  }
+
+  /* The phase time row is the setting; 0 is Bonnie's single pass, nothing sized. */
+  dyno_spin_row_set_value (dyno_setup_view_get_phase_time_row (setup), 0.5);
+  g_assert_cmpfloat (g_settings_get_double (settings, "phase-time"), ==, 0.5);
+  dyno_spin_row_set_value (dyno_setup_view_get_phase_time_row (setup), 0);
+  {
+    g_autoptr (DynoConfig) config = dyno_setup_view_build_config (setup, NULL);
+
+    g_assert_nonnull (config);
+    g_assert_cmpfloat (config->phase_time, ==, 0);
+    g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
+    g_assert_cmpuint (config->size, ==, DYNO_DEFAULT_SIZE);
   }
 
   destroy_window (window);
@@ -1015,6 +1119,51 @@ test_presets (void)
 
   reset_settings ();
 
+  /* Quick, the default: every size fitted to the disk, 3 s a phase, 3 times, the phases that
+   * finish in about 2 minutes on a fast device. */
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_nonnull (config);
+  {
+    g_autoptr (GPtrArray) quick = phase_list ("write,rewrite,read,seeks,files");
+    g_autofree char *stored_size = g_settings_get_string (settings, "size");
+    g_autofree char *files = g_settings_get_string (settings, "files-spec");
+
+    g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = quick }));
+    g_assert_cmpstr (stored_size, ==, "auto");
+    g_assert_cmpstr (files, ==, "auto");
+    g_assert_cmpuint (g_settings_get_uint (settings, "seeks"), ==, 0);
+  }
+  g_assert_cmpfloat (config->phase_time, ==, 3.0);
+  g_assert_cmpuint (config->repeat, ==, 3);
+  g_assert_cmpuint (config->autos, ==, DYNO_AUTO_ALL);
+  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
+  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
+  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SEEKS));
+  g_assert_true (dyno_config_validate (config, NULL));
+  g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_QUICK, ram));
+  g_clear_pointer (&config, dyno_config_free);
+
+  /* A size stored before "auto" existed still means that size, and only the size is fixed. */
+  g_settings_set_string (settings, "size", "24G");
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_cmpuint (config->size, ==, G_GUINT64_CONSTANT (24) << 30);
+  g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
+  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
+  g_assert_false (dyno_settings_match_preset (settings, DYNO_PRESET_QUICK, ram));
+  g_clear_pointer (&config, dyno_config_free);
+  /* bonnie++'s -n with the count left to the target; explicit seeks. */
+  g_settings_set_string (settings, "files-spec", "auto:4k:1k:8");
+  g_settings_set_uint (settings, "seeks", 500);
+  config = dyno_settings_get_config (settings, NULL);
+  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
+  g_assert_cmpint (config->files_max, ==, 4096);
+  g_assert_cmpuint (config->files_dirs, ==, 8);
+  g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SEEKS));
+  g_assert_cmpuint (config->seeks, ==, 500);
+  g_clear_pointer (&config, dyno_config_free);
+  g_settings_set_string (settings, "size", "twelve");
+  g_assert_null (dyno_settings_get_config (settings, NULL));
+
   dyno_settings_apply_preset (settings, DYNO_PRESET_CLASSIC, ram);
   g_assert_cmpint (g_settings_get_enum (settings, "preset"), ==, DYNO_PRESET_CLASSIC);
   size = g_settings_get_string (settings, "size");
@@ -1030,6 +1179,10 @@ test_presets (void)
   g_assert_cmpuint (config->seeks, ==, 4000);
   g_assert_cmpuint (config->seekers, ==, 3);
   g_assert_cmpuint (config->chunk, ==, 16384);
+  /* Bonnie's way: one pass over twice the RAM, once. */
+  g_assert_cmpfloat (config->phase_time, ==, 0);
+  g_assert_cmpuint (config->repeat, ==, 1);
+  g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
   g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_CLASSIC, ram));
   g_assert_false (dyno_settings_match_preset (settings, DYNO_PRESET_FULL, ram));
   g_clear_pointer (&config, dyno_config_free);
@@ -1042,9 +1195,17 @@ test_presets (void)
     g_assert_cmpuint (config->phases->len, ==, 12);
     g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = all }));
   }
-  g_assert_cmpuint (config->files_num, ==, 16);
-  g_assert_cmpuint (config->size, ==, G_GUINT64_CONSTANT (24) << 30);
+  /* Every phase, sized to the disk. */
+  g_assert_cmpfloat (config->phase_time, ==, 3.0);
+  g_assert_cmpuint (config->repeat, ==, 3);
+  g_assert_cmpuint (config->autos, ==, DYNO_AUTO_ALL);
+  g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_FULL, ram));
+  g_assert_false (dyno_settings_match_preset (settings, DYNO_PRESET_QUICK, ram));
   g_assert_true (dyno_config_validate (config, NULL));
+  g_clear_pointer (&config, dyno_config_free);
+  /* A phase time of one's own is no longer Full. */
+  g_settings_set_double (settings, "phase-time", 10);
+  g_assert_false (dyno_settings_match_preset (settings, DYNO_PRESET_FULL, ram));
 
   /* 2× RAM rounds up to whole GiB and is never below 1 GiB. */
   g_assert_cmpuint (dyno_preset_twice_ram ((G_GUINT64_CONSTANT (3) << 29) + 1), ==,
@@ -1147,26 +1308,13 @@ clear_runs (void)
 
 /* A run as the engine would record it: block write, block read and seeks, each repeated three
  * times (so the comparison can tell noise from a difference), and live samples of the write. */
-static DynoResult *
-make_result (const char *label, const char *path, double write_mbs, double read_mbs,
-             gint64 created)
+static DynoTargetResult *
+make_target (const char *path, double write_mbs, double read_mbs)
 {
   static const char *const keys[] = { "write", "read", "seeks" };
-  g_autoptr (DynoConfig) config = dyno_config_new ();
-  g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (created);
-  DynoResult *result = dyno_result_new ();
-  DynoSystemInfo *system = dyno_system_info_new ();
   DynoTargetInfo *info = dyno_target_info_new (path);
   DynoTargetResult *target;
 
-  config->repeat = 3;
-  g_assert_true (dyno_config_select (config, "write,read,seeks", NULL));
-  dyno_result_set_config (result, config);
-  dyno_result_set_label (result, label);
-  dyno_result_set_created (result, when);
-  system->hostname = g_strdup ("testhost");
-  system->os_name = g_strdup ("Debian GNU/Linux 12 (bookworm)");
-  dyno_result_set_system (result, system);
   info->fs_type = g_strdup ("ext4");
   info->writable = TRUE;
   target = dyno_target_result_new (info);
@@ -1207,7 +1355,27 @@ make_result (const char *label, const char *path, double write_mbs, double read_
         sample.progress = k / 40.0;
         g_array_append_val (target->samples, sample);
       }
-  dyno_result_add_target (result, target);
+  return target;
+}
+
+static DynoResult *
+make_result (const char *label, const char *path, double write_mbs, double read_mbs,
+             gint64 created)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (created);
+  DynoResult *result = dyno_result_new ();
+  DynoSystemInfo *system = dyno_system_info_new ();
+
+  config->repeat = 3;
+  g_assert_true (dyno_config_select (config, "write,read,seeks", NULL));
+  dyno_result_set_config (result, config);
+  dyno_result_set_label (result, label);
+  dyno_result_set_created (result, when);
+  system->hostname = g_strdup ("testhost");
+  system->os_name = g_strdup ("Debian GNU/Linux 12 (bookworm)");
+  dyno_result_set_system (result, system);
+  dyno_result_add_target (result, make_target (path, write_mbs, read_mbs));
   return result;
 }
 
@@ -1412,12 +1580,24 @@ test_results_compare (void)
   g_assert_nonnull (ratio);
   g_assert_nonnull (strstr (gtk_label_get_text (ratio), "×"));
 
+  /* The answer first: the gap of four times, and the seeks that are the same. */
+  {
+    const char *headline = dyno_compare_view_get_headline (compare);
+
+    g_assert_nonnull (headline);
+    g_assert_true (g_str_has_prefix (headline, "Encrypted vs Plain\n"));
+    g_assert_nonnull (strstr (headline, "Block write ×0.25 (\u221275 %)"));
+    g_assert_nonnull (strstr (headline, "Random seeks: no measurable difference"));
+  }
+
   /* A new baseline is remembered by file and target. */
   dyno_compare_view_set_baseline (compare, 1);
   baseline = g_settings_get_string (settings, "compare-baseline");
   g_assert_cmpstr (baseline, ==, encrypted_path);
   g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_ratio_label (compare, 0, write)),
                    ==, "×4.00");
+  g_assert_true (g_str_has_prefix (dyno_compare_view_get_headline (compare),
+                                   "Plain vs Encrypted\n"));
 
   /* The overlay draws the write of both; its phase is a setting too. */
   g_assert_true (dyno_compare_view_get_phase (compare) == write);
@@ -1426,6 +1606,45 @@ test_results_compare (void)
   /* Back to the list, as the header bar's back button and Alt+Left do. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL));
   g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "list");
+
+  destroy_window (window);
+}
+
+/* A session over two folders leads with its answer, by folder name, and opens at its top */
+
+static void
+test_results_session (void)
+{
+  g_autoptr (DynoResult) session = make_result ("Evening", "/tmp/plain", 400, 800, 1790000000);
+  g_autoptr (DynoResult) single = make_result ("Single", "/home", 400, 800, 1790003600);
+  DynoResultView *view;
+  GtkAdjustment *scroll;
+  const char *headline;
+  DynoWindow *window;
+
+  clear_runs ();
+  dyno_result_add_target (session, make_target ("/tmp/encrypted", 100, 796));
+  window = create_results_window ();
+  dyno_results_page_show_result (results_page (window), session, NULL);
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
+  view = dyno_results_page_get_result_view (results_page (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  headline = dyno_result_view_get_headline (view);
+  g_assert_nonnull (headline);
+  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain\n"));
+  g_assert_nonnull (strstr (headline, "Block write ×0.25 (\u221275 %)"));
+  g_assert_nonnull (strstr (headline, "Block read: no measurable difference"));
+
+  /* Scrolled down, then another run: it opens at its top. */
+  scroll = gtk_scrolled_window_get_vadjustment (dyno_result_view_get_scroller (view));
+  WAIT_FOR (gtk_adjustment_get_upper (scroll) > gtk_adjustment_get_page_size (scroll), 10);
+  gtk_adjustment_set_value (scroll, gtk_adjustment_get_upper (scroll));
+  g_assert_cmpfloat (gtk_adjustment_get_value (scroll), >, 0);
+  dyno_results_page_show_result (results_page (window), single, NULL);
+  g_assert_cmpfloat (gtk_adjustment_get_value (scroll), ==, 0);
+  /* One folder: nothing to compare, no headline. */
+  g_assert_null (dyno_result_view_get_headline (view));
 
   destroy_window (window);
 }
@@ -1807,6 +2026,23 @@ test_results_shortcuts (void)
     }
 }
 
+/* Counted, and kept from the desktop (the class handler that sends them does not run). */
+static void
+on_send_notification (DynoApplication *application, const char *id, GNotification *notification)
+{
+  n_sent++;
+  g_free (last_sent_id);
+  last_sent_id = g_strdup (id);
+  g_signal_stop_emission_by_name (application, "send-notification");
+}
+
+static void
+on_withdraw_notification (DynoApplication *application, const char *id)
+{
+  n_withdrawn++;
+  g_signal_stop_emission_by_name (application, "withdraw-notification");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1832,6 +2068,8 @@ main (int argc, char *argv[])
   g_application_set_flags (G_APPLICATION (app),
                            G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_COMMAND_LINE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_signal_connect (app, "send-notification", G_CALLBACK (on_send_notification), NULL);
+  g_signal_connect (app, "withdraw-notification", G_CALLBACK (on_withdraw_notification), NULL);
 
   g_test_add_func ("/gui/mounts/filter", test_mount_filter);
   g_test_add_func ("/gui/settings/presets", test_presets);
@@ -1847,18 +2085,21 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/results/shortcuts", test_results_shortcuts);
   g_test_add_func ("/gui/window/about", test_about);
   g_test_add_func ("/gui/results/compare", test_results_compare);
+  g_test_add_func ("/gui/results/session", test_results_session);
   g_test_add_func ("/gui/results/import", test_results_import);
   g_test_add_func ("/gui/results/export", test_results_export);
   g_test_add_func ("/gui/results/edit", test_results_edit);
   g_test_add_func ("/gui/results/open", test_results_open);
   g_test_add_func ("/gui/results/watch", test_results_watch);
   g_test_add_func ("/gui/run/quick", test_run_quick);
+  g_test_add_func ("/gui/run/notify", test_run_notify);
   g_test_add_func ("/gui/run/stop", test_run_stop);
   g_test_add_func ("/gui/run/close-during-run", test_close_during_run);
 
   status = g_test_run ();
 
   g_clear_object (&app);
+  g_clear_pointer (&last_sent_id, g_free);
   dyno_test_rm_rf (data_home);
   g_free (data_home);
   return status;

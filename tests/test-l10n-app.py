@@ -44,7 +44,8 @@ WINDOW_MSGIDS = [
     ('_Run', 'header bar: Run button'),
     ('_Preset', 'Setup page: preset row'),
     ('Quick', 'Setup page: current preset (C code)'),
-    ('1 GiB, block I/O, seeks and 4 × 1024 small files: a few minutes',
+    ('Block I/O, seeks and small files, sized to each disk: every phase 3 s, 3 times; about 2 '
+     'minutes',
      'Setup page: preset description (C code)'),
 ]
 

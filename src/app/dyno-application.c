@@ -36,11 +36,22 @@ struct _DynoApplication
 
 G_DEFINE_FINAL_TYPE (DynoApplication, dyno_application, ADW_TYPE_APPLICATION)
 
+enum
+{
+  SEND_NOTIFICATION,
+  WITHDRAW_NOTIFICATION,
+  N_SIGNALS
+};
+
+static guint notification_signals[N_SIGNALS];
+
 static const GOptionEntry option_entries[] = {
   { "target", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
     N_("Folder to measure (repeat for several); checks only these"), N_("DIR") },
   { "size", 's', 0, G_OPTION_ARG_STRING, NULL,
-    N_("Size of the data file, with K, M, G or T suffix"), N_("SIZE") },
+    N_("Size of the data file, with K, M, G or T suffix, or auto: as large as block writes fill "
+       "in the phase time"),
+    N_("SIZE|auto") },
   { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL,
     N_("Test preset: quick, classic, full or custom"), N_("NAME") },
   { "run", 'r', 0, G_OPTION_ARG_NONE, NULL,
@@ -100,7 +111,7 @@ dyno_application_handle_local_options (GApplication *app, GVariantDict *options)
       g_autoptr (GError) error = NULL;
       guint64 bytes;
 
-      if (!dyno_parse_size (size, &bytes, &error))
+      if (!dyno_settings_parse_size (size, &bytes, NULL, &error))
         return usage_error ("%s", error->message);
     }
   if (g_variant_dict_lookup (options, "preset", "&s", &preset)
@@ -358,10 +369,24 @@ dyno_application_startup (GApplication *app)
                                            accels[i].accels);
 }
 
+/* The signals' class handlers: the desktop's notifications, through GApplication. */
+static void
+real_send_notification (DynoApplication *self, const char *id, GNotification *notification)
+{
+  g_application_send_notification (G_APPLICATION (self), id, notification);
+}
+
+static void
+real_withdraw_notification (DynoApplication *self, const char *id)
+{
+  g_application_withdraw_notification (G_APPLICATION (self), id);
+}
+
 static void
 dyno_application_class_init (DynoApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GType type = G_TYPE_FROM_CLASS (klass);
 
   app_class->activate = dyno_application_activate;
   app_class->startup = dyno_application_startup;
@@ -369,6 +394,15 @@ dyno_application_class_init (DynoApplicationClass *klass)
   app_class->command_line = dyno_application_command_line;
   app_class->open = dyno_application_open;
   app_class->handle_local_options = dyno_application_handle_local_options;
+
+  /* Run last: a handler connected before the class's sees every notification and may stop
+   * it going to the desktop (the GUI tests count them so). */
+  notification_signals[SEND_NOTIFICATION] = g_signal_new_class_handler (
+      "send-notification", type, G_SIGNAL_RUN_LAST, G_CALLBACK (real_send_notification), NULL,
+      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_NOTIFICATION);
+  notification_signals[WITHDRAW_NOTIFICATION] = g_signal_new_class_handler (
+      "withdraw-notification", type, G_SIGNAL_RUN_LAST, G_CALLBACK (real_withdraw_notification),
+      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -386,6 +420,27 @@ dyno_application_get_interrupted (DynoApplication *self)
 {
   g_return_val_if_fail (DYNO_IS_APPLICATION (self), FALSE);
   return self->interrupted;
+}
+
+void
+dyno_application_send_notification (DynoApplication *self,
+                                    const char      *id,
+                                    GNotification   *notification)
+{
+  g_return_if_fail (DYNO_IS_APPLICATION (self));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (G_IS_NOTIFICATION (notification));
+
+  g_signal_emit (self, notification_signals[SEND_NOTIFICATION], 0, id, notification);
+}
+
+void
+dyno_application_withdraw_notification (DynoApplication *self, const char *id)
+{
+  g_return_if_fail (DYNO_IS_APPLICATION (self));
+  g_return_if_fail (id != NULL);
+
+  g_signal_emit (self, notification_signals[WITHDRAW_NOTIFICATION], 0, id);
 }
 
 DynoApplication *

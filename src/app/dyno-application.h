@@ -18,5 +18,12 @@ G_DECLARE_FINAL_TYPE (DynoApplication, dyno_application, DYNO, APPLICATION, AdwA
 DynoApplication *dyno_application_new (void);
 /* TRUE once a quit signal came: the runs stop, their scratch is removed, then the app quits. */
 gboolean         dyno_application_get_interrupted (DynoApplication *self);
+/* g_application_send_notification () and _withdraw_notification (), through the signals
+ * "send-notification" (id, GNotification) and "withdraw-notification" (id), whose class
+ * handlers do the sending: a handler connected earlier sees each one and may stop it. */
+void             dyno_application_send_notification (DynoApplication *self,
+                                                     const char      *id,
+                                                     GNotification   *notification);
+void             dyno_application_withdraw_notification (DynoApplication *self, const char *id);
 
 G_END_DECLS

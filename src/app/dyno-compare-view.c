@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "dyno-compare-view.h"
+#include "dyno-headline.h"
 #include "dyno-sideways-scroll.h"
 #include "dyno-units.h"
 
@@ -26,6 +27,8 @@ struct _DynoCompareView
   AdwBin parent_instance;
 
   /* Template widgets */
+  GtkScrolledWindow *scroller;
+  AdwBin *headline_bin;
   GtkLabel *title_label;
   GtkLabel *subtitle_label;
   GtkMenuButton *export_button;
@@ -105,6 +108,7 @@ describe_entry (DynoCompareView *self, guint entry)
   const DynoTargetResult *target = dyno_comparison_get_target_result (self->comparison, entry);
   const DynoSystemInfo *system = dyno_result_get_system (result);
   GString *text = g_string_new (dyno_comparison_get_name (self->comparison, entry));
+  g_autofree char *when = dyno_units_format_time (dyno_result_get_created (result));
 
   if (target != NULL && target->info != NULL && target->info->path != NULL)
     {
@@ -115,6 +119,8 @@ describe_entry (DynoCompareView *self, guint entry)
   if (system != NULL && system->hostname != NULL)
     g_string_append_printf (text, "\n%s%s%s", system->hostname, system->os_name ? " · " : "",
                             system->os_name ? system->os_name : "");
+  if (when != NULL)
+    g_string_append_printf (text, "\n%s", when);
   if (dyno_result_get_source (result) != NULL)
     g_string_append_printf (text, "\n%s", dyno_result_get_source (result));
   else if (dyno_result_get_tool (result) != NULL)
@@ -125,9 +131,12 @@ describe_entry (DynoCompareView *self, guint entry)
 static void
 attach_name (DynoCompareView *self, guint entry, int row, gboolean baseline)
 {
+  GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *name = gtk_label_new (dyno_comparison_get_name (self->comparison, entry));
   g_autofree char *tooltip = describe_entry (self, entry);
+  g_autofree char *when = dyno_units_format_time (
+      dyno_result_get_created (dyno_comparison_get_result (self->comparison, entry)));
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   /* Long names ("Disk vs RAM /home") wrap rather than shrink to "…": the table scrolls
@@ -139,7 +148,7 @@ attach_name (DynoCompareView *self, guint entry, int row, gboolean baseline)
                                                            -1) + 2));
   gtk_label_set_max_width_chars (GTK_LABEL (name), 22);
   gtk_widget_add_css_class (name, "heading");
-  gtk_widget_set_tooltip_text (box, tooltip);
+  gtk_widget_set_tooltip_text (cell, tooltip);
   gtk_box_append (GTK_BOX (box), name);
   if (baseline)
     {
@@ -151,7 +160,18 @@ attach_name (DynoCompareView *self, guint entry, int row, gboolean baseline)
       gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
       gtk_box_append (GTK_BOX (box), badge);
     }
-  gtk_grid_attach (self->table_grid, box, 0, row, 1, 1);
+  gtk_box_append (GTK_BOX (cell), box);
+  /* When it ran, as the list of runs says it: two runs of one disk differ by their date. */
+  if (when != NULL)
+    {
+      GtkWidget *date = gtk_label_new (when);
+
+      gtk_label_set_xalign (GTK_LABEL (date), 0);
+      gtk_widget_add_css_class (date, "caption");
+      gtk_widget_add_css_class (date, "dim-label");
+      gtk_box_append (GTK_BOX (cell), date);
+    }
+  gtk_grid_attach (self->table_grid, cell, 0, row, 1, 1);
   g_ptr_array_add (self->name_labels, name);
 }
 
@@ -420,11 +440,22 @@ save_baseline (DynoCompareView *self)
                        dyno_comparison_get_target (self->comparison, baseline));
 }
 
+/* The answer first: the others against the baseline, in words. */
+static void
+update_headline (DynoCompareView *self)
+{
+  GtkWidget *headline = dyno_headline_new (self->comparison);
+
+  adw_bin_set_child (self->headline_bin, headline);
+  gtk_widget_set_visible (GTK_WIDGET (self->headline_bin), headline != NULL);
+}
+
 static void
 refresh (DynoCompareView *self)
 {
   if (self->comparison == NULL)
     return;
+  update_headline (self);
   build_table (self);
   update_heading (self);
   dyno_compare_graph_invalidate (self->bars);
@@ -567,6 +598,8 @@ dyno_compare_view_class_init (DynoCompareViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-compare-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, headline_bin);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, title_label);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, export_button);
@@ -684,6 +717,8 @@ dyno_compare_view_set_comparison (DynoCompareView *self, DynoComparison *compari
   dyno_compare_graph_set_comparison (self->overlay, comparison);
   fill_dropdowns (self);
   refresh (self);
+  /* A new comparison opens at its top, headline first. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
 }
 
 DynoComparison *
@@ -762,6 +797,13 @@ dyno_compare_view_popup_export (DynoCompareView *self)
 {
   g_return_if_fail (DYNO_IS_COMPARE_VIEW (self));
   gtk_menu_button_popup (self->export_button);
+}
+
+const char *
+dyno_compare_view_get_headline (DynoCompareView *self)
+{
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
+  return dyno_headline_get_text (adw_bin_get_child (self->headline_bin));
 }
 
 GtkLabel *

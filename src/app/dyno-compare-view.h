@@ -30,8 +30,10 @@ DynoCompareGraph *dyno_compare_view_get_graph (DynoCompareView      *self,
 /* Opens the Export menu (results.export). */
 void              dyno_compare_view_popup_export (DynoCompareView *self);
 
-/* For tests: the table's label of an entry's name, and of its ratio to the baseline for a phase
- * (NULL for the baseline, or when the table has no such cell). */
+/* For tests: the headline's text (NULL when there is none), the table's label of an entry's
+ * name, and of its ratio to the baseline for a phase (NULL for the baseline, or when the table
+ * has no such cell). */
+const char       *dyno_compare_view_get_headline (DynoCompareView *self);
 GtkLabel         *dyno_compare_view_get_name_label (DynoCompareView *self, guint entry);
 GtkLabel         *dyno_compare_view_get_ratio_label (DynoCompareView *self,
                                                      guint            entry,

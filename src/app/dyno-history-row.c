@@ -133,16 +133,7 @@ add_target_badges (GtkBox *box, const DynoTargetInfo *info)
 static char *
 format_when (DynoResult *result)
 {
-  GDateTime *created = dyno_result_get_created (result);
-  g_autoptr (GDateTime) local = NULL;
-  g_autofree char *text = NULL;
-
-  if (created == NULL)
-    return NULL;
-  local = g_date_time_to_local (created);
-  /* TRANSLATORS: when a run started, as strftime() takes it: "30 Nov 2026, 12:34" */
-  text = g_date_time_format (local, _("%e %b %Y, %H:%M"));
-  return g_strdup (g_strstrip (text));
+  return dyno_units_format_time (dyno_result_get_created (result));
 }
 
 static const char *

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dyno-error.h"
 #include "dyno-parse.h"
@@ -34,7 +35,7 @@ static const PresetInfo presets[DYNO_N_PRESETS] = {
 
 const char * const dyno_preset_keys[] = {
   "size", "chunk", "tests", "files-spec", "seeks", "seekers", "per-char", "per-char-size",
-  "cache", "data", "repeat", NULL,
+  "cache", "data", "repeat", "phase-time", NULL,
 };
 
 gboolean
@@ -69,6 +70,9 @@ dyno_preset_twice_ram (guint64 ram_bytes)
   return MAX (twice, GIB);
 }
 
+/* The descriptions spell these out. */
+G_STATIC_ASSERT ((int) DYNO_PRESET_PHASE_TIME == 3 && DYNO_PRESET_REPEAT == 3);
+
 char *
 dyno_preset_describe (DynoPreset preset, guint64 ram_bytes)
 {
@@ -77,17 +81,16 @@ dyno_preset_describe (DynoPreset preset, guint64 ram_bytes)
   switch (preset)
     {
     case DYNO_PRESET_QUICK:
-      return g_strdup (_("1 GiB, block I/O, seeks and 4 × 1024 small files: a few minutes"));
+      return g_strdup (_("Block I/O, seeks and small files, sized to each disk: every phase "
+                         "3 s, 3 times; about 2 minutes"));
     case DYNO_PRESET_CLASSIC:
       /* TRANSLATORS: %s is a size, twice the RAM, like "32 GiB" */
       return g_strdup_printf (_("Tim Bray’s Bonnie: per-char and block I/O and seeks on %s, "
-                                "twice the RAM"),
+                                "twice the RAM, once"),
                               twice);
     case DYNO_PRESET_FULL:
-      /* TRANSLATORS: %s is a size, twice the RAM, like "32 GiB" */
-      return g_strdup_printf (_("Every bonnie++ phase on %s, twice the RAM, and 16 × 1024 "
-                                "small files: takes a while"),
-                              twice);
+      return g_strdup (_("Every bonnie++ phase, sized to each disk: every phase 3 s, 3 times; "
+                         "a few minutes"));
     case DYNO_PRESET_CUSTOM:
       return g_strdup (_("Your own options, below"));
     case DYNO_N_PRESETS:
@@ -101,7 +104,8 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  /* Start from the engine's defaults, which are bonnie++'s. */
+  /* Start from the engine's defaults, which are bonnie++'s. The sizes a target chooses for
+   * itself keep the defaults the settings read "auto" as (dyno_settings_get_config). */
   config->size = DYNO_DEFAULT_SIZE;
   config->chunk = DYNO_DEFAULT_CHUNK;
   config->per_char_size = 0;
@@ -115,29 +119,32 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
   config->per_char = DYNO_PER_CHAR_STDIO;
   config->cache = cache;
   config->data = DYNO_DATA_RANDOM;
-  config->repeat = 1;
-  config->phase_time = 0;
-  config->autos = 0;
+  config->repeat = DYNO_PRESET_REPEAT;
+  config->phase_time = DYNO_PRESET_PHASE_TIME;
+  config->autos = DYNO_AUTO_ALL;
 
   switch (preset)
     {
     case DYNO_PRESET_QUICK:
-      /* Per-char I/O is what makes a run slow, and says little about a modern disk. */
+      /* Per-char I/O is what makes a run slow, and says little about a modern disk. Ten
+       * phases of 3 s, three times, plus the calibration and the syncs: about 2 minutes. */
       dyno_config_select (config, "write,rewrite,read,seeks,files", NULL);
-      config->files_num = 4;
       return TRUE;
 
     case DYNO_PRESET_CLASSIC:
-      /* Bonnie 2.0.6: 16 KiB chunks, 4000 seeks by 3 seeker processes, no file tests. */
+      /* Bonnie 2.0.6: one pass over twice the RAM in 16 KiB chunks, 4000 seeks by 3 seeker
+       * processes, no file tests. */
       config->size = dyno_preset_twice_ram (ram_bytes);
       config->chunk = 16384;
       dyno_config_select (config, "io", NULL);
       config->seeks = 4000;
       config->seekers = 3;
+      config->repeat = 1;
+      config->phase_time = 0;
+      config->autos = 0;
       return TRUE;
 
     case DYNO_PRESET_FULL:
-      config->size = dyno_preset_twice_ram (ram_bytes);
       return TRUE;
 
     case DYNO_PRESET_CUSTOM:
@@ -145,6 +152,13 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
     default:
       return FALSE;
     }
+}
+
+/* The sizes a config leaves to its targets: none with a phase time of 0, whatever the flags. */
+static DynoAutoFlags
+effective_autos (const DynoConfig *config)
+{
+  return config->phase_time > 0 ? config->autos & DYNO_AUTO_ALL : 0;
 }
 
 gboolean
@@ -155,7 +169,75 @@ dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b)
          && a->files_max == b->files_max && a->files_min == b->files_min
          && a->files_dirs == b->files_dirs && a->seeks == b->seeks && a->seekers == b->seekers
          && a->per_char == b->per_char && a->cache == b->cache && a->data == b->data
-         && a->repeat == b->repeat;
+         && a->repeat == b->repeat && a->phase_time == b->phase_time
+         && effective_autos (a) == effective_autos (b);
+}
+
+gboolean
+dyno_settings_is_auto (const char *text)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  while (g_ascii_isspace (*text))
+    text++;
+  return g_ascii_strncasecmp (text, "auto", 4) == 0
+         && (text[4] == '\0' || text[4] == ':' || g_ascii_isspace (text[4]));
+}
+
+gboolean
+dyno_settings_parse_size (const char *text, guint64 *size, gboolean *is_auto, GError **error)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (dyno_settings_is_auto (text))
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+      if (g_ascii_strcasecmp (stripped, "auto") != 0)
+        {
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                       _("“%s” is not a size: use auto, or a number with K, M, G or T"), text);
+          return FALSE;
+        }
+      if (size != NULL)
+        *size = DYNO_DEFAULT_SIZE;
+      if (is_auto != NULL)
+        *is_auto = TRUE;
+      return TRUE;
+    }
+  if (is_auto != NULL)
+    *is_auto = FALSE;
+  return dyno_parse_size (text, size != NULL ? size : &(guint64) { 0 }, error);
+}
+
+gboolean
+dyno_settings_parse_files_spec (const char *text,
+                                DynoConfig *config,
+                                gboolean   *is_auto,
+                                GError    **error)
+{
+  g_autofree char *spec = NULL;
+  gboolean automatic;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  /* "auto" or "auto:MAX:MIN:DIRS": bonnie++'s -n with the count left to the target. */
+  automatic = dyno_settings_is_auto (text);
+  if (automatic)
+    {
+      const char *rest = strchr (text, ':');
+
+      spec = g_strdup_printf ("%u%s", DYNO_DEFAULT_FILES, rest != NULL ? rest : "");
+      g_strstrip (spec);
+    }
+  else
+    spec = g_strstrip (g_strdup (text));
+  if (!dyno_parse_files_spec (spec, config, error))
+    return FALSE;
+  if (is_auto != NULL)
+    *is_auto = automatic;
+  return TRUE;
 }
 
 static void
@@ -176,30 +258,43 @@ dyno_settings_get_config (GSettings *settings, GError **error)
   g_autofree char *per_char_size = NULL;
   g_autofree char *label = NULL;
   g_autofree char *notes = NULL;
+  gboolean auto_size;
+  gboolean auto_files;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
+  /* Every size the settings leave as "auto" (or empty, or 0) the target calibrates for
+   * itself when the phase time is above 0; the others are as given, as dyno-cli's options. */
+  config->autos = DYNO_AUTO_ALL;
+
   size = g_settings_get_string (settings, "size");
-  if (!dyno_parse_size (size, &config->size, &local_error))
+  if (!dyno_settings_parse_size (size, &config->size, &auto_size, &local_error))
     {
       setting_error (error, _("File size"), local_error);
       return NULL;
     }
+  if (!auto_size)
+    config->autos &= ~DYNO_AUTO_SIZE;
 
   files = g_settings_get_string (settings, "files-spec");
-  if (!dyno_parse_files_spec (files, config, &local_error))
+  if (!dyno_settings_parse_files_spec (files, config, &auto_files, &local_error))
     {
       setting_error (error, _("File tests"), local_error);
       return NULL;
     }
+  if (!auto_files)
+    config->autos &= ~DYNO_AUTO_FILES;
 
   per_char_size = g_settings_get_string (settings, "per-char-size");
   g_strstrip (per_char_size);
-  if (*per_char_size != '\0'
-      && !dyno_parse_size (per_char_size, &config->per_char_size, &local_error))
+  if (*per_char_size != '\0')
     {
-      setting_error (error, _("Per-char size"), local_error);
-      return NULL;
+      if (!dyno_parse_size (per_char_size, &config->per_char_size, &local_error))
+        {
+          setting_error (error, _("Per-char size"), local_error);
+          return NULL;
+        }
+      config->autos &= ~DYNO_AUTO_PER_CHAR;
     }
 
   config->chunk = g_settings_get_uint64 (settings, "chunk");
@@ -209,14 +304,20 @@ dyno_settings_get_config (GSettings *settings, GError **error)
     dyno_config_set_phases (config, phases);
   }
   config->seeks = g_settings_get_uint (settings, "seeks");
+  if (config->seeks == 0)
+    config->seeks = DYNO_DEFAULT_SEEKS;
+  else
+    config->autos &= ~DYNO_AUTO_SEEKS;
   config->seekers = g_settings_get_uint (settings, "seekers");
   config->per_char = g_settings_get_enum (settings, "per-char");
   config->cache = g_settings_get_enum (settings, "cache");
   config->data = g_settings_get_enum (settings, "data");
   config->repeat = g_settings_get_uint (settings, "repeat");
-  /* The app's settings give every size: one pass of them, as before phase times. */
-  config->phase_time = 0;
-  config->autos = 0;
+  config->phase_time = CLAMP (g_settings_get_double (settings, "phase-time"), 0,
+                              DYNO_MAX_PHASE_TIME);
+  /* Bonnie's single pass: every size is as given (their defaults where "auto"). */
+  if (config->phase_time <= 0)
+    config->autos = 0;
 
   label = g_settings_get_string (settings, "label");
   notes = g_settings_get_string (settings, "notes");
@@ -315,22 +416,35 @@ new_batch (GSettings *settings)
 static void
 write_config (GSettings *batch, const DynoConfig *config)
 {
-  g_autofree char *size = dyno_units_size_to_text (config->size);
+  DynoAutoFlags autos = effective_autos (config);
+  g_autofree char *size = (autos & DYNO_AUTO_SIZE) ? g_strdup ("auto")
+                                                   : dyno_units_size_to_text (config->size);
   g_autofree char *files = dyno_format_files_spec (config);
   g_autofree char *per_char_size
-      = config->per_char_size ? dyno_units_size_to_text (config->per_char_size) : g_strdup ("");
+      = config->per_char_size && !(autos & DYNO_AUTO_PER_CHAR)
+            ? dyno_units_size_to_text (config->per_char_size)
+            : g_strdup ("");
 
+  if (autos & DYNO_AUTO_FILES)
+    {
+      const char *rest = strchr (files, ':');
+      char *spec = g_strconcat ("auto", rest != NULL ? rest : "", NULL);
+
+      g_free (files);
+      files = spec;
+    }
   g_settings_set_string (batch, "size", size);
   g_settings_set_uint64 (batch, "chunk", config->chunk);
   dyno_settings_set_phases (batch, config->phases);
   g_settings_set_string (batch, "files-spec", files);
-  g_settings_set_uint (batch, "seeks", config->seeks);
+  g_settings_set_uint (batch, "seeks", (autos & DYNO_AUTO_SEEKS) ? 0 : config->seeks);
   g_settings_set_uint (batch, "seekers", config->seekers);
   g_settings_set_enum (batch, "per-char", config->per_char);
   g_settings_set_string (batch, "per-char-size", per_char_size);
   g_settings_set_enum (batch, "cache", config->cache);
   g_settings_set_enum (batch, "data", config->data);
   g_settings_set_uint (batch, "repeat", config->repeat);
+  g_settings_set_double (batch, "phase-time", config->phase_time);
 }
 
 void

@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* Quick's and Full's phase time and repeats (Classic is Bonnie's single pass). */
+#define DYNO_PRESET_PHASE_TIME DYNO_DEFAULT_PHASE_TIME
+#define DYNO_PRESET_REPEAT DYNO_DEFAULT_REPEAT
+
 /* Values are the schema's "preset" enum. */
 typedef enum
 {
@@ -34,13 +38,30 @@ gboolean    dyno_preset_fill (DynoPreset      preset,
                               DynoConfig     *config,
                               guint64         ram_bytes,
                               DynoCachePolicy cache);
-/* TRUE when the per-run fields of a and b are the same. */
+/* TRUE when the per-run fields of a and b are the same, the phase time and the sizes left to
+ * the targets included (none are with a phase time of 0). */
 gboolean    dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b);
+
+/* The size settings' "auto" ("AUTO", " auto "; "auto:0:0:4" for the files): the target
+ * chooses. */
+gboolean    dyno_settings_is_auto (const char *text);
+/* The "size" key: "auto" (size is then the default, is_auto TRUE) or a size. */
+gboolean    dyno_settings_parse_size (const char *text,
+                                      guint64    *size,
+                                      gboolean   *is_auto,
+                                      GError    **error);
+/* The "files-spec" key: bonnie++'s -n, whose NUM may be "auto" ("auto", "auto:4k:0:10"). */
+gboolean    dyno_settings_parse_files_spec (const char *text,
+                                            DynoConfig *config,
+                                            gboolean   *is_auto,
+                                            GError    **error);
 
 /* The per-run keys of the settings schema (those a preset sets), NULL-terminated. */
 extern const char * const dyno_preset_keys[];
 
-/* Reads the per-run keys into a new config; NULL with an error naming the bad setting. */
+/* Reads the per-run keys into a new config; NULL with an error naming the bad setting. With a
+ * phase time above 0 the sizes that are "auto" (size, files-spec), empty (per-char-size) or 0
+ * (seeks) are left to each target (config->autos), the others are as given. */
 DynoConfig *dyno_settings_get_config (GSettings *settings, GError **error);
 /* The phases (const DynoPhase *) of the "tests" key, in its order, each once. Keys this Dyno
  * does not know are skipped, with a warning (once per key); when the key names phases but none

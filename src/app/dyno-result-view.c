@@ -15,6 +15,8 @@
 #include <math.h>
 
 #include "dyno-badges.h"
+#include "dyno-compare.h"
+#include "dyno-headline.h"
 #include "dyno-history-view.h"
 #include "dyno-parse.h"
 #include "dyno-result-view.h"
@@ -26,6 +28,8 @@ struct _DynoResultView
   AdwBin parent_instance;
 
   GtkStack *stack;
+  GtkScrolledWindow *scroller;
+  AdwBin *headline_bin;
   GtkLabel *title_label;
   GtkLabel *subtitle_label;
   GtkBox *targets_box;
@@ -522,19 +526,82 @@ cache_policy_title (DynoCachePolicy policy)
     }
 }
 
+/* What the targets used for a size the configuration may have left to them: the one size
+ * they agree on, else the configuration's. */
+static guint64
+sizing_value (const DynoSizing *sizing, DynoAutoFlags what)
+{
+  switch (what)
+    {
+    case DYNO_AUTO_SIZE:
+      return sizing->size;
+    case DYNO_AUTO_PER_CHAR:
+      return sizing->per_char_size;
+    case DYNO_AUTO_FILES:
+      return sizing->files;
+    case DYNO_AUTO_SEEKS:
+    default:
+      return sizing->seeks;
+    }
+}
+
+static guint64
+config_value (const DynoConfig *config, DynoAutoFlags what)
+{
+  switch (what)
+    {
+    case DYNO_AUTO_SIZE:
+      return config->size;
+    case DYNO_AUTO_PER_CHAR:
+      return dyno_config_get_per_char_size (config);
+    case DYNO_AUTO_FILES:
+      return dyno_config_get_files_total (config);
+    case DYNO_AUTO_SEEKS:
+    default:
+      return config->seeks;
+    }
+}
+
+/* Targets that sized it for themselves chose different values (or none is known). */
+static gboolean
+size_varies (DynoResultView *self, const DynoConfig *config, DynoAutoFlags what)
+{
+  guint64 seen = 0;
+
+  if (!dyno_config_is_auto (config, what))
+    return FALSE;
+  for (guint i = 0; i < dyno_result_get_n_targets (self->result); i++)
+    {
+      guint64 value = sizing_value (&dyno_result_get_target (self->result, i)->sizing, what);
+
+      if (value == 0)
+        continue;
+      if (seen != 0 && value != seen)
+        return TRUE;
+      seen = value;
+    }
+  return seen == 0;
+}
+
+static guint64
+sized (DynoResultView *self, const DynoConfig *config, DynoAutoFlags what)
+{
+  if (dyno_config_is_auto (config, what))
+    for (guint i = 0; i < dyno_result_get_n_targets (self->result); i++)
+      {
+        guint64 value = sizing_value (&dyno_result_get_target (self->result, i)->sizing, what);
+
+        if (value != 0)
+          return value;
+      }
+  return config_value (config, what);
+}
+
 static void
 fill_run_group (DynoResultView *self)
 {
   const DynoConfig *config = dyno_result_get_config (self->result);
-  GDateTime *created = dyno_result_get_created (self->result);
-  g_autofree char *when = NULL;
-
-  if (created != NULL)
-    {
-      g_autoptr (GDateTime) local = g_date_time_to_local (created);
-
-      when = g_date_time_format (local, "%c");
-    }
+  g_autofree char *when = dyno_units_format_time (dyno_result_get_created (self->result));
   add_info_row (self, self->run_group, _("Label"), dyno_result_get_label (self->result));
   /* An import carries no date of its own: it is the day it was imported. */
   add_info_row (self, self->run_group,
@@ -546,41 +613,77 @@ fill_run_group (DynoResultView *self)
   if (config == NULL)
     return;
 
+  {
+    g_autofree char *text = config->phase_time > 0
+                                /* TRANSLATORS: the phase time of a run, like "3 s per phase" */
+                                ? g_strdup_printf (_("%g s per phase"), config->phase_time)
+                                : g_strdup (_("One pass of the sizes given, as Bonnie"));
+
+    add_info_row (self, self->run_group, _("Phase time"), text);
+  }
   if (dyno_config_has_io_tests (config))
     {
-      g_autofree char *size = dyno_format_size (config->size);
+      g_autofree char *size = dyno_format_size (sized (self, config, DYNO_AUTO_SIZE));
       g_autofree char *chunk = dyno_format_size (config->chunk);
-      /* TRANSLATORS: file size and chunk size, like "1 GiB in 8 KiB chunks" */
-      g_autofree char *text = g_strdup_printf (_("%s in %s chunks"), size, chunk);
+      g_autofree char *text = NULL;
 
+      if (size_varies (self, config, DYNO_AUTO_SIZE))
+        /* TRANSLATORS: a data file sized on each target for itself, like "Sized on each
+         * target, in 8 KiB chunks" */
+        text = g_strdup_printf (_("Sized on each target, in %s chunks"), chunk);
+      else
+        /* TRANSLATORS: file size and chunk size, like "1 GiB in 8 KiB chunks" */
+        text = g_strdup_printf (_("%s in %s chunks"), size, chunk);
       add_info_row (self, self->run_group, _("Data file"), text);
       add_info_row (self, self->run_group, _("Page cache"), cache_policy_title (config->cache));
     }
   if (dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
     {
-      g_autofree char *size = dyno_format_size (dyno_config_get_per_char_size (config));
-      /* TRANSLATORS: per-char mode and size, like "stdio, 1 GiB" */
-      g_autofree char *text = g_strdup_printf (_("%s, %s"),
-                                               dyno_per_char_mode_to_string (config->per_char),
-                                               size);
+      const char *mode = dyno_per_char_mode_to_string (config->per_char);
+      g_autofree char *size = dyno_format_size (sized (self, config, DYNO_AUTO_PER_CHAR));
+      g_autofree char *text = NULL;
+
+      if (size_varies (self, config, DYNO_AUTO_PER_CHAR))
+        /* TRANSLATORS: per-char mode, like "stdio, sized on each target" */
+        text = g_strdup_printf (_("%s, sized on each target"), mode);
+      else
+        /* TRANSLATORS: per-char mode and size, like "stdio, 1 GiB" */
+        text = g_strdup_printf (_("%s, %s"), mode, size);
 
       add_info_row (self, self->run_group, _("Per-char I/O"), text);
     }
   if (dyno_config_has_phase (config, dyno_phase_lookup ("seeks")))
     {
-      /* TRANSLATORS: "8192 seeks by 5 threads" */
-      g_autofree char *text = g_strdup_printf (_("%u seeks by %u threads"), config->seeks,
-                                               config->seekers);
+      g_autofree char *text = NULL;
 
+      if (dyno_config_is_auto (config, DYNO_AUTO_SEEKS))
+        /* TRANSLATORS: "As many seeks as 3 s held, by 5 threads" */
+        text = g_strdup_printf (_("As many seeks as %g s held, by %u threads"),
+                                config->phase_time, config->seekers);
+      else
+        /* TRANSLATORS: "8192 seeks by 5 threads" */
+        text = g_strdup_printf (_("%u seeks by %u threads"), config->seeks, config->seekers);
       add_info_row (self, self->run_group, _("Random seeks"), text);
     }
   if (dyno_config_has_file_tests (config))
     {
-      g_autofree char *spec = dyno_format_files_spec (config);
-      /* TRANSLATORS: number of files and bonnie++'s -n spec, like "4096 files (-n 4)" */
-      g_autofree char *text = g_strdup_printf (_("%llu files (-n %s)"),
-                                               (unsigned long long) dyno_config_get_files_total (config), spec);
+      g_autofree char *text = NULL;
 
+      if (size_varies (self, config, DYNO_AUTO_FILES))
+        /* TRANSLATORS: the file tests of a run with a phase time: "As many as creates made in
+         * 3 s" */
+        text = g_strdup_printf (_("As many as creates made in %g s"), config->phase_time);
+      else
+        {
+          g_autoptr (DynoConfig) shown = dyno_config_copy (config);
+          g_autofree char *spec = NULL;
+          guint64 files = sized (self, config, DYNO_AUTO_FILES);
+
+          shown->files_num = (guint) MIN ((files + 1023) / 1024, G_MAXUINT);
+          spec = dyno_format_files_spec (shown);
+          /* TRANSLATORS: number of files and bonnie++'s -n spec, like "4096 files (-n 4)" */
+          text = g_strdup_printf (_("%llu files (-n %s)"), (unsigned long long) files, spec);
+        }
       add_info_row (self, self->run_group, _("Small files"), text);
     }
   add_info_row (self, self->run_group, _("Data"),
@@ -651,11 +754,8 @@ update_heading (DynoResultView *self)
                               n_targets);
 
   {
-    GDateTime *created = dyno_result_get_created (self->result);
-    g_autoptr (GDateTime) local = created != NULL ? g_date_time_to_local (created) : NULL;
-    /* TRANSLATORS: when a run started, as strftime() takes it: "30 Nov 2026, 12:34" */
-    g_autofree char *when = local != NULL ? g_date_time_format (local, _("%e %b %Y, %H:%M")) : NULL;
-    GString *text = g_string_new (when != NULL ? g_strstrip (when) : "");
+    g_autofree char *when = dyno_units_format_time (dyno_result_get_created (self->result));
+    GString *text = g_string_new (when != NULL ? when : "");
 
     if (text->len > 0)
       g_string_append (text, " · ");
@@ -672,6 +772,24 @@ update_heading (DynoResultView *self)
   }
 }
 
+/* A session over two or more folders answers its question first: the others against the
+ * first, by folder name ("encrypted vs plain"). */
+static void
+update_headline (DynoResultView *self)
+{
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  GtkWidget *headline = NULL;
+
+  dyno_comparison_add_result (comparison, self->result);
+  if (dyno_comparison_get_n_entries (comparison) >= 2)
+    {
+      dyno_comparison_name_by_folder (comparison);
+      headline = dyno_headline_new (comparison);
+    }
+  adw_bin_set_child (self->headline_bin, headline);
+  gtk_widget_set_visible (GTK_WIDGET (self->headline_bin), headline != NULL);
+}
+
 static void
 rebuild (DynoResultView *self)
 {
@@ -680,6 +798,7 @@ rebuild (DynoResultView *self)
   clear_box (self->targets_box);
   clear_info_rows (self);
   g_hash_table_remove_all (self->rate_labels);
+  adw_bin_set_child (self->headline_bin, NULL);
 
   if (self->result == NULL)
     {
@@ -688,6 +807,7 @@ rebuild (DynoResultView *self)
     }
 
   update_heading (self);
+  update_headline (self);
   for (guint i = 0; i < dyno_result_get_n_targets (self->result); i++)
     gtk_box_append (self->targets_box,
                     build_target (self, i, dyno_result_get_target (self->result, i), rate_unit));
@@ -764,6 +884,8 @@ dyno_result_view_class_init (DynoResultViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-result-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, stack);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, DynoResultView, headline_bin);
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, title_label);
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, targets_box);
@@ -813,6 +935,8 @@ dyno_result_view_set_result (DynoResultView *self, DynoResult *result)
     }
   g_clear_pointer (&self->saved_path, g_free);
   rebuild (self);
+  /* A new run opens at its top, not where the last one was left. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
 }
 
@@ -838,6 +962,20 @@ dyno_result_view_get_rate_label (DynoResultView *self, guint target, const DynoP
 
   key = rate_key (target, phase);
   return g_hash_table_lookup (self->rate_labels, key);
+}
+
+const char *
+dyno_result_view_get_headline (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return dyno_headline_get_text (adw_bin_get_child (self->headline_bin));
+}
+
+GtkScrolledWindow *
+dyno_result_view_get_scroller (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return self->scroller;
 }
 
 void

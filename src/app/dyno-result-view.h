@@ -25,6 +25,11 @@ GtkLabel   *dyno_result_view_get_rate_label (DynoResultView  *self,
                                              guint            target,
                                              const DynoPhase *phase);
 
+/* The headline of a session over several folders ("encrypted vs plain" and a line per group
+ * of phases), NULL when there is none; and the page's scrolled window: for tests. */
+const char *dyno_result_view_get_headline (DynoResultView *self);
+GtkScrolledWindow *dyno_result_view_get_scroller (DynoResultView *self);
+
 /* Opens the Export menu (results.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);
 

@@ -247,6 +247,8 @@ compare (DynoResultsPage *self)
         if (dyno_history_item_get_target_selected (item, t))
           dyno_comparison_add (comparison, dyno_history_item_get_result (item), t);
     }
+  /* The folders of one session by their names: "encrypted vs plain". */
+  dyno_comparison_name_by_folder (comparison);
   dyno_compare_view_set_comparison (self->compare_view, comparison);
   show_detail (self, "comparison");
 }

@@ -53,6 +53,8 @@ struct _DynoSetupView
   GtkBox *note;
   GtkImage *note_icon;
   GtkLabel *note_label;
+  DynoSpinRow *phase_time_row;
+  DynoSwitchRow *auto_size_row;
   AdwEntryRow *size_row;
   AdwComboRow *chunk_row;
   AdwExpanderRow *tests_row;
@@ -71,6 +73,7 @@ struct _DynoSetupView
   DynoSwitchRow *phase_rows[N_BONNIE]; /* in dyno_phase_bonnie () order */
   Entry entries[N_ENTRIES];
   guint64 ram_bytes;
+  char *last_size; /* the last size typed, for when "Size Automatically" is turned off */
   gboolean can_run;
   gboolean syncing;
 };
@@ -175,9 +178,9 @@ check_entry (EntryKind kind, const char *text, GError **error)
   switch (kind)
     {
     case ENTRY_SIZE:
-      return dyno_parse_size (text, &bytes, error);
+      return dyno_settings_parse_size (text, &bytes, NULL, error);
     case ENTRY_FILES:
-      return dyno_parse_files_spec (text, scratch, error);
+      return dyno_settings_parse_files_spec (text, scratch, NULL, error);
     case ENTRY_PER_CHAR_SIZE:
       {
         g_autofree char *stripped = g_strstrip (g_strdup (text));
@@ -260,6 +263,44 @@ setup_entry (DynoSetupView *self, EntryKind kind, AdwEntryRow *row, const char *
   load_entry (self, entry);
   g_signal_connect_object (row, "changed", G_CALLBACK (on_entry_changed), self,
                            G_CONNECT_SWAPPED);
+}
+
+/* Size Automatically: on when the size key says "auto"; the entry is for a size of one's own. */
+
+static void
+load_auto_size (DynoSetupView *self)
+{
+  g_autofree char *size = g_settings_get_string (self->settings, "size");
+  gboolean automatic = dyno_settings_is_auto (size);
+
+  if (!automatic && dyno_settings_parse_size (size, NULL, NULL, NULL))
+    {
+      g_free (self->last_size);
+      self->last_size = g_strdup (size);
+    }
+  self->syncing = TRUE;
+  dyno_switch_row_set_active (self->auto_size_row, automatic);
+  self->syncing = FALSE;
+  gtk_widget_set_visible (GTK_WIDGET (self->size_row), !automatic);
+}
+
+static void
+on_auto_size_toggled (DynoSetupView *self)
+{
+  gboolean automatic = dyno_switch_row_get_active (self->auto_size_row);
+  g_autofree char *size = g_settings_get_string (self->settings, "size");
+
+  if (self->syncing || automatic == dyno_settings_is_auto (size))
+    return;
+  if (automatic)
+    g_settings_set_string (self->settings, "size", "auto");
+  else
+    {
+      g_autofree char *fallback = dyno_units_size_to_text (DYNO_DEFAULT_SIZE);
+
+      g_settings_set_string (self->settings, "size",
+                             self->last_size != NULL ? self->last_size : fallback);
+    }
 }
 
 /* Phases */
@@ -352,6 +393,7 @@ load_phases (DynoSetupView *self)
   adw_expander_row_set_subtitle (self->tests_row, summary->str);
 
   /* Rows that do not matter for the chosen phases step back. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->auto_size_row), io);
   gtk_widget_set_sensitive (GTK_WIDGET (self->size_row), io);
   gtk_widget_set_sensitive (GTK_WIDGET (self->chunk_row), io);
   gtk_widget_set_sensitive (GTK_WIDGET (self->files_row), n_file_tests > 0);
@@ -401,6 +443,25 @@ describe_cache (const DynoConfig *config, guint64 ram_bytes, NoteLevel *level)
   if (!dyno_config_has_io_tests (config))
     return g_strdup (_("File tests only: the figures are files created, looked up and deleted "
                        "per second; the data file and the cache policy do not come into it."));
+
+  if (dyno_config_is_auto (config, DYNO_AUTO_SIZE))
+    {
+      /* The size is only known once each target measured its block writes. */
+      g_free (size);
+      /* TRANSLATORS: how the data file is sized, standing in for a size in the note: "A data
+       * file sized to last 3 s of block writes on each target with cache eviction: …" */
+      size = g_strdup_printf (_("A data file sized to last %g s of block writes on each target"),
+                              config->phase_time);
+      if (config->cache == DYNO_CACHE_NONE)
+        {
+          *level = MAX (*level, NOTE_WARNING);
+          /* TRANSLATORS: %s is the size phrase above; then the RAM, like "16 GiB" */
+          return g_strdup_printf (_("%s, without cache eviction on a machine with %s of RAM: "
+                                    "reads will likely come from RAM, not the disk. Evict the "
+                                    "cache, or give a size of at least twice the RAM."),
+                                  size, ram);
+        }
+    }
 
   switch (config->cache)
     {
@@ -553,7 +614,10 @@ on_settings_changed (DynoSetupView *self, const char *key)
   DynoPreset preset;
 
   if (g_str_equal (key, "size"))
-    load_entry (self, &self->entries[ENTRY_SIZE]);
+    {
+      load_entry (self, &self->entries[ENTRY_SIZE]);
+      load_auto_size (self);
+    }
   else if (g_str_equal (key, "files-spec"))
     load_entry (self, &self->entries[ENTRY_FILES]);
   else if (g_str_equal (key, "per-char-size"))
@@ -601,13 +665,19 @@ dyno_setup_view_constructed (GObject *object)
   g_settings_bind_with_mapping (self->settings, "chunk", self->chunk_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, chunk_get_mapping, chunk_set_mapping,
                                 NULL, NULL);
+  dyno_spin_row_bind_setting (self->phase_time_row, self->settings, "phase-time");
   dyno_spin_row_bind_setting (self->seeks_row, self->settings, "seeks");
+  /* TRANSLATORS: what the Random Seeks row shows for 0: as many as the phase time holds */
+  dyno_spin_row_set_zero_text (self->seeks_row, C_("seeks", "Auto"));
   dyno_spin_row_bind_setting (self->seekers_row, self->settings, "seekers");
   dyno_spin_row_bind_setting (self->repeat_row, self->settings, "repeat");
   g_settings_bind (self->settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "notes", self->notes_row, "text", G_SETTINGS_BIND_DEFAULT);
 
   load_phases (self);
+  load_auto_size (self);
+  g_signal_connect_object (self->auto_size_row, "notify::active",
+                           G_CALLBACK (on_auto_size_toggled), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed), self,
                            G_CONNECT_SWAPPED);
@@ -631,6 +701,7 @@ dyno_setup_view_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_SETUP_VIEW);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->last_size, g_free);
   for (guint i = 0; i < N_ENTRIES; i++)
     g_clear_pointer (&self->entries[i].error, g_free);
   G_OBJECT_CLASS (dyno_setup_view_parent_class)->dispose (object);
@@ -680,6 +751,8 @@ dyno_setup_view_class_init (DynoSetupViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note_icon);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, phase_time_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, auto_size_row);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, size_row);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, chunk_row);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, tests_row);
@@ -771,4 +844,18 @@ dyno_setup_view_get_size_row (DynoSetupView *self)
 {
   g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
   return self->size_row;
+}
+
+DynoSwitchRow *
+dyno_setup_view_get_auto_size_row (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+  return self->auto_size_row;
+}
+
+DynoSpinRow *
+dyno_setup_view_get_phase_time_row (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+  return self->phase_time_row;
 }

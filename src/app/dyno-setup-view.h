@@ -8,6 +8,8 @@
 #include <adwaita.h>
 
 #include "dyno-config.h"
+#include "dyno-spin-row.h"
+#include "dyno-switch-row.h"
 #include "dyno-target-list.h"
 
 G_BEGIN_DECLS
@@ -23,8 +25,10 @@ DynoConfig     *dyno_setup_view_build_config (DynoSetupView *self, GError **erro
 gboolean        dyno_setup_view_get_can_run (DynoSetupView *self);
 /* While a run is going the options cannot change. */
 void            dyno_setup_view_set_locked (DynoSetupView *self, gboolean locked);
-/* The honesty note as shown, and the size row: for tests. */
+/* The honesty note as shown, and the size rows: for tests. */
 const char     *dyno_setup_view_get_note (DynoSetupView *self);
 AdwEntryRow    *dyno_setup_view_get_size_row (DynoSetupView *self);
+DynoSwitchRow  *dyno_setup_view_get_auto_size_row (DynoSetupView *self);
+DynoSpinRow    *dyno_setup_view_get_phase_time_row (DynoSetupView *self);
 
 G_END_DECLS

@@ -36,6 +36,9 @@ dyno_sideways_scroll_pass_vertical (GtkWidget *scroller)
 
   g_return_if_fail (GTK_IS_SCROLLED_WINDOW (scroller));
 
+  /* style.css shades the edge there is more beyond: a table wider than the window says so. */
+  gtk_widget_add_css_class (scroller, "sideways");
+
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
                                                 | GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL);
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);

@@ -14,6 +14,7 @@ struct _DynoSpinRow
   AdwActionRow parent_instance;
 
   GtkSpinButton *spin;
+  char *zero_text; /* shown for 0 ("Auto"), NULL: "0" */
 };
 
 G_DEFINE_FINAL_TYPE (DynoSpinRow, dyno_spin_row, ADW_TYPE_ACTION_ROW)
@@ -64,10 +65,20 @@ dyno_spin_row_set_property (GObject *object, guint prop_id, const GValue *value,
 }
 
 static void
+dyno_spin_row_finalize (GObject *object)
+{
+  DynoSpinRow *self = DYNO_SPIN_ROW (object);
+
+  g_free (self->zero_text);
+  G_OBJECT_CLASS (dyno_spin_row_parent_class)->finalize (object);
+}
+
+static void
 dyno_spin_row_class_init (DynoSpinRowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = dyno_spin_row_finalize;
   object_class->get_property = dyno_spin_row_get_property;
   object_class->set_property = dyno_spin_row_set_property;
 
@@ -89,6 +100,50 @@ dyno_spin_row_init (DynoSpinRow *self)
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), GTK_WIDGET (self->spin));
   g_signal_connect_object (self->spin, "value-changed", G_CALLBACK (on_value_changed), self,
                            G_CONNECT_SWAPPED);
+}
+
+static gboolean
+on_output (GtkSpinButton *spin, DynoSpinRow *self)
+{
+  if (self->zero_text == NULL || gtk_spin_button_get_value (spin) != 0)
+    return FALSE;
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), self->zero_text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), self->zero_text);
+  return TRUE;
+}
+
+static int
+on_input (GtkSpinButton *spin, double *new_value, DynoSpinRow *self)
+{
+  g_autofree char *typed = NULL;
+  g_autofree char *zero = NULL;
+
+  if (self->zero_text == NULL)
+    return FALSE;
+  typed = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (spin)), -1);
+  zero = g_utf8_casefold (self->zero_text, -1);
+  if (!g_str_equal (g_strstrip (typed), zero))
+    return FALSE;
+  *new_value = 0;
+  return TRUE;
+}
+
+void
+dyno_spin_row_set_zero_text (DynoSpinRow *self, const char *text)
+{
+  g_return_if_fail (DYNO_IS_SPIN_ROW (self));
+
+  if (self->zero_text == NULL && text != NULL)
+    {
+      g_signal_connect_object (self->spin, "output", G_CALLBACK (on_output), self, 0);
+      g_signal_connect_object (self->spin, "input", G_CALLBACK (on_input), self, 0);
+    }
+  g_free (self->zero_text);
+  self->zero_text = g_strdup (text);
+  /* Letters are typed too now. */
+  gtk_spin_button_set_numeric (self->spin, text == NULL);
+  gtk_spin_button_update (self->spin);
+  on_output (self->spin, self);
 }
 
 GtkWidget *
@@ -125,6 +180,8 @@ get_mapping (GValue *value, GVariant *variant, gpointer user_data)
     g_value_set_double (value, g_variant_get_uint32 (variant));
   else if (g_variant_is_of_type (variant, G_VARIANT_TYPE_INT32))
     g_value_set_double (value, g_variant_get_int32 (variant));
+  else if (g_variant_is_of_type (variant, G_VARIANT_TYPE_DOUBLE))
+    g_value_set_double (value, g_variant_get_double (variant));
   else
     return FALSE;
   return TRUE;
@@ -139,6 +196,8 @@ set_mapping (const GValue *value, const GVariantType *type, gpointer user_data)
     return g_variant_new_uint32 ((guint32) CLAMP (v, 0, G_MAXUINT32));
   if (g_variant_type_equal (type, G_VARIANT_TYPE_INT32))
     return g_variant_new_int32 ((gint32) CLAMP (v, G_MININT32, G_MAXINT32));
+  if (g_variant_type_equal (type, G_VARIANT_TYPE_DOUBLE))
+    return g_variant_new_double (v);
   return NULL;
 }
 
@@ -149,6 +208,8 @@ variant_to_double (GVariant *variant)
     return g_variant_get_uint32 (variant);
   if (g_variant_is_of_type (variant, G_VARIANT_TYPE_INT32))
     return g_variant_get_int32 (variant);
+  if (g_variant_is_of_type (variant, G_VARIANT_TYPE_DOUBLE))
+    return g_variant_get_double (variant);
   return 0;
 }
 
@@ -173,6 +234,14 @@ dyno_spin_row_bind_setting (DynoSpinRow *self, GSettings *settings, const char *
   g_variant_get (range, "(&sv)", &kind, &bounds);
 
   adjustment = gtk_spin_button_get_adjustment (self->spin);
+  /* A key in seconds or the like: tenths, in steps of a half. */
+  if (g_variant_type_equal (g_settings_schema_key_get_value_type (schema_key),
+                            G_VARIANT_TYPE_DOUBLE))
+    {
+      gtk_spin_button_set_digits (self->spin, 1);
+      gtk_adjustment_set_step_increment (adjustment, 0.5);
+      gtk_adjustment_set_page_increment (adjustment, 5);
+    }
   if (g_str_equal (kind, "range"))
     {
       g_autoptr (GVariant) min = g_variant_get_child_value (bounds, 0);

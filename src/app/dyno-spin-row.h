@@ -16,7 +16,10 @@ GtkWidget     *dyno_spin_row_new (void);
 GtkAdjustment *dyno_spin_row_get_adjustment (DynoSpinRow *self);
 double         dyno_spin_row_get_value (DynoSpinRow *self);
 void           dyno_spin_row_set_value (DynoSpinRow *self, double value);
-/* Binds the value to an integer key, with the key's range as the bounds. */
+/* What 0 shows, and what may be typed for it ("Auto"); NULL: "0". */
+void           dyno_spin_row_set_zero_text (DynoSpinRow *self, const char *text);
+/* Binds the value to an integer or double key, with the key's range as the bounds (a double
+ * key shows tenths). */
 void           dyno_spin_row_bind_setting (DynoSpinRow *self, GSettings *settings, const char *key);
 
 G_END_DECLS

@@ -104,3 +104,23 @@ dyno_units_size_to_text (guint64 bytes)
     }
   return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
 }
+
+char *
+dyno_units_format_time (GDateTime *time)
+{
+  g_autoptr (GDateTime) local = NULL;
+  g_autofree char *text = NULL;
+
+  if (time == NULL)
+    return NULL;
+  local = g_date_time_to_local (time);
+  /* TRANSLATORS: when a run started, as strftime() takes it: "30 Nov 2026, 12:34". The one
+   * date format of the app: the list of runs, a run's page and comparisons use it. */
+  text = g_date_time_format (local, _("%e %b %Y, %H:%M"));
+  if (text == NULL)
+    return NULL;
+  /* %e pads single days with a figure space (U+2007), which g_strstrip () leaves. */
+  for (const char *p = text;; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != ' ' && g_utf8_get_char (p) != 0x2007)
+      return g_strdup (p);
+}

@@ -23,6 +23,8 @@ const char  *dyno_units_rate_label (DynoUnit unit, DynoRateUnit rate_unit);
 char        *dyno_units_format_percent (double percent);
 /* Physical RAM from sysconf: no file I/O, so the main thread may ask. 0 when unknown. */
 guint64      dyno_units_get_ram_bytes (void);
+/* "1 Dec 2026, 21:05" in local time, as the app writes every date; NULL for NULL. */
+char        *dyno_units_format_time (GDateTime *time);
 /* The shortest exact text dyno_parse_size reads back: "1G", "16M", "12345". */
 char        *dyno_units_size_to_text (guint64 bytes);
 

@@ -41,6 +41,7 @@ struct _DynoWindow
   guint stopping : 1;      /* Stop was pressed; waiting for the cleanup */
   guint pending_run : 1;   /* Run was pressed while checked targets were being probed */
   guint close_after_run : 1;
+  guint notified : 1;      /* the run's end was told in a notification not withdrawn yet */
 };
 
 enum
@@ -60,6 +61,9 @@ void dyno_window_class_install_actions (GtkWidgetClass *widget_class);
 void dyno_window_update_action_states (DynoWindow *self);
 
 /* dyno-window.c */
+/* The id of the notification that tells a run's end (DynoApplication's send-notification). */
+#define DYNO_WINDOW_NOTIFICATION_ID "run-ended"
+
 void dyno_window_show_error (DynoWindow *self, const char *heading, const char *body);
 void dyno_window_toast (DynoWindow *self, const char *text);
 void dyno_window_choose_folder (DynoWindow *self);

@@ -12,8 +12,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
+#include "dyno-application.h"
+#include "dyno-compare.h"
 #include "dyno-result-store.h"
+#include "dyno-units.h"
 #include "dyno-window-private.h"
 
 G_DEFINE_FINAL_TYPE (DynoWindow, dyno_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -54,6 +58,125 @@ describe_failure (const DynoTargetResult *result)
                             dyno_phase_get_title (result->error_phase), message);
   /* TRANSLATORS: target, error: "/mnt/usb failed: The folder vanished" */
   return g_strdup_printf (_("%s failed: %s"), path, message);
+}
+
+/* Notifications: a run that ends while the window is in the background says so */
+
+/* "Block write 512 MB/s, Block read 1204 MB/s": the figures the list of runs leads with. */
+static char *
+describe_figures (DynoWindow *self, const DynoTargetResult *target)
+{
+  static const char *const keys[] = { "write", "read", "seeks" };
+  DynoRateUnit unit = dyno_units_get_rate_unit (self->settings);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys) && text->len == 0; i++)
+    {
+      const DynoPhaseResult *phase = dyno_target_result_find_phase (target, keys[i]);
+      g_autofree char *rate = NULL;
+
+      if (phase == NULL || isnan (dyno_phase_result_get_rate (phase)))
+        continue;
+      rate = dyno_units_format_rate (dyno_phase_result_get_rate (phase),
+                                     dyno_phase_get_unit (phase->phase), unit);
+      /* TRANSLATORS: a phase and its figure, in a notification: "Block write 512 MB/s" */
+      g_string_append_printf (text, _("%s %s"), dyno_phase_get_title (phase->phase), rate);
+    }
+  return text->len > 0 ? g_strdup (text->str) : NULL;
+}
+
+/* The target and the headline figure: "/mnt/usb: Block write 512 MB/s", or for a session over
+ * several folders the first line of its headline, "encrypted vs plain: Block write ×0.19 …". */
+static char *
+describe_run (DynoWindow *self, DynoResult *result)
+{
+  guint n_targets = dyno_result_get_n_targets (result);
+  g_autoptr (GString) body = g_string_new (NULL);
+  guint n_failed = 0;
+
+  for (guint i = 0; i < n_targets; i++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, i);
+
+      if (dyno_target_result_failed (target))
+        {
+          g_autofree char *line = describe_failure (target);
+
+          g_string_append_printf (body, "%s%s", body->len > 0 ? "\n" : "", line);
+          n_failed++;
+        }
+    }
+  if (n_targets - n_failed == 1)
+    for (guint i = 0; i < n_targets; i++)
+      {
+        const DynoTargetResult *target = dyno_result_get_target (result, i);
+        g_autofree char *figures = NULL;
+
+        if (dyno_target_result_failed (target))
+          continue;
+        figures = describe_figures (self, target);
+        if (figures != NULL)
+          /* TRANSLATORS: a target and its figure, in a notification: "/mnt/usb: Block write
+           * 512 MB/s" */
+          g_string_append_printf (body, _("%s%s: %s"), body->len > 0 ? "\n" : "",
+                                  target->info->path != NULL ? target->info->path : "?",
+                                  figures);
+      }
+  else if (n_targets - n_failed >= 2)
+    {
+      g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+      g_auto (GStrv) lines = NULL;
+      g_autofree char *versus = NULL;
+
+      dyno_comparison_add_result (comparison, result);
+      dyno_comparison_name_by_folder (comparison);
+      lines = dyno_comparison_describe_headline (comparison, 1);
+      versus = dyno_comparison_describe_versus (comparison, 1);
+      if (lines[0] != NULL)
+        /* TRANSLATORS: "encrypted vs plain: Block write ×0.19 (−81 %)" */
+        g_string_append_printf (body, _("%s%s: %s"), body->len > 0 ? "\n" : "", versus,
+                                lines[0]);
+    }
+  return g_string_free (g_steal_pointer (&body), FALSE);
+}
+
+static void
+notify_run_end (DynoWindow *self, DynoResult *result, const GError *error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr (GNotification) notification = NULL;
+  g_autoptr (GIcon) icon = NULL;
+  g_autofree char *body = NULL;
+  gboolean failed = result == NULL;
+
+  /* In front of the person, the window says it itself. */
+  if (!DYNO_IS_APPLICATION (app) || gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+  for (guint i = 0; result != NULL && i < dyno_result_get_n_targets (result); i++)
+    failed |= dyno_target_result_failed (dyno_result_get_target (result, i));
+
+  notification = g_notification_new (failed ? _("Run failed") : _("Run finished"));
+  body = result != NULL ? describe_run (self, result) : g_strdup (error->message);
+  if (body != NULL && *body != '\0')
+    g_notification_set_body (notification, body);
+  icon = g_themed_icon_new (APP_ID);
+  g_notification_set_icon (notification, icon);
+  /* Clicking it brings the window back (the app's activate). */
+  dyno_application_send_notification (DYNO_APPLICATION (app), DYNO_WINDOW_NOTIFICATION_ID,
+                                      notification);
+  self->notified = TRUE;
+}
+
+static void
+on_active_changed (DynoWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  /* Seen now: the notification has said what it had to. */
+  if (!self->notified || !gtk_window_is_active (GTK_WINDOW (self)) || !DYNO_IS_APPLICATION (app))
+    return;
+  self->notified = FALSE;
+  dyno_application_withdraw_notification (DYNO_APPLICATION (app), DYNO_WINDOW_NOTIFICATION_ID);
 }
 
 /* State */
@@ -199,7 +322,10 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           dyno_run_view_end (self->run_view, _("Could not start"), FALSE);
           if (!self->close_after_run)
-            dyno_window_show_error (self, _("The Run Could Not Start"), error->message);
+            {
+              notify_run_end (self, NULL, error);
+              dyno_window_show_error (self, _("The Run Could Not Start"), error->message);
+            }
         }
     }
   else
@@ -215,7 +341,10 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_set_object (&self->result, result);
       g_clear_pointer (&self->result_path, g_free);
       if (!self->close_after_run)
-        dyno_results_page_show_result (self->results_page, result, NULL);
+        {
+          notify_run_end (self, result, NULL);
+          dyno_results_page_show_result (self->results_page, result, NULL);
+        }
 
       if (n_failed == n_targets && !self->close_after_run)
         {
@@ -509,6 +638,7 @@ dyno_window_init (DynoWindow *self)
   dyno_run_view_set_engine (self->run_view, self->engine);
   g_signal_connect_object (self->engine, "target-finished", G_CALLBACK (on_target_finished), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),

@@ -270,6 +270,53 @@ dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *n
   update_names (comparison);
 }
 
+void
+dyno_comparison_name_by_folder (DynoComparison *comparison)
+{
+  g_autoptr (GPtrArray) names = NULL;
+  gboolean one_result = TRUE;
+
+  g_return_if_fail (comparison != NULL);
+
+  for (guint i = 1; i < comparison->entries->len; i++)
+    one_result &= get_entry (comparison, i)->result == get_entry (comparison, 0)->result;
+
+  /* What each entry would be called; NULL where the automatic name stays. */
+  names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      const Entry *entry = get_entry (comparison, i);
+      const DynoTargetResult *target = dyno_result_get_target (entry->result, entry->target);
+      g_autofree char *folder = NULL;
+
+      if (entry->user_name != NULL || dyno_result_get_n_targets (entry->result) < 2
+          || target->info == NULL || target->info->path == NULL)
+        {
+          g_ptr_array_add (names, NULL);
+          continue;
+        }
+      folder = g_path_get_basename (target->info->path);
+      /* One session's folders need no session name: "plain", "encrypted". */
+      g_ptr_array_add (names, one_result ? g_steal_pointer (&folder)
+                                         : g_strdup_printf ("%s %s",
+                                                            result_base_name (entry->result),
+                                                            folder));
+    }
+  /* Two folders of one name ("/a/data", "/b/data") keep the whole path. */
+  for (guint i = 0; i < names->len; i++)
+    {
+      gboolean twice = FALSE;
+
+      if (g_ptr_array_index (names, i) == NULL)
+        continue;
+      for (guint j = 0; j < names->len && !twice; j++)
+        twice = j != i && g_strcmp0 (g_ptr_array_index (names, i), g_ptr_array_index (names, j))
+                              == 0;
+      if (!twice)
+        dyno_comparison_set_name (comparison, i, g_ptr_array_index (names, i));
+    }
+}
+
 guint
 dyno_comparison_get_baseline (const DynoComparison *comparison)
 {
@@ -509,6 +556,121 @@ dyno_comparison_describe_ratio (const DynoCompareCell *cell)
     default:
       return g_steal_pointer (&ratio);
     }
+}
+
+char *
+dyno_comparison_describe_versus (const DynoComparison *comparison, guint entry)
+{
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < comparison->entries->len, NULL);
+
+  /* Translators: the heading of a comparison's headline: an entry and the baseline it is
+   * divided by, "gocryptfs vs plain" */
+  return g_strdup_printf (_("%s vs %s"), dyno_comparison_get_name (comparison, entry),
+                          dyno_comparison_get_name (comparison, comparison->baseline));
+}
+
+/* "−81", "+25", "−4.5": the change a ratio stands for, in percent, with a real minus sign. */
+static char *
+format_change (double ratio)
+{
+  double change = (ratio - 1) * 100;
+  g_autofree char *digits = g_strdup_printf (fabs (change) < 9.95 ? "%.1f" : "%.0f",
+                                             fabs (change));
+
+  return g_strdup_printf ("%s%s", change < 0 ? "\u2212" : "+", digits);
+}
+
+static void
+append_item (GString *line, const char *item)
+{
+  if (line->len > 0)
+    /* Translators: between the items of a comparison's headline */
+    g_string_append (line, C_("headline", ", "));
+  g_string_append (line, item);
+}
+
+char **
+dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+  g_autoptr (GStrvBuilder) lines = g_strv_builder_new ();
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < comparison->entries->len, NULL);
+
+  phases = dyno_comparison_get_phases (comparison);
+  for (guint i = 0; i < phases->len && entry != comparison->baseline;)
+    {
+      const DynoPhaseGroup *group = ((const DynoPhase *) g_ptr_array_index (phases, i))->kind
+                                        ->group;
+      g_autoptr (GString) line = g_string_new (NULL);
+      g_autoptr (GString) noise = g_string_new (NULL);
+      g_autoptr (GString) single = g_string_new (NULL);
+
+      /* The gaps one by one; the phases that say nothing together, once. */
+      for (; i < phases->len; i++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (phases, i);
+          const char *title = dyno_phase_get_title (phase);
+          g_autofree char *ratio = NULL;
+          g_autofree char *item = NULL;
+          DynoCompareCell cell;
+
+          if (phase->kind->group != group)
+            break;
+          dyno_comparison_get_cell (comparison, entry, phase, &cell);
+          ratio = dyno_compare_format_ratio (cell.ratio);
+          switch (cell.difference)
+            {
+            case DYNO_DIFFERENCE_SIGNIFICANT:
+              {
+                g_autofree char *change = format_change (cell.ratio);
+
+                /* Translators: a phase, its ratio to the baseline and the change in percent,
+                 * in a comparison's headline: "Block write ×0.19 (−81 %)" */
+                item = g_strdup_printf (_("%s %s (%s %%)"), title, ratio, change);
+                append_item (line, item);
+              }
+              break;
+            case DYNO_DIFFERENCE_WITHIN_NOISE:
+              append_item (noise, title);
+              break;
+            case DYNO_DIFFERENCE_SINGLE_SAMPLE:
+              /* Translators: a phase and its ratio to the baseline: "Block write ×0.19" */
+              item = g_strdup_printf (C_("headline", "%s %s"), title, ratio);
+              append_item (single, item);
+              break;
+            case DYNO_DIFFERENCE_BASELINE:
+            case DYNO_DIFFERENCE_UNKNOWN:
+            default:
+              /* Too fast, failed, or not run on a side: nothing to say. */
+              break;
+            }
+        }
+      if (noise->len > 0)
+        {
+          /* Translators: in a comparison's headline, phases whose 95 % intervals overlap on
+           * both sides: "Block read: no measurable difference", "Block write, Rewrite: no
+           * measurable difference" */
+          g_autofree char *item = g_strdup_printf (_("%s: no measurable difference"),
+                                                   noise->str);
+
+          append_item (line, item);
+        }
+      if (single->len > 0)
+        {
+          /* Translators: in a comparison's headline, phases with their ratios measured once on
+           * a side: "Block write ×0.19, Rewrite ×0.52 (single runs: cannot tell)" */
+          g_autofree char *item = g_strdup_printf (_("%s (single runs: cannot tell)"),
+                                                   single->str);
+
+          append_item (line, item);
+        }
+      if (line->len > 0)
+        g_strv_builder_add (lines, line->str);
+    }
+  return g_strv_builder_end (lines);
 }
 
 const char *

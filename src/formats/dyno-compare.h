@@ -55,6 +55,10 @@ const char     *dyno_comparison_get_name (const DynoComparison *comparison, guin
 /* Every entry's name, in order, separated by ", " (a chart's default subtitle). */
 char           *dyno_comparison_join_names (const DynoComparison *comparison);
 void            dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name);
+/* Entries of sessions over several folders are named by their folder ("plain",
+ * "encrypted"), after the session's name when the comparison has several sessions ("lap plain").
+ * Folders of the same name keep the automatic name. The names become the caller's (set_name). */
+void            dyno_comparison_name_by_folder (DynoComparison *comparison);
 guint           dyno_comparison_get_baseline (const DynoComparison *comparison);
 void            dyno_comparison_set_baseline (DynoComparison *comparison, guint entry);
 /* The phases any entry ran (const DynoPhase *), in dyno_phase_compare order; free it. */
@@ -65,6 +69,16 @@ void            dyno_comparison_get_cell (const DynoComparison *comparison,
                                           DynoCompareCell      *cell);
 /* "×0.17", "×1.02 (within noise)", "single sample": for tables and tooltips */
 char           *dyno_comparison_describe_ratio (const DynoCompareCell *cell);
+/* The answer first, translated: for each group of phases (Bonnie's Sequential Output, …) the
+ * entry ran, one line of what its phases did against the baseline's, in catalogue order:
+ * "Block write ×0.19 (−81 %), Rewrite ×0.55 (−45 %)" where the gap is more than noise,
+ * "Block read: no measurable difference" where the 95 % intervals explain it, and
+ * "Random seeks ×0.97 (single runs: cannot tell)" where a side ran once. Phases too fast or
+ * unknown on a side are left out, and a group with nothing left has no line. Empty for the
+ * baseline. Free with g_strfreev. */
+char          **dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry);
+/* "gocryptfs vs plain": the entry's name and the baseline's, over its headline. */
+char           *dyno_comparison_describe_versus (const DynoComparison *comparison, guint entry);
 
 typedef enum
 {

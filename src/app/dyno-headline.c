@@ -1,0 +1,80 @@
+/* dyno-headline.c
+ *
+ * The words come from the formats layer (dyno_comparison_describe_headline), so dyno-cli
+ * compare prints the same answer; this file only lays them out.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "dyno-headline"
+
+#include "config.h"
+
+#include "dyno-headline.h"
+
+static GtkWidget *
+line_new (const char *text, const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, style);
+  return label;
+}
+
+GtkWidget *
+dyno_headline_new (const DynoComparison *comparison)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  GtkWidget *card;
+  guint n_entries;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "headline");
+  n_entries = dyno_comparison_get_n_entries (comparison);
+  for (guint e = 0; e < n_entries; e++)
+    {
+      g_auto (GStrv) lines = dyno_comparison_describe_headline (comparison, e);
+      g_autofree char *versus = NULL;
+      GtkWidget *heading;
+
+      if (lines[0] == NULL)
+        continue;
+      versus = dyno_comparison_describe_versus (comparison, e);
+      heading = line_new (versus, "versus");
+      /* Entries after the first stand apart. */
+      if (text->len > 0)
+        gtk_widget_set_margin_top (heading, 8);
+      gtk_box_append (GTK_BOX (card), heading);
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", versus);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          gtk_box_append (GTK_BOX (card), line_new (lines[i], "headline-line"));
+          g_string_append_printf (text, "\n%s", lines[i]);
+        }
+    }
+  if (text->len == 0)
+    {
+      /* Never shown: sink and drop it. */
+      g_object_unref (g_object_ref_sink (card));
+      return NULL;
+    }
+  g_object_set_data_full (G_OBJECT (card), "dyno-headline-text", g_strdup (text->str), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text->str, -1);
+  return card;
+}
+
+const char *
+dyno_headline_get_text (GtkWidget *headline)
+{
+  if (headline == NULL)
+    return NULL;
+  return g_object_get_data (G_OBJECT (headline), "dyno-headline-text");
+}
