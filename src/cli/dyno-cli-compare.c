@@ -74,6 +74,28 @@ dyno_cli_write_text (const char *path, const char *text)
   return TRUE;
 }
 
+/* "encrypted vs plain" and a line per group of phases, for every entry but the baseline. */
+static void
+append_headlines (GString *out, const DynoComparison *comparison)
+{
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    {
+      g_auto (GStrv) lines = NULL;
+      g_autofree char *versus = NULL;
+
+      if (e == dyno_comparison_get_baseline (comparison))
+        continue;
+      lines = dyno_comparison_describe_headline (comparison, e);
+      if (lines == NULL || lines[0] == NULL)
+        continue;
+      versus = dyno_comparison_describe_versus (comparison, e);
+      g_string_append_printf (out, "%s:\n", versus);
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_string_append_printf (out, "  %s\n", lines[i]);
+      g_string_append_c (out, '\n');
+    }
+}
+
 gboolean
 dyno_cli_has_bonnie (DynoResult *result)
 {
@@ -337,6 +359,8 @@ dyno_cli_compare (int argc, char **argv)
       dyno_cli_error (_("Nothing to compare: the inputs hold no measured phase"));
       return DYNO_EXIT_FAILED;
     }
+  /* A session over several folders reads "plain vs encrypted", as in the app. */
+  dyno_comparison_name_by_folder (comparison);
 
   if (baseline != NULL)
     {
@@ -385,8 +409,13 @@ dyno_cli_compare (int argc, char **argv)
     }
 
   {
-    g_autofree char *text = dyno_comparison_format (comparison, compare_format, rate_unit);
+    g_autofree char *table = dyno_comparison_format (comparison, compare_format, rate_unit);
+    g_autoptr (GString) text = g_string_new (NULL);
 
-    return dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+    /* The answer before the table, for people; machine formats stay as they are. */
+    if (compare_format == DYNO_COMPARE_FORMAT_TEXT)
+      append_headlines (text, comparison);
+    g_string_append (text, table);
+    return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
   }
 }

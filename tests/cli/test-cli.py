@@ -915,8 +915,12 @@ def case_compare_seed_003():
     p = cli("compare", SEED_003)
     expect_rc(p, 0)
     lines = p.out.splitlines()
-    fv = [i for i, line in enumerate(lines) if line.startswith("FV ")]
+    fv = [i for i, line in enumerate(lines) if re.match(r"FV +\d", line)]
     check(len(fv) == 1, "no row for FV", p.describe())
+    # The answer comes first: the headline of FV against the baseline.
+    check(lines[0] == "FV vs NoFV:" and "Block write ×0.17" in lines[1]
+          and "single runs: cannot tell" in lines[1],
+          "the text does not lead with FV's headline", p.describe())
     ratios = lines[fv[0] + 1]
     check(ratios.startswith("÷ NoFV"), "no ratio row under FV", p.describe())
     # FileVault: block writes ×0.17, block reads ×0.97 (Bray's 2.6/15.7 and 12.0/12.4).
