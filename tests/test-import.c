@@ -13,9 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dyno-compare.h"
 #include "dyno-error.h"
 #include "dyno-import.h"
 #include "dyno-parse.h"
+#include "dyno-profile.h"
 #include "dyno-report.h"
 #include "dyno-test-util.h"
 
@@ -1192,7 +1194,8 @@ test_reject_unknown (void)
 
   g_assert_cmpstr (prose, ==,
                    "“diary.txt”: not a recognised format: expected a bonnie++ CSV line (27, 48 "
-                   "or 50 fields), a bonnie++ or Bonnie text table, or a Dyno result file");
+                   "or 50 fields), a bonnie++ or Bonnie text table, a CrystalDiskMark or "
+                   "KDiskMark text export, fio's JSON output, or a Dyno result file");
   json_like = import_error ("{ nope", 6, DYNO_IMPORT_AUTO, NULL);
   assert_contains (json_like, "not valid JSON");
 }
@@ -1458,6 +1461,1038 @@ test_real_bonniepp (void)
   }
 }
 
+/* ---- CrystalDiskMark and KDiskMark ---------------------------------------------------- */
+
+static DynoImportFormat
+detect_string (const char *text)
+{
+  return dyno_import_detect (text, strlen (text));
+}
+
+#define MB 1e6
+/* KDiskMark's "MB/s": fio's KiB/s over 1000 */
+#define KDM_MB 1.024e6
+
+/* The only run of a queued phase, which must be there and in the config. */
+static const DynoPhaseRun *
+queued_run (DynoResult *result, const char *key)
+{
+  const DynoPhase *phase = PHASE (key);
+  DynoPhaseResult *found;
+
+  g_assert_nonnull (phase);
+  found = dyno_target_result_get_phase (dyno_result_get_target (result, 0), phase);
+  if (found == NULL)
+    g_error ("%s: no phase %s", dyno_result_get_source (result), key);
+  g_assert_true (dyno_config_has_phase (dyno_result_get_config (result), phase));
+  g_assert_cmpuint (found->runs->len, ==, 1);
+  return dyno_phase_result_get_run (found, 0);
+}
+
+static DynoPhaseResult *
+queued_phase (DynoResult *result, const char *key)
+{
+  DynoPhaseResult *found = dyno_target_result_get_phase (dyno_result_get_target (result, 0),
+                                                         PHASE (key));
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* A figure as the text shows it: within rounding of its last digit */
+static void
+assert_close (double value, double expected, double relative)
+{
+  if (!(fabs (value - expected) <= fabs (expected) * relative + 1e-12))
+    g_error ("%.9g is not %.9g (within %g)", value, expected, relative);
+}
+
+static void
+assert_queued (DynoResult *result, const char *key, double rate, double iops, double latency)
+{
+  const DynoPhaseRun *run = queued_run (result, key);
+
+  assert_close (run->rate, rate, 1e-12);
+  if (isnan (iops))
+    g_assert_true (isnan (run->iops));
+  else
+    assert_close (run->iops, iops, 1e-12);
+  if (isnan (latency))
+    g_assert_true (isnan (run->latency.mean));
+  else
+    assert_close (run->latency.mean, latency, 1e-12);
+  /* What a text export never has */
+  g_assert_true (isnan (run->elapsed) && isnan (run->cpu_seconds));
+  g_assert_cmpuint (run->ios, ==, 0);
+  g_assert_cmpuint (run->amount, ==, 0);
+  g_assert_true (isnan (run->latency.p99) && isnan (run->latency.max));
+  g_assert_false (run->too_fast);
+}
+
+static void
+assert_created (DynoResult *result, int year, int month, int day, int hour, int minute,
+                int second)
+{
+  GDateTime *created = dyno_result_get_created (result);
+  g_autoptr (GDateTime) local = g_date_time_to_local (created);
+
+  g_assert_cmpint (g_date_time_get_year (local), ==, year);
+  g_assert_cmpint (g_date_time_get_month (local), ==, month);
+  g_assert_cmpint (g_date_time_get_day_of_month (local), ==, day);
+  g_assert_cmpint (g_date_time_get_hour (local), ==, hour);
+  g_assert_cmpint (g_date_time_get_minute (local), ==, minute);
+  g_assert_cmpint (g_date_time_get_second (local), ==, second);
+}
+
+static void
+assert_best_of (DynoResult *result, guint best_of)
+{
+  DynoTargetResult *target = dyno_result_get_target (result, 0);
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      g_assert_cmpuint (phase->best_of, ==, best_of);
+    }
+}
+
+/* The keys of the result's phases, in its order */
+static char *
+phase_keys (DynoResult *result)
+{
+  DynoTargetResult *target = dyno_result_get_target (result, 0);
+  g_autoptr (GString) keys = g_string_new (NULL);
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      g_string_append_printf (keys, "%s%s", i ? " " : "", dyno_phase_get_key (phase->phase));
+    }
+  return g_string_free (g_steal_pointer (&keys), FALSE);
+}
+
+/* 3.x: no sections, Sequential at 1 MiB QD1, 512KB and 4KB (1024-based) random tests, the
+ * comment alone after OS; CRLF. */
+static void
+test_cdm_3 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-3.0.3.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  g_autofree char *keys = phase_keys (r);
+
+  g_assert_cmpint (detect_string ("           Sequential Read :   512.345 MB/s"), ==,
+                   DYNO_IMPORT_CDM_TEXT);
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "CrystalDiskMark 3.0.3");
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "CrystalDiskMark 3.0.3 text export, crystaldiskmark-3.0.3.txt");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "Samsung 840 Pro on the Z77 board");
+  g_assert_true (
+      g_str_has_prefix (dyno_result_get_notes (r), "Samsung 840 Pro on the Z77 board\n"));
+  assert_contains (dyno_result_get_notes (r), "best of 5 runs");
+  g_assert_cmpstr (keys, ==,
+                   "seq-read:1m:q1:t1 seq-write:1m:q1:t1 rnd-read:512k:q1:t1 rnd-write:512k:q1:t1 "
+                   "rnd-read:4k:q1:t1 rnd-write:4k:q1:t1 rnd-read:4k:q32:t1 rnd-write:4k:q32:t1");
+  assert_queued (r, "seq-read:1m:q1:t1", 512.345 * MB, NAN, NAN);
+  assert_queued (r, "rnd-write:512k:q1:t1", 455.007 * MB, NAN, NAN);
+  assert_queued (r, "rnd-read:4k:q1:t1", 31.250 * MB, 7629.4, NAN);
+  assert_queued (r, "rnd-read:4k:q32:t1", 380.500 * MB, 92895.5, NAN);
+  assert_queued (r, "rnd-write:4k:q32:t1", 301.750 * MB, 73669.4, NAN);
+  g_assert_cmpint (queued_run (r, "rnd-read:4k:q32:t1")->direct, ==, 1);
+  /* 3.x had its own engine, not DiskSpd */
+  g_assert_null (queued_run (r, "rnd-read:4k:q32:t1")->engine);
+
+  /* "Test : 1000 MB [C: 41.2% (49.1/119.2 GB)] (x5)": 3.x's MB are MiB */
+  g_assert_cmpuint (config->queue_size, ==, 1000 * MIB);
+  g_assert_cmpuint (config->repeat, ==, 5);
+  assert_best_of (r, 5);
+  g_assert_cmpfloat (config->phase_time, ==, 0);
+  g_assert_cmpint (config->autos, ==, 0);
+  g_assert_cmpint (config->queue_cache, ==, DYNO_CACHE_DIRECT);
+  g_assert_cmpint (config->data, ==, DYNO_DATA_RANDOM);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 8);
+  assert_created (r, 2013, 5, 1, 9, 7, 3);
+  g_assert_cmpstr (dyno_result_get_system (r)->os_name, ==,
+                   "Windows 7 Ultimate SP1 [6.1 Build 7601] (x64)");
+  g_assert_null (dyno_result_get_system (r)->hostname);
+}
+
+/* 5.x, saved as UTF-16LE with two byte order marks: 128 KiB "Sequential (Q=32,T=1)", 1 MiB
+ * "Sequential (T= 1)", all-zero test data. */
+static void
+test_cdm_5_double_bom (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-5.2.1-double-bom.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "CrystalDiskMark 5.2.1");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "CrystalDiskMark D:");
+  assert_queued (r, "seq-read:128k:q32:t1", 540.002 * MB, NAN, NAN);
+  assert_queued (r, "seq-write:128k:q32:t1", 498.500 * MB, NAN, NAN);
+  assert_queued (r, "seq-read:1m:q1:t1", 470.875 * MB, NAN, NAN);
+  assert_queued (r, "rnd-read:4k:q32:t1", 288.250 * MB, 70373.5, NAN);
+  assert_queued (r, "rnd-write:4k:q1:t1", 88.500 * MB, 21606.4, NAN);
+  g_assert_cmpstr (queued_run (r, "rnd-write:4k:q1:t1")->engine, ==, "DiskSpd");
+  g_assert_cmpuint (config->queue_size, ==, 500 * MIB);
+  g_assert_cmpfloat (config->interval, ==, 5);
+  g_assert_cmpint (config->data, ==, DYNO_DATA_ZEROS);
+  g_assert_cmpuint (config->repeat, ==, 5);
+  /* No comment: the line after OS is blank */
+  g_assert_true (g_str_has_prefix (dyno_result_get_notes (r), "Imported"));
+  assert_created (r, 2017, 3, 4, 8, 0, 15);
+}
+
+/* 6.x, UTF-16LE with a byte order mark and CRLF: Q8T8 random tests, a blank comment */
+static void
+test_cdm_6 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-6.0.2.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "CrystalDiskMark 6.0.2");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "CrystalDiskMark C:");
+  g_assert_true (g_str_has_prefix (dyno_result_get_notes (r), "Imported from a CrystalDiskMark"));
+  assert_queued (r, "seq-read:128k:q32:t1", 561.784 * MB, NAN, NAN);
+  assert_queued (r, "rnd-read:4k:q8:t8", 390.021 * MB, 95220.0, NAN);
+  assert_queued (r, "rnd-write:4k:q8:t8", 355.870 * MB, 86882.3, NAN);
+  assert_queued (r, "rnd-read:4k:q1:t1", 38.912 * MB, 9500.0, NAN);
+  g_assert_cmpuint (queued_run (r, "rnd-read:4k:q8:t8")->threads, ==, 8);
+  g_assert_cmpuint (config->queue_size, ==, GIB);
+  g_assert_cmpuint (config->repeat, ==, 3);
+  assert_best_of (r, 3);
+  g_assert_cmpfloat (config->interval, ==, 5);
+  assert_created (r, 2018, 11, 20, 21, 14, 9);
+}
+
+/* 7.x: sections, "Sequential 1MiB", latencies, Mix, "Comment:"; UTF-8 with a BOM */
+static void
+test_cdm_7_mix (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-7.0.0-mix.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  g_autoptr (GPtrArray) profile = dyno_profile_get_phases (dyno_profile_lookup ("default"), TRUE,
+                                                           70);
+
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "970 EVO Plus, Mix on");
+  assert_queued (r, "seq-read:1m:q8:t1", 3412.105 * MB, 3254.0, 2456.75e-6);
+  assert_queued (r, "rnd-read:4k:q32:t16", 1890.250 * MB, 461486.8, 1108.20e-6);
+  assert_queued (r, "rnd-write:4k:q1:t1", 190.250 * MB, 46447.8, 21.45e-6);
+  assert_queued (r, "seq-mix:1m:q8:t1:r70", 2701.300 * MB, 2576.2, 3101.97e-6);
+  assert_queued (r, "rnd-mix:4k:q1:t1:r70", 75.000 * MB, 18310.5, 54.51e-6);
+  g_assert_cmpuint (queued_run (r, "rnd-mix:4k:q32:t16:r70")->threads, ==, 16);
+  /* The phase's latency is its only run's */
+  assert_close (queued_phase (r, "seq-read:1m:q8:t1")->latency.mean, 2456.75e-6, 1e-12);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 12);
+  g_assert_cmpfloat (config->interval, ==, 5);
+  g_assert_cmpfloat (config->phase_time, ==, 0);
+  assert_contains (dyno_result_get_notes (r), "profile: Default");
+  /* 7.x's Default ran RND4K Q32T16, where 8.x's runs Q32T1: not the same tests */
+  g_assert_false (dyno_config_has_phase (config, g_ptr_array_index (profile, 2)));
+  g_assert_true (dyno_phase_get_key (g_ptr_array_index (profile, 2)) != NULL);
+}
+
+/* 8.x "Save (Text)", pasted into Notepad and saved as "Unicode": UTF-16LE with a byte order
+ * mark and CRLF; the Default profile, with every footer field */
+static void
+test_cdm_8_default (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-8.0.4-default.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  g_autoptr (GPtrArray) profile = dyno_profile_get_phases (dyno_profile_lookup ("default"), FALSE,
+                                                           0);
+  DynoTargetResult *target = dyno_result_get_target (r, 0);
+
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "CrystalDiskMark 8.0.4");
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "CrystalDiskMark 8.0.4 text export, crystaldiskmark-8.0.4-default.txt");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "Samsung 980 PRO 1TB (firmware 3B2QGXA7)");
+  g_assert_true (g_str_has_prefix (dyno_result_get_notes (r),
+                                   "Samsung 980 PRO 1TB (firmware 3B2QGXA7)\nImported from a "
+                                   "CrystalDiskMark text export: each figure is the best of 5 "
+                                   "runs"));
+  g_assert_cmpstr (dyno_result_get_system (r)->os_name, ==,
+                   "Windows 10 Professional [10.0 Build 19042] (x64)");
+  assert_created (r, 2021, 2, 13, 13, 5, 29);
+
+  /* Exactly the phases a Dyno run of the Default profile has, as the same pointers */
+  g_assert_cmpuint (target->phases->len, ==, profile->len);
+  for (guint i = 0; i < profile->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (profile, i);
+
+      g_assert_nonnull (dyno_target_result_get_phase (target, phase));
+      g_assert_true (dyno_config_get_phase (config, i) == phase);
+    }
+  g_assert_true (dyno_profile_find (profile) == dyno_profile_lookup ("default"));
+
+  assert_queued (r, "seq-read:1m:q8:t1", 3456.789 * MB, 3296.7, 2423.01e-6);
+  assert_queued (r, "seq-read:1m:q1:t1", 2210.432 * MB, 2108.0, 474.06e-6);
+  assert_queued (r, "rnd-read:4k:q32:t1", 612.345 * MB, 149498.3, 213.85e-6);
+  assert_queued (r, "rnd-read:4k:q1:t1", 62.118 * MB, 15165.5, 65.80e-6);
+  assert_queued (r, "seq-write:1m:q8:t1", 3012.500 * MB, 2872.9, 2781.11e-6);
+  assert_queued (r, "seq-write:1m:q1:t1", 2801.125 * MB, 2671.4, 374.10e-6);
+  assert_queued (r, "rnd-write:4k:q32:t1", 498.750 * MB, 121765.1, 262.44e-6);
+  assert_queued (r, "rnd-write:4k:q1:t1", 201.600 * MB, 49218.8, 20.21e-6);
+  /* CrystalDiskMark's IOPS are its MB/s over the block size */
+  assert_close (queued_run (r, "rnd-read:4k:q32:t1")->iops, 612.345 * MB / 4096, 1e-6);
+  g_assert_cmpstr (queued_run (r, "seq-read:1m:q8:t1")->engine, ==, "DiskSpd");
+  g_assert_cmpint (queued_run (r, "seq-read:1m:q8:t1")->direct, ==, 1);
+
+  /* "Test: 1 GiB (x5)", "Time: Measure 5 sec / Interval 5 sec" */
+  g_assert_cmpuint (config->queue_size, ==, GIB);
+  g_assert_cmpuint (config->repeat, ==, 5);
+  assert_best_of (r, 5);
+  g_assert_cmpfloat (config->phase_time, ==, 5);
+  g_assert_cmpfloat (config->interval, ==, 5);
+  g_assert_cmpint (config->autos, ==, 0);
+  g_assert_cmpint (config->queue_cache, ==, DYNO_CACHE_DIRECT);
+  g_assert_cmpint (config->data, ==, DYNO_DATA_RANDOM);
+  g_assert_cmpint (dyno_import_detect (NULL, 0), ==, DYNO_IMPORT_AUTO);
+}
+
+/* CrystalDiskMark 8's NVMe settings with Mix: SEQ128K Q32T1 and RND4K Q32T16, 0Fill */
+static void
+test_cdm_8_nvme_mix (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-8-nvme-mix.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  g_autoptr (GPtrArray) phases = g_ptr_array_new ();
+
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    g_ptr_array_add (phases, (gpointer) dyno_config_get_phase (config, i));
+  g_assert_true (dyno_profile_find (phases) == dyno_profile_lookup ("nvme"));
+  assert_queued (r, "seq-read:128k:q32:t1", 6905.500 * MB, 52684.0, 607.31e-6);
+  assert_queued (r, "rnd-read:4k:q32:t16", 4120.750 * MB, 1006042.5, 508.70e-6);
+  assert_queued (r, "seq-mix:128k:q32:t1:r70", 5603.000 * MB, 42747.5, 748.44e-6);
+  assert_queued (r, "rnd-mix:4k:q32:t16:r70", 2980.625 * MB, 727691.7, 703.36e-6);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 12);
+  g_assert_cmpuint (config->queue_size, ==, 4 * GIB);
+  g_assert_cmpuint (config->repeat, ==, 3);
+  g_assert_cmpfloat (config->phase_time, ==, 10);
+  g_assert_cmpfloat (config->interval, ==, 30);
+  g_assert_cmpint (config->data, ==, DYNO_DATA_ZEROS);
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "CrystalDiskMark E:");
+  assert_created (r, 2022, 7, 30, 0, 4, 58);
+}
+
+/* A run stopped early: the tests it did not reach show 0 and are left out */
+static void
+test_cdm_8_stopped (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-8-stopped.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  g_autofree char *keys = phase_keys (r);
+
+  g_assert_cmpstr (keys, ==,
+                   "seq-read:1m:q8:t1 seq-read:1m:q1:t1 rnd-read:4k:q32:t1 rnd-read:4k:q1:t1 "
+                   "seq-write:1m:q8:t1");
+  assert_contains (dyno_result_get_notes (r),
+                   "shows 0 MB/s for Sequential write 1 MiB Q1 T1, Random write 4 KiB Q32 T1, "
+                   "Random write 4 KiB Q1 T1: not run, and left out");
+  g_assert_false (dyno_config_has_phase (dyno_result_get_config (r), PHASE ("seq-write:1m:q1:t1")));
+}
+
+/* A blog post: two reports in Markdown fences with prose around them, the second pasted
+ * without its indentation; prose that looks like a result or a footer line stays prose. */
+static void
+test_cdm_blog (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("crystaldiskmark-blog-two-reports.md", 2);
+  DynoResult *old = result_at (results, 0);
+  DynoResult *new = result_at (results, 1);
+
+  g_assert_cmpstr (dyno_result_get_tool (old), ==, "CrystalDiskMark 3.0.1");
+  g_assert_cmpstr (dyno_result_get_source (old), ==,
+                   "CrystalDiskMark 3.0.1 text export, lines 7–23 of "
+                   "crystaldiskmark-blog-two-reports.md");
+  g_assert_cmpstr (dyno_result_get_tool (new), ==, "CrystalDiskMark 8.0.0");
+  g_assert_cmpstr (dyno_result_get_source (new), ==,
+                   "CrystalDiskMark 8.0.0 text export, lines 29–48 of "
+                   "crystaldiskmark-blog-two-reports.md");
+  /* The closing fence is no comment */
+  g_assert_cmpstr (dyno_result_get_label (old), ==, "CrystalDiskMark C:");
+  assert_queued (old, "seq-read:1m:q1:t1", 250.125 * MB, NAN, NAN);
+  assert_queued (new, "seq-read:1m:q8:t1", 2470.084 * MB, 2355.7, 3386.97e-6);
+  assert_queued (new, "rnd-write:4k:q1:t1", 127.670 * MB, 31169.4, 31.86e-6);
+  assert_created (new, 2020, 12, 16, 22, 21, 28);
+  g_assert_cmpint (detect_string ("Sequential speed: 500 MB/s\n"), ==, DYNO_IMPORT_AUTO);
+}
+
+/* KDiskMark 3.1: its MB/s are 1000 KiB/s, its mix a weighted mean, its Default profile the mean
+ * of the runs */
+static void
+test_kdm_31 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("kdiskmark-3.1.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  const DynoSystemInfo *system = dyno_result_get_system (r);
+  const DynoPhaseRun *run;
+  gsize length;
+  g_autofree char *data = read_fixture ("kdiskmark-3.1.txt", &length);
+
+  g_assert_cmpint (dyno_import_detect (data, length), ==, DYNO_IMPORT_KDM_TEXT);
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "KDiskMark 3.1.4");
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "KDiskMark 3.1.4 text export, kdiskmark-3.1.txt");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "KDiskMark");
+  assert_queued (r, "seq-read:1m:q8:t1", 3456.789 * KDM_MB, 3375.8, 2423.01e-6);
+  assert_queued (r, "rnd-read:4k:q32:t1", 701.125 * KDM_MB, 175281.2, 186.66e-6);
+  assert_queued (r, "rnd-write:4k:q1:t1", 180.250 * KDM_MB, 45062.5, 22.52e-6);
+  assert_queued (r, "rnd-mix:4k:q32:t1:r70", 674.650 * KDM_MB, 168662.5, 193.97e-6);
+  /* fio's IOPS agree with 1000 KiB/s, not with the header's 10^6 B/s */
+  run = queued_run (r, "rnd-read:4k:q32:t1");
+  assert_close (run->iops * 4096, run->rate, 1e-6);
+  g_assert_cmpstr (run->engine, ==, "fio libaio");
+  g_assert_cmpint (run->direct, ==, -1);
+  assert_best_of (r, 0);
+  g_assert_cmpstr (queued_phase (r, "seq-read:1m:q8:t1")->note, ==, "the mean of 5 runs");
+  assert_contains (queued_phase (r, "seq-mix:1m:q8:t1:r70")->note, "weighted by their shares");
+  assert_contains (dyno_result_get_notes (r), "the mean of 5 runs");
+  assert_contains (dyno_result_get_notes (r), "KDiskMark ran fio-3.33 with its libaio engine.");
+  g_assert_cmpuint (config->queue_size, ==, GIB);
+  g_assert_cmpuint (config->repeat, ==, 5);
+  g_assert_cmpfloat (config->phase_time, ==, 5);
+  g_assert_cmpfloat (config->interval, ==, 5);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 12);
+  g_assert_cmpstr (system->os_name, ==, "fedora 38");
+  g_assert_cmpstr (system->kernel, ==, "linux 6.3.7-200.fc38.x86_64");
+  assert_created (r, 2023, 6, 11, 9, 41, 27);
+}
+
+/* KDiskMark 3.2's Peak profile keeps the best of the runs; its Target names the drive */
+static void
+test_kdm_32_peak (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("kdiskmark-3.2.0-peak.txt", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "KDiskMark /home");
+  g_assert_cmpstr (dyno_result_get_target (r, 0)->info->device_model, ==,
+                   "Samsung SSD 870 EVO 500GB");
+  assert_contains (dyno_result_get_notes (r), "target: /home 52% (120.00/230.00 GiB)");
+  assert_queued (r, "rnd-read:4k:q32:t16", 402.125 * KDM_MB, 100531.2, 5210.33e-6);
+  assert_best_of (r, 3);
+  g_assert_null (queued_phase (r, "rnd-read:4k:q32:t16")->note);
+  g_assert_cmpuint (config->queue_size, ==, 2 * GIB);
+  g_assert_cmpfloat (config->phase_time, ==, 60);
+  g_assert_cmpfloat (config->interval, ==, 10);
+}
+
+/* KDiskMark 2.2: no Measure, the old date, narrower columns */
+static void
+test_kdm_22 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("kdiskmark-2.2.0-hdd.txt", 1);
+  DynoResult *r = result_at (results, 0);
+
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "KDiskMark 2.2.0");
+  assert_queued (r, "rnd-read:4k:q32:t16", 1.875 * KDM_MB, 468.8, 998012.44e-6);
+  assert_queued (r, "seq-write:1m:q1:t1", 160.125 * KDM_MB, 156.4, 6547.30e-6);
+  g_assert_cmpfloat (dyno_result_get_config (r)->phase_time, ==, 0);
+  g_assert_cmpfloat (dyno_result_get_config (r)->interval, ==, 5);
+  assert_created (r, 2021, 1, 17, 11, 2, 44);
+}
+
+static void
+test_diskmark_reject (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n[Read]\n"
+      "  SEQ    1MiB (Q=  8, T= 1):  3456.789 MB/s [   3296.7 IOPS] <  2423.01 us>\n"
+      "  SEQ    1MiB (Q=  1, T= 1):  22x0.432 MB/s [   2108.0 IOPS] <   474.06 us>\n",
+      "“cdm.txt”: line 4: expected a test result such as “SEQ 1MiB (Q= 8, T= 1): 543.188 MB/s" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  3456.789 MB/s [ 3296.7 IOPS] < 2423.01 us> extra\n",
+      "line 2: expected a test result" },
+    { "  SEQ    1MiB (Q=  8, T= 1):  3456.789 MB/s\n", "line 1: a test result before any [Read]" },
+    { "[Read]\n  SEQ    1MiX (Q=  8, T= 1):  3456.789 MB/s\n", "line 2: expected a test result" },
+    { "[Read]\n  SEQ    1MiB (Q=99999, T= 1):  3456.789 MB/s\n", "line 2: expected a test result" },
+    { "[Read]\n  SEQ    4096MiB (Q= 8, T= 1):  3456.789 MB/s\n", "line 2: expected a test result" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  9999999999.000 MB/s\n", "line 2: expected a test" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.000 MB/s\n[Mix] Read 70%/Write 20%\n",
+      "line 3: expected the mix's shares of reads and writes" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.000 MB/s\n   Date: 2021/13/45 25:00:00\n",
+      "line 3: expected a date and time such as “2021/02/13 13:05:29”" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.000 MB/s\n   Test: lots (x5)\n",
+      "line 3: expected the test size and the number of runs, such as “Test: 1 GiB (x5)”" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.000 MB/s\n   Test: 1 GiB (x500)\n",
+      "line 3: expected the test size and the number of runs" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.000 MB/s\n   Test: 1 GiB (x5)\n   Date: 2021/02/13 "
+      "13:05:29\n   Test: 1 GiB (x3)\n",
+      "line 5: a second “Test” line in one report (the first is on line 3)" },
+    { "[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.000 MB/s\n   Time: soon\n",
+      "line 3: expected the measuring and interval times" },
+    { "CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n\nno results here\n",
+      "line 1: the CrystalDiskMark header has no test results after it" },
+    { "[Write]\n  SEQ    1MiB (Q=  8, T= 1):     0.000 MB/s [      0.0 IOPS] <     0.00 us>\n",
+      "line 1: every test of the CrystalDiskMark report that starts here shows 0 MB/s" },
+    { "           Sequential Read :   512.345 MB/s\n    Random Read 4KB :   1.0 MB/s\n"
+      "    Random Read 4KB :   1.0 MB/s [ 1 IOPS] [ 2 IOPS]\n",
+      "line 3: expected a test result" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = import_error (cases[i].text, strlen (cases[i].text),
+                                               DYNO_IMPORT_CDM_TEXT, "cdm.txt");
+
+      assert_contains (message, cases[i].message);
+    }
+}
+
+/* One damaged report among good ones fails the whole import */
+static void
+test_diskmark_all_or_nothing (void)
+{
+  gsize length;
+  g_autofree char *good = read_fixture ("crystaldiskmark-blog-two-reports.md", &length);
+  g_autofree char *bad = g_strconcat (good, "[Read]\nRND 4KiB (Q= 1, T= 1): 4l.069 MB/s\n", NULL);
+  g_autofree char *message = import_error (bad, strlen (bad), DYNO_IMPORT_AUTO, "post.md");
+
+  assert_contains (message, "“post.md”: line 53: expected a test result");
+}
+
+/* ---- fio ------------------------------------------------------------------------------ */
+
+static const DynoPhaseRun *
+fio_run (DynoResult *result, const char *key, guint i)
+{
+  DynoPhaseResult *phase = queued_phase (result, key);
+
+  g_assert_cmpuint (i, <, phase->runs->len);
+  return dyno_phase_result_get_run (phase, i);
+}
+
+/* fio 3.33, one job, with lines fio printed before its JSON */
+static void
+test_fio_randread (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("fio-3.33-randread.json", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  const DynoPhaseRun *run = fio_run (r, "rnd-read:4k:q32:t1", 0);
+  g_autoptr (GDateTime) created = g_date_time_new_from_unix_utc (1690000123);
+  gsize length;
+  g_autofree char *data = read_fixture ("fio-3.33-randread.json", &length);
+
+  g_assert_cmpint (dyno_import_detect (data, length), ==, DYNO_IMPORT_FIO_JSON);
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "fio 3.33");
+  g_assert_cmpstr (dyno_result_get_source (r), ==, "fio 3.33 JSON output, fio-3.33-randread.json");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "/dev/nvme0n1");
+  g_assert_true (g_date_time_equal (dyno_result_get_created (r), created));
+  assert_contains (dyno_result_get_notes (r),
+                   "fio printed: “fio: file /dev/nvme0n1 exceeds 32-bit tausworthe random "
+                   "generator.”");
+  g_assert_cmpstr (dyno_result_get_target (r, 0)->info->device, ==, "nvme0n1");
+  g_assert_cmpstr (dyno_result_get_target (r, 0)->info->path, ==, "/dev/nvme0n1");
+
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 1);
+  g_assert_cmpfloat (run->rate, ==, 1966047232);
+  assert_close (run->iops, 28800000000.0 / 60001, 1e-9);
+  g_assert_cmpuint (run->ios, ==, 28800000);
+  g_assert_cmpuint (run->amount, ==, G_GUINT64_CONSTANT (28800000) * 4096);
+  assert_close (run->elapsed, 60.001, 1e-12);
+  assert_close (run->cpu_seconds, (11.254 + 38.735) / 100 * 60.001, 1e-9);
+  assert_close (run->cpu_percent, 11.254 + 38.735, 1e-9);
+  assert_close (run->latency.mean, 254321.123456e-9, 1e-9);
+  assert_close (run->latency.p50, 211968e-9, 1e-12);
+  assert_close (run->latency.p90, 350208e-9, 1e-12);
+  assert_close (run->latency.p99, 602112e-9, 1e-12);
+  assert_close (run->latency.p999, 1003520e-9, 1e-12);
+  assert_close (run->latency.max, 8123456e-9, 1e-12);
+  g_assert_cmpuint (run->latency.count, ==, 28800000);
+  g_assert_cmpstr (run->engine, ==, "fio libaio");
+  g_assert_cmpint (run->direct, ==, 1);
+  g_assert_cmpuint (run->threads, ==, 1);
+  assert_close (queued_phase (r, "rnd-read:4k:q32:t1")->latency.p99, 602112e-9, 1e-12);
+  g_assert_cmpuint (queued_phase (r, "rnd-read:4k:q32:t1")->best_of, ==, 0);
+  /* global options: size=10G, runtime=60 with time_based, direct=1 */
+  g_assert_cmpuint (config->queue_size, ==, 10 * GIB);
+  g_assert_cmpfloat (config->phase_time, ==, 60);
+  g_assert_cmpint (config->queue_cache, ==, DYNO_CACHE_DIRECT);
+  g_assert_cmpuint (config->repeat, ==, 1);
+}
+
+/* JSON+: several jobs; numjobs=4 without group_reporting (four entries, merged into one run of
+ * four threads, percentiles from the merged histograms); a 70/30 randrw; a trim job left out;
+ * the sequential job again after a stonewall, as a second run */
+static void
+test_fio_json_plus (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("fio-json+-multi-job.json", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoConfig *config = dyno_result_get_config (r);
+  g_autofree char *keys = phase_keys (r);
+  DynoPhaseResult *seq = queued_phase (r, "seq-read:1m:q8:t1");
+  const DynoPhaseRun *run;
+
+  g_assert_cmpstr (dyno_result_get_source (r), ==,
+                   "fio 3.35 JSON+ output, fio-json+-multi-job.json");
+  g_assert_cmpstr (dyno_result_get_label (r), ==, "/mnt/test");
+  g_assert_cmpstr (keys, ==, "seq-read:1m:q8:t1 rnd-read:4k:q32:t4 rnd-mix:4k:q16:t1:r70");
+  assert_contains (dyno_result_get_notes (r),
+                   "Left out: job “trim” (rw=randtrim: Dyno has no trim test).");
+
+  /* the same workload twice: two runs of one phase */
+  g_assert_cmpuint (seq->runs->len, ==, 2);
+  g_assert_cmpuint (config->repeat, ==, 2);
+  g_assert_cmpuint (fio_run (r, "seq-read:1m:q8:t1", 0)->repeat, ==, 0);
+  g_assert_cmpuint (fio_run (r, "seq-read:1m:q8:t1", 1)->repeat, ==, 1);
+  g_assert_cmpfloat (fio_run (r, "seq-read:1m:q8:t1", 0)->rate, ==, 4194304000.0);
+  g_assert_cmpfloat (fio_run (r, "seq-read:1m:q8:t1", 1)->rate, ==, 4124398933.0);
+  g_assert_cmpuint (seq->rate.n, ==, 2);
+  assert_close (seq->latency.mean, (1999876.5e-9 * 120000 + 2033000e-9 * 118000) / 238000, 1e-9);
+  assert_close (seq->latency.max, 10e-3, 1e-12);
+  g_assert_true (isnan (seq->latency.p99));
+
+  /* numjobs=4: one run of 4 threads, rates and I/Os added up */
+  run = fio_run (r, "rnd-read:4k:q32:t4", 0);
+  g_assert_cmpuint (run->threads, ==, 4);
+  g_assert_cmpfloat (run->rate, ==, 273066666.0 + 286720000.0 + 266240000.0 + 279893333.0);
+  assert_close (run->iops, 270000, 1e-9);
+  g_assert_cmpuint (run->ios, ==, 8100000);
+  assert_close (run->latency.mean,
+                (2000000 * 63000.0 + 2100000 * 61000.0 + 1950000 * 65000.0 + 2050000 * 62000.0)
+                    / 8100000 * 1e-9,
+                1e-9);
+  assert_close (run->latency.max, 1200000e-9, 1e-12);
+  /* from the merged bins: 50 % ≤ 40 µs, 75 % ≤ 60 µs, 95 % ≤ 90 µs, the rest 500 µs */
+  assert_close (run->latency.p50, 40e-6, 1e-12);
+  assert_close (run->latency.p90, 90e-6, 1e-12);
+  assert_close (run->latency.p99, 500e-6, 1e-12);
+  assert_close (run->cpu_seconds, (15 + 16 + 17 + 18) / 100.0 * 30, 1e-9);
+  g_assert_cmpstr (run->engine, ==, "fio io_uring");
+
+  /* randrw, rwmixread=70: reads and writes together */
+  run = fio_run (r, "rnd-mix:4k:q16:t1:r70", 0);
+  g_assert_cmpfloat (run->rate, ==, 95573333.0 + 40960000.0);
+  g_assert_cmpuint (run->ios, ==, 1000000);
+  assert_close (run->latency.mean, (700000 * 100000.0 + 300000 * 40000.0) / 1e6 * 1e-9, 1e-9);
+  assert_close (run->latency.p50, 80e-6, 1e-12);
+  assert_close (run->latency.p90, 120e-6, 1e-12);
+  assert_close (run->latency.max, 3e-3, 1e-12);
+
+  g_assert_cmpint (config->io_engine, ==, DYNO_IO_ENGINE_IO_URING);
+  g_assert_cmpuint (config->queue_size, ==, 4 * GIB);
+  g_assert_cmpfloat (config->phase_time, ==, 30);
+}
+
+/* Client/server: one result per server, "All clients" left out, each host's global options */
+static void
+test_fio_client_server (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("fio-client-server.json", 2);
+  DynoResult *a = result_at (results, 0);
+  DynoResult *b = result_at (results, 1);
+
+  g_assert_cmpstr (dyno_result_get_system (a)->hostname, ==, "storage-a");
+  g_assert_cmpstr (dyno_result_get_system (b)->hostname, ==, "storage-b");
+  g_assert_cmpstr (dyno_result_get_source (a), ==,
+                   "fio 3.33 JSON output from host “storage-a” for “/dev/sdb”, "
+                   "fio-client-server.json");
+  g_assert_cmpstr (dyno_result_get_label (b), ==, "storage-b /dev/sdc");
+  g_assert_cmpfloat (fio_run (a, "seq-write:128k:q16:t1", 0)->rate, ==, 1048576000.0);
+  g_assert_cmpfloat (fio_run (b, "seq-write:128k:q16:t1", 0)->rate, ==, 983040000.0);
+  g_assert_cmpint (fio_run (a, "seq-write:128k:q16:t1", 0)->direct, ==, 1);
+  g_assert_cmpint (fio_run (b, "seq-write:128k:q16:t1", 0)->direct, ==, 0);
+  g_assert_cmpint (dyno_result_get_config (a)->queue_cache, ==, DYNO_CACHE_DIRECT);
+  g_assert_cmpint (dyno_result_get_config (b)->queue_cache, ==, DYNO_CACHE_EVICT);
+  g_assert_cmpuint (queued_phase (a, "seq-write:128k:q16:t1")->runs->len, ==, 1);
+}
+
+/* fio 2.2 on Windows, redirected by PowerShell: UTF-16LE; io_bytes in KiB, latencies in µs, no
+ * bw_bytes; psync with iodepth=4, which fio capped at 1 */
+static void
+test_fio_old_utf16 (void)
+{
+  g_autoptr (GPtrArray) results = import_fixture ("fio-2.2-utf16.json", 1);
+  DynoResult *r = result_at (results, 0);
+  const DynoPhaseRun *run = fio_run (r, "rnd-read:4k:q1:t1", 0);
+  gsize length;
+  g_autofree char *data = read_fixture ("fio-2.2-utf16.json", &length);
+
+  g_assert_cmpint (dyno_import_detect (data, length), ==, DYNO_IMPORT_FIO_JSON);
+  g_assert_cmpstr (dyno_result_get_tool (r), ==, "fio 2.2.10");
+  g_assert_cmpuint (run->amount, ==, 25000 * 4096);
+  g_assert_cmpfloat (run->rate, ==, 10000 * 1024);
+  assert_close (run->latency.mean, 398.75e-6, 1e-12);
+  assert_close (run->latency.p50, 350e-6, 1e-12);
+  assert_close (run->latency.max, 25000e-6, 1e-12);
+  g_assert_cmpint (run->direct, ==, 0);
+  g_assert_cmpstr (run->engine, ==, "fio");
+  assert_contains (dyno_result_get_notes (r), "asked for iodepth=4 with the synchronous psync "
+                                              "engine, which fio caps at 1");
+  assert_contains (dyno_result_get_notes (r), "fio printed: “note: both iodepth >= 1");
+  g_assert_cmpint (dyno_result_get_config (r)->queue_cache, ==, DYNO_CACHE_EVICT);
+}
+
+static char *
+fio_variant (const char *from, const char *to)
+{
+  gsize length;
+  g_autofree char *data = read_fixture ("fio-3.33-randread.json", &length);
+  g_autoptr (GString) text = g_string_new (data);
+
+  g_assert_cmpuint (g_string_replace (text, from, to, 1), ==, 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+test_fio_reject (void)
+{
+  static const struct
+  {
+    const char *from;
+    const char *to;
+    const char *message;
+  } cases[] = {
+    { "\"bw_bytes\" : 1966047232", "\"bw_bytes\" : \"fast\"",
+      "“f.json”: jobs[0].read: “bw_bytes”: expected a number, found a string" },
+    { "\"bw_bytes\" : 1966047232", "\"bw_bytes\" : -5",
+      "jobs[0].read: “bw_bytes” is out of range" },
+    { "\"error\" : 0", "\"error\" : 5", "job “randread-4k-q32” failed (fio's error 5)" },
+    { "\"iodepth\" : \"32\"", "\"iodepth\" : \"many\"", "iodepth “many” is not a whole number" },
+    { "\"iodepth\" : \"32\"", "\"iodepth\" : \"8192\"", "is beyond what Dyno records" },
+    { "\"iodepth\" : \"32\"", "\"iodepth\" : \"32\", \"numjobs\" : \"1000\"",
+      "ran numjobs=1000: Dyno records at most 256 threads" },
+    { "\"iodepth\" : \"32\"", "\"iodepth\" : [32]", "option “iodepth”: expected a string" },
+    { "\"jobs\" : [", "\"jobs\" : 3, \"x\" : [", "jobs: expected an array, found a number" },
+    { "\"jobname\" : \"randread-4k-q32\",", "", "jobs[0]: a job without a “jobname”" },
+    { "\"runtime\" : 60001,", "\"runtime\" : 60001,,", "“f.json”: line 37: not valid JSON" },
+    { "\"rw\" : \"randread\"", "\"rw\" : \"trim\"",
+      "nothing Dyno can compare: every job was left out: job “randread-4k-q32” (rw=trim" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = fio_variant (cases[i].from, cases[i].to);
+      g_autofree char *message = import_error (text, strlen (text), DYNO_IMPORT_AUTO, "f.json");
+
+      assert_contains (message, cases[i].message);
+    }
+
+  {
+    gsize length;
+    g_autofree char *data = read_fixture ("fio-broken-nothing-left.json", &length);
+    g_autofree char *message = import_error (data, length, DYNO_IMPORT_AUTO, NULL);
+
+    g_assert_cmpstr (message, ==,
+                     "nothing Dyno can compare: every job was left out: job “trim-only” "
+                     "(rw=trim: Dyno has no trim test); job “varbs” (block sizes varied, and "
+                     "Dyno's tests use one)");
+  }
+  {
+    g_autoptr (GString) deep = g_string_new ("{\"fio version\" : \"fio-3.33\", \"jobs\" : ");
+    g_autofree char *message = NULL;
+
+    for (guint i = 0; i < 100000; i++)
+      g_string_append_c (deep, '[');
+    message = import_error (deep->str, deep->len, DYNO_IMPORT_AUTO, NULL);
+    assert_contains (message, "line 1: fio's JSON nests 5 levels deep; this nests more than 64");
+  }
+  {
+    const char *text = "{\"fio version\": \"fio-3.33\"}";
+    g_autofree char *message = import_error (text, strlen (text), DYNO_IMPORT_AUTO, NULL);
+
+    assert_contains (message, "no “jobs” or “client_stats”");
+  }
+}
+
+/* ---- encodings ------------------------------------------------------------------------ */
+
+static char *
+to_utf16 (const char *text, gboolean big_endian, gboolean bom, gsize *length)
+{
+  glong n = 0;
+  g_autofree gunichar2 *units = g_utf8_to_utf16 (text, -1, NULL, &n, NULL);
+  GByteArray *bytes = g_byte_array_new ();
+
+  if (bom)
+    g_byte_array_append (bytes, (const guint8 *) (big_endian ? "\xfe\xff" : "\xff\xfe"), 2);
+  for (glong i = 0; i < n; i++)
+    {
+      guint8 pair[2] = { units[i] & 0xff, units[i] >> 8 };
+
+      if (big_endian)
+        {
+          guint8 t = pair[0];
+
+          pair[0] = pair[1];
+          pair[1] = t;
+        }
+      g_byte_array_append (bytes, pair, 2);
+    }
+  *length = bytes->len;
+  return (char *) g_byte_array_free (bytes, FALSE);
+}
+
+/* UTF-16, either order, with or without a byte order mark, imports as UTF-8 does, for every
+ * format; what is neither is refused with a message that says so. */
+static void
+test_utf16 (void)
+{
+  static const char *const fixtures[] = { "csv-1.03-variants.csv", "seed-003-bray-bonnie-msec.txt",
+                                          "kdiskmark-3.1.txt" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    for (guint variant = 0; variant < 4; variant++)
+      {
+        gsize length;
+        g_autofree char *data = read_fixture (fixtures[f], &length);
+        g_autoptr (GPtrArray) plain = import_ok (data, length, DYNO_IMPORT_AUTO, fixtures[f]);
+        g_autofree char *wide = to_utf16 (data, variant & 1, variant & 2, &length);
+        g_autoptr (GPtrArray) decoded = import_ok (wide, length, DYNO_IMPORT_AUTO, fixtures[f]);
+
+        g_assert_cmpuint (decoded->len, ==, plain->len);
+        for (guint i = 0; i < plain->len; i++)
+          {
+            g_assert_cmpstr (dyno_result_get_label (result_at (decoded, i)), ==,
+                             dyno_result_get_label (result_at (plain, i)));
+            g_assert_cmpstr (dyno_result_get_source (result_at (decoded, i)), ==,
+                             dyno_result_get_source (result_at (plain, i)));
+          }
+      }
+
+  /* A character beyond the BMP (a surrogate pair) survives */
+  {
+    gsize length;
+    g_autofree char *wide = to_utf16 ("[Read]\nSEQ 1MiB (Q= 8, T= 1): 1.000 MB/s\n"
+                                      "Comment: disk \360\237\222\276 one\n",
+                                      FALSE, TRUE, &length);
+    g_autoptr (GPtrArray) results = import_ok (wide, length, DYNO_IMPORT_AUTO, NULL);
+
+    g_assert_cmpstr (dyno_result_get_label (result_at (results, 0)), ==,
+                     "disk \360\237\222\276 one");
+  }
+  /* Cut short, and a lone surrogate: named as UTF-16 errors, with the line */
+  {
+    g_autofree char *odd = import_error ("\xff\xfe[\0R\0e", 7, DYNO_IMPORT_AUTO, "x.txt");
+    g_autofree char *odd_nobom = import_error ("a\0b\0c\0d\0e", 9, DYNO_IMPORT_AUTO, NULL);
+    g_autofree char *lone = import_error ("\xff\xfe" "a\0\n\0b\0\n\0\x00\xd8" "c\0", 14,
+                                          DYNO_IMPORT_AUTO, "x.txt");
+    g_autofree char *low = import_error ("\xfe\xff\0a\xdc\x00", 6, DYNO_IMPORT_AUTO, NULL);
+
+    assert_contains (odd, "“x.txt”: the input starts with a UTF-16LE byte order mark but has an "
+                          "odd number of bytes (7)");
+    assert_contains (odd_nobom, "looks like UTF-16LE text (every other byte is NUL) but has an "
+                                "odd number of bytes (9)");
+    g_assert_cmpstr (lone, ==,
+                     "“x.txt”: line 3: not valid UTF-16LE text: a high surrogate (0xD800) without "
+                     "a low one after it");
+    assert_contains (low, "line 1: not valid UTF-16BE text: a low surrogate (0xDC00)");
+  }
+  /* Binary: NULs, but not UTF-16's pattern */
+  {
+    static const char binary[] = "\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0";
+    g_autofree char *message = import_error (binary, sizeof binary - 1, DYNO_IMPORT_AUTO, NULL);
+
+    assert_contains (message, "line 1: found a NUL byte, so this is neither UTF-8 nor UTF-16 text");
+  }
+  /* CRLF, a lone CR and LF count lines alike in UTF-16 too */
+  {
+    gsize length;
+    g_autofree char *wide = to_utf16 ("[Read]\r\n\rSEQ 1MiB (Q= 8, T= 1): x MB/s\n", FALSE, TRUE,
+                                      &length);
+    g_autofree char *message = import_error (wide, length, DYNO_IMPORT_AUTO, NULL);
+
+    assert_contains (message, "line 3: expected a test result");
+  }
+}
+
+/* ---- names, detection, comparison ----------------------------------------------------- */
+
+static void
+test_formats_new (void)
+{
+  static const struct
+  {
+    const char *fixture;
+    DynoImportFormat format;
+  } cases[] = {
+    { "crystaldiskmark-3.0.3.txt", DYNO_IMPORT_CDM_TEXT },
+    { "crystaldiskmark-6.0.2.txt", DYNO_IMPORT_CDM_TEXT },
+    { "crystaldiskmark-8.0.4-default.txt", DYNO_IMPORT_CDM_TEXT },
+    { "crystaldiskmark-blog-two-reports.md", DYNO_IMPORT_CDM_TEXT },
+    { "kdiskmark-2.2.0-hdd.txt", DYNO_IMPORT_KDM_TEXT },
+    { "fio-json+-multi-job.json", DYNO_IMPORT_FIO_JSON },
+    { "fio-client-server.json", DYNO_IMPORT_FIO_JSON },
+    { "seed-003-bray-bonnie-msec.txt", DYNO_IMPORT_BONNIE_TEXT },
+  };
+  static const char *const names[] = { "crystaldiskmark", "kdiskmark", "fio-json" };
+  DynoImportFormat format;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize length;
+      g_autofree char *data = read_fixture (cases[i].fixture, &length);
+
+      g_assert_cmpint (dyno_import_detect (data, length), ==, cases[i].format);
+    }
+  /* Dyno's JSON is not fio's, and fio's first key tells */
+  g_assert_cmpint (detect_string ("{\"format\": \"dyno-result\"}"), ==,
+                   DYNO_IMPORT_DYNO_JSON);
+  g_assert_cmpint (detect_string ("note: hi\n{\n  \"fio version\" : \"x\"}"), ==,
+                   DYNO_IMPORT_FIO_JSON);
+  g_assert_cmpint (detect_string ("note: hi\n{\n  \"format\" : \"x\"}"), ==,
+                   DYNO_IMPORT_AUTO);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_true (dyno_import_format_from_string (names[i], &format));
+      g_assert_cmpstr (dyno_import_format_to_string (format), ==, names[i]);
+    }
+  g_assert_true (dyno_import_format_from_string ("CDM", &format));
+  g_assert_cmpint (format, ==, DYNO_IMPORT_CDM_TEXT);
+  g_assert_true (dyno_import_format_from_string ("kdm", &format));
+  g_assert_cmpint (format, ==, DYNO_IMPORT_KDM_TEXT);
+  g_assert_true (dyno_import_format_from_string ("fio", &format));
+  g_assert_cmpint (format, ==, DYNO_IMPORT_FIO_JSON);
+
+  /* A forced format reads what it is told */
+  {
+    gsize length;
+    g_autofree char *fio = read_fixture ("fio-3.33-randread.json", &length);
+    g_autofree char *as_dyno = import_error (fio, length, DYNO_IMPORT_DYNO_JSON, NULL);
+    g_autofree char *as_cdm = import_error (fio, length, DYNO_IMPORT_CDM_TEXT, NULL);
+    g_autofree char *cdm = read_fixture ("crystaldiskmark-3.0.3.txt", &length);
+    g_autofree char *as_fio = import_error (cdm, length, DYNO_IMPORT_FIO_JSON, NULL);
+    g_autoptr (GPtrArray) as_kdm = import_ok (cdm, length, DYNO_IMPORT_KDM_TEXT, NULL);
+
+    assert_contains (as_dyno, "not valid JSON");
+    assert_contains (as_cdm, "no runs found: expected a CrystalDiskMark or KDiskMark text export");
+    assert_contains (as_fio, "expected fio's JSON output");
+    /* its header says which tool wrote it */
+    g_assert_cmpstr (dyno_result_get_tool (result_at (as_kdm, 0)), ==, "CrystalDiskMark 3.0.3");
+  }
+  /* A file on disk goes through the same readers */
+  {
+    g_autofree char *path = fixture_path ("fio-3.33-randread.json");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GPtrArray) results = dyno_import_file (path, DYNO_IMPORT_AUTO, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (results->len, ==, 1);
+    g_assert_cmpstr (dyno_result_get_tool (result_at (results, 0)), ==, "fio 3.33");
+    g_assert_null (dyno_result_get_path (result_at (results, 0)));
+  }
+}
+
+/* A Dyno run of CrystalDiskMark's Default profile lines up, phase by phase, with an imported
+ * CrystalDiskMark run of it: the phases are the same interned pointers. */
+static void
+test_compare_cdm_with_dyno (void)
+{
+  g_autoptr (GPtrArray) imported = import_fixture ("crystaldiskmark-8.0.4-default.txt", 1);
+  DynoResult *cdm = result_at (imported, 0);
+  DynoTargetResult *cdm_target = dyno_result_get_target (cdm, 0);
+  g_autoptr (DynoResult) dyno = dyno_result_new ();
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (GPtrArray) profile = dyno_profile_get_phases (dyno_profile_lookup ("default"), FALSE,
+                                                           0);
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  g_autoptr (GPtrArray) phases = NULL;
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/mnt/ssd"));
+
+  dyno_config_set_phases (config, profile);
+  dyno_result_set_config (dyno, config);
+  dyno_result_set_label (dyno, "dyno");
+  dyno_result_set_tool (dyno, "dyno 0.1.0");
+  for (guint i = 0; i < profile->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (profile, i);
+      DynoPhaseResult *mine = dyno_phase_result_new (phase);
+      const DynoPhaseRun *theirs = queued_run (cdm, dyno_phase_get_key (phase));
+
+      for (guint repeat = 0; repeat < 3; repeat++)
+        {
+          DynoPhaseRun run;
+
+          dyno_phase_run_init (&run);
+          run.repeat = repeat;
+          run.elapsed = 5;
+          run.rate = theirs->rate * (0.5 + 0.001 * repeat);
+          run.amount = (guint64) (run.rate * 5);
+          run.ios = run.amount / phase->params.block_size;
+          run.threads = phase->params.threads;
+          dyno_phase_result_add_run (mine, &run);
+        }
+      g_ptr_array_add (target->phases, mine);
+    }
+  dyno_result_add_target (dyno, target);
+
+  dyno_comparison_add (comparison, cdm, 0);
+  dyno_comparison_add (comparison, dyno, 0);
+  dyno_comparison_set_baseline (comparison, 0);
+  phases = dyno_comparison_get_phases (comparison);
+  /* no phase of one that the other lacks: eight, not sixteen */
+  g_assert_cmpuint (phases->len, ==, cdm_target->phases->len);
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+      DynoCompareCell base;
+      DynoCompareCell cell;
+
+      dyno_comparison_get_cell (comparison, 0, phase, &base);
+      dyno_comparison_get_cell (comparison, 1, phase, &cell);
+      g_assert_true (base.present && cell.present);
+      g_assert_cmpint (base.difference, ==, DYNO_DIFFERENCE_BASELINE);
+      assert_close (cell.ratio, 0.501, 1e-9);
+      /* CrystalDiskMark kept one figure per test: the gap cannot be weighed against noise */
+      g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
+      g_assert_cmpuint (base.n, ==, 1);
+      g_assert_cmpuint (cell.n, ==, 3);
+    }
+}
+
+/* The broken fixtures: each refused as a whole, with what was expected and where */
+static void
+test_broken_fixtures (void)
+{
+  static const struct
+  {
+    const char *fixture;
+    const char *message;
+  } cases[] = {
+    { "crystaldiskmark-broken-figure.txt",
+      "“crystaldiskmark-broken-figure.txt”: line 5: expected a test result such as" },
+    { "kdiskmark-broken-date.txt",
+      "“kdiskmark-broken-date.txt”: line 27: expected a date and time such as" },
+    { "fio-broken-type.json",
+      "“fio-broken-type.json”: jobs[0].read: “total_ios”: expected a number, found a string" },
+    { "fio-broken-nothing-left.json", "nothing Dyno can compare: every job was left out" },
+    { "utf16-broken-surrogate.txt",
+      "“utf16-broken-surrogate.txt”: line 5: not valid UTF-16LE text: a high surrogate (0xD83D)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize length;
+      g_autofree char *data = read_fixture (cases[i].fixture, &length);
+      g_autofree char *message = import_error (data, length, DYNO_IMPORT_AUTO, cases[i].fixture);
+      g_autofree char *path = fixture_path (cases[i].fixture);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) results = dyno_import_file (path, DYNO_IMPORT_AUTO, &error);
+
+      assert_contains (message, cases[i].message);
+      /* the same from the file */
+      g_assert_null (results);
+      g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+      g_assert_cmpstr (error->message, ==, message);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1505,6 +2540,28 @@ main (int argc, char *argv[])
   g_test_add_func ("/import/reject/text", test_reject_text);
   g_test_add_func ("/import/reject/fuzz-crashes", test_fuzz_crashes);
   g_test_add_func ("/import/real-bonnie++", test_real_bonniepp);
+  g_test_add_func ("/import/crystaldiskmark/3.x", test_cdm_3);
+  g_test_add_func ("/import/crystaldiskmark/5.x-double-bom", test_cdm_5_double_bom);
+  g_test_add_func ("/import/crystaldiskmark/6.x-utf16", test_cdm_6);
+  g_test_add_func ("/import/crystaldiskmark/7.x-mix", test_cdm_7_mix);
+  g_test_add_func ("/import/crystaldiskmark/8.x-default", test_cdm_8_default);
+  g_test_add_func ("/import/crystaldiskmark/8.x-nvme-mix", test_cdm_8_nvme_mix);
+  g_test_add_func ("/import/crystaldiskmark/8.x-stopped", test_cdm_8_stopped);
+  g_test_add_func ("/import/crystaldiskmark/blog", test_cdm_blog);
+  g_test_add_func ("/import/kdiskmark/3.1", test_kdm_31);
+  g_test_add_func ("/import/kdiskmark/3.2-peak", test_kdm_32_peak);
+  g_test_add_func ("/import/kdiskmark/2.2", test_kdm_22);
+  g_test_add_func ("/import/diskmark/reject", test_diskmark_reject);
+  g_test_add_func ("/import/diskmark/all-or-nothing", test_diskmark_all_or_nothing);
+  g_test_add_func ("/import/fio/randread", test_fio_randread);
+  g_test_add_func ("/import/fio/json+", test_fio_json_plus);
+  g_test_add_func ("/import/fio/client-server", test_fio_client_server);
+  g_test_add_func ("/import/fio/2.x-utf16", test_fio_old_utf16);
+  g_test_add_func ("/import/fio/reject", test_fio_reject);
+  g_test_add_func ("/import/utf16", test_utf16);
+  g_test_add_func ("/import/formats-new", test_formats_new);
+  g_test_add_func ("/import/compare-crystaldiskmark-with-dyno", test_compare_cdm_with_dyno);
+  g_test_add_func ("/import/broken-fixtures", test_broken_fixtures);
 
   return g_test_run ();
 }

@@ -4,20 +4,128 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * All or nothing for the whole command: every input is read before anything is written, so a
- * bad line in the third file leaves no half import of the first two to clean up; a write that
- * fails removes the files this command wrote before it.
+ * bad line in the third file leaves no half import of the first two to clean up. The files are
+ * written into a private staging folder inside DIR and moved into DIR only once every one of them
+ * is written; a failed write, a name taken meanwhile, or SIGINT, SIGTERM or SIGHUP (exit status
+ * 130) removes the staging folder and what was moved, so DIR is as it was.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dyno-cli-private.h"
 #include "dyno-import.h"
 
 #define MAX_STEM 40
+#define STAGING_TEMPLATE ".dyno-import-XXXXXX"
+
+/* Set by SIGINT, SIGTERM and SIGHUP; the command checks it between files. */
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal (int signum)
+{
+  interrupted = signum;
+}
+
+typedef struct
+{
+  struct sigaction old[3];
+} SignalState;
+
+static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void
+catch_signals (SignalState *state)
+{
+  struct sigaction action = { 0 };
+
+  action.sa_handler = on_signal;
+  sigemptyset (&action.sa_mask);
+  /* SA_RESTART: a write that the signal interrupts goes on; the flag is checked after it. */
+  action.sa_flags = SA_RESTART;
+  for (guint i = 0; i < G_N_ELEMENTS (handled_signals); i++)
+    sigaction (handled_signals[i], &action, &state->old[i]);
+}
+
+static void
+restore_signals (SignalState *state)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (handled_signals); i++)
+    sigaction (handled_signals[i], &state->old[i], NULL);
+}
+
+static int
+report_interrupted (void)
+{
+  dyno_cli_error (_("interrupted; nothing was imported"));
+  return DYNO_EXIT_INTERRUPTED;
+}
+
+/* rename() that never replaces: a file that appeared under the name since the check stays. */
+static gboolean
+move_no_replace (const char *from, const char *to, GError **error)
+{
+  int saved;
+
+#ifdef RENAME_NOREPLACE
+  if (renameat2 (AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+    return TRUE;
+  saved = errno;
+  if (saved != EINVAL && saved != ENOSYS && saved != ENOTSUP)
+    goto failed;
+#endif
+  /* A file system without renameat2's flags: a hard link fails as well on a taken name. */
+  if (link (from, to) == 0)
+    {
+      g_unlink (from);
+      return TRUE;
+    }
+  saved = errno;
+  if (saved == EEXIST)
+    goto failed;
+  /* Nor hard links (FAT, exFAT): the check before writing is all there is. */
+  if (!g_file_test (to, G_FILE_TEST_EXISTS) && g_rename (from, to) == 0)
+    return TRUE;
+  saved = g_file_test (to, G_FILE_TEST_EXISTS) ? EEXIST : errno;
+
+failed:
+  {
+    g_autofree char *display = g_filename_display_name (to);
+
+    if (saved == EEXIST)
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   _("%s appeared while importing; nothing was imported"), display);
+    else
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("Cannot write %s: %s"),
+                   display, g_strerror (saved));
+  }
+  return FALSE;
+}
+
+/* Removes the staging folder with the files this command wrote in it (temporary ones too: every
+ * entry in it is ours, as nobody else can enter a 0700 folder that did not exist before). */
+static void
+remove_staging (const char *staging)
+{
+  g_autoptr (GDir) dir = g_dir_open (staging, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (staging, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (staging);
+}
 
 /* "NoFV-67603b05.dyno.json": the label made safe for any file system, then enough of the
  * result's id to keep two runs with one label apart. */
@@ -60,68 +168,30 @@ parse_format (const char *text, DynoImportFormat *format)
   return dyno_import_format_from_string (text, format);
 }
 
-int
-dyno_cli_import (int argc, char **argv)
+/* Writes every result into output, all or none. */
+static int
+import_into (const char *output, GPtrArray *results)
 {
-  g_autofree char *output = NULL;
-  g_autofree char *format = NULL;
-  g_auto (GStrv) files = NULL;
-  const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("Folder to write the result files to (created if missing)"), N_("DIR") },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
-      N_("What the files hold (default auto: recognised from the contents)"),
-      N_("auto|csv|bonnie++|bonnie|dyno") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
-    { NULL }
-  };
-  g_autoptr (GOptionContext) context = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) results = NULL;
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) staged = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) origins = g_ptr_array_new_with_free_func (g_free);
-  DynoImportFormat import_format = DYNO_IMPORT_AUTO;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *staging = NULL;
+  gboolean created_output = FALSE;
+  guint moved = 0;
 
-  g_set_prgname ("dyno-cli import");
-  context = g_option_context_new (_("FILE… -o DIR — other tools' results as Dyno result files"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Reads bonnie++ CSV (1.03 to 2.00) and text tables, Bonnie "
-                                  "tables and Dyno result files, and writes one result file per "
-                                  "run found, named after its label, noting where it came from. "
-                                  "Nothing is written unless every file reads cleanly."));
-  g_option_context_set_description (context,
-                                    _("Example:\n"
-                                      "  dyno-cli import run.csv blog-post.txt -o imported/\n\n"
-                                      "Exit status: 0 success, 1 a file could not be read or "
-                                      "written (nothing is left behind), 2 usage error.\n"));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return dyno_cli_usage_error ("import", "%s", error->message);
-  if (files == NULL || files[0] == NULL)
-    return dyno_cli_usage_error ("import", _("No files to import"));
-  if (output == NULL)
-    return dyno_cli_usage_error ("import", _("Where to? Give the folder with -o DIR"));
-  if (format != NULL && !parse_format (format, &import_format))
-    return dyno_cli_usage_error ("import",
-                                 _("--format: “%s” is not auto, csv, bonnie++, bonnie or dyno"),
-                                 format);
-
-  results = dyno_cli_load_inputs (files, import_format);
-  if (results == NULL)
-    return DYNO_EXIT_FAILED;
-
-  if (g_file_test (output, G_FILE_TEST_EXISTS) && !g_file_test (output, G_FILE_TEST_IS_DIR))
+  if (interrupted)
+    return report_interrupted ();
+  if (!g_file_test (output, G_FILE_TEST_IS_DIR))
     {
-      dyno_cli_error (_("%s: not a folder"), output);
-      return DYNO_EXIT_FAILED;
-    }
-  if (g_mkdir_with_parents (output, 0755) != 0)
-    {
-      int saved = errno;
+      if (g_mkdir_with_parents (output, 0755) != 0)
+        {
+          int saved = errno;
 
-      dyno_cli_error (_("Cannot create the folder %s: %s"), output, g_strerror (saved));
-      return DYNO_EXIT_FAILED;
+          dyno_cli_error (_("Cannot create the folder %s: %s"), output, g_strerror (saved));
+          return DYNO_EXIT_FAILED;
+        }
+      created_output = TRUE;
     }
 
   /* Names first, so a clash is found before anything is written. */
@@ -136,13 +206,13 @@ dyno_cli_import (int argc, char **argv)
             /* Two runs with one id: only a file imported twice in one command does that. */
             dyno_cli_error (_("%s would be written twice: is a file given twice?"), path);
             g_free (path);
-            return DYNO_EXIT_FAILED;
+            goto failed;
           }
       if (g_file_test (path, G_FILE_TEST_EXISTS))
         {
           dyno_cli_error (_("%s exists already; nothing was imported"), path);
           g_free (path);
-          return DYNO_EXIT_FAILED;
+          goto failed;
         }
       g_ptr_array_add (paths, path);
     }
@@ -156,24 +226,134 @@ dyno_cli_import (int argc, char **argv)
       g_ptr_array_add (origins, g_strdup (source != NULL ? source : dyno_result_get_path (result)));
     }
 
-  for (guint i = 0; i < results->len; i++)
+  staging = g_build_filename (output, STAGING_TEMPLATE, NULL);
+  if (g_mkdtemp_full (staging, 0700) == NULL)
+    {
+      int saved = errno;
+
+      dyno_cli_error (_("Cannot write in the folder %s: %s"), output, g_strerror (saved));
+      g_clear_pointer (&staging, g_free);
+      goto failed;
+    }
+  for (guint i = 0; i < results->len && !interrupted; i++)
     {
       DynoResult *result = g_ptr_array_index (results, i);
-      const char *path = g_ptr_array_index (paths, i);
+      g_autofree char *name = g_path_get_basename (g_ptr_array_index (paths, i));
+      char *path = g_build_filename (staging, name, NULL);
 
+      g_ptr_array_add (staged, path);
       if (!dyno_result_save (result, path, &error))
         {
           dyno_cli_error ("%s", error->message);
-          for (guint j = 0; j < i; j++)
-            g_unlink (g_ptr_array_index (paths, j));
-          dyno_cli_error (_("Nothing was imported"));
-          return DYNO_EXIT_FAILED;
+          goto failed;
         }
     }
 
+  /* Every file is written: into place, quickly, unless a signal came. */
+  for (; moved < results->len && !interrupted; moved++)
+    if (!move_no_replace (g_ptr_array_index (staged, moved), g_ptr_array_index (paths, moved),
+                          &error))
+      {
+        dyno_cli_error ("%s", error->message);
+        goto failed;
+      }
+  if (interrupted)
+    goto failed;
+  remove_staging (staging);
+
   for (guint i = 0; i < results->len; i++)
-    /* Translators: one line per imported run; a file name, then where the run came from */
-    g_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
-             (const char *) g_ptr_array_index (origins, i));
+    {
+      dyno_result_set_path (g_ptr_array_index (results, i), g_ptr_array_index (paths, i));
+      /* Translators: one line per imported run; a file name, then where the run came from */
+      g_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
+               (const char *) g_ptr_array_index (origins, i));
+    }
   return DYNO_EXIT_OK;
+
+failed:
+  /* What was moved is ours (the names were free and moving never replaces); then the rest. */
+  for (guint i = 0; i < moved; i++)
+    g_unlink (g_ptr_array_index (paths, i));
+  if (staging != NULL)
+    remove_staging (staging);
+  if (created_output)
+    g_rmdir (output);
+  if (interrupted)
+    return report_interrupted ();
+  if (error != NULL || staging != NULL)
+    dyno_cli_error (_("Nothing was imported"));
+  return DYNO_EXIT_FAILED;
 }
+
+int
+dyno_cli_import (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *format = NULL;
+  g_auto (GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Folder to write the result files to (created if missing)"), N_("DIR") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("What the files hold (default auto: recognised from the contents)"),
+      N_("auto|csv|bonnie++|bonnie|crystaldiskmark|kdiskmark|fio-json|dyno") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  DynoImportFormat import_format = DYNO_IMPORT_AUTO;
+  SignalState signals;
+  int status;
+
+  g_set_prgname ("dyno-cli import");
+  context = g_option_context_new (_("FILE… -o DIR — other tools' results as Dyno result files"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Reads bonnie++ CSV (1.03 to 2.00) and text tables, Bonnie "
+                                  "tables, CrystalDiskMark and KDiskMark text exports, fio's JSON "
+                                  "output and Dyno result files, and writes one result file per "
+                                  "run found, named after its label, noting where it came from. "
+                                  "Nothing is written unless every file reads cleanly."));
+  g_option_context_set_description (context,
+                                    _("Example:\n"
+                                      "  dyno-cli import run.csv blog-post.txt -o imported/\n\n"
+                                      "Exit status: 0 success, 1 a file could not be read or "
+                                      "written (nothing is left behind), 2 usage error, 130 "
+                                      "interrupted (nothing is left behind).\n"));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return dyno_cli_usage_error ("import", "%s", error->message);
+  if (files == NULL || files[0] == NULL)
+    return dyno_cli_usage_error ("import", _("No files to import"));
+  if (output == NULL)
+    return dyno_cli_usage_error ("import", _("Where to? Give the folder with -o DIR"));
+  if (format != NULL && !parse_format (format, &import_format))
+    return dyno_cli_usage_error ("import",
+                                 _("--format: “%s” is not auto, csv, bonnie++, bonnie, "
+                                   "crystaldiskmark, kdiskmark, fio-json or dyno"),
+                                 format);
+
+  /* From here on a signal leaves DIR as it was: reading ends at the next file, writing at the
+   * next result. */
+  catch_signals (&signals);
+  results = dyno_cli_load_inputs (files, import_format);
+  if (results == NULL)
+    {
+      restore_signals (&signals);
+      return interrupted ? report_interrupted () : DYNO_EXIT_FAILED;
+    }
+
+  if (g_file_test (output, G_FILE_TEST_EXISTS) && !g_file_test (output, G_FILE_TEST_IS_DIR))
+    {
+      restore_signals (&signals);
+      dyno_cli_error (_("%s: not a folder"), output);
+      return DYNO_EXIT_FAILED;
+    }
+
+  status = import_into (output, results);
+  restore_signals (&signals);
+  return status;
+}
+

@@ -33,6 +33,14 @@ struct _DynoComparison
   gatomicrefcount ref_count;
   GArray *entries; /* Entry */
   guint baseline;
+  /* Naming: every name given so far (the caller's and the automatic ones of the entries named
+   * so far), and for a base name the next "(n)" worth trying: all below it are taken. Both are
+   * rebuilt when a caller's name changes; adding an entry only adds to them. */
+  GHashTable *taken;       /* char* (owned) set */
+  GHashTable *next_suffix; /* char* (owned) -> GUINT_TO_POINTER (n) */
+  /* The phases of every entry, sorted (dyno_phase_compare), each once. */
+  GPtrArray *phases;       /* const DynoPhase* */
+  GHashTable *phase_set;   /* const DynoPhase* set */
 };
 
 static void
@@ -59,6 +67,10 @@ dyno_comparison_new (void)
   g_atomic_ref_count_init (&comparison->ref_count);
   comparison->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
   g_array_set_clear_func (comparison->entries, entry_clear);
+  comparison->taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  comparison->next_suffix = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  comparison->phases = g_ptr_array_new ();
+  comparison->phase_set = g_hash_table_new (NULL, NULL);
   return comparison;
 }
 
@@ -79,6 +91,10 @@ dyno_comparison_unref (DynoComparison *comparison)
   if (!g_atomic_ref_count_dec (&comparison->ref_count))
     return;
   g_array_unref (comparison->entries);
+  g_hash_table_unref (comparison->taken);
+  g_hash_table_unref (comparison->next_suffix);
+  g_ptr_array_unref (comparison->phases);
+  g_hash_table_unref (comparison->phase_set);
   g_free (comparison);
 }
 
@@ -114,21 +130,38 @@ automatic_name (const Entry *entry)
   return g_strdup_printf ("%s #%u", base, entry->target + 1);
 }
 
-static gboolean
-name_taken (const DynoComparison *comparison, guint upto, const char *name)
+/* Names the caller chose are taken whatever their position; automatic ones only when they come
+ * earlier, so the first of two "lap" keeps the plain name and the second is "lap (2)". The
+ * tables hold what is taken so far, so naming the k-th "lap" costs what naming the first did
+ * (a search from "lap (2)" on every add made 10,000 runs of one label take hours). */
+static void
+name_automatic (DynoComparison *comparison, Entry *entry)
 {
-  for (guint i = 0; i < comparison->entries->len; i++)
-    {
-      const Entry *other = get_entry (comparison, i);
+  g_autofree char *base = automatic_name (entry);
+  char *name;
+  guint n;
 
-      /* Names the caller chose are taken whatever their position; automatic ones only when
-       * they come earlier, so the first of two "lap" keeps the plain name. */
-      if (other->user_name == NULL && i >= upto)
-        continue;
-      if (other->name != NULL && g_str_equal (other->name, name))
-        return TRUE;
+  g_assert (entry->user_name == NULL);
+  if (!g_hash_table_contains (comparison->taken, base))
+    name = g_strdup (base);
+  else
+    {
+      /* Every "base (m)" below the one remembered was taken, and names never become free
+       * again until the tables are rebuilt. */
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (comparison->next_suffix, base));
+      name = NULL;
+      for (n = MAX (n, 2);; n++)
+        {
+          name = g_strdup_printf ("%s (%u)", base, n);
+          if (!g_hash_table_contains (comparison->taken, name))
+            break;
+          g_free (name);
+        }
+      g_hash_table_replace (comparison->next_suffix, g_strdup (base), GUINT_TO_POINTER (n + 1));
     }
-  return FALSE;
+  g_free (entry->name);
+  entry->name = name;
+  g_hash_table_add (comparison->taken, g_strdup (name));
 }
 
 /* Names follow the entries: adding "lap" a second time renames nothing already shown, it
@@ -136,31 +169,47 @@ name_taken (const DynoComparison *comparison, guint upto, const char *name)
 static void
 update_names (DynoComparison *comparison)
 {
+  g_hash_table_remove_all (comparison->taken);
+  g_hash_table_remove_all (comparison->next_suffix);
+  for (guint i = 0; i < comparison->entries->len; i++)
+    {
+      Entry *entry = get_entry (comparison, i);
+
+      if (entry->user_name != NULL)
+        g_hash_table_add (comparison->taken, g_strdup (entry->user_name));
+    }
   for (guint i = 0; i < comparison->entries->len; i++)
     {
       Entry *entry = get_entry (comparison, i);
 
       if (entry->user_name == NULL)
-        g_clear_pointer (&entry->name, g_free);
+        name_automatic (comparison, entry);
     }
+}
 
-  for (guint i = 0; i < comparison->entries->len; i++)
+static int
+compare_phases (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
+}
+
+static void
+add_phases (DynoComparison *comparison, const DynoTargetResult *target)
+{
+  gboolean added = FALSE;
+
+  for (guint p = 0; p < target->phases->len; p++)
     {
-      Entry *entry = get_entry (comparison, i);
-      g_autofree char *base = NULL;
-      char *name;
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
 
-      if (entry->user_name != NULL)
-        continue;
-      base = automatic_name (entry);
-      name = g_strdup (base);
-      for (guint n = 2; name_taken (comparison, i, name); n++)
+      if (g_hash_table_add (comparison->phase_set, (gpointer) phase->phase))
         {
-          g_free (name);
-          name = g_strdup_printf ("%s (%u)", base, n);
+          g_ptr_array_add (comparison->phases, (gpointer) phase->phase);
+          added = TRUE;
         }
-      entry->name = name;
     }
+  if (added)
+    g_ptr_array_sort (comparison->phases, compare_phases);
 }
 
 /* ---- entries -------------------------------------------------------------------------- */
@@ -177,7 +226,9 @@ dyno_comparison_add (DynoComparison *comparison, DynoResult *result, guint targe
   entry.result = g_object_ref (result);
   entry.target = target;
   g_array_append_val (comparison->entries, entry);
-  update_names (comparison);
+  /* The last entry's automatic name depends on those before it only: nothing else changes. */
+  name_automatic (comparison, get_entry (comparison, comparison->entries->len - 1));
+  add_phases (comparison, dyno_result_get_target (result, target));
   return comparison->entries->len - 1;
 }
 
@@ -247,19 +298,16 @@ dyno_comparison_join_names (const DynoComparison *comparison)
   return g_string_free (names, FALSE);
 }
 
-void
-dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name)
+/* TRUE when it changed; the names are then to be updated. */
+static gboolean
+set_user_name (DynoComparison *comparison, guint entry, const char *name)
 {
-  Entry *e;
+  Entry *e = get_entry (comparison, entry);
 
-  g_return_if_fail (comparison != NULL);
-  g_return_if_fail (entry < comparison->entries->len);
-
-  e = get_entry (comparison, entry);
   if (name != NULL && *name == '\0')
     name = NULL;
   if (g_strcmp0 (e->user_name, name) == 0)
-    return;
+    return FALSE;
   g_free (e->user_name);
   e->user_name = g_strdup (name);
   if (name != NULL)
@@ -267,14 +315,26 @@ dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *n
       g_free (e->name);
       e->name = g_strdup (name);
     }
-  update_names (comparison);
+  return TRUE;
+}
+
+void
+dyno_comparison_set_name (DynoComparison *comparison, guint entry, const char *name)
+{
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (entry < comparison->entries->len);
+
+  if (set_user_name (comparison, entry, name))
+    update_names (comparison);
 }
 
 void
 dyno_comparison_name_by_folder (DynoComparison *comparison)
 {
   g_autoptr (GPtrArray) names = NULL;
+  g_autoptr (GHashTable) counts = NULL;
   gboolean one_result = TRUE;
+  gboolean changed = FALSE;
 
   g_return_if_fail (comparison != NULL);
 
@@ -303,18 +363,26 @@ dyno_comparison_name_by_folder (DynoComparison *comparison)
                                                             folder));
     }
   /* Two folders of one name ("/a/data", "/b/data") keep the whole path. */
+  counts = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < names->len; i++)
+    if (g_ptr_array_index (names, i) != NULL)
+      {
+        const char *name = g_ptr_array_index (names, i);
+
+        g_hash_table_insert (counts, (gpointer) name,
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, name))
+                                               + 1));
+      }
   for (guint i = 0; i < names->len; i++)
     {
-      gboolean twice = FALSE;
+      const char *name = g_ptr_array_index (names, i);
 
-      if (g_ptr_array_index (names, i) == NULL)
-        continue;
-      for (guint j = 0; j < names->len && !twice; j++)
-        twice = j != i && g_strcmp0 (g_ptr_array_index (names, i), g_ptr_array_index (names, j))
-                              == 0;
-      if (!twice)
-        dyno_comparison_set_name (comparison, i, g_ptr_array_index (names, i));
+      if (name != NULL && GPOINTER_TO_UINT (g_hash_table_lookup (counts, name)) == 1)
+        changed |= set_user_name (comparison, i, name);
     }
+  /* Once for all: renaming one by one would rename every entry each time. */
+  if (changed)
+    update_names (comparison);
 }
 
 guint
@@ -373,35 +441,12 @@ dyno_comparison_find_entry (const DynoComparison *comparison, const char *text, 
   return FALSE;
 }
 
-static int
-compare_phases (gconstpointer a, gconstpointer b)
-{
-  return dyno_phase_compare (*(const DynoPhase *const *) a, *(const DynoPhase *const *) b);
-}
-
 GPtrArray *
 dyno_comparison_get_phases (const DynoComparison *comparison)
 {
-  GPtrArray *phases;
-
   g_return_val_if_fail (comparison != NULL, NULL);
 
-  phases = g_ptr_array_new ();
-  for (guint i = 0; i < comparison->entries->len; i++)
-    {
-      const Entry *entry = get_entry (comparison, i);
-      const DynoTargetResult *target = dyno_result_get_target (entry->result, entry->target);
-
-      for (guint p = 0; p < target->phases->len; p++)
-        {
-          const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
-
-          if (!g_ptr_array_find (phases, phase->phase, NULL))
-            g_ptr_array_add (phases, (gpointer) phase->phase);
-        }
-    }
-  g_ptr_array_sort (phases, compare_phases);
-  return phases;
+  return g_ptr_array_copy (comparison->phases, NULL, NULL);
 }
 
 /* ---- cells ---------------------------------------------------------------------------- */
@@ -593,13 +638,12 @@ append_item (GString *line, const char *item)
 char **
 dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry)
 {
-  g_autoptr (GPtrArray) phases = NULL;
+  /* Not a copy: a headline per entry of 10,000 would copy the list 10,000 times. */
+  const GPtrArray *phases = comparison->phases;
   g_autoptr (GStrvBuilder) lines = g_strv_builder_new ();
 
   g_return_val_if_fail (comparison != NULL, NULL);
   g_return_val_if_fail (entry < comparison->entries->len, NULL);
-
-  phases = dyno_comparison_get_phases (comparison);
   for (guint i = 0; i < phases->len && entry != comparison->baseline;)
     {
       const DynoPhaseGroup *group = ((const DynoPhase *) g_ptr_array_index (phases, i))->kind
@@ -706,17 +750,12 @@ static char *
 join_unique (GPtrArray *items)
 {
   g_autoptr (GPtrArray) unique = g_ptr_array_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; i < items->len; i++)
-    {
-      gboolean seen = FALSE;
-
-      for (guint j = 0; j < unique->len && !seen; j++)
-        seen = g_str_equal (g_ptr_array_index (unique, j), g_ptr_array_index (items, i));
-      if (!seen)
-        g_ptr_array_add (unique, g_ptr_array_index (items, i));
-    }
+    if (g_hash_table_add (seen, g_ptr_array_index (items, i)))
+      g_ptr_array_add (unique, g_ptr_array_index (items, i));
   for (guint i = 0; i < unique->len; i++)
     {
       if (i > 0)

@@ -9,9 +9,11 @@
 
 G_BEGIN_DECLS
 
-/* bonnie++ and Bonnie print a few hundred bytes per run, and even a blog post with a dozen
- * tables stays far below this; anything bigger is not their output, and refusing it early
- * bounds what a hostile file can cost. Dyno's JSON files have their own, larger limit. */
+/* bonnie++ and Bonnie print a few hundred bytes per run, CrystalDiskMark and KDiskMark about a
+ * kilobyte, fio's JSON+ a few hundred kilobytes for a dozen jobs, and even a blog post with a
+ * dozen tables stays far below this; anything bigger is not their output, and refusing it early
+ * bounds what a hostile file can cost. It applies to the input as given (UTF-16 decodes to at
+ * most 1.5 times as many bytes). Dyno's JSON files have their own, larger limit. */
 #define DYNO_IMPORT_MAX_TEXT_SIZE (G_GUINT64_CONSTANT (16) << 20)
 /* Each run becomes a DynoResult of a few kilobytes; a file with more is not a benchmark log. */
 #define DYNO_IMPORT_MAX_RUNS 10000
@@ -98,9 +100,18 @@ typedef struct
   gboolean from_csv;
   gboolean has_io_row;
   gboolean has_file_row;
+  /* Queued phases (CrystalDiskMark, KDiskMark, fio): the phase results as the input states
+   * them, in its order, and what it says about the machine; NULL for Bonnie's tables, whose
+   * figures are in phases[] and whose machine is only bonnie++'s name. */
+  DynoTargetResult *target;
+  DynoSystemInfo *system;
+  GDateTime *created; /* NULL: not in the input */
 } DynoImportRun;
 
 DynoImportRun *dyno_import_run_new (void);
+/* A run of queued phases: no Bonnie phases, sizes and times unknown until the reader sets
+ * them, an empty target and system description to fill. */
+DynoImportRun *dyno_import_run_new_queued (void);
 void           dyno_import_run_free (DynoImportRun *run);
 void           dyno_import_run_add_note (DynoImportRun *run, const char *note);
 DynoResult    *dyno_import_run_to_result (DynoImportRun *run);
@@ -142,6 +153,35 @@ char    *dyno_import_clean_label (const char *text, gssize length);
 #define DYNO_IMPORT_MAX_CPU 100000.0  /* %: a thousand CPUs */
 #define DYNO_IMPORT_MAX_LATENCY 1e7   /* seconds: four months */
 
+/* ---- queued phases (CrystalDiskMark, KDiskMark, fio) ---------------------------------- */
+
+/* What a phase key holds (dyno_phase_parse reads back at most these), so that every imported
+ * phase saves and loads again. */
+#define DYNO_IMPORT_MAX_QUEUE_DEPTH 4096
+#define DYNO_IMPORT_MAX_THREADS 256
+#define DYNO_IMPORT_MAX_BLOCK (G_GUINT64_CONSTANT (1) << 30)
+/* CrystalDiskMark's test file is at most 64 GiB, fio's may be a whole device */
+#define DYNO_IMPORT_MAX_QUEUE_SIZE (G_GUINT64_CONSTANT (1) << 50)
+
+/* The queued phase of a pattern ("seq" or "rnd") and an operation ("read", "write" or "mix"),
+ * or NULL when a parameter is outside what a phase holds: block 1 byte to 1 GiB, queue depth
+ * and threads from 1 to the limits above, a mix's read share 1 to 100 % (0 is ignored for
+ * reads and writes). */
+const DynoPhase *dyno_import_queued_phase (const char *pattern,
+                                           const char *op,
+                                           guint64     block_size,
+                                           guint       queue_depth,
+                                           guint       threads,
+                                           guint       read_percent);
+/* The result of phase in run's target, appended (input order) when new; NULL when the target
+ * already holds DYNO_MAX_PHASES others. */
+DynoPhaseResult *dyno_import_run_ensure_phase (DynoImportRun *run, const DynoPhase *phase);
+/* Adds one run to a phase result, numbering its repeat, and keeps the phase's latency (over
+ * all its operations) in step: the run's own when it is the only one, else the mean weighted
+ * by count and the slowest maximum; percentiles of several runs cannot be combined. FALSE when
+ * the phase already has DYNO_MAX_REPEAT runs. */
+gboolean dyno_import_phase_add_run (DynoPhaseResult *phase, DynoPhaseRun *run);
+
 /* dyno-import-csv.c */
 /* Whether line could be a bonnie++ CSV data line (so a damaged one gets an error rather
  * than being taken for prose). */
@@ -161,6 +201,26 @@ gboolean dyno_import_csv_parse (DynoImportInput *input, GPtrArray *runs, GError 
 /* Which table the text holds first, or DYNO_IMPORT_AUTO for none. */
 DynoImportFormat dyno_import_text_detect_line (const char *line);
 gboolean dyno_import_text_parse (DynoImportInput *input, GPtrArray *runs, GError **error);
+
+/* dyno-import-diskmark.c: CrystalDiskMark's and KDiskMark's text exports */
+/* DYNO_IMPORT_CDM_TEXT or DYNO_IMPORT_KDM_TEXT when line is one of their headers or results,
+ * else DYNO_IMPORT_AUTO. */
+DynoImportFormat dyno_import_diskmark_detect_line (const char *line);
+/* Every report in the input; format (CDM or KDM) names the tool of reports without a header. */
+gboolean dyno_import_diskmark_parse (DynoImportInput  *input,
+                                     DynoImportFormat  format,
+                                     GPtrArray        *runs,
+                                     GError          **error);
+
+/* dyno-import-fio.c: fio's JSON and JSON+ output */
+/* Whether data (UTF-8, no byte order mark) is fio's JSON: its first key, after any lines of
+ * text fio printed before it, is one only fio writes. */
+gboolean dyno_import_fio_detect (const char *data, gsize length);
+gboolean dyno_import_fio_parse (DynoImportInput *input,
+                                const char      *data,
+                                gsize            length,
+                                GPtrArray       *runs,
+                                GError         **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoImportRun, dyno_import_run_free)
 

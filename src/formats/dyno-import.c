@@ -4,15 +4,25 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * This file holds the public entry points, format detection and what the readers share: the
- * line reader, strict number parsing and turning a run into a DynoResult.
- * dyno-import-csv.c reads bonnie++'s CSV, dyno-import-text.c the text tables of bonnie++ and
- * Bonnie; Dyno's own files go to dyno_result_load_from_data().
+ * decoding of UTF-16, the line reader, strict number parsing and turning a run into a
+ * DynoResult. dyno-import-csv.c reads bonnie++'s CSV, dyno-import-text.c the text tables of
+ * bonnie++ and Bonnie, dyno-import-diskmark.c the text exports of CrystalDiskMark and
+ * KDiskMark, dyno-import-fio.c fio's JSON; Dyno's own files go to dyno_result_load_from_data().
+ *
+ * Windows tools write UTF-16 (CrystalDiskMark 5 to 7 save it, Notepad's "Unicode" and
+ * PowerShell's ">" too), so every input is first decoded to UTF-8 when it is UTF-16: with a
+ * byte order mark, or without one when every other byte of the text is NUL.
  *
  * Detection (AUTO) looks at the content only, never at a file name:
- *  - a "{" as the first non-blank character: a Dyno result file (JSON);
+ *  - a "{" as the first non-blank character: JSON, fio's when its first key is one only fio
+ *    writes ("fio version", "jobs", "client_stats"…), else a Dyno result file; text lines fio
+ *    printed before its JSON ("note: both iodepth >= 1 and synchronous I/O engine…") are
+ *    allowed before a fio "{";
  *  - any bonnie++ or Bonnie table header ("Machine  Size K/sec %CP", "Name:Size etc",
  *    "files  /sec %CP", "Machine  MB M/sec %CPU"…): text, which also picks up the CSV lines
  *    bonnie++ prints after its tables;
+ *  - a CrystalDiskMark or KDiskMark header or result line ("CrystalDiskMark 8.0.4 x64 (C)…",
+ *    "KDiskMark (3.1.4): …", "SEQ 1MiB (Q= 8, T= 1): … MB/s", "Sequential Read : … MB/s");
  *  - a CSV header or data line first: bonnie++ CSV, where every line must be one;
  *  - prose with a CSV line in it: text;
  *  - anything else is refused.
@@ -34,8 +44,8 @@
 
 #define MAX_LABEL_BYTES 256
 static const char unknown_format_hint[] =
-    N_("expected a bonnie++ CSV line (27, 48 or 50 fields), a bonnie++ or Bonnie text table, or "
-       "a Dyno result file");
+    N_("expected a bonnie++ CSV line (27, 48 or 50 fields), a bonnie++ or Bonnie text table, a "
+       "CrystalDiskMark or KDiskMark text export, fio's JSON output, or a Dyno result file");
 
 /* ---- runs ----------------------------------------------------------------------------- */
 
@@ -76,7 +86,26 @@ dyno_import_run_free (DynoImportRun *run)
   g_free (run->source);
   g_ptr_array_unref (run->notes);
   dyno_config_free (run->config);
+  g_clear_pointer (&run->target, dyno_target_result_free);
+  g_clear_pointer (&run->system, dyno_system_info_free);
+  g_clear_pointer (&run->created, g_date_time_unref);
   g_free (run);
+}
+
+DynoImportRun *
+dyno_import_run_new_queued (void)
+{
+  DynoImportRun *run = dyno_import_run_new ();
+
+  run->target = dyno_target_result_new (dyno_target_info_new (NULL));
+  run->system = dyno_system_info_new ();
+  /* Unknown until the input says: CrystalDiskMark's defaults are not assumed. */
+  run->config->repeat = 1;
+  run->config->queue_size = 0;
+  run->config->interval = 0;
+  run->config->io_engine = DYNO_IO_ENGINE_AUTO;
+  run->config->data = DYNO_DATA_RANDOM;
+  return run;
 }
 
 void
@@ -86,6 +115,28 @@ dyno_import_run_add_note (DynoImportRun *run, const char *note)
     if (g_str_equal (g_ptr_array_index (run->notes, i), note))
       return;
   g_ptr_array_add (run->notes, g_strdup (note));
+}
+
+/* The queued phases' part: their target as the reader filled it. */
+static DynoResult *
+queued_run_to_result (DynoImportRun *run, DynoResult *result)
+{
+  g_autoptr (GPtrArray) phases = g_ptr_array_new ();
+  DynoTargetResult *target = g_steal_pointer (&run->target);
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      g_ptr_array_add (phases, (gpointer) phase->phase);
+    }
+  dyno_config_set_phases (run->config, phases);
+  dyno_result_set_config (result, run->config);
+  dyno_result_set_system (result, g_steal_pointer (&run->system));
+  if (run->created != NULL)
+    dyno_result_set_created (result, run->created);
+  dyno_result_add_target (result, target);
+  return result;
 }
 
 DynoResult *
@@ -103,16 +154,26 @@ dyno_import_run_to_result (DynoImportRun *run)
       g_string_append (notes, g_ptr_array_index (run->notes, i));
     }
 
-  dyno_config_clear_phases (run->config);
-  for (DynoBonnieColumn id = 0; id < BONNIE_COL_N_COLUMNS; id++)
-    if (run->phases[id].present)
-      dyno_config_add_phase (run->config, dyno_import_bonnie_phase (id));
-
   /* The label and notes live in the config too; the result file keeps one copy. */
   g_free (run->config->label);
   run->config->label = g_strdup (run->label);
   g_free (run->config->notes);
   run->config->notes = notes->len > 0 ? g_strdup (notes->str) : NULL;
+
+  dyno_result_set_label (result, run->label);
+  dyno_result_set_notes (result, run->config->notes);
+  dyno_result_set_tool (result, run->tool);
+  dyno_result_set_source (result, run->source);
+  if (run->target != NULL)
+    {
+      queued_run_to_result (run, result);
+      return g_steal_pointer (&result);
+    }
+
+  dyno_config_clear_phases (run->config);
+  for (DynoBonnieColumn id = 0; id < BONNIE_COL_N_COLUMNS; id++)
+    if (run->phases[id].present)
+      dyno_config_add_phase (run->config, dyno_import_bonnie_phase (id));
   if (!dyno_config_has_flags (run->config, DYNO_PHASE_FILE_TEST))
     {
       run->config->files_num = 0;
@@ -120,11 +181,6 @@ dyno_import_run_to_result (DynoImportRun *run)
       run->config->files_min = 0;
       run->config->files_dirs = 1;
     }
-
-  dyno_result_set_label (result, run->label);
-  dyno_result_set_notes (result, run->config->notes);
-  dyno_result_set_tool (result, run->tool);
-  dyno_result_set_source (result, run->source);
   dyno_result_set_config (result, run->config);
 
   /* bonnie++'s name is the machine's (its -m default is the host name). */
@@ -154,6 +210,79 @@ dyno_import_run_to_result (DynoImportRun *run)
     }
   dyno_result_add_target (result, target);
   return g_steal_pointer (&result);
+}
+
+/* ---- queued phases -------------------------------------------------------------------- */
+
+const DynoPhase *
+dyno_import_queued_phase (const char *pattern, const char *op, guint64 block_size,
+                          guint queue_depth, guint threads, guint read_percent)
+{
+  g_autofree char *nick = g_strdup_printf ("%s-%s", pattern, op);
+  const DynoPhaseKind *kind = dyno_phase_kind_lookup (nick);
+  DynoPhaseParams params = {
+    .block_size = block_size,
+    .queue_depth = queue_depth,
+    .threads = threads,
+  };
+
+  g_assert (kind != NULL && dyno_phase_has_flag (dyno_phase_get (kind, NULL), DYNO_PHASE_QUEUED));
+  if (block_size == 0 || block_size > DYNO_IMPORT_MAX_BLOCK || queue_depth == 0
+      || queue_depth > DYNO_IMPORT_MAX_QUEUE_DEPTH || threads == 0
+      || threads > DYNO_IMPORT_MAX_THREADS)
+    return NULL;
+  if (kind->params & DYNO_PHASE_PARAM_READ_PERCENT)
+    {
+      /* A phase key has no "r0": 0 would read back as the kind's default. */
+      if (read_percent == 0 || read_percent > 100)
+        return NULL;
+      params.read_percent = read_percent;
+    }
+  return dyno_phase_get (kind, &params);
+}
+
+DynoPhaseResult *
+dyno_import_run_ensure_phase (DynoImportRun *run, const DynoPhase *phase)
+{
+  DynoPhaseResult *result;
+
+  g_assert (run->target != NULL);
+  result = dyno_target_result_get_phase (run->target, phase);
+  if (result != NULL)
+    return result;
+  if (run->target->phases->len >= DYNO_MAX_PHASES)
+    return NULL;
+  return dyno_target_result_ensure_phase (run->target, phase);
+}
+
+gboolean
+dyno_import_phase_add_run (DynoPhaseResult *phase, DynoPhaseRun *run)
+{
+  DynoLatency *total = &phase->latency;
+  const DynoLatency *latency = &run->latency;
+
+  if (phase->runs->len >= DYNO_MAX_REPEAT)
+    return FALSE;
+  run->repeat = phase->runs->len;
+  if (phase->runs->len == 0)
+    *total = *latency;
+  else
+    {
+      /* Without the runs' histograms only the mean and the maximum combine. */
+      double w_total = total->count > 0 ? (double) total->count : phase->runs->len;
+      double w_run = latency->count > 0 ? (double) latency->count : 1;
+
+      if (isnan (total->mean) || isnan (latency->mean))
+        total->mean = NAN;
+      else
+        total->mean = (total->mean * w_total + latency->mean * w_run) / (w_total + w_run);
+      total->max = isnan (total->max) || isnan (latency->max) ? NAN
+                                                               : MAX (total->max, latency->max);
+      total->count = total->count > 0 && latency->count > 0 ? total->count + latency->count : 0;
+      total->p50 = total->p90 = total->p99 = total->p999 = NAN;
+    }
+  dyno_phase_result_add_run (phase, run);
+  return TRUE;
 }
 
 /* ---- lines ---------------------------------------------------------------------------- */
@@ -526,11 +655,17 @@ static const struct
   { DYNO_IMPORT_BONNIEPP_CSV, "bonnie++-csv" },
   { DYNO_IMPORT_BONNIEPP_TEXT, "bonnie++-text" },
   { DYNO_IMPORT_BONNIE_TEXT, "bonnie-text" },
+  { DYNO_IMPORT_CDM_TEXT, "crystaldiskmark" },
+  { DYNO_IMPORT_KDM_TEXT, "kdiskmark" },
+  { DYNO_IMPORT_FIO_JSON, "fio-json" },
   /* aliases, accepted only */
   { DYNO_IMPORT_DYNO_JSON, "json" },
   { DYNO_IMPORT_BONNIEPP_CSV, "csv" },
   { DYNO_IMPORT_BONNIEPP_TEXT, "text" },
   { DYNO_IMPORT_BONNIE_TEXT, "bonnie" },
+  { DYNO_IMPORT_CDM_TEXT, "cdm" },
+  { DYNO_IMPORT_KDM_TEXT, "kdm" },
+  { DYNO_IMPORT_FIO_JSON, "fio" },
 };
 
 const char *
@@ -557,15 +692,156 @@ dyno_import_format_from_string (const char *text, DynoImportFormat *out)
   return FALSE;
 }
 
-/* The input without a UTF-8 byte order mark. */
+/* The input without its UTF-8 byte order marks: CrystalDiskMark 5 to 7 wrote a second one
+ * after the one their C library wrote, which decodes to two. */
 static void
 skip_bom (const char **data, gsize *length)
 {
-  if (*length >= 3 && memcmp (*data, "\xef\xbb\xbf", 3) == 0)
+  while (*length >= 3 && memcmp (*data, "\xef\xbb\xbf", 3) == 0)
     {
       *data += 3;
       *length -= 3;
     }
+}
+
+/* ---- UTF-16 --------------------------------------------------------------------------- */
+
+static gboolean
+fail_too_large (GError **error, const DynoImportInput *input, guint64 length)
+{
+  g_autofree char *size = g_format_size (length);
+
+  return dyno_import_fail (error, input, 0,
+                           _("too large to import (%s): the tools Dyno imports print at most a "
+                             "few hundred kilobytes, and the limit is 16 MiB"),
+                           size);
+}
+
+typedef enum
+{
+  ENCODING_UTF8,
+  ENCODING_UTF16LE,
+  ENCODING_UTF16BE,
+} Encoding;
+
+/* UTF-16 with a byte order mark, or without one: text in UTF-16 is mostly ASCII, so most of
+ * its code units have a NUL high byte, which UTF-8 text never has. */
+static Encoding
+sniff_encoding (const char *data, gsize length, gboolean *bom)
+{
+  const guchar *b = (const guchar *) data;
+  gsize pairs = MIN (length, 4096) / 2;
+  gsize le = 0;
+  gsize be = 0;
+
+  *bom = length >= 2 && ((b[0] == 0xff && b[1] == 0xfe) || (b[0] == 0xfe && b[1] == 0xff));
+  if (*bom)
+    return b[0] == 0xff ? ENCODING_UTF16LE : ENCODING_UTF16BE;
+  if (pairs < 2)
+    return ENCODING_UTF8;
+  for (gsize i = 0; i < pairs; i++)
+    {
+      if (b[2 * i] != 0 && b[2 * i + 1] == 0)
+        le++;
+      else if (b[2 * i] == 0 && b[2 * i + 1] != 0)
+        be++;
+    }
+  if (le * 10 >= pairs * 6)
+    return ENCODING_UTF16LE;
+  if (be * 10 >= pairs * 6)
+    return ENCODING_UTF16BE;
+  return ENCODING_UTF8;
+}
+
+/* UTF-16 to UTF-8; FALSE with an error naming the line for odd lengths and lone surrogates.
+ * A NUL code unit stays a NUL byte, for the caller's check to report. */
+static gboolean
+decode_utf16 (const char *data, gsize length, Encoding encoding, gboolean bom,
+              const DynoImportInput *input, char **out, gsize *out_length, GError **error)
+{
+  const guchar *b = (const guchar *) data;
+  const char *name = encoding == ENCODING_UTF16LE ? "UTF-16LE" : "UTF-16BE";
+  g_autoptr (GString) text = NULL;
+  guint line = 1;
+
+  if (length % 2 != 0)
+    {
+      if (bom)
+        return dyno_import_fail (error, input, 0,
+                                 _("the input starts with a %s byte order mark but has an odd "
+                                   "number of bytes (%" G_GSIZE_FORMAT "): it is cut short"),
+                                 name, length);
+      return dyno_import_fail (error, input, 0,
+                               _("the input looks like %s text (every other byte is NUL) but "
+                                 "has an odd number of bytes (%" G_GSIZE_FORMAT "): it is cut "
+                                 "short, or binary data"),
+                               name, length);
+    }
+
+  text = g_string_sized_new (length / 2 + 1);
+  for (gsize i = bom ? 2 : 0; i < length; i += 2)
+    {
+      gunichar unit = encoding == ENCODING_UTF16LE ? (gunichar) (b[i] | b[i + 1] << 8)
+                                                   : (gunichar) (b[i] << 8 | b[i + 1]);
+      gunichar c = unit;
+
+      if (unit >= 0xdc00 && unit <= 0xdfff)
+        return dyno_import_fail (error, input, line,
+                                 _("not valid %s text: a low surrogate (0x%04X) without a high "
+                                   "one before it"),
+                                 name, unit);
+      if (unit >= 0xd800 && unit <= 0xdbff)
+        {
+          gunichar low = 0;
+
+          if (i + 3 < length)
+            low = encoding == ENCODING_UTF16LE ? (gunichar) (b[i + 2] | b[i + 3] << 8)
+                                               : (gunichar) (b[i + 2] << 8 | b[i + 3]);
+          if (low < 0xdc00 || low > 0xdfff)
+            return dyno_import_fail (error, input, line,
+                                     _("not valid %s text: a high surrogate (0x%04X) without a "
+                                       "low one after it"),
+                                     name, unit);
+          c = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+          i += 2;
+        }
+      /* Numbered as the line reader numbers them: LF, CRLF and a lone CR end a line. */
+      if (c == '\n')
+        line++;
+      else if (c == '\r' && !(i + 3 < length && (encoding == ENCODING_UTF16LE
+                                                     ? b[i + 2] == '\n' && b[i + 3] == 0
+                                                     : b[i + 2] == 0 && b[i + 3] == '\n')))
+        line++;
+      g_string_append_unichar (text, c);
+    }
+  *out_length = text->len;
+  *out = g_string_free (g_steal_pointer (&text), FALSE);
+  return TRUE;
+}
+
+/* The input as UTF-8 without byte order marks: *data and *length point into the original, or
+ * into *decoded when it was UTF-16. */
+static gboolean
+decode_input (const char **data, gsize *length, char **decoded, const DynoImportInput *input,
+              GError **error)
+{
+  gboolean bom;
+  Encoding encoding = sniff_encoding (*data, *length, &bom);
+  gsize decoded_length = 0;
+
+  *decoded = NULL;
+  if (encoding != ENCODING_UTF8)
+    {
+      /* The limit holds for what was given, before it grows by decoding. */
+      if (*length > DYNO_IMPORT_MAX_TEXT_SIZE)
+        return fail_too_large (error, input, *length);
+      if (!decode_utf16 (*data, *length, encoding, bom, input, decoded, &decoded_length, error))
+        return FALSE;
+      *data = *decoded;
+      *length = decoded_length;
+    }
+  skip_bom (data, length);
+  return TRUE;
 }
 
 static gboolean
@@ -590,7 +866,7 @@ is_blank (const char *line)
   return TRUE;
 }
 
-/* data has no NULs and is at most DYNO_IMPORT_MAX_TEXT_SIZE. */
+/* data has no NULs and is at most DYNO_IMPORT_MAX_TEXT_SIZE (or decoded from that much). */
 static DynoImportFormat
 detect_text (const char *data, gsize length)
 {
@@ -618,7 +894,10 @@ detect_text (const char *data, gsize length)
       if (!csv && text_format == DYNO_IMPORT_AUTO)
         {
           text_format = dyno_import_text_detect_line (line);
-          /* A table settles it: the text reader also takes the CSV lines around it. */
+          if (text_format == DYNO_IMPORT_AUTO)
+            text_format = dyno_import_diskmark_detect_line (line);
+          /* A table or report settles it: the text reader also takes the CSV lines around
+           * a table. */
           if (text_format != DYNO_IMPORT_AUTO)
             break;
         }
@@ -640,14 +919,23 @@ detect_text (const char *data, gsize length)
 DynoImportFormat
 dyno_import_detect (const char *data, gsize length)
 {
+  g_autoptr (GError) error = NULL;
+  g_autofree char *decoded = NULL;
+
   g_return_val_if_fail (data != NULL || length == 0, DYNO_IMPORT_AUTO);
 
   if (data == NULL)
     return DYNO_IMPORT_AUTO;
-  skip_bom (&data, &length);
+  if (!decode_input (&data, &length, &decoded, NULL, &error))
+    return DYNO_IMPORT_AUTO;
+  /* fio's JSON may follow lines of text, so it is looked for before Dyno's. */
+  if (dyno_import_fio_detect (data, length))
+    return DYNO_IMPORT_FIO_JSON;
   if (looks_like_json (data, length))
     return DYNO_IMPORT_DYNO_JSON;
-  if (length > DYNO_IMPORT_MAX_TEXT_SIZE || memchr (data, '\0', length) != NULL)
+  /* Decoding made it longer than it was, within the limit. */
+  if ((decoded == NULL && length > DYNO_IMPORT_MAX_TEXT_SIZE)
+      || memchr (data, '\0', length) != NULL)
     return DYNO_IMPORT_AUTO;
   return detect_text (data, length);
 }
@@ -694,6 +982,7 @@ dyno_import_data (const char *data, gsize length, DynoImportFormat format,
   g_autoptr (GPtrArray) runs = NULL;
   g_autoptr (GPtrArray) results = NULL;
   g_autofree char *display_name = NULL;
+  g_autofree char *decoded = NULL;
   DynoImportInput input = { 0 };
   const char *nul;
   gboolean ok;
@@ -707,26 +996,25 @@ dyno_import_data (const char *data, gsize length, DynoImportFormat format,
     display_name = dyno_import_clean_label (source_name, -1);
   input.name = display_name;
 
-  skip_bom (&data, &length);
+  if (!decode_input (&data, &length, &decoded, &input, error))
+    return NULL;
+  if (format == DYNO_IMPORT_AUTO && dyno_import_fio_detect (data, length))
+    format = DYNO_IMPORT_FIO_JSON;
   if (format == DYNO_IMPORT_DYNO_JSON
       || (format == DYNO_IMPORT_AUTO && looks_like_json (data, length)))
     return import_json (data, length, display_name, error);
 
-  if (length > DYNO_IMPORT_MAX_TEXT_SIZE)
+  if (length > DYNO_IMPORT_MAX_TEXT_SIZE && decoded == NULL)
     {
-      g_autofree char *size = g_format_size (length);
-
-      dyno_import_fail (error, &input, 0,
-                        _("too large to import (%s): bonnie++ and Bonnie print a few hundred "
-                          "bytes per run, and the limit is 16 MiB"),
-                        size);
+      fail_too_large (error, &input, length);
       return NULL;
     }
   nul = memchr (data, '\0', length);
   if (nul != NULL)
     {
       dyno_import_fail (error, &input, line_of_offset (data, nul - data),
-                        _("found a NUL byte, so this is not text: %s"), _(unknown_format_hint));
+                        _("found a NUL byte, so this is neither UTF-8 nor UTF-16 text: %s"),
+                        _(unknown_format_hint));
       return NULL;
     }
 
@@ -753,10 +1041,26 @@ dyno_import_data (const char *data, gsize length, DynoImportFormat format,
 
   runs = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_import_run_free);
   dyno_import_reader_init (&input.reader, data, length);
-  if (format == DYNO_IMPORT_BONNIEPP_CSV)
-    ok = dyno_import_csv_parse (&input, runs, error);
-  else
-    ok = dyno_import_text_parse (&input, runs, error);
+  switch (format)
+    {
+    case DYNO_IMPORT_BONNIEPP_CSV:
+      ok = dyno_import_csv_parse (&input, runs, error);
+      break;
+    case DYNO_IMPORT_CDM_TEXT:
+    case DYNO_IMPORT_KDM_TEXT:
+      ok = dyno_import_diskmark_parse (&input, format, runs, error);
+      break;
+    case DYNO_IMPORT_FIO_JSON:
+      ok = dyno_import_fio_parse (&input, data, length, runs, error);
+      break;
+    case DYNO_IMPORT_BONNIEPP_TEXT:
+    case DYNO_IMPORT_BONNIE_TEXT:
+    case DYNO_IMPORT_AUTO:
+    case DYNO_IMPORT_DYNO_JSON:
+    default:
+      ok = dyno_import_text_parse (&input, runs, error);
+      break;
+    }
   dyno_import_reader_clear (&input.reader);
   if (!ok)
     return NULL;
@@ -767,6 +1071,10 @@ dyno_import_data (const char *data, gsize length, DynoImportFormat format,
         dyno_import_fail (error, &input, 0,
                           _("no runs found: expected bonnie++ CSV data lines (27, 48 or 50 "
                             "fields), not only header or blank lines"));
+      else if (format == DYNO_IMPORT_CDM_TEXT || format == DYNO_IMPORT_KDM_TEXT)
+        dyno_import_fail (error, &input, 0,
+                          _("no runs found: expected a CrystalDiskMark or KDiskMark text export "
+                            "with test results such as “SEQ 1MiB (Q= 8, T= 1): 543.188 MB/s”"));
       else
         dyno_import_fail (error, &input, 0, _("no runs found: %s"), _(unknown_format_hint));
       return NULL;
@@ -820,19 +1128,17 @@ dyno_import_file (const char *path, DynoImportFormat format, GError **error)
       const char *start = data;
       gsize start_length = length;
 
+      /* UTF-8 only: a Dyno file in UTF-16 is read from memory like any other input. */
       skip_bom (&start, &start_length);
-      if (looks_like_json (start, start_length))
+      if (looks_like_json (start, start_length) && !dyno_import_fio_detect (start, start_length))
         return dyno_import_file (path, DYNO_IMPORT_DYNO_JSON, error);
     }
 
   if (size > DYNO_IMPORT_MAX_TEXT_SIZE)
     {
-      g_autofree char *size_text = g_format_size (size);
+      DynoImportInput input = { .name = name };
 
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                   _("“%s”: too large to import (%s): bonnie++ and Bonnie print a few hundred "
-                     "bytes per run, and the limit is 16 MiB"),
-                   name, size_text);
+      fail_too_large (error, &input, size);
       return NULL;
     }
   return dyno_import_data (data, length, format, name, error);

@@ -1642,6 +1642,88 @@ def case_import_all_or_nothing():
         return summary(p, line.replace(folder + "/", ""), n, "nothing written for good.csv")
 
 
+def entries_under(path):
+    n = 0
+    for _root, dirs, files in os.walk(path):
+        n += len(dirs) + len(files)
+    return n
+
+
+def import_signal_case(sig):
+    """dyno-cli import of 10,000 runs, sig once it has started writing them: nothing added."""
+    def case():
+        if not cli_has("import"):
+            raise Skip("this dyno-cli has no import command")
+        with Sandbox() as s:
+            folder = s.dir("in", populated=False)
+            big = os.path.join(folder, "cron.csv")
+            with open(big, "w") as f:
+                f.write((CSV_LINE + "\n") * 10000)
+            set_times(big)
+            before = snapshot(folder)
+            out = s.dir("out")
+            out_before = snapshot(out)
+            n_before = entries_under(out)
+            argv = [CLI, "import", big, "-o", out]
+            run = BgRun(s.target, argv=argv)
+            try:
+                end = time.monotonic() + 30
+                while entries_under(out) == n_before and time.monotonic() < end:
+                    check(run.proc.poll() is None, "the import ended (status %s) before it wrote "
+                          "anything" % run.proc.returncode, run.describe())
+                    time.sleep(0.01)
+                check(entries_under(out) > n_before, "nothing written to OUT within 30 s",
+                      run.describe())
+                time.sleep(0.5)  # hundreds of files in
+                written = entries_under(out) - n_before
+                run.proc.send_signal(sig)
+                rc, took = run.wait(SIGNAL_LIMIT + 20)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            if rc < 0:
+                raise Failure("killed by %s; %d entries left in OUT"
+                              % (signal.Signals(-rc).name, entries_under(out) - n_before),
+                              p.describe())
+            expect_rc(p, 130)
+            line = expect_message(p, r"interrupted", [])
+            check(took < SIGNAL_LIMIT, "took %.1f s to exit after the signal" % took, p.describe())
+            n = expect_clean(folder, before, p) + expect_clean(out, out_before, p)
+            return summary(p, line, None, "%d entries had been written when the signal came; "
+                           "input and output folders unchanged (%d entries)" % (written, n))
+    return case
+
+
+def case_compare_same_label():
+    """One machine's cron-collected bonnie++ CSV: 10,000 runs, one label."""
+    if not cli_has("compare"):
+        raise Skip("this dyno-cli has no compare command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        big = os.path.join(folder, "cron.csv")
+        with open(big, "w") as f:
+            f.write((CSV_LINE + "\n") * 10000)
+        set_times(big)
+        before = snapshot(folder)
+        p = cli("compare", big, "--format", "json")
+        expect_rc(p, 0)
+        names = [e["name"] for e in json.loads(p.out)["entries"]]
+        check(len(names) == 10000, "%d entries, expected 10000" % len(names), p.describe())
+        check(len(set(names)) == len(names), "names are not unique", p.describe())
+        check(names[0] == "vm" and names[1] == "vm (2)" and names[-1] == "vm (10000)",
+              "names %r … %r, expected vm, vm (2) … vm (10000)" % (names[:2], names[-1]))
+        json_took = p.seconds
+        t = cli("compare", big)
+        expect_rc(t, 0)
+        check("vm (10000) vs vm:" in t.out, "the text has no headline for vm (10000)",
+              t.describe())
+        n = expect_clean(folder, before, t)
+        return summary(t, None, None, "10,000 unique names, vm to vm (10000); JSON in %.1f s, "
+                       "text in %.1f s; input unchanged (%d entries)" % (json_took, t.seconds, n))
+
+
 def write_bytes(data):
     def make(path):
         with open(path, "wb") as f:
@@ -1957,6 +2039,14 @@ add("files", "import: one bad file among good ones", "`dyno-cli import good.csv 
     "exit 1; names bad.csv and its line; nothing written to OUT", case_import_all_or_nothing)
 add("files", "unreadable file", "nobody imports root's 0600 CSV",
     "exit 1; permission denied, names the file", case_unreadable_file, root="runs as nobody")
+add("files", "compare: 10,000 runs of one label", "`dyno-cli compare cron.csv`, a bonnie++ CSV "
+    "of 10,000 lines from one machine (one label)", "exit 0 within 60 s, text and JSON; names "
+    "vm, vm (2) … vm (10000)", case_compare_same_label)
+for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
+                  (signal.SIGHUP, "the terminal closed")):
+    add("files", "import: %s mid-write" % _sig.name, "%s (%s) while `dyno-cli import` writes "
+        "10,000 runs of one CSV into OUT" % (_sig.name, _why), "exit 130; says interrupted; "
+        "nothing added to OUT, no temporary file", import_signal_case(_sig))
 
 
 # Running -----------------------------------------------------------------------------------

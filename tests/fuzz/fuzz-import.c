@@ -19,6 +19,24 @@
 /* What the result reader insists on (docs/result-format.md), checked directly: cheap enough
  * for every input. */
 static void
+check_run (const DynoPhaseRun *run)
+{
+  g_assert (isnan (run->rate) || (isfinite (run->rate) && run->rate >= 0));
+  g_assert (isnan (run->cpu_percent) || (isfinite (run->cpu_percent) && run->cpu_percent >= 0));
+  g_assert (isnan (run->cpu_seconds) || (isfinite (run->cpu_seconds) && run->cpu_seconds >= 0));
+  g_assert (isnan (run->elapsed) || (isfinite (run->elapsed) && run->elapsed >= 0));
+  g_assert (isnan (run->iops) || (isfinite (run->iops) && run->iops >= 0));
+  g_assert (isnan (run->latency.max) || (isfinite (run->latency.max) && run->latency.max >= 0));
+  g_assert (isnan (run->latency.mean) || (isfinite (run->latency.mean) && run->latency.mean >= 0));
+  g_assert (isnan (run->latency.p99) || (isfinite (run->latency.p99) && run->latency.p99 >= 0));
+  g_assert (!run->too_fast || isnan (run->rate));
+  g_assert (run->direct >= -1 && run->direct <= 1);
+  g_assert (run->threads <= 65536 && run->repeat < DYNO_MAX_REPEAT);
+  g_assert (run->engine == NULL || (strlen (run->engine) <= 64
+                                    && g_utf8_validate (run->engine, -1, NULL)));
+}
+
+static void
 check_figures (DynoResult *result)
 {
   const DynoConfig *config = dyno_result_get_config (result);
@@ -28,25 +46,38 @@ check_figures (DynoResult *result)
   g_assert (config->chunk <= DYNO_MAX_CHUNK && config->seekers <= DYNO_MAX_SEEKERS);
   g_assert (config->files_num <= DYNO_MAX_FILES_NUM && config->files_dirs <= DYNO_MAX_FILES_DIRS);
   g_assert (config->size <= G_MAXINT64 && config->files_min >= 0);
+  g_assert (config->queue_size <= G_MAXINT64);
+  g_assert (config->repeat >= 1 && config->repeat <= DYNO_MAX_REPEAT);
+  g_assert (config->phase_time >= 0 && config->phase_time <= DYNO_MAX_PHASE_TIME);
+  g_assert (config->interval >= 0 && config->interval <= DYNO_MAX_INTERVAL);
   g_assert (dyno_config_get_n_phases (config) > 0);
   for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    g_assert (dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_BONNIE));
+    {
+      const DynoPhase *phase = dyno_config_get_phase (config, i);
+
+      /* Bonnie's phases or queued ones, and a key that reads back as the same phase */
+      g_assert (dyno_phase_has_flag (phase, DYNO_PHASE_BONNIE)
+                || dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED));
+      g_assert (dyno_phase_lookup (dyno_phase_get_key (phase)) == phase);
+    }
   g_assert (g_utf8_validate (dyno_result_get_tool (result), -1, NULL));
   g_assert (dyno_result_get_label (result) == NULL
             || g_utf8_validate (dyno_result_get_label (result), -1, NULL));
+  g_assert (dyno_result_get_notes (result) == NULL
+            || g_utf8_validate (dyno_result_get_notes (result), -1, NULL));
+  g_assert (g_utf8_validate (dyno_result_get_source (result), -1, NULL));
 
   target = dyno_result_get_target (result, 0);
-  g_assert (target->phases->len > 0);
+  g_assert (target->phases->len > 0 && target->phases->len <= DYNO_MAX_PHASES);
   for (guint p = 0; p < target->phases->len; p++)
     {
       const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
-      const DynoPhaseRun *run = dyno_phase_result_get_run (phase, 0);
 
       g_assert (dyno_config_has_phase (config, phase->phase));
-      g_assert (isnan (run->rate) || (isfinite (run->rate) && run->rate >= 0));
-      g_assert (isnan (run->cpu_percent) || (isfinite (run->cpu_percent) && run->cpu_percent >= 0));
-      g_assert (isnan (run->latency.max) || (isfinite (run->latency.max) && run->latency.max >= 0));
-      g_assert (!run->too_fast || isnan (run->rate));
+      g_assert (phase->runs->len > 0 && phase->runs->len <= DYNO_MAX_REPEAT);
+      g_assert (phase->best_of <= 1000);
+      for (guint r = 0; r < phase->runs->len; r++)
+        check_run (dyno_phase_result_get_run (phase, r));
     }
 }
 
@@ -82,6 +113,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     DYNO_IMPORT_AUTO,
     DYNO_IMPORT_BONNIEPP_CSV,
     DYNO_IMPORT_BONNIEPP_TEXT,
+    DYNO_IMPORT_CDM_TEXT,
+    DYNO_IMPORT_FIO_JSON,
   };
   guint hash = 5381;
   gboolean round_trip;
