@@ -1290,6 +1290,533 @@ test_queued_phases (void)
     }
 }
 
+/* ---- forest plots --------------------------------------------------------------------- */
+
+typedef struct
+{
+  const char *phase; /* its key */
+  double rate;       /* B/s or ops/s; 0: the entry did not run it */
+  double spread;     /* the repeats' rates: rate × (1 − spread, 1, 1 + spread) */
+  guint runs;        /* 1 or 3 */
+} Measured;
+
+/* A result of one target whose phases ran as often as each says. */
+static DynoResult *
+make_measured_result (const char *label, const Measured *measured, guint n)
+{
+  DynoResult *result = dyno_result_new ();
+  DynoSystemInfo *system = dyno_system_info_new ();
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/mnt/test"));
+
+  system->hostname = g_strdup ("testhost");
+  dyno_result_set_system (result, system);
+  dyno_result_set_label (result, label);
+  for (guint r = 0; r < 3; r++)
+    for (guint i = 0; i < n; i++)
+      {
+        DynoPhaseResult *phase;
+        DynoPhaseRun run;
+
+        if (measured[i].rate <= 0 || r >= measured[i].runs)
+          continue;
+        phase = dyno_target_result_ensure_phase (target, phase_of (measured[i].phase));
+        dyno_phase_run_init (&run);
+        run.repeat = r;
+        run.rate = measured[i].rate * (1 + measured[i].spread * ((double) r - 1));
+        run.cpu_percent = 20;
+        dyno_phase_result_add_run (phase, &run);
+      }
+  dyno_result_add_target (result, target);
+  return result;
+}
+
+/* plain against encrypted: block write 38 % slower with a wide interval, rewrite slower, block
+ * read the same, seeks faster, per-char write once on each side, per-char read never on the
+ * encrypted side, sequential create the same. */
+static DynoComparison *
+make_forest_comparison (void)
+{
+  const Measured plain[] = {
+    { "putc", 80 * MB, 0, 1 },       { "write", 400 * MB, 0.1, 3 },
+    { "rewrite", 200 * MB, 0.02, 3 }, { "getc", 90 * MB, 0.02, 3 },
+    { "read", 500 * MB, 0.02, 3 },    { "seeks", 9000, 0.02, 3 },
+    { "seq_create", 30000, 0.05, 3 },
+  };
+  const Measured encrypted[] = {
+    { "putc", 60 * MB, 0, 1 },        { "write", 250 * MB, 0.1, 3 },
+    { "rewrite", 150 * MB, 0.02, 3 }, { "read", 495 * MB, 0.02, 3 },
+    { "seeks", 12000, 0.02, 3 },      { "seq_create", 29000, 0.05, 3 },
+  };
+  DynoComparison *comparison = dyno_comparison_new ();
+  g_autoptr (DynoResult) ra = make_measured_result ("plain", plain, G_N_ELEMENTS (plain));
+  g_autoptr (DynoResult) rb = make_measured_result ("encrypted", encrypted,
+                                                    G_N_ELEMENTS (encrypted));
+
+  dyno_comparison_add_result (comparison, ra);
+  dyno_comparison_add_result (comparison, rb);
+  return comparison;
+}
+
+/* All twelve of Bonnie's phases (or CrystalDiskMark's eight), n_entries entries, each slower
+ * than the last by a tenth, the baseline first. */
+static DynoComparison *
+make_long_forest_comparison (gboolean crystal, guint n_entries)
+{
+  static const char *const bonnie[] = {
+    "putc", "write", "rewrite", "getc", "read", "seeks",
+    "seq_create", "seq_stat", "seq_delete", "rand_create", "rand_stat", "rand_delete",
+  };
+  static const char *const diskmark[] = {
+    "seq-read:1m:q8:t1",  "seq-read:1m:q1:t1",  "rnd-read:4k:q32:t1",  "rnd-read:4k:q1:t1",
+    "seq-write:1m:q8:t1", "seq-write:1m:q1:t1", "rnd-write:4k:q32:t1", "rnd-write:4k:q1:t1",
+  };
+  static const char *const names[] = { "plain", "encrypted", "gocryptfs", "fscrypt" };
+  const char *const *keys = crystal ? diskmark : bonnie;
+  guint n = crystal ? G_N_ELEMENTS (diskmark) : G_N_ELEMENTS (bonnie);
+  DynoComparison *comparison = dyno_comparison_new ();
+
+  for (guint e = 0; e < n_entries; e++)
+    {
+      g_autofree Measured *measured = g_new0 (Measured, n);
+      g_autoptr (DynoResult) result = NULL;
+
+      for (guint i = 0; i < n; i++)
+        measured[i] = (Measured) { keys[i], (100 + 10 * i) * MB * (1 - 0.1 * e * (i % 3)),
+                                   0.01 + 0.01 * (i % 4), i == 5 ? 1 : 3 };
+      result = make_measured_result (names[e % G_N_ELEMENTS (names)], measured, n);
+      dyno_comparison_add_result (comparison, result);
+    }
+  return comparison;
+}
+
+static DynoChartDecor
+forest_decor (const DynoComparison *comparison, char **title, char **subtitle)
+{
+  DynoChartDecor decor;
+
+  *title = dyno_compare_chart_forest_title (comparison);
+  *subtitle = dyno_compare_chart_forest_subtitle (comparison);
+  dyno_chart_decor_init (&decor);
+  decor.title = *title;
+  decor.subtitle = *subtitle;
+  decor.source = "Measured with Dyno 0.1.0 on testhost";
+  return decor;
+}
+
+static guint32
+verdict_pixel (DynoVerdict verdict)
+{
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  DynoRgba color;
+
+  dyno_compare_chart_verdict_color (style, verdict, &color);
+  g_assert_cmpfloat (color.alpha, ==, 1);
+  return opaque (&color);
+}
+
+/* Where a ratio lies on the geometry's log axis. */
+static double
+forest_x (const DynoCompareChartGeometry *geometry, double ratio)
+{
+  const DynoChartRect *plot = &geometry->plots[0];
+
+  return plot->x + (log (ratio) - log (geometry->ratio_min))
+                       / (log (geometry->ratio_max) - log (geometry->ratio_min)) * plot->width;
+}
+
+/* Whether x is the pixel column of a tick's grid line (or the reference line). */
+static gboolean
+on_grid (const DynoCompareChartGeometry *geometry, int x)
+{
+  const double ticks[] = { 1e-4, 1e-3, 0.01, 0.1, 0.125, 0.2, 0.25, 0.5, 0.7, 0.8, 0.9,
+                           1, 1.1, 1.25, 1.4, 2, 4, 5, 8, 10, 100, 1000, 1e4 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ticks); i++)
+    if (ticks[i] >= geometry->ratio_min * 0.999 && ticks[i] <= geometry->ratio_max * 1.001
+        && (int) floor (forest_x (geometry, ticks[i])) == x)
+      return TRUE;
+  return FALSE;
+}
+
+/* The pixel most of the plot's part of row y has: its background or band. */
+static guint32
+row_background (const Picture *picture, const DynoChartRect *plot, int y)
+{
+  g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
+  guint32 best = 0;
+  guint most = 0;
+
+  for (int x = (int) plot->x; x < (int) (plot->x + plot->width); x++)
+    {
+      guint32 value = pixel (picture, x, y);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, GUINT_TO_POINTER (value))) + 1;
+
+      g_hash_table_insert (counts, GUINT_TO_POINTER (value), GUINT_TO_POINTER (n));
+      if (n > most)
+        {
+          most = n;
+          best = value;
+        }
+    }
+  return best;
+}
+
+/* Fails unless the plot's part of rows y0 ≤ y < y1 is empty but for the grid and the columns
+ * x0 ≤ x < x1. */
+static void
+assert_row_empty_but (const Picture                  *picture,
+                      const DynoCompareChartGeometry *geometry,
+                      int                             y0,
+                      int                             y1,
+                      double                          x0,
+                      double                          x1,
+                      const char                     *what)
+{
+  const DynoChartRect *plot = &geometry->plots[0];
+
+  for (int y = y0; y < y1; y++)
+    {
+      guint32 background = row_background (picture, plot, y);
+
+      for (int x = (int) plot->x + 1; x < (int) (plot->x + plot->width) - 1; x++)
+        if (pixel (picture, x, y) != background && !on_grid (geometry, x) && !(x >= x0 && x < x1))
+          g_error ("%s: pixel (%d, %d) is %08x, not the row's %08x", what, x, y,
+                   pixel (picture, x, y), background);
+    }
+}
+
+/* The first and last x with exactly this colour in pixel row y of the plot; FALSE if none. */
+static gboolean
+colour_span (const Picture *picture, const DynoChartRect *plot, int y, guint32 value, int *first,
+             int *last)
+{
+  *first = G_MAXINT;
+  *last = G_MININT;
+  for (int x = (int) plot->x; x < (int) (plot->x + plot->width); x++)
+    if (pixel (picture, x, y) == value)
+      {
+        *first = MIN (*first, x);
+        *last = MAX (*last, x);
+      }
+  return *first <= *last;
+}
+
+/* One paired run drawn: ×1 in the middle of the axis with the reference line on it; each phase's
+ * point where its ratio is, its interval's ends where ratio_low and ratio_high are, its verdict
+ * in words at the right; a single run hollow without a line, a phase not measured on one side
+ * without a point. */
+static void
+test_forest (void)
+{
+  g_autoptr (DynoComparison) comparison = make_forest_comparison ();
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  DynoChartDecor decor = forest_decor (comparison, &title, &subtitle);
+  g_auto (Picture) picture = { 0 };
+  g_autoptr (GArray) labels = NULL;
+  g_autoptr (GArray) slots = NULL;
+  DynoCompareChartOptions options;
+  DynoCompareChartGeometry geometry;
+  const DynoChartRect *plot;
+  double x1;
+  guint n_line = 0;
+  guint verdicts_seen[4] = { 0 };
+
+  g_assert_cmpstr (title, ==, "encrypted vs plain");
+  g_assert_nonnull (strstr (subtitle, "95 % interval"));
+  g_assert_nonnull (strstr (subtitle, "left of ×1 is slower"));
+
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_FOREST);
+  render (&picture, comparison, &options, &decor, 1200, 675, "forest.png");
+  assert_nothing_outside (&picture);
+  labels = get_labels (comparison, &options, &decor, 1200, 675, &geometry);
+  slots = get_slots (comparison, &options, &decor, 1200, 675);
+  g_assert_cmpuint (slots->len, ==, 0);
+  plot = &geometry.plots[0];
+  g_assert_cmpuint (geometry.n_panels, ==, 1);
+  g_assert_cmpfloat (plot->width, >, 400);
+  g_assert_cmpfloat_with_epsilon (geometry.ratio_min * geometry.ratio_max, 1, 1e-9);
+  /* The axis holds the data: block write's interval reaches below ×0.5, seeks above ×1.3. */
+  g_assert_cmpfloat (geometry.ratio_min, <, 0.5);
+  g_assert_cmpfloat (geometry.ratio_max, >, 1.4);
+  g_assert_cmpfloat (geometry.ratio_max, <=, 10);
+
+  /* The reference line: ×1 in the middle, a line down the plot that its neighbours lack. */
+  x1 = forest_x (&geometry, 1);
+  g_assert_cmpfloat_with_epsilon (x1, plot->x + plot->width / 2, 1e-6);
+  for (int y = (int) plot->y; y < (int) (plot->y + plot->height); y++)
+    n_line += pixel (&picture, (int) floor (x1), y)
+                      != pixel (&picture, (int) floor (x1) + 3, y)
+                  ? 1
+                  : 0;
+  g_assert_cmpuint (n_line, >, plot->height * 0.8);
+
+  /* The titles of the groups, the phases' names. */
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+
+      g_assert_nonnull (dyno_test_find_label (labels, dyno_phase_get_title (phase)));
+      g_assert_nonnull (dyno_test_find_label (labels,
+                                              dyno_phase_group_get_title (phase->kind->group)));
+    }
+
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+      g_autofree char *words = NULL;
+      const DynoChartLabel *label;
+      DynoCompareCell cell;
+      DynoVerdict verdict;
+      double cy;
+      int first = 0;
+      int last = 0;
+
+      dyno_comparison_get_cell (comparison, 1, phase, &cell);
+      verdict = dyno_compare_cell_get_verdict (&cell);
+      verdicts_seen[verdict]++;
+      words = dyno_compare_cell_describe_verdict (&cell);
+      g_test_message ("%s: %s", dyno_phase_get_key (phase), words);
+      /* The verdict in words, whole, right of the plot, on the phase's row. */
+      label = dyno_test_find_label (labels, words);
+      g_assert_nonnull (label);
+      g_assert_false (label->ellipsized);
+      g_assert_cmpfloat (label->box.x, >=, plot->x + plot->width);
+      cy = label->box.y + label->box.height / 2;
+      g_assert_cmpfloat (fabs (cy - (dyno_test_find_label (labels, dyno_phase_get_title (phase))
+                                         ->box.y
+                                     + label->box.height / 2)),
+                         <, 1.5);
+
+      if (verdict != DYNO_VERDICT_NONE)
+        {
+          guint32 color = verdict_pixel (verdict);
+          int top = G_MAXINT;
+          gboolean found = FALSE;
+
+          /* The interval: the widest run of the colour within a pixel of the row's middle. */
+          for (int y = (int) cy - 1; y <= (int) cy + 1; y++)
+            {
+              int f;
+              int l;
+
+              if (colour_span (&picture, plot, y, color, &f, &l)
+                  && (!found || l - f > last - first))
+                {
+                  first = f;
+                  last = l;
+                  found = TRUE;
+                }
+            }
+          g_assert_true (found);
+          g_assert_cmpfloat (fabs (first - forest_x (&geometry, cell.ratio_low)), <=, 2);
+          g_assert_cmpfloat (fabs (last + 1 - forest_x (&geometry, cell.ratio_high)), <=, 2);
+          /* The point: the top of the disc in the colour, centred on the ratio. */
+          for (int y = (int) cy - 20; y < (int) cy && top == G_MAXINT; y++)
+            if (colour_span (&picture, plot, y, color, &first, &last))
+              top = y;
+          g_assert_cmpint (top, <, (int) cy - 2);
+          g_assert_cmpfloat (fabs ((first + last + 1) / 2.0 - forest_x (&geometry, cell.ratio)),
+                             <=, 1.5);
+          /* Nothing of the colour elsewhere in the plot's row. */
+          assert_row_empty_but (&picture, &geometry, (int) cy, (int) cy + 1,
+                                forest_x (&geometry, cell.ratio_low) - 3,
+                                forest_x (&geometry, cell.ratio_high) + 3, words);
+        }
+      else if (isfinite (cell.ratio))
+        {
+          double x = forest_x (&geometry, cell.ratio);
+          g_autoptr (GArray) none = NULL;
+
+          /* A single run: a hollow point at the ratio and no line either side. */
+          g_assert_true (isnan (cell.ratio_low));
+          g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
+          assert_row_empty_but (&picture, &geometry, (int) cy - 1, (int) cy + 2, x - 12, x + 12,
+                                words);
+          g_assert_cmphex (pixel (&picture, (int) x, (int) cy),
+                           ==, row_background (&picture, plot, (int) cy));
+          {
+            guint ring = 0;
+
+            for (int dx = -8; dx <= 8; dx++)
+              ring += pixel (&picture, (int) x + dx, (int) cy)
+                              != row_background (&picture, plot, (int) cy)
+                          ? 1
+                          : 0;
+            /* Its left and right edges. */
+            g_assert_cmpuint (ring, >=, 2);
+          }
+        }
+      else
+        {
+          /* Not measured on both sides: no point at all. */
+          g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_UNKNOWN);
+          assert_row_empty_but (&picture, &geometry, (int) cy - 6, (int) cy + 6, 0, 0, words);
+        }
+    }
+  /* Each kind of row was there: slower (write, rewrite), faster (seeks), the same (read, seq
+   * create), and two without an interval (putc once, getc on one side). */
+  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_SLOWER], ==, 2);
+  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_FASTER], ==, 1);
+  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_SAME], ==, 2);
+  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_NONE], ==, 2);
+
+  /* The note says what the points, the hollow one and the words without a point mean. */
+  {
+    const char *note = note_of (labels, &geometry);
+
+    g_assert_nonnull (note);
+    g_assert_cmpfloat (geometry.note.y, >=, plot->y + plot->height);
+    g_assert_nonnull (strstr (note, "95 % confidence interval"));
+    g_assert_nonnull (strstr (note, "hollow"));
+    g_assert_nonnull (strstr (note, "not measured on both sides"));
+  }
+  g_assert_nonnull (dyno_test_find_label (labels, "×1"));
+  g_assert_nonnull (dyno_test_find_label (labels, "← slower"));
+  g_assert_nonnull (dyno_test_find_label (labels, "faster →"));
+}
+
+/* Every figure size, short and long lists of phases, one entry against the baseline or three:
+ * every row's verdict is there (shortened only where the figure is small), no label over
+ * another or out of the figure, nothing drawn outside the content. */
+static void
+test_forest_sizes (void)
+{
+  const int sizes[][2] = { { 1200, 675 }, { 800, 450 }, { 600, 340 }, { 420, 240 } };
+
+  for (int crystal = 0; crystal < 2; crystal++)
+    for (guint n_entries = 2; n_entries <= 4; n_entries += 2)
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        for (int screen = 0; screen < 2; screen++)
+          {
+            g_autoptr (DynoComparison) comparison = make_long_forest_comparison (crystal,
+                                                                                 n_entries);
+            g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
+            g_autofree char *title = NULL;
+            g_autofree char *subtitle = NULL;
+            DynoChartDecor decor = forest_decor (comparison, &title, &subtitle);
+            const DynoChartDecor *d = screen ? NULL : &decor;
+            g_autofree char *name = g_strdup_printf ("forest-%s-%u-%dx%d%s.png",
+                                                     crystal ? "cdm" : "bonnie", n_entries,
+                                                     sizes[z][0], sizes[z][1],
+                                                     screen ? "-screen" : "");
+            g_auto (Picture) picture = { 0 };
+            g_autoptr (GArray) labels = NULL;
+            DynoCompareChartOptions options;
+            DynoCompareChartGeometry geometry;
+            gboolean cut = FALSE;
+
+            g_test_message ("%s", name);
+            dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_FOREST);
+            render (&picture, comparison, &options, d, sizes[z][0], sizes[z][1], name);
+            assert_nothing_outside (&picture);
+            labels = get_labels (comparison, &options, d, sizes[z][0], sizes[z][1], &geometry);
+            dyno_test_assert_labels_clean (labels, &geometry.content);
+            for (guint i = 0; i < labels->len; i++)
+              cut |= strstr (g_array_index (labels, DynoChartLabel, i).text, "more row") != NULL;
+
+            /* Every row's words, but where a small figure left rows out (and says so). */
+            for (guint e = 1; e < n_entries && !cut; e++)
+              for (guint i = 0; i < phases->len; i++)
+                {
+                  DynoCompareCell cell;
+                  g_autofree char *words = NULL;
+                  const DynoChartLabel *label;
+
+                  dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, i), &cell);
+                  words = dyno_compare_cell_describe_verdict (&cell);
+                  label = dyno_test_find_label (labels, words);
+                  if (label == NULL)
+                    g_error ("%s: no “%s”", name, words);
+                  g_assert_cmpfloat (label->box.x, >=,
+                                     geometry.plots[0].x + geometry.plots[0].width);
+                  if (sizes[z][0] >= 1200)
+                    g_assert_false (label->ellipsized);
+                }
+            /* The big figures hold every row: all of Bonnie's twelve, three entries each. */
+            if (sizes[z][0] >= 1200 || (sizes[z][0] >= 800 && n_entries == 2))
+              g_assert_false (cut);
+          }
+}
+
+/* A comparison of one run has nothing to put against the baseline: a word says so. */
+static void
+test_forest_single_entry (void)
+{
+  const Measured plain[] = { { "write", 400 * MB, 0.1, 3 } };
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  g_autoptr (DynoResult) result = make_measured_result ("plain", plain, G_N_ELEMENTS (plain));
+  g_autoptr (GArray) labels = NULL;
+  g_auto (Picture) picture = { 0 };
+  DynoCompareChartOptions options;
+  DynoCompareChartGeometry geometry;
+  g_autofree char *title = NULL;
+
+  dyno_comparison_add_result (comparison, result);
+  title = dyno_compare_chart_forest_title (comparison);
+  g_assert_cmpstr (title, ==, "plain");
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_FOREST);
+  render (&picture, comparison, &options, NULL, 600, 340, "forest-single.png");
+  labels = get_labels (comparison, &options, NULL, 600, 340, &geometry);
+  g_assert_cmpuint (labels->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_array_index (labels, DynoChartLabel, 0).text,
+                                   "Nothing to compare"));
+}
+
+/* "forest" is a kind; its PNG and SVG files are whole. */
+static void
+test_forest_files (void)
+{
+  g_autoptr (DynoComparison) comparison = make_forest_comparison ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  g_autoptr (DynoChartStyle) dark = dyno_chart_style_new_dark ();
+  g_autoptr (GError) error = NULL;
+  const char *keep_dir = g_getenv ("DYNO_TEST_KEEP_CHARTS");
+  g_autofree char *dir = keep_dir && *keep_dir ? g_strdup (keep_dir)
+                                               : g_dir_make_tmp ("dyno-forest-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "forest-file.png", NULL);
+  g_autofree char *dark_png = g_build_filename (dir, "forest-dark.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "forest-file.svg", NULL);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *data = NULL;
+  DynoChartDecor decor = forest_decor (comparison, &title, &subtitle);
+  DynoCompareChartOptions options;
+  DynoCompareChartKind kind;
+  cairo_surface_t *surface;
+
+  g_assert_true (dyno_compare_chart_kind_from_string ("forest", &kind));
+  g_assert_cmpint (kind, ==, DYNO_COMPARE_CHART_FOREST);
+  g_assert_true (dyno_compare_chart_kind_from_string ("Forest", NULL));
+  dyno_compare_chart_options_init (&options, kind);
+
+  g_assert_true (dyno_compare_chart_render_to_file (comparison, &options, style, &decor, 1200, 675,
+                                                    2, "png", png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 2400);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 1350);
+  cairo_surface_destroy (surface);
+  g_assert_true (dyno_compare_chart_render_to_file (comparison, &options, dark, &decor, 1200, 675,
+                                                    1, "png", dark_png, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (dyno_compare_chart_render_to_file (comparison, &options, style, &decor, 1200, 675,
+                                                    1, "svg", svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+  if (keep_dir == NULL || *keep_dir == '\0')
+    {
+      g_unlink (png);
+      g_unlink (dark_png);
+      g_unlink (svg);
+      g_rmdir (dir);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1312,6 +1839,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/narrow-groups", test_narrow_groups);
   g_test_add_func ("/compare-chart/overlay-short", test_overlay_short);
   g_test_add_func ("/compare-chart/queued-phases", test_queued_phases);
+  g_test_add_func ("/compare-chart/forest", test_forest);
+  g_test_add_func ("/compare-chart/forest-sizes", test_forest_sizes);
+  g_test_add_func ("/compare-chart/forest-single-entry", test_forest_single_entry);
+  g_test_add_func ("/compare-chart/forest-files", test_forest_files);
 
   return g_test_run ();
 }

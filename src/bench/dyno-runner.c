@@ -337,6 +337,7 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   DynoHistogram *all_latency;
   DynoCpuTimes cpu_before, cpu_after;
   gboolean have_cpu;
+  double helper_before;
   DynoPhaseResult *result;
   /* A phase that leaves its data as it found it makes passes until it has measured for the
    * phase time: a fast device gets a figure instead of "+++++". */
@@ -395,6 +396,7 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   if (n_slots == 0)
     dyno_sampler_register_thread (run->sampler, ctx.slot);
   have_cpu = dyno_platform_read_cpu_times (&cpu_before);
+  helper_before = dyno_platform_process_cpu_of (run->target_result->info->helper_pid);
 
   for (;;)
     {
@@ -452,6 +454,10 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
       dyno_platform_cpu_split (&cpu_before, &cpu_after, &ctx.run.system_cpu);
       ctx.run.machine_cpu_seconds = dyno_platform_cpu_busy_seconds (&cpu_before, &cpu_after);
     }
+  /* The FUSE daemon's part of it, which neither Dyno's threads nor the kernel show. */
+  if (!isnan (helper_before))
+    ctx.run.helper_cpu_seconds
+        = dyno_platform_process_cpu_of (run->target_result->info->helper_pid) - helper_before;
   ctx.run.too_fast = ctx.run.elapsed < DYNO_TOO_FAST_SECONDS;
   fill_latency (&ctx.run.latency, latency);
 
@@ -733,6 +739,13 @@ close_target (RunState *state, TargetSlot *slot)
       end_series (run, &ignored);
     }
   dyno_sampler_unwatch (run->sampler);
+  /* The kernel picks a cipher's implementation when it first encrypts: look again now that
+   * the run has written, so the result names the driver that did the work. */
+  if (tr->info != NULL && tr->info->crypto->len > 0)
+    {
+      g_ptr_array_set_size (tr->info->crypto, 0);
+      dyno_platform_describe_crypto (tr->info);
+    }
   if (run->scratch_fd >= 0)
     close (run->scratch_fd);
   run->scratch_fd = -1;

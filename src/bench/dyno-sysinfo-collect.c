@@ -29,6 +29,7 @@ dyno_system_info_collect (void)
   info->cpu_count = g_get_num_processors ();
   info->ram_bytes = dyno_platform_ram_bytes ();
   dyno_platform_describe_system (info);
+  dyno_platform_describe_cpu_crypto (info);
   return info;
 }
 
@@ -89,6 +90,8 @@ dyno_target_info_collect (const char *path)
   info = dyno_target_info_new (path);
   check_writable (info);
   dyno_platform_describe_target (info);
+  dyno_platform_describe_crypto (info);
+  info->helper_pid = dyno_platform_find_helper (info, &info->helper);
   return info;
 }
 

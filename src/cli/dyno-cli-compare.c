@@ -187,6 +187,13 @@ dyno_cli_save_compare_chart (const char                    *command,
 
   if (format == NULL)
     return dyno_cli_usage_error (command, _("-o: “%s” does not end in .png, .svg or .pdf"), path);
+  if (options->kind == DYNO_COMPARE_CHART_FOREST
+      && dyno_comparison_get_n_entries (comparison) < 2)
+    {
+      dyno_cli_error (_("A forest plot needs two runs or folders to put side by side, such as a "
+                        "run over two folders (dyno-cli run -d A -d B)"));
+      return DYNO_EXIT_FAILED;
+    }
   if (options->kind == DYNO_COMPARE_CHART_OVERLAY
       && !dyno_compare_chart_has_samples (comparison, options->phase))
     {
@@ -209,6 +216,11 @@ dyno_cli_save_compare_chart (const char                    *command,
       default_title = g_strdup_printf (_("%s over time: %s"), dyno_phase_get_title (options->phase),
                                        names);
       subtitle = g_strdup (_("The live rate through the phase, every repeat drawn"));
+      break;
+    case DYNO_COMPARE_CHART_FOREST:
+      /* "encrypted vs plain", and how to read the ratios */
+      default_title = dyno_compare_chart_forest_title (comparison);
+      subtitle = dyno_compare_chart_forest_subtitle (comparison);
       break;
     case DYNO_COMPARE_CHART_BARS:
     default:
@@ -258,9 +270,9 @@ dyno_cli_compare (int argc, char **argv)
     { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
       N_("mb|mib|kib") },
     { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
-      N_("Draw a chart into the -o file instead of a table"), N_("bars|cpu|overlay") },
+      N_("Draw a chart into the -o file instead of a table"), N_("bars|cpu|overlay|forest") },
     { "phase", 0, 0, G_OPTION_ARG_STRING, &phase,
-      N_("Phases of a bars or cpu chart (a --tests list), or the one phase of an overlay "
+      N_("Phases of a bars, cpu or forest chart (a --tests list), or the one phase of an overlay "
          "(default write)"),
       N_("ID|LIST") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -298,7 +310,9 @@ dyno_cli_compare (int argc, char **argv)
                                     _("Examples:\n"
                                       "  dyno-cli compare plain.json luks.json --format md\n"
                                       "  dyno-cli compare bray.txt --baseline NoFV --chart bars "
-                                      "-o bars.png\n\n"
+                                      "-o bars.png\n"
+                                      "  dyno-cli compare plain.json encrypted.json --chart forest "
+                                      "-o answer.png\n\n"
                                       "Exit status: 0 success, 1 an input could not be read, "
                                       "2 usage error.\n"));
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -317,7 +331,8 @@ dyno_cli_compare (int argc, char **argv)
       DynoCompareChartKind k;
 
       if (!dyno_compare_chart_kind_from_string (chart, &k))
-        return dyno_cli_usage_error ("compare", _("--chart: “%s” is not bars, cpu or overlay"),
+        return dyno_cli_usage_error ("compare",
+                                     _("--chart: “%s” is not bars, cpu, overlay or forest"),
                                      chart);
       kind = k;
 #else

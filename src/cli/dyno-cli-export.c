@@ -137,9 +137,9 @@ dyno_cli_export (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The file to write, or - for standard output (tables only)"), N_("FILE") },
     { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
-      N_("For png, svg and pdf: the live rate and CPU over time, bars per phase, or %CPU per "
-         "phase (default live)"),
-      N_("live|bars|cpu") },
+      N_("For png, svg and pdf: the live rate and CPU over time, bars per phase, %CPU per "
+         "phase, or the ratios of a run over two folders as a forest plot (default live)"),
+      N_("live|bars|cpu|forest") },
     { "target", 't', 0, G_OPTION_ARG_STRING, &target,
       N_("Only this target of a run over several folders, counted from 1"), N_("N") },
     { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
@@ -175,6 +175,8 @@ dyno_cli_export (int argc, char **argv)
                                     _("Examples:\n"
                                       "  dyno-cli export run.dyno.json -o live.png\n"
                                       "  dyno-cli export run.dyno.json --chart bars -o bars.svg\n"
+                                      "  dyno-cli export paired.dyno.json --chart forest -o "
+                                      "answer.svg\n"
                                       "  dyno-cli export bonnie.csv --format md -o -\n\n"
                                       "Exit status: 0 success, 1 the input could not be read or "
                                       "the output written, 2 usage error.\n"));
@@ -211,8 +213,9 @@ dyno_cli_export (int argc, char **argv)
                                              "100 to 8000 each"),
                                  chart_size);
   if (chart != NULL && !g_str_equal (chart, "live") && !g_str_equal (chart, "bars")
-      && !g_str_equal (chart, "cpu"))
-    return dyno_cli_usage_error ("export", _("--chart: “%s” is not live, bars or cpu"), chart);
+      && !g_str_equal (chart, "cpu") && !g_str_equal (chart, "forest"))
+    return dyno_cli_usage_error ("export", _("--chart: “%s” is not live, bars, cpu or forest"),
+                                 chart);
   if (!is_image (export_format) && (chart != NULL || title != NULL || chart_size != NULL))
     return dyno_cli_usage_error ("export", _("--chart, --title and --chart-size are for png, svg "
                                              "and pdf"));
@@ -270,7 +273,12 @@ dyno_cli_export (int argc, char **argv)
 
           dyno_compare_chart_options_init (&options, g_str_equal (chart, "cpu")
                                                          ? DYNO_COMPARE_CHART_CPU
+                                                     : g_str_equal (chart, "forest")
+                                                         ? DYNO_COMPARE_CHART_FOREST
                                                          : DYNO_COMPARE_CHART_BARS);
+          /* A paired run reads "encrypted vs plain", as dyno-cli compare names it. */
+          if (options.kind == DYNO_COMPARE_CHART_FOREST)
+            dyno_comparison_name_by_folder (comparison);
           if (dyno_comparison_get_n_entries (comparison) == 0)
             {
               dyno_cli_error (_("%s: the run measured no phase"), files[0]);

@@ -51,6 +51,19 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
   g_print (_("Model          %s\n"), or_unknown (info->device_model));
   g_print (_("Rotational     %s\n"), rotational);
   g_print (_("Encryption     %s\n"), encryption);
+  /* Each layer in detail, and how it was found: the answer depends on exactly these. */
+  for (guint i = 0; i < info->crypto->len; i++)
+    {
+      const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
+      g_autofree char *line = dyno_crypto_layer_describe (layer);
+
+      g_print ("               %s\n", line);
+      if (layer->source != NULL)
+        /* Translators: how an encryption layer was found: "from dmsetup table luks-…" */
+        g_print (_("                 (from %s)\n"), layer->source);
+    }
+  if (info->helper != NULL)
+    g_print (_("FUSE daemon    %s\n"), info->helper);
   g_print (_("Network        %s\n"), info->network ? _("yes") : _("no"));
   g_print (_("Copy-on-write  %s\n"), info->cow ? or_unknown (info->cow_hint) : _("no"));
   g_print (_("Free space     %s of %s\n"), free_space, total);
@@ -63,6 +76,16 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
   g_print (_("OS             %s\n"), or_unknown (system->os_name));
   g_print (_("Kernel         %s\n"), or_unknown (system->kernel));
   g_print (_("CPU            %s (%u threads)\n"), or_unknown (system->cpu_model), system->cpu_count);
+  if (system->cpu_crypto_known)
+    {
+      g_autoptr (GString) flags = g_string_new (NULL);
+
+      for (guint i = 0; i < system->cpu_crypto->len; i++)
+        g_string_append_printf (flags, "%s%s", i ? " " : "",
+                                (const char *) g_ptr_array_index (system->cpu_crypto, i));
+      /* Translators: the CPU's crypto instructions ("aes vaes pclmulqdq"), or none */
+      g_print (_("CPU crypto     %s\n"), flags->len ? flags->str : _("none (ciphers run in plain code)"));
+    }
   g_print (_("RAM            %s\n"), ram);
 }
 
@@ -107,6 +130,23 @@ print_json (const DynoSystemInfo *system, const DynoTargetInfo *info)
   json_builder_set_member_name (b, "cow");
   json_builder_add_boolean_value (b, info->cow);
   add_string (b, "cow_hint", info->cow_hint);
+  json_builder_set_member_name (b, "crypto");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < info->crypto->len; i++)
+    {
+      const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "layer", layer->layer);
+      add_string (b, "cipher", layer->cipher);
+      add_string (b, "details", layer->details);
+      add_string (b, "driver", layer->driver);
+      add_string (b, "source", layer->source);
+      add_string (b, "missing", layer->missing);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_string (b, "helper", info->helper);
   json_builder_set_member_name (b, "free_bytes");
   json_builder_add_int_value (b, (gint64) info->free_bytes);
   json_builder_set_member_name (b, "total_bytes");
@@ -125,6 +165,16 @@ print_json (const DynoSystemInfo *system, const DynoTargetInfo *info)
   json_builder_add_int_value (b, system->cpu_count);
   json_builder_set_member_name (b, "ram_bytes");
   json_builder_add_int_value (b, (gint64) system->ram_bytes);
+  json_builder_set_member_name (b, "cpu_crypto");
+  if (system->cpu_crypto_known)
+    {
+      json_builder_begin_array (b);
+      for (guint i = 0; i < system->cpu_crypto->len; i++)
+        json_builder_add_string_value (b, g_ptr_array_index (system->cpu_crypto, i));
+      json_builder_end_array (b);
+    }
+  else
+    json_builder_add_null_value (b);
   json_builder_end_object (b);
   json_builder_end_object (b);
 

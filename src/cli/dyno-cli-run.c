@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-compare.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
 #include "dyno-output.h"
@@ -330,6 +331,7 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *io_engine = NULL;
   g_autofree char *interval = NULL;
   gboolean mix = FALSE;
+  gboolean paired = FALSE;
   gboolean csv = FALSE;
   gboolean stream = FALSE;
   gboolean quiet = FALSE;
@@ -367,6 +369,10 @@ dyno_cli_run (int argc, char **argv)
     { "interval", 0, 0, G_OPTION_ARG_STRING, &interval,
       N_("Seconds of rest before each queued test (default 5 with --profile, else 0)"),
       N_("SECONDS") },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &paired,
+      N_("With two folders: a paired run that ends with a verdict per phase (the second ÷ the "
+         "first, its 95 % interval: slower, faster or no measurable difference)"),
+      NULL },
     { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
       N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default: "
          "as many files as creates fill in the phase time)"),
@@ -561,6 +567,12 @@ dyno_cli_run (int argc, char **argv)
         break;
     }
   targets = g_strv_builder_end (target_builder);
+  if (paired && g_strv_length (targets) != 2)
+    return dyno_cli_usage_error ("run", _("--compare compares two folders; give exactly two with "
+                                          "-d (the first is the baseline)"));
+  if (paired && config->repeat < 2)
+    return dyno_cli_usage_error ("run", _("--compare needs repeats to tell a difference from "
+                                          "noise: -x 2 or more (the default is 3)"));
 
   /* Refuse early what cannot work, before minutes are spent on the first target. */
   for (guint i = 0; targets[i] != NULL; i++)
@@ -660,6 +672,18 @@ dyno_cli_run (int argc, char **argv)
     {
       g_autofree char *text = dyno_report_text (ctx.result, rate_unit);
 
+      /* The answer first, then the tables it comes from. */
+      if (paired)
+        {
+          g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+          g_autofree char *answer = NULL;
+
+          dyno_comparison_add (comparison, ctx.result, 0);
+          dyno_comparison_add (comparison, ctx.result, 1);
+          dyno_comparison_name_by_folder (comparison);
+          answer = dyno_comparison_format_paired (comparison, rate_unit);
+          g_print ("%s\n", answer);
+        }
       g_print ("%s", text);
     }
 

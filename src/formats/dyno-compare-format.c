@@ -841,6 +841,17 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
           add_number (b, "latency_p99", cell.latency_p99);
           add_number (b, "latency_max", cell.latency_max);
           add_number (b, "ratio", cell.ratio);
+          json_builder_set_member_name (b, "ratio_ci95");
+          if (isfinite (cell.ratio_low) && isfinite (cell.ratio_high))
+            {
+              json_builder_begin_array (b);
+              json_builder_add_double_value (b, cell.ratio_low);
+              json_builder_add_double_value (b, cell.ratio_high);
+              json_builder_end_array (b);
+            }
+          else
+            json_builder_add_null_value (b);
+          add_string (b, "verdict", dyno_verdict_to_string (dyno_compare_cell_get_verdict (&cell)));
           add_string (b, "difference", dyno_difference_to_string (cell.difference));
           json_builder_end_object (b);
         }

@@ -495,6 +495,8 @@ fill_cell (const DynoPhaseResult *phase, DynoCompareCell *cell)
     .latency_p99 = NAN,
     .latency_max = NAN,
     .ratio = NAN,
+    .ratio_low = NAN,
+    .ratio_high = NAN,
     .difference = DYNO_DIFFERENCE_UNKNOWN,
   };
   if (phase == NULL)
@@ -532,6 +534,7 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
 
   mine = dyno_comparison_get_phase_result (comparison, entry, phase);
   fill_cell (mine, cell);
+  cell->ratio_low = cell->ratio_high = NAN;
 
   if (entry == comparison->baseline)
     {
@@ -547,9 +550,13 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
 
   if (!isfinite (cell->ratio))
     cell->difference = DYNO_DIFFERENCE_UNKNOWN;
-  else if (cell->n < 2 || base_cell.n < 2)
+  else if (cell->n < 2 || base_cell.n < 2
+           || !dyno_stats_ratio_ci95 (&mine->rate, &base->rate, &cell->ratio_low,
+                                      &cell->ratio_high))
     cell->difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
-  else if (dyno_stats_differ (&mine->rate, &base->rate))
+  /* One test for the word and the interval shown beside it: a difference is real when the
+   * ratio's interval leaves out 1. */
+  else if (cell->ratio_high < 1 || cell->ratio_low > 1)
     cell->difference = DYNO_DIFFERENCE_SIGNIFICANT;
   else
     cell->difference = DYNO_DIFFERENCE_WITHIN_NOISE;

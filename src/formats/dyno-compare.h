@@ -35,7 +35,9 @@ typedef struct
   double latency_p99;  /* seconds; NAN when unknown (imports) */
   double latency_max;
   double ratio;        /* rate / the baseline's rate; NAN when either is unknown */
-  DynoDifference difference;
+  double ratio_low;    /* its 95 % confidence interval from both sides' repeats */
+  double ratio_high;   /* (dyno_stats_ratio_ci95); NAN with a single run on a side */
+  DynoDifference difference; /* SIGNIFICANT when that interval leaves out 1 */
 } DynoCompareCell;
 
 typedef struct _DynoComparison DynoComparison;
@@ -79,6 +81,31 @@ char           *dyno_comparison_describe_ratio (const DynoCompareCell *cell);
 char          **dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry);
 /* "gocryptfs vs plain": the entry's name and the baseline's, over its headline. */
 char           *dyno_comparison_describe_versus (const DynoComparison *comparison, guint entry);
+
+/* What a paired run says of a phase: the entry against the baseline. */
+typedef enum
+{
+  DYNO_VERDICT_NONE,    /* the baseline itself, or no interval (a single run, a missing side) */
+  DYNO_VERDICT_SLOWER,  /* the ratio's 95 % interval lies below 1 */
+  DYNO_VERDICT_FASTER,  /* … above 1 */
+  DYNO_VERDICT_SAME,    /* … holds 1: no difference Dyno can measure */
+} DynoVerdict;
+
+/* dyno-compare-verdict.c */
+DynoVerdict dyno_compare_cell_get_verdict (const DynoCompareCell *cell);
+/* "slower", "faster", "same"; NULL for DYNO_VERDICT_NONE (JSON's null) */
+const char *dyno_verdict_to_string (DynoVerdict verdict);
+/* Translated: "38 % slower (31 to 44 %)", "5 % faster (2 to 9 %)", "no difference Dyno can
+ * measure (−3 to +4 %)", "one run: cannot tell"; NULL for the baseline. */
+char       *dyno_compare_cell_describe_verdict (const DynoCompareCell *cell);
+
+/* dyno-compare-paired.c: a paired run's answer. The summary, translated: "Encrypted is 38 %
+ * slower at block write; no measurable difference at block read; it costs 2.3 CPU-seconds
+ * per GB more, mostly in gocryptfs." NULL for the baseline. */
+char       *dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry);
+/* For each entry but the baseline: "encrypted vs plain", the summary, and a table of every
+ * phase (both figures, ratio, its 95 % interval, verdict); then CPU per GB for each entry. */
+char       *dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit);
 
 typedef enum
 {

@@ -471,6 +471,8 @@ read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **err
          && read_double (MEMBER (object, "iops"), where, "iops", 0, G_MAXDOUBLE, &run->iops, error)
          && read_double (MEMBER (object, "machine_cpu_seconds"), where, "machine_cpu_seconds", 0,
                          G_MAXDOUBLE, &run->machine_cpu_seconds, error)
+         && read_double (MEMBER (object, "helper_cpu_seconds"), where, "helper_cpu_seconds", 0,
+                         G_MAXDOUBLE, &run->helper_cpu_seconds, error)
          && read_engine (object, where, run, error);
 }
 
@@ -668,6 +670,38 @@ read_samples (JsonObject *object, const char *where, guint target, guint n_targe
   return TRUE;
 }
 
+/* info.crypto: the encryption layers, each an object of strings. */
+static gboolean
+read_crypto (JsonObject *object, const char *where, DynoTargetInfo *info, GError **error)
+{
+  g_autofree char *path = join_path (where, "crypto");
+  JsonArray *layers = NULL;
+
+  if (!get_array (object, where, "crypto", FALSE, MAX_LAYERS, &layers, error))
+    return FALSE;
+  for (guint i = 0; layers != NULL && i < json_array_get_length (layers); i++)
+    {
+      g_autofree char *item = g_strdup_printf ("%s[%u]", path, i);
+      JsonObject *o = element_object (layers, i, path, error);
+      g_autoptr (DynoCryptoLayer) layer = NULL;
+
+      if (o == NULL)
+        return FALSE;
+      layer = dyno_crypto_layer_new (NULL);
+      if (!read_string (MEMBER (o, "layer"), item, "layer", &layer->layer, error)
+          || !read_string (MEMBER (o, "cipher"), item, "cipher", &layer->cipher, error)
+          || !read_string (MEMBER (o, "details"), item, "details", &layer->details, error)
+          || !read_string (MEMBER (o, "driver"), item, "driver", &layer->driver, error)
+          || !read_string (MEMBER (o, "source"), item, "source", &layer->source, error)
+          || !read_string (MEMBER (o, "missing"), item, "missing", &layer->missing, error))
+        return FALSE;
+      if (layer->layer == NULL)
+        return fail (error, item, "layer", _("a layer needs a name"));
+      g_ptr_array_add (info->crypto, g_steal_pointer (&layer));
+    }
+  return TRUE;
+}
+
 static gboolean
 read_info (JsonObject *object, const char *where, DynoTargetInfo *info, GError **error)
 {
@@ -686,6 +720,8 @@ read_info (JsonObject *object, const char *where, DynoTargetInfo *info, GError *
       || !read_bool (MEMBER (object, "network"), where, "network", &info->network, error)
       || !read_bool (MEMBER (object, "cow"), where, "cow", &info->cow, error)
       || !read_string (MEMBER (object, "cow_hint"), where, "cow_hint", &info->cow_hint, error)
+      || !read_string (MEMBER (object, "helper"), where, "helper", &info->helper, error)
+      || !read_crypto (object, where, info, error)
       || !read_uint64 (MEMBER (object, "total_bytes"), where, "total_bytes", 0, G_MAXINT64,
                        &info->total_bytes, error)
       || !read_uint64 (MEMBER (object, "free_bytes"), where, "free_bytes", 0, G_MAXINT64,
@@ -992,6 +1028,19 @@ read_config (JsonObject *object, const char *where, DynoConfig *config, GError *
 }
 
 static gboolean
+read_cpu_crypto (JsonObject *object, const char *where, DynoSystemInfo *system, GError **error)
+{
+  JsonArray *flags = NULL;
+
+  if (!get_array (object, where, "cpu_crypto", FALSE, 64, &flags, error))
+    return FALSE;
+  if (flags == NULL)
+    return TRUE;
+  system->cpu_crypto_known = TRUE;
+  return read_string_array (object, where, "cpu_crypto", 64, system->cpu_crypto, error);
+}
+
+static gboolean
 read_system (JsonObject *object, const char *where, DynoSystemInfo *system, GError **error)
 {
   return read_string (MEMBER (object, "hostname"), where, "hostname", &system->hostname, error)
@@ -1003,7 +1052,8 @@ read_system (JsonObject *object, const char *where, DynoSystemInfo *system, GErr
          && read_uint (MEMBER (object, "cpu_count"), where, "cpu_count", 0, G_MAXUINT,
                        &system->cpu_count, error)
          && read_uint64 (MEMBER (object, "ram_bytes"), where, "ram_bytes", 0, G_MAXINT64,
-                         &system->ram_bytes, error);
+                         &system->ram_bytes, error)
+         && read_cpu_crypto (object, where, system, error);
 }
 
 /* Everything after format and version; errors name the field, not the file. */

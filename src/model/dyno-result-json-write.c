@@ -234,6 +234,14 @@ system_to_json (const DynoSystemInfo *system)
   set_string (object, "cpu_model", system->cpu_model);
   set_uint (object, "cpu_count", system->cpu_count);
   set_uint (object, "ram_bytes", system->ram_bytes);
+  if (system->cpu_crypto_known)
+    {
+      JsonArray *flags = json_array_new ();
+
+      for (guint i = 0; i < system->cpu_crypto->len; i++)
+        json_array_add_string_element (flags, g_ptr_array_index (system->cpu_crypto, i));
+      json_object_set_array_member (object, "cpu_crypto", flags);
+    }
   return object;
 }
 
@@ -259,6 +267,27 @@ info_to_json (const DynoTargetInfo *info)
   json_object_set_boolean_member (object, "network", info->network);
   json_object_set_boolean_member (object, "cow", info->cow);
   set_string (object, "cow_hint", info->cow_hint);
+  if (info->helper != NULL)
+    set_string (object, "helper", info->helper);
+  if (info->crypto->len > 0)
+    {
+      JsonArray *layers = json_array_new ();
+
+      for (guint i = 0; i < info->crypto->len; i++)
+        {
+          const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
+          JsonObject *o = json_object_new ();
+
+          set_string (o, "layer", layer->layer);
+          set_string (o, "cipher", layer->cipher);
+          set_string (o, "details", layer->details);
+          set_string (o, "driver", layer->driver);
+          set_string (o, "source", layer->source);
+          set_string (o, "missing", layer->missing);
+          json_array_add_object_element (layers, o);
+        }
+      json_object_set_array_member (object, "crypto", layers);
+    }
   set_uint (object, "total_bytes", info->total_bytes);
   set_uint (object, "free_bytes", info->free_bytes);
   set_uint (object, "free_inodes", info->free_inodes);
@@ -294,6 +323,8 @@ run_to_json (const DynoPhaseRun *run)
       set_double (object, "machine_cpu_seconds", run->machine_cpu_seconds);
       set_double (object, "machine_cpu_seconds_per_gb", dyno_phase_run_cpu_per_gb (run, TRUE));
     }
+  if (!isnan (run->helper_cpu_seconds))
+    set_double (object, "helper_cpu_seconds", run->helper_cpu_seconds);
   if (run->engine != NULL)
     {
       set_string (object, "engine", run->engine);

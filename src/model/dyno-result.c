@@ -31,6 +31,7 @@ dyno_phase_run_init (DynoPhaseRun *run)
     .started = NAN,
     .iops = NAN,
     .machine_cpu_seconds = NAN,
+    .helper_cpu_seconds = NAN,
     .direct = -1,
   };
   dyno_latency_clear (&run->latency);

@@ -54,6 +54,7 @@ typedef struct
   double iops;           /* ios / elapsed, or as a peer reported it; NAN when unknown */
   double machine_cpu_seconds; /* busy time of all CPUs, kernel threads (a dm-crypt or FUSE
                                * daemon's work) included; NAN when unknown */
+  double helper_cpu_seconds;  /* of the target's FUSE daemon (DynoTargetInfo.helper); NAN */
   const char *engine;    /* interned: "io_uring", "threads" (pread/pwrite), "fio libaio"; NULL */
   int direct;            /* 1: O_DIRECT, 0: through the page cache, -1: unknown */
 } DynoPhaseRun;

@@ -77,3 +77,28 @@ dyno_stats_differ (const DynoStats *a, const DynoStats *b)
     return FALSE;
   return fabs (a->mean - b->mean) > sqrt (ca * ca + cb * cb);
 }
+
+gboolean
+dyno_stats_ratio_ci95 (const DynoStats *a, const DynoStats *b, double *low, double *high)
+{
+  double ratio, va, vb, se, df, t;
+
+  *low = *high = NAN;
+  if (a->n < 2 || b->n < 2 || !(a->mean > 0) || !(b->mean > 0) || isnan (a->sd) || isnan (b->sd))
+    return FALSE;
+  ratio = a->mean / b->mean;
+  /* The log of a ratio is a difference: each side's squared coefficient of variation over
+   * its count is the variance of its log mean (the delta method). */
+  va = (a->sd / a->mean) * (a->sd / a->mean) / a->n;
+  vb = (b->sd / b->mean) * (b->sd / b->mean) / b->n;
+  se = sqrt (va + vb);
+  /* Welch–Satterthwaite degrees of freedom; a side without spread adds none. */
+  if (va + vb > 0)
+    df = (va + vb) * (va + vb) / ((va * va) / (a->n - 1) + (vb * vb) / (b->n - 1));
+  else
+    df = a->n + b->n - 2;
+  t = dyno_stats_t975 ((guint) MAX (floor (df), 1));
+  *low = ratio * exp (-t * se);
+  *high = ratio * exp (t * se);
+  return TRUE;
+}

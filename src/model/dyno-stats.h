@@ -24,4 +24,9 @@ double dyno_stats_t975 (guint degrees_of_freedom);
 /* TRUE when the two means differ by more than their combined 95 % intervals allow. */
 gboolean dyno_stats_differ (const DynoStats *a, const DynoStats *b);
 
+/* The 95 % confidence interval of a->mean / b->mean, from both sides' repeats (log ratio by
+ * the delta method, Welch–Satterthwaite degrees of freedom). FALSE, and NANs, when a side
+ * has fewer than two values or a mean that is not positive. */
+gboolean dyno_stats_ratio_ci95 (const DynoStats *a, const DynoStats *b, double *low, double *high);
+
 G_END_DECLS

@@ -18,10 +18,25 @@ dyno_cpu_split_clear (DynoCpuSplit *split)
   split->user = split->system = split->iowait = split->idle = NAN;
 }
 
+static gpointer
+copy_string (gconstpointer src, gpointer data)
+{
+  return g_strdup (src);
+}
+
+static gpointer
+copy_layer (gconstpointer src, gpointer data)
+{
+  return dyno_crypto_layer_copy (src);
+}
+
 DynoSystemInfo *
 dyno_system_info_new (void)
 {
-  return g_new0 (DynoSystemInfo, 1);
+  DynoSystemInfo *info = g_new0 (DynoSystemInfo, 1);
+
+  info->cpu_crypto = g_ptr_array_new_with_free_func (g_free);
+  return info;
 }
 
 DynoSystemInfo *
@@ -34,6 +49,8 @@ dyno_system_info_copy (const DynoSystemInfo *info)
   copy->kernel = g_strdup (info->kernel);
   copy->arch = g_strdup (info->arch);
   copy->cpu_model = g_strdup (info->cpu_model);
+  copy->cpu_crypto = g_ptr_array_copy (info->cpu_crypto, copy_string, NULL);
+  g_ptr_array_set_free_func (copy->cpu_crypto, g_free);
   return copy;
 }
 
@@ -47,6 +64,7 @@ dyno_system_info_free (DynoSystemInfo *info)
   g_free (info->kernel);
   g_free (info->arch);
   g_free (info->cpu_model);
+  g_clear_pointer (&info->cpu_crypto, g_ptr_array_unref);
   g_free (info);
 }
 
@@ -58,6 +76,7 @@ dyno_target_info_new (const char *path)
   info->path = g_strdup (path);
   info->rotational = DYNO_TRISTATE_UNKNOWN;
   info->encryption = g_ptr_array_new_with_free_func (g_free);
+  info->crypto = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_crypto_layer_free);
   return info;
 }
 
@@ -76,7 +95,10 @@ dyno_target_info_copy (const DynoTargetInfo *info)
   copy->encryption = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; info->encryption && i < info->encryption->len; i++)
     g_ptr_array_add (copy->encryption, g_strdup (g_ptr_array_index (info->encryption, i)));
+  copy->crypto = g_ptr_array_copy (info->crypto, copy_layer, NULL);
+  g_ptr_array_set_free_func (copy->crypto, (GDestroyNotify) dyno_crypto_layer_free);
   copy->cow_hint = g_strdup (info->cow_hint);
+  copy->helper = g_strdup (info->helper);
   copy->unwritable_reason = g_strdup (info->unwritable_reason);
   return copy;
 }
@@ -94,7 +116,9 @@ dyno_target_info_free (DynoTargetInfo *info)
   g_free (info->device);
   g_free (info->device_model);
   g_clear_pointer (&info->encryption, g_ptr_array_unref);
+  g_clear_pointer (&info->crypto, g_ptr_array_unref);
   g_free (info->cow_hint);
+  g_free (info->helper);
   g_free (info->unwritable_reason);
   g_free (info);
 }

@@ -7,6 +7,8 @@
 
 #include <glib-object.h>
 
+#include "dyno-crypto.h"
+
 G_BEGIN_DECLS
 
 /* Percent of all CPUs of the machine over an interval; NAN when unknown. */
@@ -29,6 +31,10 @@ typedef struct
   char *cpu_model;
   guint cpu_count;
   guint64 ram_bytes;
+  /* The CPU's crypto instructions ("aes", "vaes", "pmull"…); cpu_crypto_known: they were
+   * looked for (an empty list then means none) */
+  GPtrArray *cpu_crypto;
+  gboolean cpu_crypto_known;
 } DynoSystemInfo;
 
 typedef enum
@@ -50,9 +56,15 @@ typedef struct
   DynoTristate rotational;
   /* Every layer found, outermost first: "gocryptfs (FUSE)", "dm-crypt (LUKS2)", "fscrypt" */
   GPtrArray *encryption;
+  /* The same layers in detail (DynoCryptoLayer *): cipher, key, driver, how it was found */
+  GPtrArray *crypto;
   gboolean network;    /* NFS, SMB, sshfs, 9p… */
   gboolean cow;        /* btrfs, ZFS, bcachefs… */
   char *cow_hint;      /* "btrfs, compress=zstd:3": why the figures may flatter */
+  /* The process that does a FUSE file system's work ("gocryptfs", "sshfs"): its CPU is part
+   * of what the target costs. NULL for kernel file systems or when it could not be found. */
+  char *helper;
+  gint64 helper_pid;   /* while measuring only; never stored (0: none) */
   guint64 total_bytes;
   guint64 free_bytes;  /* available to us (f_bavail) */
   guint64 free_inodes;

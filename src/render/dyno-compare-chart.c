@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "dyno-chart-render-private.h"
-#include "dyno-compare-chart.h"
+#include "dyno-compare-chart-private.h"
 #include "dyno-config.h"
 
 #define MAX_PANELS 2
@@ -141,6 +141,7 @@ dyno_compare_chart_kind_from_string (const char *text, DynoCompareChartKind *out
     { "bars", DYNO_COMPARE_CHART_BARS },
     { "cpu", DYNO_COMPARE_CHART_CPU },
     { "overlay", DYNO_COMPARE_CHART_OVERLAY },
+    { "forest", DYNO_COMPARE_CHART_FOREST },
   };
 
   g_return_val_if_fail (text != NULL, FALSE);
@@ -1782,6 +1783,12 @@ dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
   g_return_if_fail (style != NULL);
   g_return_if_fail (geometry != NULL);
 
+  if (options->kind == DYNO_COMPARE_CHART_FOREST)
+    {
+      dyno_compare_chart_forest_get_geometry (comparison, options, cr, width, height, style, decor,
+                                              geometry);
+      return;
+    }
   layout_setup (&layout, comparison, options, cr, width, height, style, decor);
   memset (geometry, 0, sizeof *geometry);
   geometry->n_panels = layout.n_panels;
@@ -1812,6 +1819,13 @@ render (const DynoComparison          *comparison,
 
   if (width <= 0 || height <= 0)
     return;
+  if (options->kind == DYNO_COMPARE_CHART_FOREST)
+    {
+      /* Its own file; it has no slots. */
+      dyno_compare_chart_forest_render (comparison, options, cr, width, height, style, decor,
+                                        labels);
+      return;
+    }
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);

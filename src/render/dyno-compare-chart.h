@@ -1,4 +1,5 @@
-/* dyno-compare-chart.h: a comparison drawn with cairo: bars per phase, %CPU, live overlays
+/* dyno-compare-chart.h: a comparison drawn with cairo: bars per phase, %CPU, live overlays and
+ * a forest plot of a paired run's ratios
  *
  * GTK-free like the rest of src/render, so dyno-cli can save these charts headless and the app
  * can draw the same pixels in a widget.
@@ -30,13 +31,19 @@ typedef enum
   DYNO_COMPARE_CHART_CPU,
   /* One phase's live rate over the phase's own time, one line per entry (and repeat). */
   DYNO_COMPARE_CHART_OVERLAY,
+  /* A paired run's answer (dyno-compare-chart-forest.c): a row per phase (and entry but the
+   * baseline) under its group's title, the ratio to the baseline as a point and its 95 %
+   * interval as a line on a log axis centred on ×1, the verdict in words at the right, coloured
+   * by verdict (dyno_compare_chart_verdict_color). A single run on a side: a hollow point, no
+   * line; a phase not measured on both sides: no point. */
+  DYNO_COMPARE_CHART_FOREST,
 } DynoCompareChartKind;
 
 typedef struct
 {
   DynoCompareChartKind kind;
-  /* bars, cpu: the phases to draw (const DynoPhase *, not owned), NULL or empty for all the
-   * comparison has; drawn in dyno_phase_compare order whatever the order here */
+  /* bars, cpu, forest: the phases to draw (const DynoPhase *, not owned), NULL or empty for all
+   * the comparison has; drawn in dyno_phase_compare order whatever the order here */
   GPtrArray *phases;
   const DynoPhase *phase; /* overlay: the phase */
   gboolean ratios;        /* bars: the ratio to the baseline under each other entry's figure */
@@ -52,7 +59,10 @@ typedef struct
   DynoChartRect content;   /* everything drawn lies inside */
   gboolean ratios;         /* bars: the ratios to the baseline are drawn */
   DynoChartRect note;      /* bars, cpu: the note under the plots saying what the ratios and the
-                            * words in empty slots mean; 0 × 0 when there is none */
+                            * words in empty slots mean; forest: what the points, lines and
+                            * words mean; 0 × 0 when there is none */
+  double ratio_min;        /* forest: the ends of the log ratio axis across plots[0], with ×1 */
+  double ratio_max;        /* in its middle (ratio_min = 1 / ratio_max); 0 for the others */
 } DynoCompareChartGeometry;
 
 /* Why a slot of a bars or cpu chart has no bar: each shows as a word in the slot. */
@@ -83,6 +93,16 @@ gboolean dyno_compare_chart_kind_from_string (const char *text, DynoCompareChart
 
 /* The colour of an entry's bars and lines in a style's palette (eight, then again). */
 void     dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRgba *out);
+/* forest: the colour of a verdict's points, lines and words, opaque and told apart under the
+ * common colour-vision deficiencies: slower vermillion, faster blue, the same grey; NONE (a
+ * single run) the style's dim foreground. */
+void     dyno_compare_chart_verdict_color (const DynoChartStyle *style,
+                                           DynoVerdict           verdict,
+                                           DynoRgba             *out);
+/* forest: what a saved forest plot is called by default: "encrypted vs plain" (every entry but
+ * the baseline, then the baseline), and its subtitle, which says how to read it. */
+char    *dyno_compare_chart_forest_title (const DynoComparison *comparison);
+char    *dyno_compare_chart_forest_subtitle (const DynoComparison *comparison);
 
 /* TRUE when some entry has live samples of phase (imported results have none). */
 gboolean dyno_compare_chart_has_samples (const DynoComparison *comparison,
@@ -118,7 +138,7 @@ GArray  *dyno_compare_chart_get_labels (const DynoComparison          *compariso
                                         const DynoChartDecor          *decor);
 
 /* The slots dyno_compare_chart_render draws (an array of DynoCompareChartSlot), in drawing
- * order; empty for an overlay. cr measures the text; nothing is drawn on it. */
+ * order; empty for an overlay or a forest plot. cr measures the text; nothing is drawn on it. */
 GArray  *dyno_compare_chart_get_slots (const DynoComparison          *comparison,
                                        const DynoCompareChartOptions *options,
                                        cairo_t                       *cr,

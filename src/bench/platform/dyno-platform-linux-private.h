@@ -48,4 +48,15 @@ void     dyno_linux_describe_block_stack (const char     *sysfs_root,
 /* The CPU model from the contents of /proc/cpuinfo, or NULL. */
 char    *dyno_linux_parse_cpu_model (const char *cpuinfo);
 
+/* dyno-platform-linux-crypto.c: the dm-crypt devices under the block device MAJOR:MINOR,
+ * outermost first, into layers (DynoCryptoLayer); table_of gives `dmsetup table NAME` (tests
+ * pass recorded ones), or NULL and why. sysfs_root is "/sys", or a fake tree in tests. */
+typedef char *(*DynoDmTableFunc) (const char *name, gpointer data, char **why);
+void     dyno_linux_describe_dm_crypt (const char      *sysfs_root,
+                                       guint            major,
+                                       guint            minor,
+                                       DynoDmTableFunc  table_of,
+                                       gpointer         data,
+                                       GPtrArray       *layers);
+
 G_END_DECLS

@@ -354,3 +354,31 @@ dyno_platform_describe_target (DynoTargetInfo *info)
   /* Plain POSIX names neither the file system nor its device: fields stay unknown. */
   classify_fs (info);
 }
+
+/* POSIX has no portable way to find the process serving a FUSE mount (Linux reads /proc);
+ * the helper's CPU is then left out of results. */
+gint64
+dyno_platform_find_helper (const DynoTargetInfo *info, char **name)
+{
+  if (name != NULL)
+    *name = NULL;
+  return 0;
+}
+
+double
+dyno_platform_process_cpu_of (gint64 pid)
+{
+  return NAN;
+}
+
+/* The encryption layers and the CPU's crypto instructions need OS interfaces (Linux: ioctls,
+ * sysfs, /proc); a port says what it can find here. */
+void
+dyno_platform_describe_crypto (DynoTargetInfo *info)
+{
+}
+
+void
+dyno_platform_describe_cpu_crypto (DynoSystemInfo *info)
+{
+}

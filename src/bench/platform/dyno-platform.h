@@ -73,6 +73,18 @@ char    *dyno_platform_process_identity (GPid pid);
  * be shared (NFS, containers) and a pid means nothing on another machine. NULL when unknown. */
 char    *dyno_platform_machine_id (void);
 
+/* The process serving a FUSE target (info->fs_type "fuse.*" or "fuseblk"): the one whose
+ * command line names the mount point and that has /dev/fuse open. Its pid, and its name in
+ * *name; 0 when there is none or it cannot be seen (another user's, without root). */
+gint64   dyno_platform_find_helper (const DynoTargetInfo *info, char **name);
+/* User + system CPU seconds a process (all its threads) has used; NAN when it is gone. */
+double   dyno_platform_process_cpu_of (gint64 pid);
+
+/* The encryption layers under info->path into info->crypto (see dyno-crypto.h), and the
+ * CPU's crypto instructions into info->cpu_crypto. */
+void     dyno_platform_describe_crypto (DynoTargetInfo *info);
+void     dyno_platform_describe_cpu_crypto (DynoSystemInfo *info);
+
 void     dyno_platform_describe_system (DynoSystemInfo *info);
 /* Fills mount, device, encryption, network and CoW fields of info for info->path. */
 void     dyno_platform_describe_target (DynoTargetInfo *info);

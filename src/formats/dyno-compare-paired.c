@@ -1,0 +1,397 @@
+/* dyno-compare-paired.c: the answer of a paired run ("does encryption slow me down?")
+ *
+ * Two targets measured in one session, their repeats interleaved, give per phase the ratio
+ * B ÷ A with its 95 % interval (dyno_stats_ratio_ci95) and a verdict. This file words that:
+ * one summary sentence that a person asking the question can take away, and a table of every
+ * phase's figures, ratio, interval and verdict, then where the CPU went per GB moved: Dyno's
+ * own threads, the target's FUSE daemon, and the whole machine (kernel threads such as
+ * dm-crypt's workers run as kworkers, so they are only ever seen there).
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyno-compare.h"
+#include "dyno-parse.h"
+#include "dyno-rate-unit.h"
+
+typedef struct
+{
+  double bytes;
+  double own;     /* Dyno's I/O threads */
+  double machine;
+  double helper;
+  gboolean have_machine;
+  gboolean have_helper;
+} CpuPerGb;
+
+/* CPU per 10^9 bytes over every B/s phase the entry ran. */
+static void
+cpu_per_gb (const DynoComparison *comparison, guint entry, CpuPerGb *out)
+{
+  DynoResult *result = dyno_comparison_get_result (comparison, entry);
+  const DynoTargetResult *target = dyno_result_get_target (result,
+                                                           dyno_comparison_get_target (comparison, entry));
+  double bytes = 0, own = 0, machine = 0, helper = 0, machine_bytes = 0, helper_bytes = 0;
+
+  *out = (CpuPerGb) { 0 };
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (dyno_phase_get_unit (phase->phase) != DYNO_UNIT_BYTES)
+        continue;
+      for (guint j = 0; j < phase->runs->len; j++)
+        {
+          const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, j);
+
+          if (run->amount == 0 || isnan (run->cpu_seconds))
+            continue;
+          bytes += run->amount;
+          own += run->cpu_seconds;
+          if (!isnan (run->machine_cpu_seconds))
+            {
+              machine += run->machine_cpu_seconds;
+              machine_bytes += run->amount;
+            }
+          if (!isnan (run->helper_cpu_seconds))
+            {
+              helper += run->helper_cpu_seconds;
+              helper_bytes += run->amount;
+            }
+        }
+    }
+  out->bytes = bytes;
+  out->own = bytes > 0 ? own / (bytes / 1e9) : NAN;
+  out->have_machine = machine_bytes > 0;
+  out->machine = out->have_machine ? machine / (machine_bytes / 1e9) : NAN;
+  out->have_helper = helper_bytes > 0;
+  out->helper = out->have_helper ? helper / (helper_bytes / 1e9) : NAN;
+}
+
+static const char *
+helper_name (const DynoComparison *comparison, guint entry)
+{
+  DynoResult *result = dyno_comparison_get_result (comparison, entry);
+  const DynoTargetResult *target = dyno_result_get_target (result,
+                                                           dyno_comparison_get_target (comparison, entry));
+
+  return target->info != NULL ? target->info->helper : NULL;
+}
+
+/* Some layer of the entry encrypts in the kernel (dm-crypt, fscrypt, eCryptfs), whose
+ * workers (kcryptd, fscrypt's read queue) run as kworker threads: seen only machine-wide. */
+static gboolean
+has_kernel_crypto (const DynoComparison *comparison, guint entry)
+{
+  DynoResult *result = dyno_comparison_get_result (comparison, entry);
+  const DynoTargetResult *target = dyno_result_get_target (result,
+                                                           dyno_comparison_get_target (comparison, entry));
+
+  for (guint i = 0; target->info != NULL && i < target->info->encryption->len; i++)
+    {
+      const char *layer = g_ptr_array_index (target->info->encryption, i);
+
+      if (g_str_has_prefix (layer, "dm-crypt") || g_str_has_prefix (layer, "fscrypt")
+          || g_str_has_prefix (layer, "eCryptfs") || g_str_has_prefix (layer, "ecryptfs"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+append_list (GString *out, const char *item)
+{
+  if (out->len > 0)
+    g_string_append (out, ", ");
+  g_string_append (out, item);
+}
+
+char *
+dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+  g_autoptr (GString) changes = g_string_new (NULL);
+  g_autoptr (GString) same = g_string_new (NULL);
+  g_autoptr (GString) out = g_string_new (NULL);
+  guint baseline;
+  const char *name;
+  CpuPerGb mine, base;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), NULL);
+
+  baseline = dyno_comparison_get_baseline (comparison);
+  if (entry == baseline)
+    return NULL;
+  name = dyno_comparison_get_name (comparison, entry);
+  phases = dyno_comparison_get_phases (comparison);
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+      g_autofree char *item = NULL;
+      g_autofree char *title = g_utf8_strdown (dyno_phase_get_title (phase), -1);
+      DynoCompareCell cell;
+
+      dyno_comparison_get_cell (comparison, entry, phase, &cell);
+      switch (dyno_compare_cell_get_verdict (&cell))
+        {
+        case DYNO_VERDICT_SLOWER:
+          /* Translators: part of a paired run's summary: "38 % slower at block write" */
+          item = g_strdup_printf (_("%.0f %% slower at %s"), (1 - cell.ratio) * 100, title);
+          append_list (changes, item);
+          break;
+        case DYNO_VERDICT_FASTER:
+          /* Translators: part of a paired run's summary: "12 % faster at block read" */
+          item = g_strdup_printf (_("%.0f %% faster at %s"), (cell.ratio - 1) * 100, title);
+          append_list (changes, item);
+          break;
+        case DYNO_VERDICT_SAME:
+          append_list (same, title);
+          break;
+        case DYNO_VERDICT_NONE:
+        default:
+          break;
+        }
+    }
+
+  if (changes->len > 0)
+    /* Translators: a paired run's summary: "encrypted is 38 % slower at block write, 5 %
+     * faster at rewrite" */
+    g_string_append_printf (out, _("%s is %s"), name, changes->str);
+  if (same->len > 0)
+    {
+      if (out->len > 0)
+        g_string_append (out, "; ");
+      if (changes->len > 0)
+        /* Translators: a paired run's summary, after what changed: the phases whose
+         * intervals hold 1 */
+        g_string_append_printf (out, _("no measurable difference at %s"), same->str);
+      else
+        /* Translators: a paired run's summary when nothing changed: "encrypted: no
+         * measurable difference at block write, block read" */
+        g_string_append_printf (out, _("%s: no measurable difference at %s"), name, same->str);
+    }
+  if (out->len == 0)
+    {
+      /* Translators: a paired run's summary when no phase has an interval */
+      g_string_append_printf (out, _("%s: no verdict, repeat the runs (-x 3) to get one"), name);
+      return g_string_free (g_steal_pointer (&out), FALSE);
+    }
+
+  cpu_per_gb (comparison, entry, &mine);
+  cpu_per_gb (comparison, baseline, &base);
+  if (mine.have_machine && base.have_machine && fabs (mine.machine - base.machine) >= 0.05)
+    {
+      const char *helper = helper_name (comparison, entry);
+      double more = mine.machine - base.machine;
+
+      g_string_append (out, "; ");
+      if (more > 0)
+        /* Translators: a paired run's summary: "it costs 2.3 CPU-seconds per GB more across
+         * the machine" */
+        g_string_append_printf (out, _("it costs %.1f CPU-seconds per GB more across the machine"),
+                                more);
+      else
+        g_string_append_printf (out, _("it costs %.1f CPU-seconds per GB less across the machine"),
+                                -more);
+      if (more > 0 && helper != NULL && mine.have_helper)
+        /* Translators: after "it costs 13.7 CPU-seconds per GB more across the machine": the
+         * FUSE daemon's part: "(gocryptfs: 4.2 of them)" */
+        g_string_append_printf (out, _(" (%s: %.1f of them)"), helper, MIN (mine.helper, more));
+      else if (more > 0 && mine.own - base.own < more / 2 && has_kernel_crypto (comparison, entry))
+        /* Translators: after "it costs 2.3 CPU-seconds per GB more across the machine" */
+        g_string_append (out, _(", mostly outside Dyno's threads, in the kernel's crypto "
+                                "workers"));
+    }
+  g_string_append_c (out, '.');
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* "1234.5 MB/s" in the unit asked for; ops as they are; "—" when unknown. */
+static char *
+format_rate (double rate, const DynoPhase *phase, DynoRateUnit unit)
+{
+  if (!isfinite (rate))
+    return g_strdup ("—");
+  if (dyno_phase_get_unit (phase) == DYNO_UNIT_OPS)
+    return dyno_format_rate (rate, DYNO_UNIT_OPS);
+  return g_strdup_printf ("%.1f %s", rate / dyno_rate_unit_scale (unit), dyno_rate_unit_label (unit));
+}
+
+/* The paired table: phase, baseline, entry, ratio, interval, verdict. */
+#define N_COLUMNS 6
+
+static void
+append_padded (GString *out, const char *text, int width)
+{
+  int pad = ABS (width) - (int) g_utf8_strlen (text, -1);
+
+  if (width > 0)
+    for (int i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (width < 0)
+    for (int i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+}
+
+static void
+append_cpu_line (GString *out, const DynoComparison *comparison, guint entry)
+{
+  CpuPerGb cpu;
+  const char *helper = helper_name (comparison, entry);
+
+  cpu_per_gb (comparison, entry, &cpu);
+  if (cpu.bytes <= 0)
+    return;
+  /* Translators: CPU per GB moved by one target of a paired run */
+  g_string_append_printf (out, _("  %s: Dyno's threads %.2f s/GB"),
+                          dyno_comparison_get_name (comparison, entry), cpu.own);
+  if (helper != NULL && cpu.have_helper)
+    g_string_append_printf (out, _(", %s %.2f s/GB"), helper, cpu.helper);
+  if (cpu.have_machine)
+    g_string_append_printf (out, _(", the whole machine %.2f s/GB"), cpu.machine);
+  g_string_append_c (out, '\n');
+}
+
+/* Every entry's encryption layers, then the CPU's crypto instructions (of the first run). */
+static void
+append_crypto (GString *out, const DynoComparison *comparison)
+{
+  const DynoSystemInfo *system = NULL;
+
+  /* Translators: heading of the encryption lines of a paired run */
+  g_string_append (out, _("Encryption:\n"));
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    {
+      DynoResult *result = dyno_comparison_get_result (comparison, e);
+      const DynoTargetResult *target = dyno_result_get_target (result,
+                                                               dyno_comparison_get_target (comparison, e));
+      const char *name = dyno_comparison_get_name (comparison, e);
+
+      if (system == NULL)
+        system = dyno_result_get_system (result);
+      if (target->info == NULL || target->info->crypto->len == 0)
+        {
+          /* Translators: a target of a paired run with no encryption layer found */
+          g_string_append_printf (out, _("  %s: none found\n"), name);
+          continue;
+        }
+      for (guint i = 0; i < target->info->crypto->len; i++)
+        {
+          g_autofree char *line = dyno_crypto_layer_describe (g_ptr_array_index (target->info->crypto, i));
+
+          g_string_append_printf (out, "  %s: %s\n", name, line);
+        }
+    }
+  if (system != NULL && system->cpu_crypto_known)
+    {
+      g_autoptr (GString) flags = g_string_new (NULL);
+
+      for (guint i = 0; i < system->cpu_crypto->len; i++)
+        g_string_append_printf (flags, "%s%s", i ? " " : "",
+                                (const char *) g_ptr_array_index (system->cpu_crypto, i));
+      /* Translators: the CPU's crypto instructions in a paired run */
+      g_string_append_printf (out, _("  CPU crypto instructions: %s\n"),
+                              flags->len ? flags->str : _("none"));
+    }
+}
+
+char *
+dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+  GString *out = g_string_new (NULL);
+  guint baseline, n;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  baseline = dyno_comparison_get_baseline (comparison);
+  n = dyno_comparison_get_n_entries (comparison);
+  phases = dyno_comparison_get_phases (comparison);
+  for (guint e = 0; e < n; e++)
+    {
+      g_autofree char *summary = NULL;
+      g_autofree char *versus = NULL;
+
+      if (e == baseline)
+        continue;
+      versus = dyno_comparison_describe_versus (comparison, e);
+      summary = dyno_comparison_describe_summary (comparison, e);
+      g_string_append_printf (out, "%s\n%s\n\n", versus, summary);
+
+      {
+        /* Columns as wide as their widest cell (a folder's name may be long), two spaces
+         * apart; the phase left-aligned, the figures right-aligned, the verdict last. */
+        g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+        int widths[N_COLUMNS] = { 0 };
+
+        g_ptr_array_add (cells, g_strdup (_("Phase")));
+        g_ptr_array_add (cells, g_strdup (dyno_comparison_get_name (comparison, baseline)));
+        g_ptr_array_add (cells, g_strdup (dyno_comparison_get_name (comparison, e)));
+        g_ptr_array_add (cells, g_strdup (_("ratio")));
+        g_ptr_array_add (cells, g_strdup (_("95 % interval")));
+        g_ptr_array_add (cells, g_strdup (_("verdict")));
+        for (guint i = 0; i < phases->len; i++)
+          {
+            const DynoPhase *phase = g_ptr_array_index (phases, i);
+            DynoCompareCell cell, base;
+            char *verdict;
+
+            dyno_comparison_get_cell (comparison, e, phase, &cell);
+            dyno_comparison_get_cell (comparison, baseline, phase, &base);
+            g_ptr_array_add (cells, g_strdup (dyno_phase_get_title (phase)));
+            g_ptr_array_add (cells, base.too_fast ? g_strdup ("+++++")
+                                                  : format_rate (base.rate, phase, unit));
+            g_ptr_array_add (cells, cell.too_fast ? g_strdup ("+++++")
+                                                  : format_rate (cell.rate, phase, unit));
+            g_ptr_array_add (cells, dyno_compare_format_ratio (cell.ratio));
+            if (isfinite (cell.ratio_low))
+              {
+                g_autofree char *low = dyno_compare_format_ratio (cell.ratio_low);
+                g_autofree char *high = dyno_compare_format_ratio (cell.ratio_high);
+
+                g_ptr_array_add (cells, g_strdup_printf ("%s – %s", low, high));
+              }
+            else
+              g_ptr_array_add (cells, g_strdup ("—"));
+            verdict = dyno_compare_cell_describe_verdict (&cell);
+            g_ptr_array_add (cells, verdict != NULL ? verdict : g_strdup (""));
+          }
+        for (guint i = 0; i < cells->len; i++)
+          widths[i % N_COLUMNS] = MAX (widths[i % N_COLUMNS],
+                                       (int) g_utf8_strlen (g_ptr_array_index (cells, i), -1));
+        for (guint i = 0; i < cells->len; i++)
+          {
+            guint column = i % N_COLUMNS;
+            const char *text = g_ptr_array_index (cells, i);
+
+            if (column == 0)
+              append_padded (out, text, -widths[0]);
+            else if (column == N_COLUMNS - 1)
+              g_string_append_printf (out, "  %s\n", text);
+            else
+              {
+                g_string_append (out, "  ");
+                append_padded (out, text, widths[column]);
+              }
+          }
+      }
+      g_string_append_c (out, '\n');
+    }
+  /* Translators: heading of the CPU lines of a paired run */
+  g_string_append (out, _("CPU per GB moved (the phases in MB/s):\n"));
+  for (guint e = 0; e < n; e++)
+    append_cpu_line (out, comparison, e);
+  append_crypto (out, comparison);
+  /* Translators: explains the CPU lines of a paired run */
+  g_string_append (out, _("Ratios are each figure divided by the baseline's; the interval is "
+                          "the 95 % confidence interval of that ratio from the repeats.\n"));
+  return g_string_free (out, FALSE);
+}
