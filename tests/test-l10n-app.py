@@ -35,7 +35,7 @@ LANGUAGES = ['de', 'fr']
 HELP_MSGIDS = [
     ('Print the version and exit', '--version'),
     ('Start the run at once (with the targets checked last time if none is given)', '--run'),
-    ('Test preset: quick, classic, full or custom', '--preset'),
+    ('Test preset: quick, classic, full, drive or custom', '--preset'),
 ]
 # (msgid, where the window shows it), mnemonic underscores included
 WINDOW_MSGIDS = [

@@ -53,7 +53,7 @@ static const GOptionEntry option_entries[] = {
        "in the phase time"),
     N_("SIZE|auto") },
   { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL,
-    N_("Test preset: quick, classic, full or custom"), N_("NAME") },
+    N_("Test preset: quick, classic, full, drive or custom"), N_("NAME") },
   { "run", 'r', 0, G_OPTION_ARG_NONE, NULL,
     N_("Start the run at once (with the targets checked last time if none is given)"), NULL },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
@@ -116,7 +116,7 @@ dyno_application_handle_local_options (GApplication *app, GVariantDict *options)
     }
   if (g_variant_dict_lookup (options, "preset", "&s", &preset)
       && !dyno_preset_from_string (preset, NULL))
-    return usage_error (_("Unknown preset “%s”: use quick, classic, full or custom"), preset);
+    return usage_error (_("Unknown preset “%s”: use quick, classic, full, drive or custom"), preset);
 
   if (g_variant_dict_lookup (options, "target", "^a&ay", &targets))
     {
@@ -332,7 +332,9 @@ dyno_application_startup (GApplication *app)
     const char *accels[3];
   } accels[] = {
     { "win.run", { "<Control>Return", "<Control>KP_Enter", NULL } },
-    { "win.stop", { "Escape", "<Control>period", NULL } },
+    /* Escape is easily pressed by mistake: it asks before throwing measurements away. */
+    { "win.request-stop", { "Escape", NULL } },
+    { "win.stop", { "<Control>period", NULL } },
     { "win.copy-results", { "<Control><Shift>c", NULL } },
     { "win.add-folder", { "<Control>o", NULL } },
     { "win.show-page::setup", { "<Alt>1", NULL } },

@@ -34,7 +34,10 @@ struct _DynoCompareView
   GtkMenuButton *export_button;
   GtkDropDown *baseline_dropdown;
   GtkStringList *baseline_names;
+  GtkWidget *table_card;
   GtkGrid *table_grid;
+  GtkWidget *drive_card;
+  GtkGrid *drive_table;
   GtkLabel *caption_label;
   GtkBox *bars_card;
   GtkBox *cpu_card;
@@ -204,6 +207,45 @@ typedef struct
   guint n_ratios;
 } TableNotes;
 
+/* "×0.17", its look saying whether the gap is more than noise. */
+static GtkWidget *
+ratio_label_new (DynoCompareView *self,
+                 guint entry,
+                 const DynoPhase *phase,
+                 const DynoCompareCell *cell,
+                 TableNotes *notes)
+{
+  g_autofree char *ratio = dyno_compare_format_ratio (cell->ratio);
+  g_autofree char *described = dyno_comparison_describe_ratio (cell);
+  GtkWidget *label = cell_new (ratio, 1, "ratio");
+
+  gtk_widget_set_tooltip_text (label, described);
+  switch (cell->difference)
+    {
+    case DYNO_DIFFERENCE_SIGNIFICANT:
+      gtk_widget_add_css_class (label, cell->ratio >= 1 ? "faster" : "slower");
+      notes->all_single = FALSE;
+      break;
+    case DYNO_DIFFERENCE_WITHIN_NOISE:
+      gtk_widget_add_css_class (label, "within-noise");
+      notes->noise = TRUE;
+      notes->all_single = FALSE;
+      break;
+    case DYNO_DIFFERENCE_SINGLE_SAMPLE:
+      gtk_widget_add_css_class (label, "single-sample");
+      notes->single = TRUE;
+      break;
+    case DYNO_DIFFERENCE_BASELINE:
+    case DYNO_DIFFERENCE_UNKNOWN:
+    default:
+      break;
+    }
+  if (isfinite (cell->ratio))
+    notes->n_ratios++;
+  g_hash_table_insert (self->ratio_labels, ratio_key (entry, phase), label);
+  return label;
+}
+
 static void
 attach_entry (DynoCompareView *self,
               guint entry,
@@ -259,37 +301,8 @@ attach_entry (DynoCompareView *self,
         continue;
 
       /* The ratio under the figure, across its rate and %CPU columns. */
-      {
-        g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
-        g_autofree char *described = dyno_comparison_describe_ratio (&cell);
-        GtkWidget *label = cell_new (ratio, 1, "ratio");
-
-        gtk_widget_set_tooltip_text (label, described);
-        switch (cell.difference)
-          {
-          case DYNO_DIFFERENCE_SIGNIFICANT:
-            gtk_widget_add_css_class (label, cell.ratio >= 1 ? "faster" : "slower");
-            notes->all_single = FALSE;
-            break;
-          case DYNO_DIFFERENCE_WITHIN_NOISE:
-            gtk_widget_add_css_class (label, "within-noise");
-            notes->noise = TRUE;
-            notes->all_single = FALSE;
-            break;
-          case DYNO_DIFFERENCE_SINGLE_SAMPLE:
-            gtk_widget_add_css_class (label, "single-sample");
-            notes->single = TRUE;
-            break;
-          case DYNO_DIFFERENCE_BASELINE:
-          case DYNO_DIFFERENCE_UNKNOWN:
-          default:
-            break;
-          }
-        if (isfinite (cell.ratio))
-          notes->n_ratios++;
-        gtk_grid_attach (self->table_grid, label, column, row + 1, 2, 1);
-        g_hash_table_insert (self->ratio_labels, ratio_key (entry, phase), label);
-      }
+      gtk_grid_attach (self->table_grid, ratio_label_new (self, entry, phase, &cell, notes),
+                       column, row + 1, 2, 1);
     }
 
   if (entry != baseline)
@@ -352,11 +365,123 @@ update_caption (DynoCompareView *self, const TableNotes *notes)
   gtk_widget_set_visible (GTK_WIDGET (self->caption_label), text->len > 0);
 }
 
+/* A run's name over its column of the drive table, as in the table above. */
+static GtkWidget *
+entry_heading_new (DynoCompareView *self, guint entry)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (dyno_comparison_get_name (self->comparison, entry));
+  g_autofree char *tooltip = describe_entry (self, entry);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 1);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 18);
+  gtk_widget_add_css_class (name, "heading");
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  gtk_widget_set_tooltip_text (box, tooltip);
+  gtk_box_append (GTK_BOX (box), name);
+  if (entry == dyno_comparison_get_baseline (self->comparison))
+    {
+      GtkWidget *badge = gtk_label_new (C_("comparison", "baseline"));
+
+      gtk_widget_add_css_class (badge, "badge");
+      gtk_widget_add_css_class (badge, "accent");
+      gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (box), badge);
+    }
+  return box;
+}
+
+/* The drive tests turned round: CrystalDiskMark's tests are many and their names long, so each
+ * is a row ("RND4K Q32T1" under "Read"), and each run a column with its ratio beside it. */
+static void
+build_drive_table (DynoCompareView *self, GPtrArray *phases, TableNotes *notes)
+{
+  guint n_entries = dyno_comparison_get_n_entries (self->comparison);
+  guint baseline = dyno_comparison_get_baseline (self->comparison);
+  g_autofree int *columns = g_new0 (int, MAX (n_entries, 1));
+  const DynoPhaseGroup *group = NULL;
+  int column = 1;
+  int row = 2;
+
+  clear_grid (self->drive_table);
+  gtk_widget_set_visible (self->drive_card, phases->len > 0);
+  if (phases->len == 0)
+    return;
+
+  for (guint e = 0; e < n_entries; e++)
+    {
+      columns[e] = column;
+      gtk_grid_attach (self->drive_table, entry_heading_new (self, e), column, 0,
+                       e == baseline ? 1 : 2, 1);
+      gtk_grid_attach (self->drive_table,
+                       heading_new (dyno_units_rate_label (DYNO_UNIT_BYTES, rate_unit (self)), 1),
+                       column, 1, 1, 1);
+      column += e == baseline ? 1 : 2;
+    }
+
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+      GtkWidget *name;
+
+      if (phase->kind->group != group)
+        {
+          GtkWidget *title = heading_new (dyno_phase_group_get_title (phase->kind->group), 0);
+
+          group = phase->kind->group;
+          gtk_widget_add_css_class (title, "group-title");
+          gtk_grid_attach (self->drive_table, title, 0, row++, column, 1);
+        }
+      name = gtk_label_new (dyno_phase_get_short_title (phase));
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_set_tooltip_text (name, dyno_phase_get_title (phase));
+      gtk_widget_add_css_class (name, "numeric");
+      gtk_grid_attach (self->drive_table, name, 0, row, 1, 1);
+
+      for (guint e = 0; e < n_entries; e++)
+        {
+          DynoCompareCell cell;
+          GtkWidget *rate;
+
+          dyno_comparison_get_cell (self->comparison, e, phase, &cell);
+          if (!cell.present)
+            continue;
+          if (cell.too_fast || isnan (cell.rate))
+            {
+              rate = cell_new (cell.too_fast ? "+++++" : "—", 1, "rate");
+              if (cell.too_fast)
+                {
+                  gtk_widget_add_css_class (rate, "too-fast");
+                  notes->too_fast = TRUE;
+                }
+            }
+          else
+            {
+              g_autofree char *text = dyno_units_format_rate_value (cell.rate, DYNO_UNIT_BYTES,
+                                                                    rate_unit (self));
+              g_autofree char *tooltip = cell_tooltip (self, &cell, phase);
+
+              rate = cell_new (text, 1, "rate");
+              gtk_widget_set_tooltip_text (rate, tooltip);
+            }
+          gtk_grid_attach (self->drive_table, rate, columns[e], row, 1, 1);
+          if (e != baseline)
+            gtk_grid_attach (self->drive_table, ratio_label_new (self, e, phase, &cell, notes),
+                             columns[e] + 1, row, 1, 1);
+        }
+      row++;
+    }
+}
+
 static void
 build_table (DynoCompareView *self)
 {
   /* In catalogue order, so the phases of a group are neighbours. */
-  g_autoptr (GPtrArray) columns = dyno_comparison_get_phases (self->comparison);
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (self->comparison);
+  g_autoptr (GPtrArray) columns = g_ptr_array_new ();
+  g_autoptr (GPtrArray) drive = g_ptr_array_new ();
   guint n_entries = dyno_comparison_get_n_entries (self->comparison);
   TableNotes notes = { .all_single = TRUE };
   int row;
@@ -364,6 +489,14 @@ build_table (DynoCompareView *self)
   clear_grid (self->table_grid);
   g_ptr_array_set_size (self->name_labels, 0);
   g_hash_table_remove_all (self->ratio_labels);
+
+  /* Bonnie's phases across, the drive tests down a table of their own. */
+  for (guint i = 0; i < phases->len; i++)
+    g_ptr_array_add (dyno_phase_has_flag (g_ptr_array_index (phases, i), DYNO_PHASE_QUEUED)
+                         ? drive
+                         : columns,
+                     g_ptr_array_index (phases, i));
+  build_drive_table (self, drive, &notes);
 
   /* Three heading rows: Bonnie's groups, the phases, the units. */
   for (guint c = 0; c < columns->len;)
@@ -393,12 +526,14 @@ build_table (DynoCompareView *self)
       gtk_grid_attach (self->table_grid, title, first, 0, 2 * n, 1);
     }
 
+  /* The names, the rows' headings, even when only the drive tests have figures. */
   row = 3;
   for (guint e = 0; e < n_entries; e++)
     {
       attach_entry (self, e, row, columns, &notes);
       row += e == dyno_comparison_get_baseline (self->comparison) ? 1 : 2;
     }
+  gtk_widget_set_visible (self->table_card, columns->len > 0 || drive->len == 0);
   update_caption (self, &notes);
 }
 
@@ -605,7 +740,10 @@ dyno_compare_view_class_init (DynoCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, export_button);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, baseline_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, baseline_names);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, table_card);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, table_grid);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, drive_card);
+  gtk_widget_class_bind_template_child (widget_class, DynoCompareView, drive_table);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, caption_label);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, bars_card);
   gtk_widget_class_bind_template_child (widget_class, DynoCompareView, cpu_card);
@@ -683,8 +821,8 @@ dyno_compare_view_init (DynoCompareView *self)
   self->name_labels = g_ptr_array_new ();
   self->ratio_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  dyno_sideways_scroll_pass_vertical (gtk_widget_get_ancestor (GTK_WIDGET (self->table_grid),
-                                                 GTK_TYPE_SCROLLED_WINDOW));
+  dyno_sideways_scroll_pass_vertical (self->table_card);
+  dyno_sideways_scroll_pass_vertical (self->drive_card);
   set_ellipsizing_factory (self->baseline_dropdown, 24);
   set_ellipsizing_factory (self->phase_dropdown, 18);
 

@@ -30,6 +30,7 @@ struct _DynoHistoryRow
   GtkLabel *title_label;
   GtkBox *badges_box;
   GtkLabel *subtitle_label;
+  GtkLabel *error_label;
   GtkLabel *figures_label;
   GtkBox *targets_box;
 
@@ -64,6 +65,74 @@ static const struct
   { "seeks", NC_("figure", "Seeks") },
 };
 
+static int
+compare_phase_results (gconstpointer a, gconstpointer b)
+{
+  return dyno_phase_compare ((*(const DynoPhaseResult *const *) a)->phase,
+                             (*(const DynoPhaseResult *const *) b)->phase);
+}
+
+static gboolean
+same_test (const DynoPhase *a, const DynoPhase *b)
+{
+  return g_strcmp0 (a->kind->pattern, b->kind->pattern) == 0
+         && a->params.block_size == b->params.block_size
+         && a->params.queue_depth == b->params.queue_depth
+         && a->params.threads == b->params.threads;
+}
+
+/* A run of drive tests only leads with CrystalDiskMark's first test, read and write, and the
+ * first random read: "SEQ1M Q8T1 Read 1723 MB/s  Write 1964 MB/s  RND4K Q32T1 Read 336 MB/s". */
+static GPtrArray *
+drive_headlines (const DynoTargetResult *target)
+{
+  g_autoptr (GPtrArray) queued = g_ptr_array_new ();
+  GPtrArray *chosen = g_ptr_array_new ();
+  const DynoPhaseResult *first = NULL;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_QUEUED))
+        g_ptr_array_add (queued, (gpointer) phase);
+    }
+  g_ptr_array_sort (queued, compare_phase_results);
+  for (guint i = 0; i < queued->len && first == NULL; i++)
+    if (g_strcmp0 (((DynoPhaseResult *) g_ptr_array_index (queued, i))->phase->kind->op, "read")
+        == 0)
+      first = g_ptr_array_index (queued, i);
+  if (first == NULL && queued->len > 0)
+    first = g_ptr_array_index (queued, 0);
+  if (first == NULL)
+    return chosen;
+  g_ptr_array_add (chosen, (gpointer) first);
+  for (guint i = 0; i < queued->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (queued, i);
+
+      if (phase != first && same_test (phase->phase, first->phase)
+          && g_strcmp0 (phase->phase->kind->op, "write") == 0)
+        {
+          g_ptr_array_add (chosen, (gpointer) phase);
+          break;
+        }
+    }
+  for (guint i = 0; i < queued->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (queued, i);
+
+      if (!same_test (phase->phase, first->phase)
+          && g_strcmp0 (phase->phase->kind->pattern, "rnd") == 0
+          && g_strcmp0 (phase->phase->kind->op, "read") == 0)
+        {
+          g_ptr_array_add (chosen, (gpointer) phase);
+          break;
+        }
+    }
+  return chosen;
+}
+
 /* "Write 512 MB/s  Read 1204 MB/s  Seeks 230 ops/s" in one label that wraps between figures on a
  * narrow window, the captions dimmed. */
 static void
@@ -71,24 +140,65 @@ set_figures (DynoHistoryRow *self, GtkLabel *label, const DynoTargetResult *targ
 {
   g_autoptr (GString) markup = g_string_new (NULL);
   g_autoptr (GString) accessible = g_string_new (NULL);
+  g_autoptr (GPtrArray) figures = g_ptr_array_new ();
+  g_autoptr (GPtrArray) captions = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < G_N_ELEMENTS (headlines); i++)
     {
       const DynoPhaseResult *phase = dyno_target_result_find_phase (target, headlines[i].key);
+
+      if (phase == NULL)
+        continue;
+      g_ptr_array_add (figures, (gpointer) phase);
+      g_ptr_array_add (captions, g_strdup (g_dpgettext2 (NULL, "figure", headlines[i].caption)));
+    }
+  if (figures->len == 0)
+    {
+      g_autoptr (GPtrArray) drive = drive_headlines (target);
+
+      for (guint i = 0; i < drive->len; i++)
+        {
+          const DynoPhaseResult *phase = g_ptr_array_index (drive, i);
+          const char *op = dyno_phase_group_get_title (phase->phase->kind->group);
+          const DynoPhaseResult *previous = i > 0 ? g_ptr_array_index (drive, i - 1) : NULL;
+
+          g_ptr_array_add (figures, (gpointer) phase);
+          /* The test's name once, before its first figure. */
+          if (previous != NULL && same_test (previous->phase, phase->phase))
+            g_ptr_array_add (captions, g_strdup (op));
+          else
+            {
+              const char *title = dyno_phase_get_short_title (phase->phase);
+              const char *end = title;
+              g_autofree char *test = NULL;
+
+              /* "SEQ1M Q8T1", without a mix's " R70%" */
+              for (int spaces = 0; *end != '\0'; end++)
+                if (*end == ' ' && ++spaces == 2)
+                  break;
+              test = g_strndup (title, end - title);
+              /* TRANSLATORS: a drive test and the operation of its figure in the list of runs,
+               * "SEQ1M Q8T1 Read" */
+              g_ptr_array_add (captions, g_strdup_printf (C_("figure", "%s %s"), test, op));
+            }
+        }
+    }
+
+  for (guint i = 0; i < figures->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (figures, i);
       g_autofree char *text = NULL;
       g_autofree char *caption = NULL;
       g_autofree char *value = NULL;
       double rate;
 
-      if (phase == NULL)
-        continue;
       rate = dyno_phase_result_get_rate (phase);
       if (isnan (rate) && phase->too_fast)
         text = g_strdup ("+++++");
       else
         text = dyno_units_format_rate (rate, dyno_phase_get_unit (phase->phase), self->rate_unit);
 
-      caption = g_markup_escape_text (g_dpgettext2 (NULL, "figure", headlines[i].caption), -1);
+      caption = g_markup_escape_text (g_ptr_array_index (captions, i), -1);
       {
         g_autofree char *escaped = g_markup_escape_text (text, -1);
         g_auto (GStrv) words = g_strsplit (escaped, " ", -1);
@@ -227,6 +337,21 @@ on_target_check_toggled (DynoHistoryRow *self, GtkCheckButton *check)
   dyno_history_item_set_target_selected (self->item, target, gtk_check_button_get_active (check));
 }
 
+/* "Failed during Block write: No space left on device" */
+static char *
+describe_failure (const DynoTargetResult *target)
+{
+  const char *message = target->error_message != NULL ? target->error_message : "";
+
+  if (target->error_phase != NULL)
+    /* TRANSLATORS: why a run failed, in the list of runs: "Failed during Block write: No space
+     * left on device" */
+    return g_strdup_printf (_("Failed during %s: %s"), dyno_phase_get_title (target->error_phase),
+                            message);
+  /* TRANSLATORS: why a run failed, in the list of runs: "Failed: The folder vanished" */
+  return g_strdup_printf (_("Failed: %s"), message);
+}
+
 static GtkWidget *
 build_target_line (DynoHistoryRow *self, const DynoTargetResult *target)
 {
@@ -260,7 +385,8 @@ build_target_line (DynoHistoryRow *self, const DynoTargetResult *target)
   gtk_box_append (GTK_BOX (text), name_row);
   if (dyno_target_result_failed (target))
     {
-      GtkWidget *failed = gtk_label_new (target->error_message);
+      g_autofree char *failure = describe_failure (target);
+      GtkWidget *failed = gtk_label_new (failure);
 
       gtk_label_set_xalign (GTK_LABEL (failed), 0);
       gtk_label_set_wrap (GTK_LABEL (failed), TRUE);
@@ -277,6 +403,32 @@ build_target_line (DynoHistoryRow *self, const DynoTargetResult *target)
   gtk_box_append (GTK_BOX (line), check);
   gtk_box_append (GTK_BOX (line), text);
   return line;
+}
+
+/* A run that failed says so at a glance, before its figures (which are those of the phases that
+ * ended before the failure, if any). */
+static void
+add_failure_badge (DynoHistoryRow *self, DynoResult *result)
+{
+  guint n_targets = dyno_result_get_n_targets (result);
+  guint n_failed = 0;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < n_targets; i++)
+    n_failed += dyno_target_result_failed (dyno_result_get_target (result, i));
+  if (n_failed == 0)
+    return;
+  if (n_failed == n_targets)
+    /* TRANSLATORS: a badge on a run in the list of runs */
+    text = g_strdup (C_("run", "Failed"));
+  else
+    /* TRANSLATORS: a badge on a run of several targets: "1 of 2 failed" */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u failed", "%u of %u failed",
+                                         n_targets),
+                            n_failed, n_targets);
+  gtk_box_append (self->badges_box,
+                  dyno_badge_new (text, "error", _("The run did not finish: see why below")));
+  gtk_widget_add_css_class (GTK_WIDGET (self), "failed");
 }
 
 static void
@@ -297,6 +449,7 @@ build (DynoHistoryRow *self)
   update_title (self);
   gtk_label_set_text (self->subtitle_label, subtitle);
 
+  add_failure_badge (self, result);
   if (dyno_result_get_source (result) != NULL)
     gtk_box_append (self->badges_box,
                     dyno_badge_new (_("Imported"), NULL, dyno_result_get_source (result)));
@@ -305,6 +458,13 @@ build (DynoHistoryRow *self)
     {
       const DynoTargetResult *target = dyno_result_get_target (result, 0);
 
+      if (dyno_target_result_failed (target))
+        {
+          g_autofree char *failure = describe_failure (target);
+
+          gtk_label_set_text (self->error_label, failure);
+          gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+        }
       add_target_badges (self->badges_box, target->info);
       set_figures (self, self->figures_label, target);
       g_ptr_array_add (self->figure_labels, self->figures_label);
@@ -371,6 +531,7 @@ dyno_history_row_class_init (DynoHistoryRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoHistoryRow, title_label);
   gtk_widget_class_bind_template_child (widget_class, DynoHistoryRow, badges_box);
   gtk_widget_class_bind_template_child (widget_class, DynoHistoryRow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, DynoHistoryRow, error_label);
   gtk_widget_class_bind_template_child (widget_class, DynoHistoryRow, figures_label);
   gtk_widget_class_bind_template_child (widget_class, DynoHistoryRow, targets_box);
   gtk_widget_class_bind_template_callback (widget_class, on_check_toggled);
@@ -415,6 +576,28 @@ dyno_history_row_new (DynoHistoryItem *item, DynoRateUnit rate_unit, gboolean de
   g_signal_connect_object (item, "notify::title", G_CALLBACK (update_title), self,
                            G_CONNECT_SWAPPED);
   return GTK_WIDGET (self);
+}
+
+const char *
+dyno_history_row_get_failure (DynoHistoryRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_HISTORY_ROW (self), NULL);
+
+  if (!gtk_widget_has_css_class (GTK_WIDGET (self), "failed"))
+    return NULL;
+  if (gtk_widget_get_visible (GTK_WIDGET (self->error_label)))
+    return gtk_label_get_text (self->error_label);
+  return "";
+}
+
+const char *
+dyno_history_row_get_figures (DynoHistoryRow *self, guint target)
+{
+  g_return_val_if_fail (DYNO_IS_HISTORY_ROW (self), NULL);
+
+  if (target >= self->figure_labels->len)
+    return NULL;
+  return gtk_label_get_text (g_ptr_array_index (self->figure_labels, target));
 }
 
 DynoHistoryItem *

@@ -21,5 +21,9 @@ GtkWidget       *dyno_history_row_new (DynoHistoryItem *item,
                                        gboolean         deletable);
 DynoHistoryItem *dyno_history_row_get_item (DynoHistoryRow *self);
 void             dyno_history_row_set_rate_unit (DynoHistoryRow *self, DynoRateUnit rate_unit);
+/* For tests: NULL when the run did not fail, else what the row says about it ("" when each
+ * target's line says it); and the figures a target's line shows. */
+const char      *dyno_history_row_get_failure (DynoHistoryRow *self);
+const char      *dyno_history_row_get_figures (DynoHistoryRow *self, guint target);
 
 G_END_DECLS

@@ -30,12 +30,14 @@ static const PresetInfo presets[DYNO_N_PRESETS] = {
   [DYNO_PRESET_QUICK] = { "quick", N_("Quick") },
   [DYNO_PRESET_CLASSIC] = { "classic", N_("Bonnie Classic") },
   [DYNO_PRESET_FULL] = { "full", N_("bonnie++ Full") },
+  /* TRANSLATORS: the preset that runs one of CrystalDiskMark's profiles */
+  [DYNO_PRESET_DRIVE] = { "drive", N_("Drive profile") },
   [DYNO_PRESET_CUSTOM] = { "custom", N_("Custom") },
 };
 
 const char * const dyno_preset_keys[] = {
   "size", "chunk", "tests", "files-spec", "seeks", "seekers", "per-char", "per-char-size",
-  "cache", "data", "repeat", "phase-time", NULL,
+  "cache", "data", "repeat", "phase-time", "interval", NULL,
 };
 
 gboolean
@@ -91,6 +93,8 @@ dyno_preset_describe (DynoPreset preset, guint64 ram_bytes)
     case DYNO_PRESET_FULL:
       return g_strdup (_("Every bonnie++ phase, sized to each disk: every phase 3 s, 3 times; "
                          "a few minutes"));
+    case DYNO_PRESET_DRIVE:
+      return dyno_preset_describe_drive (NULL, FALSE, DYNO_DEFAULT_QUEUE_SIZE);
     case DYNO_PRESET_CUSTOM:
       return g_strdup (_("Your own options, below"));
     case DYNO_N_PRESETS:
@@ -99,8 +103,61 @@ dyno_preset_describe (DynoPreset preset, guint64 ram_bytes)
     }
 }
 
+/* Seconds of work before the test file is written: what the estimate leaves out. */
+#define DRIVE_PREPARE_SECONDS 30
+
+char *
+dyno_preset_describe_drive (const DynoProfile *profile, gboolean mix, guint64 queue_size)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+  g_autofree char *size = dyno_format_size (queue_size);
+  g_autofree char *duration = NULL;
+  const char *ops;
+  guint n_tests = 0;
+  guint minutes;
+
+  if (profile == NULL)
+    profile = dyno_profile_lookup ("default");
+  phases = dyno_profile_get_phases (profile, mix, 0);
+  /* A test is read, write and maybe mix: count its read phases. */
+  for (guint i = 0; i < phases->len; i++)
+    n_tests += g_strcmp0 (((const DynoPhase *) g_ptr_array_index (phases, i))->kind->op, "read")
+               == 0;
+  ops = mix
+            /* TRANSLATORS: what the tests of a drive profile do, in its description */
+            ? _("read, write and a 70 % read mix")
+            /* TRANSLATORS: what the tests of a drive profile do, in its description */
+            : _("read and write");
+  /* Each test rests, then measures, every time. */
+  minutes = (guint) ((phases->len * DYNO_PROFILE_REPEAT
+                          * (DYNO_PROFILE_PHASE_TIME + DYNO_PROFILE_INTERVAL)
+                      + DRIVE_PREPARE_SECONDS + 59)
+                     / 60);
+  /* TRANSLATORS: the time a drive profile takes, in its description */
+  duration = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute", "about %u minutes",
+                                           minutes),
+                              minutes);
+  return g_strdup_printf (
+      /* TRANSLATORS: profile name, what its tests do, how many, the file size, seconds measured,
+       * seconds of rest, repeats, the time: "CrystalDiskMark’s Default profile, read and write:
+       * 4 tests on a 1 GiB file, each 5 s after 5 s of rest, 5 times; about 7 minutes" */
+      g_dngettext (GETTEXT_PACKAGE,
+                   "CrystalDiskMark’s %s profile, %s: %u test on a %s file, each %g s after %g s "
+                   "of rest, %u times; %s",
+                   "CrystalDiskMark’s %s profile, %s: %u tests on a %s file, each %g s after %g s "
+                   "of rest, %u times; %s",
+                   n_tests),
+      dyno_profile_get_title (profile), ops, n_tests, size, DYNO_PROFILE_PHASE_TIME,
+      DYNO_PROFILE_INTERVAL, DYNO_PROFILE_REPEAT, duration);
+}
+
 gboolean
-dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, DynoCachePolicy cache)
+dyno_preset_fill (DynoPreset preset,
+                  DynoConfig *config,
+                  guint64 ram_bytes,
+                  DynoCachePolicy cache,
+                  const DynoProfile *profile,
+                  gboolean mix)
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
@@ -122,6 +179,9 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
   config->repeat = DYNO_PRESET_REPEAT;
   config->phase_time = DYNO_PRESET_PHASE_TIME;
   config->autos = DYNO_AUTO_ALL;
+  /* Only the drive tests rest; the key keeps CrystalDiskMark's interval for them. */
+  config->interval = DYNO_PROFILE_INTERVAL;
+  config->queue_cache = DYNO_CACHE_DIRECT;
 
   switch (preset)
     {
@@ -147,6 +207,20 @@ dyno_preset_fill (DynoPreset preset, DynoConfig *config, guint64 ram_bytes, Dyno
     case DYNO_PRESET_FULL:
       return TRUE;
 
+    case DYNO_PRESET_DRIVE:
+      {
+        /* CrystalDiskMark's way: each test 5 s after 5 s of rest, 5 times, with O_DIRECT. */
+        g_autoptr (GPtrArray) phases
+            = dyno_profile_get_phases (profile != NULL ? profile : dyno_profile_lookup ("default"),
+                                       mix, 0);
+
+        dyno_config_set_phases (config, phases);
+        config->phase_time = DYNO_PROFILE_PHASE_TIME;
+        config->interval = DYNO_PROFILE_INTERVAL;
+        config->repeat = DYNO_PROFILE_REPEAT;
+        return TRUE;
+      }
+
     case DYNO_PRESET_CUSTOM:
     case DYNO_N_PRESETS:
     default:
@@ -170,7 +244,9 @@ dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b)
          && a->files_dirs == b->files_dirs && a->seeks == b->seeks && a->seekers == b->seekers
          && a->per_char == b->per_char && a->cache == b->cache && a->data == b->data
          && a->repeat == b->repeat && a->phase_time == b->phase_time
-         && effective_autos (a) == effective_autos (b);
+         && effective_autos (a) == effective_autos (b)
+         /* The rest before each test matters only where there are drive tests. */
+         && (!dyno_config_has_queued_tests (a) || a->interval == b->interval);
 }
 
 gboolean
@@ -315,6 +391,10 @@ dyno_settings_get_config (GSettings *settings, GError **error)
   config->repeat = g_settings_get_uint (settings, "repeat");
   config->phase_time = CLAMP (g_settings_get_double (settings, "phase-time"), 0,
                               DYNO_MAX_PHASE_TIME);
+  /* The drive tests (queued phases): CrystalDiskMark's file, its rest between tests. */
+  config->queue_size = g_settings_get_uint64 (settings, "queue-size");
+  config->interval = CLAMP (g_settings_get_double (settings, "interval"), 0, DYNO_MAX_INTERVAL);
+  config->queue_cache = DYNO_CACHE_DIRECT;
   /* Bonnie's single pass: every size is as given (their defaults where "auto"). */
   if (config->phase_time <= 0)
     config->autos = 0;
@@ -378,8 +458,10 @@ dyno_settings_get_phases (GSettings *settings)
 
   fallback = dyno_config_new ();
   preset = g_settings_get_enum (settings, "preset");
-  if (!dyno_preset_fill (preset, fallback, 0, DYNO_CACHE_EVICT))
-    dyno_preset_fill (DYNO_PRESET_QUICK, fallback, 0, DYNO_CACHE_EVICT);
+  if (!dyno_preset_fill (preset, fallback, 0, DYNO_CACHE_EVICT,
+                         dyno_settings_get_drive_profile (settings),
+                         g_settings_get_boolean (settings, "drive-mix")))
+    dyno_preset_fill (DYNO_PRESET_QUICK, fallback, 0, DYNO_CACHE_EVICT, NULL, FALSE);
   g_ptr_array_extend (phases, fallback->phases, NULL, NULL);
   return phases;
 }
@@ -445,6 +527,7 @@ write_config (GSettings *batch, const DynoConfig *config)
   g_settings_set_enum (batch, "data", config->data);
   g_settings_set_uint (batch, "repeat", config->repeat);
   g_settings_set_double (batch, "phase-time", config->phase_time);
+  g_settings_set_double (batch, "interval", config->interval);
 }
 
 void
@@ -457,7 +540,9 @@ dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_
   g_return_if_fail (preset < DYNO_N_PRESETS);
 
   batch = new_batch (settings);
-  if (dyno_preset_fill (preset, config, ram_bytes, g_settings_get_enum (settings, "default-cache")))
+  if (dyno_preset_fill (preset, config, ram_bytes, g_settings_get_enum (settings, "default-cache"),
+                        dyno_settings_get_drive_profile (settings),
+                        g_settings_get_boolean (settings, "drive-mix")))
     write_config (batch, config);
   g_settings_set_enum (batch, "preset", preset);
   g_settings_apply (batch);
@@ -472,10 +557,48 @@ dyno_settings_match_preset (GSettings *settings, DynoPreset preset, guint64 ram_
   g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
 
   if (!dyno_preset_fill (preset, wanted, ram_bytes,
-                         g_settings_get_enum (settings, "default-cache")))
+                         g_settings_get_enum (settings, "default-cache"),
+                         dyno_settings_get_drive_profile (settings),
+                         g_settings_get_boolean (settings, "drive-mix")))
     return TRUE;
   current = dyno_settings_get_config (settings, NULL);
   return current != NULL && dyno_preset_same_options (current, wanted);
+}
+
+char *
+dyno_settings_describe_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes)
+{
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (preset < DYNO_N_PRESETS, NULL);
+
+  if (preset == DYNO_PRESET_DRIVE)
+    return dyno_preset_describe_drive (dyno_settings_get_drive_profile (settings),
+                                       g_settings_get_boolean (settings, "drive-mix"),
+                                       g_settings_get_uint64 (settings, "queue-size"));
+  return dyno_preset_describe (preset, ram_bytes);
+}
+
+const DynoProfile *
+dyno_settings_get_drive_profile (GSettings *settings)
+{
+  g_autofree char *nick = NULL;
+  const DynoProfile *profile;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  /* The schema's enum has the profiles' nicks. */
+  nick = g_settings_get_string (settings, "drive-profile");
+  profile = dyno_profile_lookup (nick);
+  return profile != NULL ? profile : dyno_profile_lookup ("default");
+}
+
+GPtrArray *
+dyno_settings_get_drive_phases (GSettings *settings)
+{
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  return dyno_profile_get_phases (dyno_settings_get_drive_profile (settings),
+                                  g_settings_get_boolean (settings, "drive-mix"), 0);
 }
 
 gboolean

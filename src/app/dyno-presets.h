@@ -8,10 +8,12 @@
 #include <gio/gio.h>
 
 #include "dyno-config.h"
+#include "dyno-profile.h"
 
 G_BEGIN_DECLS
 
-/* Quick's and Full's phase time and repeats (Classic is Bonnie's single pass). */
+/* Quick's and Full's phase time and repeats (Classic is Bonnie's single pass; Drive profile
+ * has CrystalDiskMark's 5 s, 5 s of rest and 5 times, DYNO_PROFILE_*). */
 #define DYNO_PRESET_PHASE_TIME DYNO_DEFAULT_PHASE_TIME
 #define DYNO_PRESET_REPEAT DYNO_DEFAULT_REPEAT
 
@@ -21,6 +23,7 @@ typedef enum
   DYNO_PRESET_QUICK,
   DYNO_PRESET_CLASSIC,
   DYNO_PRESET_FULL,
+  DYNO_PRESET_DRIVE, /* a CrystalDiskMark profile: the "drive-profile" and "drive-mix" keys */
   DYNO_PRESET_CUSTOM,
   DYNO_N_PRESETS
 } DynoPreset;
@@ -32,12 +35,21 @@ const char *dyno_preset_title (DynoPreset preset);
 char       *dyno_preset_describe (DynoPreset preset, guint64 ram_bytes);
 /* Twice the RAM rounded up to whole GiB, at least 1 GiB: bonnie++'s default file size. */
 guint64     dyno_preset_twice_ram (guint64 ram_bytes);
-/* Sets the per-run fields of config (not label, notes or seed) to the preset's values.
- * FALSE for DYNO_PRESET_CUSTOM, which has no values of its own. */
-gboolean    dyno_preset_fill (DynoPreset      preset,
-                              DynoConfig     *config,
-                              guint64         ram_bytes,
-                              DynoCachePolicy cache);
+/* The same for the Drive profile preset: CrystalDiskMark's profile and whether it has [Mix],
+ * the test file's size and the time it takes. */
+char       *dyno_preset_describe_drive (const DynoProfile *profile,
+                                        gboolean           mix,
+                                        guint64            queue_size);
+/* Sets the per-run fields of config (not label, notes, seed, nor the drive tests' file size,
+ * which a preset keeps) to the preset's values; profile and mix are what Drive profile runs
+ * (NULL: CrystalDiskMark's Default). FALSE for DYNO_PRESET_CUSTOM, which has no values of its
+ * own. */
+gboolean    dyno_preset_fill (DynoPreset         preset,
+                              DynoConfig        *config,
+                              guint64            ram_bytes,
+                              DynoCachePolicy    cache,
+                              const DynoProfile *profile,
+                              gboolean           mix);
 /* TRUE when the per-run fields of a and b are the same, the phase time and the sizes left to
  * the targets included (none are with a phase time of 0). */
 gboolean    dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b);
@@ -74,6 +86,11 @@ void        dyno_settings_set_phases (GSettings *settings, GPtrArray *phases);
 void        dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
 /* TRUE when the per-run keys hold the preset's values (always TRUE for CUSTOM). */
 gboolean    dyno_settings_match_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
+/* dyno_preset_describe, with the Drive profile preset's profile and file size from the keys. */
+char       *dyno_settings_describe_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes);
+/* The "drive-profile" key's profile; and its phases, with mixes when "drive-mix" is on. */
+const DynoProfile *dyno_settings_get_drive_profile (GSettings *settings);
+GPtrArray         *dyno_settings_get_drive_phases (GSettings *settings);
 
 /* g_settings_bind_with_mapping() functions between an enum key and a combo row's "selected":
  * user_data is the NULL-terminated list of the enum's nicks in the row's order. */

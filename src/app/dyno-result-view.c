@@ -16,9 +16,11 @@
 
 #include "dyno-badges.h"
 #include "dyno-compare.h"
+#include "dyno-drive-grid.h"
 #include "dyno-headline.h"
 #include "dyno-history-view.h"
 #include "dyno-parse.h"
+#include "dyno-profile.h"
 #include "dyno-result-view.h"
 #include "dyno-sideways-scroll.h"
 #include "dyno-units.h"
@@ -42,6 +44,7 @@ struct _DynoResultView
   char *saved_path;
   GPtrArray *info_rows;    /* rows added to run_group and system_group */
   GHashTable *rate_labels; /* rate_key (target, phase) -> GtkLabel */
+  GPtrArray *grids;        /* DynoDriveGrid *, index = target; NULL for targets without */
 };
 
 G_DEFINE_FINAL_TYPE (DynoResultView, dyno_result_view, ADW_TYPE_BIN)
@@ -232,6 +235,12 @@ heading_cell (const char *text, const char *tooltip)
   return label;
 }
 
+static gboolean
+is_queued (const DynoPhaseResult *phase)
+{
+  return dyno_phase_has_flag (phase->phase, DYNO_PHASE_QUEUED);
+}
+
 static int
 compare_phase_results (gconstpointer a, gconstpointer b)
 {
@@ -275,8 +284,10 @@ build_table (DynoResultView *self,
                    COL_CACHED, row, 1, 1);
   row++;
 
-  /* In catalogue order, under their groups' titles. */
-  g_ptr_array_extend (phases, tr->phases, NULL, NULL);
+  /* In catalogue order, under their groups' titles; the drive tests have their grid. */
+  for (guint i = 0; i < tr->phases->len; i++)
+    if (!is_queued (g_ptr_array_index (tr->phases, i)))
+      g_ptr_array_add (phases, g_ptr_array_index (tr->phases, i));
   g_ptr_array_sort (phases, compare_phase_results);
   for (guint i = 0; i < phases->len;)
     {
@@ -308,6 +319,90 @@ build_table (DynoResultView *self,
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
   gtk_widget_add_css_class (scroller, "card");
 
+  dyno_sideways_scroll_pass_vertical (scroller);
+  return scroller;
+}
+
+/* The drive tests' latencies and what they cost the processor, as dyno-cli's second table. */
+static GtkWidget *
+build_drive_details (const DynoTargetResult *tr)
+{
+  static const char *const headings[] = {
+    N_("p50"), N_("p99"), N_("p99.9"), N_("Max"), N_("CPU s/GB"), N_("All CPUs s/GB"),
+  };
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *scroller;
+  g_autoptr (GPtrArray) phases = g_ptr_array_new ();
+  int row = 0;
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_widget_add_css_class (grid, "result-table");
+
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    {
+      GtkWidget *heading = heading_cell (_(headings[c]), NULL);
+
+      if (c == 4)
+        gtk_widget_set_tooltip_text (heading, _("Seconds of CPU per 10⁹ bytes moved, by Dyno’s "
+                                                "I/O threads"));
+      else if (c == 5)
+        gtk_widget_set_tooltip_text (heading, _("Seconds of CPU per 10⁹ bytes moved, by the "
+                                                "whole machine: kernel threads, an encryption "
+                                                "layer’s or a FUSE daemon’s work included"));
+      else
+        gtk_widget_set_tooltip_text (heading, _("Latency of one I/O: this share of them took at "
+                                                "most this long"));
+      gtk_grid_attach (GTK_GRID (grid), heading, 1 + c, row, 1, 1);
+    }
+  row++;
+
+  for (guint i = 0; i < tr->phases->len; i++)
+    if (is_queued (g_ptr_array_index (tr->phases, i)))
+      g_ptr_array_add (phases, g_ptr_array_index (tr->phases, i));
+  g_ptr_array_sort (phases, compare_phase_results);
+  for (guint i = 0; i < phases->len; i++, row++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (phases, i);
+      /* TRANSLATORS: a drive test in the latency table: "RND4K Q32T1 · Read" */
+      g_autofree char *title = g_strdup_printf (_("%s · %s"),
+                                                dyno_phase_get_short_title (phase->phase),
+                                                dyno_phase_group_get_title (
+                                                    phase->phase->kind->group));
+      const double latencies[] = { phase->latency.p50, phase->latency.p99, phase->latency.p999,
+                                   phase->latency.max };
+      const double cpus[] = { dyno_phase_result_cpu_per_gb (phase, FALSE),
+                              dyno_phase_result_cpu_per_gb (phase, TRUE) };
+      GtkWidget *name = gtk_label_new (title);
+
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_widget_set_tooltip_text (name, dyno_phase_get_title (phase->phase));
+      gtk_widget_add_css_class (name, "numeric");
+      gtk_grid_attach (GTK_GRID (grid), name, 0, row, 1, 1);
+      for (guint c = 0; c < G_N_ELEMENTS (latencies); c++)
+        {
+          g_autofree char *text = dyno_format_latency (latencies[c]);
+
+          gtk_grid_attach (GTK_GRID (grid), cell_new (text, 1), 1 + c, row, 1, 1);
+        }
+      for (guint c = 0; c < G_N_ELEMENTS (cpus); c++)
+        {
+          g_autofree char *text = isnan (cpus[c]) ? g_strdup ("—")
+                                                  : g_strdup_printf ("%.3f", cpus[c]);
+
+          gtk_grid_attach (GTK_GRID (grid), cell_new (text, 1), 1 + G_N_ELEMENTS (latencies) + c,
+                           row, 1, 1);
+        }
+    }
+
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
+  gtk_widget_add_css_class (scroller, "card");
   dyno_sideways_scroll_pass_vertical (scroller);
   return scroller;
 }
@@ -433,8 +528,27 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
   if (dyno_target_result_failed (tr))
     gtk_box_append (GTK_BOX (section), build_error (tr));
 
-  if (tr->phases->len > 0)
-    gtk_box_append (GTK_BOX (section), build_table (self, index, tr, rate_unit, repeats));
+  {
+    guint n_queued = 0;
+
+    for (guint i = 0; i < tr->phases->len; i++)
+      n_queued += is_queued (g_ptr_array_index (tr->phases, i));
+    /* The drive tests as CrystalDiskMark shows them, then their latencies and CPU cost. */
+    if (n_queued > 0)
+      {
+        GtkWidget *grid = dyno_drive_grid_new ();
+
+        dyno_drive_grid_set_rate_unit (DYNO_DRIVE_GRID (grid), rate_unit);
+        dyno_drive_grid_set_target (DYNO_DRIVE_GRID (grid), tr);
+        gtk_box_append (GTK_BOX (section), grid);
+        gtk_box_append (GTK_BOX (section), build_drive_details (tr));
+        g_ptr_array_add (self->grids, grid);
+      }
+    else
+      g_ptr_array_add (self->grids, NULL);
+    if (tr->phases->len > n_queued)
+      gtk_box_append (GTK_BOX (section), build_table (self, index, tr, rate_unit, repeats));
+  }
 
   for (guint i = 0; i < tr->phases->len; i++)
     {
@@ -597,6 +711,50 @@ sized (DynoResultView *self, const DynoConfig *config, DynoAutoFlags what)
   return config_value (config, what);
 }
 
+/* "O_DIRECT, io_uring": how the drive tests did their I/O, from their runs. */
+static char *
+describe_drive_mode (DynoResult *result)
+{
+  const char *engine = NULL;
+  int direct = -2;
+  gboolean engines_differ = FALSE;
+  gboolean direct_differs = FALSE;
+  const char *how;
+
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+
+      for (guint i = 0; i < target->phases->len; i++)
+        {
+          const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+          for (guint j = 0; is_queued (phase) && j < phase->runs->len; j++)
+            {
+              const DynoPhaseRun *run = dyno_phase_result_get_run (phase, j);
+
+              if (run->engine != NULL && engine != NULL && g_strcmp0 (run->engine, engine) != 0)
+                engines_differ = TRUE;
+              if (run->engine != NULL)
+                engine = run->engine;
+              if (direct != -2 && run->direct != direct)
+                direct_differs = TRUE;
+              direct = run->direct;
+            }
+        }
+    }
+  how = direct_differs   ? _("O_DIRECT and through the page cache")
+        : direct == 1    ? _("O_DIRECT")
+        : direct == 0    ? _("through the page cache, evicted before each test")
+                         : NULL;
+  if (engines_differ)
+    engine = _("several I/O engines");
+  if (how != NULL && engine != NULL)
+    /* TRANSLATORS: how the drive tests did their I/O, "O_DIRECT, io_uring" */
+    return g_strdup_printf (_("%s, %s"), how, engine);
+  return g_strdup (how != NULL ? how : engine);
+}
+
 static void
 fill_run_group (DynoResultView *self)
 {
@@ -621,6 +779,32 @@ fill_run_group (DynoResultView *self)
 
     add_info_row (self, self->run_group, _("Phase time"), text);
   }
+  if (dyno_config_has_queued_tests (config))
+    {
+      g_autoptr (GPtrArray) phases = g_ptr_array_new ();
+      g_autofree char *size = dyno_format_size (config->queue_size);
+      g_autofree char *mode = describe_drive_mode (self->result);
+      g_autofree char *text = NULL;
+      const DynoProfile *profile;
+
+      for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+        if (dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_QUEUED))
+          g_ptr_array_add (phases, (gpointer) dyno_config_get_phase (config, i));
+      profile = dyno_profile_find (phases);
+      if (profile != NULL)
+        add_info_row (self, self->run_group, _("Drive profile"), dyno_profile_get_title (profile));
+      if (mode != NULL)
+        /* TRANSLATORS: the drive tests' file, how they did their I/O, the rest before each:
+         * "1 GiB test file, O_DIRECT, io_uring; 5 s of rest before each test" */
+        text = g_strdup_printf (_("%s test file, %s; %g s of rest before each test"), size, mode,
+                                config->interval);
+      else
+        /* TRANSLATORS: the drive tests' file and the rest before each: "1 GiB test file; 5 s
+         * of rest before each test" */
+        text = g_strdup_printf (_("%s test file; %g s of rest before each test"), size,
+                                config->interval);
+      add_info_row (self, self->run_group, _("Drive tests"), text);
+    }
   if (dyno_config_has_io_tests (config))
     {
       g_autofree char *size = dyno_format_size (sized (self, config, DYNO_AUTO_SIZE));
@@ -798,6 +982,7 @@ rebuild (DynoResultView *self)
   clear_box (self->targets_box);
   clear_info_rows (self);
   g_hash_table_remove_all (self->rate_labels);
+  g_ptr_array_set_size (self->grids, 0);
   adw_bin_set_child (self->headline_bin, NULL);
 
   if (self->result == NULL)
@@ -827,6 +1012,7 @@ dyno_result_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_RESULT_VIEW);
   g_clear_pointer (&self->rate_labels, g_hash_table_unref);
   g_clear_pointer (&self->info_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->grids, g_ptr_array_unref);
   g_clear_object (&self->result);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->saved_path, g_free);
@@ -900,6 +1086,7 @@ dyno_result_view_init (DynoResultView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->info_rows = g_ptr_array_new ();
+  self->grids = g_ptr_array_new ();
   self->rate_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
@@ -962,6 +1149,16 @@ dyno_result_view_get_rate_label (DynoResultView *self, guint target, const DynoP
 
   key = rate_key (target, phase);
   return g_hash_table_lookup (self->rate_labels, key);
+}
+
+DynoDriveGrid *
+dyno_result_view_get_grid (DynoResultView *self, guint target)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+
+  if (target >= self->grids->len)
+    return NULL;
+  return g_ptr_array_index (self->grids, target);
 }
 
 const char *

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "dyno-drive-grid.h"
 #include "dyno-result.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,9 @@ void        dyno_result_view_set_saved_path (DynoResultView *self, const char *p
 GtkLabel   *dyno_result_view_get_rate_label (DynoResultView  *self,
                                              guint            target,
                                              const DynoPhase *phase);
+
+/* A target's drive test tiles, NULL when it has no drive tests: for tests. */
+DynoDriveGrid *dyno_result_view_get_grid (DynoResultView *self, guint target);
 
 /* The headline of a session over several folders ("encrypted vs plain" and a line per group
  * of phases), NULL when there is none; and the page's scrolled window: for tests. */

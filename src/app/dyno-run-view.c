@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dyno-drive-grid.h"
 #include "dyno-parse.h"
 #include "dyno-run-view.h"
 #include "dyno-units.h"
@@ -27,6 +28,7 @@ typedef struct
   GtkWidget *card;
   GtkLabel *status;
   DynoChart *chart;
+  DynoDriveGrid *grid; /* the drive tests' tiles; NULL without drive tests */
   gboolean started;
   gboolean finished;
 } TargetCard;
@@ -162,8 +164,13 @@ update_unit_labels (DynoRunView *self)
 {
   /* The charts' throughput axes in the unit the figures use. */
   for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
-    dyno_chart_set_rate_scale (((TargetCard *) g_ptr_array_index (self->cards, i))->chart,
-                               get_rate_scale (self));
+    {
+      TargetCard *card = g_ptr_array_index (self->cards, i);
+
+      dyno_chart_set_rate_scale (card->chart, get_rate_scale (self));
+      if (card->grid != NULL)
+        dyno_drive_grid_set_rate_unit (card->grid, dyno_units_get_rate_unit (self->settings));
+    }
 }
 
 static void
@@ -238,6 +245,9 @@ on_phase_started (DynoRunView     *self,
                                                         dyno_units_get_rate_unit (self->settings)));
   if (card != NULL)
     gtk_label_set_text (card->status, title);
+  /* The tile of the test now running stands out, as CrystalDiskMark's does. */
+  if (card != NULL && card->grid != NULL)
+    dyno_drive_grid_set_running (card->grid, phase);
   update_status (self);
 }
 
@@ -290,6 +300,9 @@ on_phase_finished (DynoRunView *self,
 
   if (card == NULL || phase == NULL)
     return;
+  /* Its tile fills in: the mean of the runs so far. */
+  if (card->grid != NULL)
+    dyno_drive_grid_add_run (card->grid, phase, run);
   rate = dyno_units_format_rate (run->rate, dyno_phase_get_unit (phase),
                                  dyno_units_get_rate_unit (self->settings));
   if (run->too_fast)
@@ -331,6 +344,8 @@ on_target_finished (DynoRunView *self,
     return;
   card->finished = TRUE;
   gtk_widget_remove_css_class (card->card, "running");
+  if (card->grid != NULL)
+    dyno_drive_grid_set_running (card->grid, NULL);
   /* A stopped target reports back like a finished one; say what happened. */
   if (self->stopping && !dyno_target_result_failed (result))
     gtk_label_set_text (card->status, _("Stopped"));
@@ -366,7 +381,7 @@ target_card_free (TargetCard *card)
 }
 
 static TargetCard *
-create_card (DynoRunView *self, const char *path)
+create_card (DynoRunView *self, const char *path, const DynoConfig *config)
 {
   TargetCard *card = g_new0 (TargetCard, 1);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -397,6 +412,17 @@ create_card (DynoRunView *self, const char *path)
   gtk_widget_set_size_request (chart, -1, 340);
 
   gtk_box_append (GTK_BOX (card->card), header);
+  /* CrystalDiskMark's tiles over the live chart, filling in as the tests end. */
+  if (dyno_config_has_queued_tests (config))
+    {
+      GtkWidget *grid = dyno_drive_grid_new ();
+
+      dyno_drive_grid_set_phases (DYNO_DRIVE_GRID (grid), config->phases);
+      dyno_drive_grid_set_rate_unit (DYNO_DRIVE_GRID (grid),
+                                     dyno_units_get_rate_unit (self->settings));
+      gtk_box_append (GTK_BOX (card->card), grid);
+      card->grid = DYNO_DRIVE_GRID (grid);
+    }
   gtk_box_append (GTK_BOX (card->card), chart);
 
   card->status = GTK_LABEL (status);
@@ -513,7 +539,7 @@ dyno_run_view_begin (DynoRunView *self, const DynoConfig *config, const char *co
 
   for (guint i = 0; targets[i] != NULL; i++)
     {
-      TargetCard *card = create_card (self, targets[i]);
+      TargetCard *card = create_card (self, targets[i], config);
 
       g_ptr_array_add (self->cards, card);
       gtk_box_append (self->charts_box, card->card);
@@ -562,6 +588,8 @@ dyno_run_view_end (DynoRunView *self, const char *headline, gboolean completed)
       TargetCard *card = g_ptr_array_index (self->cards, i);
 
       gtk_widget_remove_css_class (card->card, "running");
+      if (card->grid != NULL)
+        dyno_drive_grid_set_running (card->grid, NULL);
       if (!card->started)
         gtk_label_set_text (card->status, _("Not run"));
       else if (!card->finished)
@@ -574,6 +602,17 @@ dyno_run_view_get_n_charts (DynoRunView *self)
 {
   g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), 0);
   return self->cards != NULL ? self->cards->len : 0;
+}
+
+DynoDriveGrid *
+dyno_run_view_get_grid (DynoRunView *self, guint target)
+{
+  TargetCard *card;
+
+  g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), NULL);
+
+  card = get_card (self, target);
+  return card != NULL ? card->grid : NULL;
 }
 
 DynoChart *

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "dyno-chart.h"
+#include "dyno-drive-grid.h"
 #include "dyno-engine.h"
 
 G_BEGIN_DECLS
@@ -27,5 +28,7 @@ void       dyno_run_view_end (DynoRunView *self, const char *headline, gboolean 
 void       dyno_run_view_set_stopping (DynoRunView *self);
 guint      dyno_run_view_get_n_charts (DynoRunView *self);
 DynoChart *dyno_run_view_get_chart (DynoRunView *self, guint target);
+/* A target's drive test tiles, NULL when the run has no drive tests. */
+DynoDriveGrid *dyno_run_view_get_grid (DynoRunView *self, guint target);
 
 G_END_DECLS

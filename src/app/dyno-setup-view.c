@@ -17,6 +17,7 @@
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
 #include "dyno-presets.h"
+#include "dyno-profile.h"
 #include "dyno-setup-view.h"
 #include "dyno-spin-row.h"
 #include "dyno-switch-row.h"
@@ -68,9 +69,19 @@ struct _DynoSetupView
   DynoSpinRow *repeat_row;
   AdwEntryRow *label_row;
   AdwEntryRow *notes_row;
+  AdwPreferencesGroup *drive_group;
+  AdwComboRow *drive_profile_row;
+  DynoSwitchRow *drive_mix_row;
+  AdwExpanderRow *drive_tests_row;
+  AdwComboRow *queue_size_row;
+  DynoSpinRow *interval_row;
 
   GSettings *settings;
   DynoSwitchRow *phase_rows[N_BONNIE]; /* in dyno_phase_bonnie () order */
+  DynoSwitchRow *whole_profile_row;    /* every test of the drive profile */
+  GPtrArray *drive_phases;             /* const DynoPhase *: every profile's tests */
+  GPtrArray *drive_rows;               /* DynoSwitchRow *, one per drive_phases entry */
+  GtkStringList *queue_sizes;          /* the size row's items: the sizes below, maybe one more */
   Entry entries[N_ENTRIES];
   guint64 ram_bytes;
   char *last_size; /* the last size typed, for when "Size Automatically" is turned off */
@@ -89,7 +100,8 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *const preset_nicks[] = { "quick", "classic", "full", "custom", NULL };
+static const char *const preset_nicks[] = { "quick", "classic", "full", "drive", "custom", NULL };
+static const char *const profile_nicks[] = { "default", "nvme", "peak", "real-world", NULL };
 static const char *const per_char_nicks[] = { "stdio", "syscall", NULL };
 static const char *const cache_nicks[] = { "evict", "direct", "drop", "none", NULL };
 static const char *const data_nicks[] = { "random", "zeros", NULL };
@@ -111,6 +123,9 @@ static const char *const phase_blurbs[N_BONNIE] = {
 };
 
 #define N_CHUNKS 19 /* 256 B to 64 MiB */
+/* CrystalDiskMark's test file sizes: 16 MiB to 64 GiB */
+#define N_QUEUE_SIZES 13
+#define QUEUE_SIZE(i) ((G_GUINT64_CONSTANT (16) << 20) << (i))
 
 static gboolean
 chunk_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
@@ -157,6 +172,22 @@ create_preset_model (void)
 
   for (guint i = 0; i < DYNO_N_PRESETS; i++)
     gtk_string_list_append (list, dyno_preset_title (i));
+  return G_LIST_MODEL (list);
+}
+
+static GListModel *
+create_profile_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+  guint n_profiles;
+  const DynoProfile *const *profiles = dyno_profiles (&n_profiles);
+
+  g_assert (n_profiles == G_N_ELEMENTS (profile_nicks) - 1);
+  for (guint i = 0; i < n_profiles; i++)
+    {
+      g_assert (g_str_equal (profiles[i]->nick, profile_nicks[i]));
+      gtk_string_list_append (list, dyno_profile_get_title (profiles[i]));
+    }
   return G_LIST_MODEL (list);
 }
 
@@ -353,13 +384,23 @@ load_phases (DynoSetupView *self)
   guint n_bonnie;
   const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
   const DynoPhase *seeks = dyno_phase_lookup ("seeks");
+  g_autoptr (GPtrArray) profile = dyno_settings_get_drive_phases (self->settings);
   guint n_file_tests = 0;
+  guint n_queued = 0;
   gboolean io = FALSE;
   gboolean per_char = FALSE;
+  gboolean whole_profile = TRUE;
 
   self->syncing = TRUE;
   for (guint i = 0; i < N_BONNIE; i++)
     dyno_switch_row_set_active (self->phase_rows[i], g_ptr_array_find (phases, bonnie[i], NULL));
+  for (guint i = 0; i < self->drive_rows->len; i++)
+    dyno_switch_row_set_active (g_ptr_array_index (self->drive_rows, i),
+                                g_ptr_array_find (phases, g_ptr_array_index (self->drive_phases, i),
+                                                  NULL));
+  for (guint i = 0; i < profile->len; i++)
+    whole_profile &= g_ptr_array_find (phases, g_ptr_array_index (profile, i), NULL);
+  dyno_switch_row_set_active (self->whole_profile_row, whole_profile);
   self->syncing = FALSE;
 
   g_ptr_array_sort (phases, compare_phases);
@@ -372,6 +413,11 @@ load_phases (DynoSetupView *self)
       if (dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST))
         {
           n_file_tests++;
+          continue;
+        }
+      if (dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED))
+        {
+          n_queued++;
           continue;
         }
       io = TRUE;
@@ -388,9 +434,40 @@ load_phases (DynoSetupView *self)
                                            n_file_tests),
                               n_file_tests);
     }
+  if (n_queued > 0)
+    {
+      if (summary->len > 0)
+        g_string_append (summary, ", ");
+      g_string_append_printf (summary,
+                              /* TRANSLATORS: in the summary of the chosen phases */
+                              g_dngettext (GETTEXT_PACKAGE, "%u drive test", "%u drive tests",
+                                           n_queued),
+                              n_queued);
+    }
   if (summary->len == 0)
     g_string_append (summary, _("None: choose at least one"));
   adw_expander_row_set_subtitle (self->tests_row, summary->str);
+
+  {
+    const DynoProfile *chosen = dyno_profile_find (phases);
+    g_autofree char *text = NULL;
+
+    if (n_queued == 0)
+      /* TRANSLATORS: the Drive Tests row's summary when none is chosen */
+      text = g_strdup (_("None"));
+    else if (chosen != NULL && whole_profile && n_queued == profile->len)
+      /* TRANSLATORS: the Drive Tests row's summary: a profile's name and its number of tests,
+       * "Default profile: 8 tests" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s profile: %u test",
+                                           "%s profile: %u tests", n_queued),
+                              dyno_profile_get_title (chosen), n_queued);
+    else
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u test", "%u tests", n_queued),
+                              n_queued);
+    adw_expander_row_set_subtitle (self->drive_tests_row, text);
+  }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->queue_size_row), n_queued > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->interval_row), n_queued > 0);
 
   /* Rows that do not matter for the chosen phases step back. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->auto_size_row), io);
@@ -401,6 +478,8 @@ load_phases (DynoSetupView *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->seekers_row),
                             g_ptr_array_find (phases, seeks, NULL));
   gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_row), per_char);
+  /* The drive tests bypass the cache themselves (O_DIRECT). */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cache_row), io);
   gtk_widget_set_sensitive (GTK_WIDGET (self->per_char_size_row), per_char);
 }
 
@@ -424,6 +503,153 @@ create_phase_rows (DynoSetupView *self)
     }
 }
 
+/* Drive tests: the whole profile, or tests one by one */
+
+static void
+set_phases_if_changed (DynoSetupView *self, GPtrArray *current, GPtrArray *wanted)
+{
+  g_ptr_array_sort (wanted, compare_phases);
+  if (!same_phases (current, wanted))
+    dyno_settings_set_phases (self->settings, wanted);
+}
+
+static void
+on_drive_test_toggled (DynoSetupView *self)
+{
+  g_autoptr (GPtrArray) current = NULL;
+  g_autoptr (GPtrArray) wanted = g_ptr_array_new ();
+
+  if (self->syncing)
+    return;
+  current = dyno_settings_get_phases (self->settings);
+  /* Phases the rows do not show stay as they are. */
+  for (guint i = 0; i < current->len; i++)
+    if (!g_ptr_array_find (self->drive_phases, g_ptr_array_index (current, i), NULL))
+      g_ptr_array_add (wanted, g_ptr_array_index (current, i));
+  for (guint i = 0; i < self->drive_rows->len; i++)
+    if (dyno_switch_row_get_active (g_ptr_array_index (self->drive_rows, i)))
+      g_ptr_array_add (wanted, g_ptr_array_index (self->drive_phases, i));
+  set_phases_if_changed (self, current, wanted);
+}
+
+static void
+on_whole_profile_toggled (DynoSetupView *self)
+{
+  g_autoptr (GPtrArray) current = NULL;
+  g_autoptr (GPtrArray) profile = NULL;
+  g_autoptr (GPtrArray) wanted = g_ptr_array_new ();
+  gboolean active = dyno_switch_row_get_active (self->whole_profile_row);
+
+  if (self->syncing)
+    return;
+  current = dyno_settings_get_phases (self->settings);
+  profile = dyno_settings_get_drive_phases (self->settings);
+  for (guint i = 0; i < current->len; i++)
+    if (!g_ptr_array_find (profile, g_ptr_array_index (current, i), NULL))
+      g_ptr_array_add (wanted, g_ptr_array_index (current, i));
+  if (active)
+    g_ptr_array_extend (wanted, profile, NULL, NULL);
+  set_phases_if_changed (self, current, wanted);
+}
+
+static void
+create_drive_rows (DynoSetupView *self)
+{
+  guint n_profiles;
+  const DynoProfile *const *profiles = dyno_profiles (&n_profiles);
+  GtkWidget *whole = dyno_switch_row_new ();
+
+  /* The tests of every profile, with their mixes: CrystalDiskMark's whole menu. */
+  for (guint p = 0; p < n_profiles; p++)
+    {
+      g_autoptr (GPtrArray) phases = dyno_profile_get_phases (profiles[p], TRUE, 0);
+
+      for (guint i = 0; i < phases->len; i++)
+        if (!g_ptr_array_find (self->drive_phases, g_ptr_array_index (phases, i), NULL))
+          g_ptr_array_add (self->drive_phases, g_ptr_array_index (phases, i));
+    }
+  g_ptr_array_sort (self->drive_phases, compare_phases);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (whole), _("The Whole Profile"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (whole),
+                               _("Every test of the drive profile above, as CrystalDiskMark runs "
+                                 "them"));
+  g_signal_connect_object (whole, "notify::active", G_CALLBACK (on_whole_profile_toggled), self,
+                           G_CONNECT_SWAPPED);
+  adw_expander_row_add_row (self->drive_tests_row, whole);
+  self->whole_profile_row = DYNO_SWITCH_ROW (whole);
+
+  for (guint i = 0; i < self->drive_phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (self->drive_phases, i);
+      GtkWidget *row = dyno_switch_row_new ();
+      /* TRANSLATORS: a drive test's switch: CrystalDiskMark's name and the operation, "SEQ1M
+       * Q8T1 · Read" */
+      g_autofree char *title = g_strdup_printf (_("%s · %s"), dyno_phase_get_short_title (phase),
+                                                dyno_phase_group_get_title (phase->kind->group));
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dyno_phase_get_title (phase));
+      g_signal_connect_object (row, "notify::active", G_CALLBACK (on_drive_test_toggled), self,
+                               G_CONNECT_SWAPPED);
+      adw_expander_row_add_row (self->drive_tests_row, row);
+      g_ptr_array_add (self->drive_rows, row);
+    }
+}
+
+/* The test file size: CrystalDiskMark's choices, and a size of one's own (dyno-cli's) as it is */
+
+static void
+load_queue_size (DynoSetupView *self)
+{
+  guint64 size = g_settings_get_uint64 (self->settings, "queue-size");
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->queue_sizes));
+  guint index = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < N_QUEUE_SIZES; i++)
+    if (QUEUE_SIZE (i) == size)
+      index = i;
+  self->syncing = TRUE;
+  if (index == GTK_INVALID_LIST_POSITION)
+    {
+      g_autofree char *text = dyno_format_size (size);
+      const char *const items[] = { text, NULL };
+
+      gtk_string_list_splice (self->queue_sizes, N_QUEUE_SIZES, n_items - N_QUEUE_SIZES, items);
+      index = N_QUEUE_SIZES;
+    }
+  else if (n_items > N_QUEUE_SIZES)
+    gtk_string_list_splice (self->queue_sizes, N_QUEUE_SIZES, n_items - N_QUEUE_SIZES, NULL);
+  adw_combo_row_set_selected (self->queue_size_row, index);
+  self->syncing = FALSE;
+}
+
+static void
+on_queue_size_selected (DynoSetupView *self)
+{
+  guint index = adw_combo_row_get_selected (self->queue_size_row);
+
+  if (self->syncing || index >= N_QUEUE_SIZES)
+    return;
+  if (g_settings_get_uint64 (self->settings, "queue-size") != QUEUE_SIZE (index))
+    g_settings_set_uint64 (self->settings, "queue-size", QUEUE_SIZE (index));
+}
+
+static GtkStringList *
+create_queue_size_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < N_QUEUE_SIZES; i++)
+    {
+      g_autofree char *text = dyno_format_size (QUEUE_SIZE (i));
+
+      gtk_string_list_append (list, text);
+    }
+  return list;
+}
+
 /* The note */
 
 typedef enum
@@ -441,8 +667,13 @@ describe_cache (const DynoConfig *config, guint64 ram_bytes, NoteLevel *level)
   g_autofree char *twice = dyno_format_size (2 * ram_bytes);
 
   if (!dyno_config_has_io_tests (config))
-    return g_strdup (_("File tests only: the figures are files created, looked up and deleted "
-                       "per second; the data file and the cache policy do not come into it."));
+    {
+      /* Drive tests say what they do in a note of their own. */
+      if (dyno_config_has_queued_tests (config))
+        return NULL;
+      return g_strdup (_("File tests only: the figures are files created, looked up and deleted "
+                         "per second; the data file and the cache policy do not come into it."));
+    }
 
   if (dyno_config_is_auto (config, DYNO_AUTO_SIZE))
     {
@@ -499,6 +730,36 @@ describe_cache (const DynoConfig *config, guint64 ram_bytes, NoteLevel *level)
     }
 }
 
+static char *
+describe_drive (const DynoConfig *config)
+{
+  g_autofree char *size = dyno_format_size (config->queue_size);
+
+  if (!dyno_config_has_queued_tests (config))
+    return NULL;
+  if (config->phase_time <= 0)
+    /* TRANSLATORS: the drive tests' note: the test file's size, the repeats */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Drive tests on a %s file with O_DIRECT, so reads come "
+                                         "from the disk, not RAM: each test goes over the file "
+                                         "once, %u time.",
+                                         "Drive tests on a %s file with O_DIRECT, so reads come "
+                                         "from the disk, not RAM: each test goes over the file "
+                                         "once, %u times.",
+                                         config->repeat),
+                            size, config->repeat);
+  /* TRANSLATORS: the drive tests' note: file size, seconds measured, seconds of rest, repeats */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Drive tests on a %s file with O_DIRECT, so reads come "
+                                       "from the disk, not RAM: each test measures %g s after "
+                                       "%g s of rest, %u time.",
+                                       "Drive tests on a %s file with O_DIRECT, so reads come "
+                                       "from the disk, not RAM: each test measures %g s after "
+                                       "%g s of rest, %u times.",
+                                       config->repeat),
+                          size, config->phase_time, config->interval, config->repeat);
+}
+
 static void
 set_note (DynoSetupView *self, NoteLevel level, const char *text)
 {
@@ -524,16 +785,35 @@ update_state (DynoSetupView *self)
   g_autoptr (GError) error = NULL;
   g_autoptr (DynoConfig) config = dyno_setup_view_build_config (self, &error);
   g_autoptr (GPtrArray) selected = dyno_target_list_get_selected (self->target_list);
+  g_autoptr (GPtrArray) rows = dyno_target_list_get_rows (self->target_list);
   g_autoptr (GString) text = g_string_new (NULL);
   NoteLevel level = NOTE_INFO;
   guint n_candidates = 0;
+  guint n_blocked = 0;
   gboolean can_run;
+
+  /* A target the options do not fit (too little free space) says so in its row, and a run
+   * that would include it cannot start: the reason is where the target is, once. */
+  for (guint i = 0; i < rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (rows, i);
+      const DynoTargetInfo *info = dyno_target_row_get_info (row);
+      g_autoptr (GError) preflight_error = NULL;
+
+      if (config != NULL && info != NULL && info->writable
+          && !dyno_preflight_check (config, info, self->ram_bytes, NULL, NULL, &preflight_error))
+        dyno_target_row_set_problem (row, preflight_error->message);
+      else
+        dyno_target_row_set_problem (row, NULL);
+    }
 
   for (guint i = 0; i < selected->len; i++)
     {
       DynoTargetRow *row = g_ptr_array_index (selected, i);
 
-      if (dyno_target_row_get_usable (row) || dyno_target_row_get_probing (row))
+      if (dyno_target_row_get_problem (row) != NULL)
+        n_blocked++;
+      else if (dyno_target_row_get_usable (row) || dyno_target_row_get_probing (row))
         n_candidates++;
     }
 
@@ -545,28 +825,29 @@ update_state (DynoSetupView *self)
   else
     {
       g_autofree char *cache = describe_cache (config, self->ram_bytes, &level);
+      g_autofree char *drive = describe_drive (config);
 
-      g_string_append (text, cache);
-      for (guint i = 0; i < selected->len; i++)
+      if (cache != NULL)
+        g_string_append (text, cache);
+      if (drive != NULL)
+        g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", drive);
+      if (n_blocked > 0)
         {
-          DynoTargetRow *row = g_ptr_array_index (selected, i);
-          const DynoTargetInfo *info = dyno_target_row_get_info (row);
-          g_autoptr (GError) preflight_error = NULL;
-
-          if (info == NULL)
-            continue;
-          if (!dyno_preflight_check (config, info, self->ram_bytes, NULL, NULL, &preflight_error))
-            {
-              level = MAX (level, NOTE_WARNING);
-              g_string_append_printf (text, "\n%s", preflight_error->message);
-            }
+          level = MAX (level, NOTE_WARNING);
+          g_string_append_printf (text, "\n%s",
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "A checked target cannot run these options: its "
+                                               "row above says why.",
+                                               "Some checked targets cannot run these options: "
+                                               "their rows above say why.",
+                                               n_blocked));
         }
-      if (n_candidates == 0)
+      else if (n_candidates == 0)
         g_string_append_printf (text, "\n%s", _("Check at least one target above to run."));
     }
   set_note (self, level, text->str);
 
-  can_run = config != NULL && n_candidates > 0;
+  can_run = config != NULL && n_candidates > 0 && n_blocked == 0;
   if (can_run != self->can_run)
     {
       self->can_run = can_run;
@@ -580,7 +861,7 @@ static void
 update_preset_subtitle (DynoSetupView *self)
 {
   DynoPreset preset = g_settings_get_enum (self->settings, "preset");
-  g_autofree char *text = dyno_preset_describe (preset, self->ram_bytes);
+  g_autofree char *text = dyno_settings_describe_preset (self->settings, preset, self->ram_bytes);
 
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text);
 }
@@ -624,6 +905,20 @@ on_settings_changed (DynoSetupView *self, const char *key)
     load_entry (self, &self->entries[ENTRY_PER_CHAR_SIZE]);
   else if (g_str_equal (key, "tests"))
     load_phases (self);
+  else if (g_str_equal (key, "queue-size"))
+    {
+      load_queue_size (self);
+      update_preset_subtitle (self);
+    }
+  else if (g_str_equal (key, "drive-profile") || g_str_equal (key, "drive-mix"))
+    {
+      /* The Drive profile preset runs the profile chosen now. */
+      if (g_settings_get_enum (self->settings, "preset") == DYNO_PRESET_DRIVE
+          && !dyno_settings_match_preset (self->settings, DYNO_PRESET_DRIVE, self->ram_bytes))
+        dyno_settings_apply_preset (self->settings, DYNO_PRESET_DRIVE, self->ram_bytes);
+      update_preset_subtitle (self);
+      load_phases (self);
+    }
 
   /* An option changed by hand no longer matches the preset: it is custom now. A preset
    * writes all its keys in one batch, so this sees them all at once and stays quiet. */
@@ -651,8 +946,12 @@ dyno_setup_view_constructed (GObject *object)
   G_OBJECT_CLASS (dyno_setup_view_parent_class)->constructed (object);
 
   create_phase_rows (self);
+  create_drive_rows (self);
   set_model (self->chunk_row, create_chunk_model ());
   set_model (self->preset_row, create_preset_model ());
+  set_model (self->drive_profile_row, create_profile_model ());
+  self->queue_sizes = create_queue_size_model ();
+  adw_combo_row_set_model (self->queue_size_row, G_LIST_MODEL (self->queue_sizes));
 
   setup_entry (self, ENTRY_SIZE, self->size_row, "size");
   setup_entry (self, ENTRY_FILES, self->files_row, "files-spec");
@@ -662,6 +961,13 @@ dyno_setup_view_constructed (GObject *object)
   bind_combo (self, self->per_char_row, "per-char", per_char_nicks);
   bind_combo (self, self->cache_row, "cache", cache_nicks);
   bind_combo (self, self->data_row, "data", data_nicks);
+  bind_combo (self, self->drive_profile_row, "drive-profile", profile_nicks);
+  g_settings_bind (self->settings, "drive-mix", self->drive_mix_row, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  dyno_spin_row_bind_setting (self->interval_row, self->settings, "interval");
+  load_queue_size (self);
+  g_signal_connect_object (self->queue_size_row, "notify::selected",
+                           G_CALLBACK (on_queue_size_selected), self, G_CONNECT_SWAPPED);
   g_settings_bind_with_mapping (self->settings, "chunk", self->chunk_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, chunk_get_mapping, chunk_set_mapping,
                                 NULL, NULL);
@@ -701,6 +1007,9 @@ dyno_setup_view_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_SETUP_VIEW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->queue_sizes);
+  g_clear_pointer (&self->drive_phases, g_ptr_array_unref);
+  g_clear_pointer (&self->drive_rows, g_ptr_array_unref);
   g_clear_pointer (&self->last_size, g_free);
   for (guint i = 0; i < N_ENTRIES; i++)
     g_clear_pointer (&self->entries[i].error, g_free);
@@ -766,6 +1075,12 @@ dyno_setup_view_class_init (DynoSetupViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, repeat_row);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, label_row);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, notes_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, drive_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, drive_profile_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, drive_mix_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, drive_tests_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, queue_size_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, interval_row);
 }
 
 static void
@@ -773,6 +1088,8 @@ dyno_setup_view_init (DynoSetupView *self)
 {
   self->settings = g_settings_new (APP_ID);
   self->ram_bytes = dyno_units_get_ram_bytes ();
+  self->drive_phases = g_ptr_array_new ();
+  self->drive_rows = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 }
@@ -829,6 +1146,7 @@ dyno_setup_view_set_locked (DynoSetupView *self, gboolean locked)
   gtk_widget_set_sensitive (GTK_WIDGET (self->target_list), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->test_group), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->options_group), !locked);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->drive_group), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->record_group), !locked);
 }
 

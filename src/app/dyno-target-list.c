@@ -397,6 +397,19 @@ dyno_target_list_get_selected (DynoTargetList *self)
   return selected;
 }
 
+GPtrArray *
+dyno_target_list_get_rows (DynoTargetList *self)
+{
+  GPtrArray *rows;
+
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+
+  /* Not g_ptr_array_copy (), which would take the rows' free function along. */
+  rows = g_ptr_array_sized_new (self->rows->len);
+  g_ptr_array_extend (rows, self->rows, NULL, NULL);
+  return rows;
+}
+
 static char *
 normalize_path (const char *path)
 {

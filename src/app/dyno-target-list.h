@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (DynoTargetList, dyno_target_list, DYNO, TARGET_LIST, AdwPr
 GtkWidget     *dyno_target_list_new (void);
 guint          dyno_target_list_get_n_rows (DynoTargetList *self);
 DynoTargetRow *dyno_target_list_find_row (DynoTargetList *self, const char *path);
+/* Every row, in list order; new array of borrowed rows. */
+GPtrArray     *dyno_target_list_get_rows (DynoTargetList *self);
 /* The checked rows, in list order; new array of borrowed rows. */
 GPtrArray     *dyno_target_list_get_selected (DynoTargetList *self);
 /* Adds a folder to the list (remembered in "extra-folders") and checks it. The path is made

@@ -25,10 +25,12 @@ struct _DynoTargetRow
   GtkBox *badges;
   GtkSpinner *spinner;
   GtkButton *remove_button;
+  GtkWidget *problem_icon;
 
   char *path;
   char *name;
   DynoTargetInfo *info;
+  char *problem; /* why the options cannot run here (free space); NULL */
   guint probe_serial;
   gboolean probing;
   /* The probe has not answered for stall_timeout_ms: left out of runs until it does. */
@@ -103,6 +105,7 @@ update (DynoTargetRow *self)
   gboolean usable = info != NULL && info->writable;
 
   dyno_badges_fill (self->badges, info);
+  gtk_widget_set_visible (self->problem_icon, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->probing && info == NULL);
   gtk_spinner_set_spinning (self->spinner, self->probing && info == NULL);
 
@@ -127,6 +130,17 @@ update (DynoTargetRow *self)
     }
 
   place = describe_place (self);
+  gtk_widget_set_visible (self->problem_icon, info->writable && self->problem != NULL);
+  if (info->writable && self->problem != NULL)
+    {
+      /* The reason Run is disabled, where the person looks: on the target. */
+      subtitle = *place != '\0' ? g_strdup_printf ("%s\n%s", place, self->problem)
+                                 : g_strdup (self->problem);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->problem);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->check), TRUE);
+      return;
+    }
   if (!info->writable)
     {
       const char *reason
@@ -196,6 +210,7 @@ dyno_target_row_finalize (GObject *object)
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->info, dyno_target_info_free);
+  g_clear_pointer (&self->problem, g_free);
   G_OBJECT_CLASS (dyno_target_row_parent_class)->finalize (object);
 }
 
@@ -298,6 +313,7 @@ dyno_target_row_class_init (DynoTargetRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, badges);
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, spinner);
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, remove_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, problem_icon);
   gtk_widget_class_bind_template_callback (widget_class, on_check_active);
   gtk_widget_class_bind_template_callback (widget_class, on_remove_clicked);
 }
@@ -307,6 +323,7 @@ dyno_target_row_init (DynoTargetRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->stall_timeout_ms = STALL_TIMEOUT_MS;
+
 }
 
 DynoTargetRow *
@@ -455,4 +472,28 @@ dyno_target_row_finish_probe (DynoTargetRow *self, guint serial, DynoTargetInfo 
   if (info != NULL || was_usable != dyno_target_row_get_usable (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USABLE]);
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+dyno_target_row_set_problem (DynoTargetRow *self, const char *problem)
+{
+  g_return_if_fail (DYNO_IS_TARGET_ROW (self));
+
+  if (g_strcmp0 (self->problem, problem) == 0)
+    return;
+  g_free (self->problem);
+  self->problem = g_strdup (problem);
+  if (self->check != NULL)
+    update (self);
+}
+
+const char *
+dyno_target_row_get_problem (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), NULL);
+
+  /* Only a writable, probed target has options that do not fit it. */
+  if (self->info == NULL || !self->info->writable)
+    return NULL;
+  return self->problem;
 }

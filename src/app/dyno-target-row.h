@@ -32,6 +32,10 @@ gboolean              dyno_target_row_get_probing (DynoTargetRow *self);
 /* TRUE when the probe has not answered within the stall timeout (10 s) and the row has no info:
  * the row says so, and runs leave it out, till the probe answers. */
 gboolean              dyno_target_row_get_stalled (DynoTargetRow *self);
+/* Why the next run cannot use this target although it is writable (the Setup page checks the
+ * options against it: "Not enough free space: …"), shown in the row; NULL when it can. */
+void                  dyno_target_row_set_problem (DynoTargetRow *self, const char *problem);
+const char           *dyno_target_row_get_problem (DynoTargetRow *self);
 /* For tests: a shorter stall timeout, for the next probe. */
 void                  dyno_target_row_set_stall_timeout (DynoTargetRow *self, guint timeout_ms);
 

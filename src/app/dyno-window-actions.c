@@ -29,6 +29,12 @@ stop_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+request_stop_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dyno_window_request_stop (DYNO_WINDOW (widget));
+}
+
+static void
 add_folder_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   dyno_window_choose_folder (DYNO_WINDOW (widget));
@@ -69,6 +75,8 @@ dyno_window_class_install_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  /* Escape's: stops at once unless more than a few seconds of measuring would be lost. */
+  gtk_widget_class_install_action (widget_class, "win.request-stop", NULL, request_stop_action);
   gtk_widget_class_install_action (widget_class, "win.add-folder", NULL, add_folder_action);
   /* The same as Add Folder… with the folder given: for scripts, tests and --target. */
   gtk_widget_class_install_action (widget_class, "win.add-target", "s", add_target_action);
@@ -106,6 +114,8 @@ dyno_window_update_action_states (DynoWindow *self)
   gtk_widget_action_set_enabled (widget, "win.run",
                                  !busy && dyno_setup_view_get_can_run (self->setup_view));
   gtk_widget_action_set_enabled (widget, "win.stop",
+                                 self->pending_run || (self->running && !self->stopping));
+  gtk_widget_action_set_enabled (widget, "win.request-stop",
                                  self->pending_run || (self->running && !self->stopping));
   gtk_widget_action_set_enabled (widget, "win.add-folder", !busy);
   gtk_widget_action_set_enabled (widget, "win.add-target", !busy);

@@ -34,6 +34,8 @@ struct _DynoWindow
   char *result_path;
   GtkNativeDialog *folder_chooser;
   GtkWindow *close_dialog;
+  GtkWindow *stop_dialog;   /* Escape's question, while it is asked */
+  double stop_ask_seconds;  /* Escape asks once the run has measured longer than this */
   guint inhibit_cookie;
   guint n_run_targets;
 
@@ -64,7 +66,13 @@ void dyno_window_update_action_states (DynoWindow *self);
 /* The id of the notification that tells a run's end (DynoApplication's send-notification). */
 #define DYNO_WINDOW_NOTIFICATION_ID "run-ended"
 
+/* The seconds of a run Escape stops without asking (dyno_window_request_stop). */
+#define DYNO_WINDOW_STOP_ASK_SECONDS 5.0
+
 void dyno_window_show_error (DynoWindow *self, const char *heading, const char *body);
+/* win.request-stop (Escape): stops as win.stop does while little would be lost, else asks
+ * first in a dialog. */
+void dyno_window_request_stop (DynoWindow *self);
 void dyno_window_toast (DynoWindow *self, const char *text);
 void dyno_window_choose_folder (DynoWindow *self);
 void dyno_window_open_results_folder (DynoWindow *self);

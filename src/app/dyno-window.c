@@ -16,6 +16,7 @@
 
 #include "dyno-application.h"
 #include "dyno-compare.h"
+#include "dyno-parse.h"
 #include "dyno-result-store.h"
 #include "dyno-units.h"
 #include "dyno-window-private.h"
@@ -265,6 +266,9 @@ on_saved (GObject *source, GAsyncResult *res, gpointer user_data)
   self->result_path = g_strdup (path);
   g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]);
 
+  /* A run that failed says so on its result page, once: no cheerful toast over it. */
+  if (dyno_result_has_failures (self->result))
+    return;
   name = g_path_get_basename (path);
   escaped = g_markup_escape_text (name, -1);
   /* TRANSLATORS: a toast; %s is the result's file name */
@@ -302,6 +306,10 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
   uninhibit (self);
   g_clear_object (&self->cancellable);
   set_stopping (self, FALSE);
+  /* Escape's question has nothing left to stop. */
+  if (self->stop_dialog != NULL)
+    gtk_window_destroy (self->stop_dialog);
+  self->stop_dialog = NULL;
 
   /* Destroyed from code mid-run: the engine has cleaned up, there is nobody left to tell. */
   if (self->setup_view == NULL)
@@ -346,20 +354,8 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
           dyno_results_page_show_result (self->results_page, result, NULL);
         }
 
-      if (n_failed == n_targets && !self->close_after_run)
-        {
-          g_autoptr (GString) body = g_string_new (NULL);
-
-          for (guint i = 0; i < n_targets; i++)
-            {
-              g_autofree char *line = describe_failure (dyno_result_get_target (result, i));
-
-              g_string_append_printf (body, "%s%s", i > 0 ? "\n" : "", line);
-            }
-          dyno_window_show_error (self, g_dngettext (GETTEXT_PACKAGE, "The Target Failed",
-                                         "Every Target Failed", n_targets),
-                      body->str);
-        }
+      /* A failed run is shown like any other, its result page leading with why: one place
+       * that says it, not a dialog, a banner and a toast at once. */
 
       if (g_settings_get_boolean (self->settings, "autosave"))
         dyno_result_store_save_async (result, NULL, on_saved, g_object_ref (self));
@@ -417,6 +413,24 @@ start_run (DynoWindow *self)
         }
     }
   set_pending_run (self, FALSE);
+  /* Probed meanwhile, a target turned out too small for the options: its row says why. */
+  for (guint i = 0; i < rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (rows, i);
+
+      if (dyno_target_row_get_problem (row) != NULL)
+        {
+          /* TRANSLATORS: a toast when a run waited for a target that turned out unusable; %s
+           * is the target's name and then why */
+          g_autofree char *text = g_strdup_printf (
+              _("Not started: “%s”: %s"),
+              adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+              dyno_target_row_get_problem (row));
+
+          dyno_window_toast (self, text);
+          return FALSE;
+        }
+    }
   targets = g_strv_builder_end (builder);
   if (targets[0] == NULL)
     {
@@ -548,6 +562,9 @@ dyno_window_dispose (GObject *object)
   if (self->close_dialog != NULL)
     gtk_window_destroy (self->close_dialog);
   self->close_dialog = NULL;
+  if (self->stop_dialog != NULL)
+    gtk_window_destroy (self->stop_dialog);
+  self->stop_dialog = NULL;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_WINDOW);
   G_OBJECT_CLASS (dyno_window_parent_class)->dispose (object);
@@ -635,6 +652,7 @@ dyno_window_init (DynoWindow *self)
 
   self->settings = g_settings_new (APP_ID);
   self->engine = dyno_engine_new ();
+  self->stop_ask_seconds = DYNO_WINDOW_STOP_ASK_SECONDS;
   dyno_run_view_set_engine (self->run_view, self->engine);
   g_signal_connect_object (self->engine, "target-finished", G_CALLBACK (on_target_finished), self,
                            G_CONNECT_SWAPPED);
@@ -716,11 +734,66 @@ dyno_window_stop (DynoWindow *self)
     }
   if (!self->running || self->stopping)
     return;
+  if (self->stop_dialog != NULL)
+    gtk_window_destroy (self->stop_dialog);
+  self->stop_dialog = NULL;
 
   /* The engine checks between I/Os; the completion callback says when the cleanup is done. */
   set_stopping (self, TRUE);
   g_cancellable_cancel (self->cancellable);
   dyno_run_view_set_stopping (self->run_view);
+}
+
+static void
+on_stop_response (DynoWindow *self, const char *response, AdwMessageDialog *dialog)
+{
+  if (self->stop_dialog == GTK_WINDOW (dialog))
+    self->stop_dialog = NULL;
+  if (g_str_equal (response, "stop"))
+    dyno_window_stop (self);
+}
+
+void
+dyno_window_request_stop (DynoWindow *self)
+{
+  DynoStatus status;
+  g_autofree char *measured = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+
+  if (self->stop_dialog != NULL)
+    {
+      gtk_window_present (self->stop_dialog);
+      return;
+    }
+  /* Waiting for a probe, or barely started: nothing worth asking about. */
+  dyno_engine_get_status (self->engine, &status);
+  if (self->pending_run || !self->running || self->stopping || !status.running
+      || !(status.elapsed > self->stop_ask_seconds))
+    {
+      dyno_window_stop (self);
+      return;
+    }
+
+  measured = dyno_format_duration (status.elapsed);
+  /* TRANSLATORS: %s is how long the run has been going, like "1 min 40 s" */
+  body = g_strdup_printf (_("The run has been measuring for %s. A stopped run keeps no figures: "
+                            "all of it would be lost."),
+                          measured);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Stop the Run?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Keep Running"),
+                                    "stop", _("_Stop"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "stop",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  /* Escape again, or Enter, keeps the run: a second slip of the finger changes nothing. */
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_stop_response), self,
+                           G_CONNECT_SWAPPED);
+  self->stop_dialog = GTK_WINDOW (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
