@@ -570,7 +570,8 @@ test_second_target_runs_after_failure (Fixture *f, gconstpointer data)
 }
 
 /* Every phase measures for at least the phase time: reads, seeks and stat by making passes
- * (or, seeks, by a deadline), the others because the run is sized from a calibration. Nothing
+ * (or, seeks, by a deadline), deletes by passes over files put back untimed, the others
+ * because the run is sized from a calibration. Nothing
  * here depends on how fast the folder is: a phase's measured time is at least the phase time
  * by construction, whatever the device. */
 static void
@@ -584,10 +585,12 @@ test_phase_time (Fixture *f, gconstpointer data)
   const DynoTargetResult *target;
   const DynoSizing *sizing;
   Watch w = { 0 };
+  guint64 created = 0;
 
   config->phase_time = 0.3;
   config->repeat = 1;
-  g_assert_true (dyno_config_select (config, "putc,write,getc,read,seeks,seq_create,seq_stat",
+  g_assert_true (dyno_config_select (config, "putc,write,getc,read,seeks,seq_create,seq_stat,"
+                                     "seq_delete",
                                      &error));
   result = run_watched (config, f->dir, &w, NULL, &error);
   g_assert_no_error (error);
@@ -613,10 +616,16 @@ test_phase_time (Fixture *f, gconstpointer data)
       g_assert_cmpuint (run->passes, >=, 1);
       g_assert_cmpuint (run->amount, >, 0);
       g_assert_true (isfinite (run->started));
-      if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_REPEATABLE))
+      if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_REPEATABLE)
+          || g_str_equal (key, "seq_delete"))
         g_assert_cmpfloat (run->elapsed, >=, config->phase_time);
       else
         g_assert_cmpuint (run->passes, ==, 1);
+      /* Each delete pass removes every file the create made, put back between passes. */
+      if (g_str_equal (key, "seq_create"))
+        created = run->amount;
+      if (g_str_equal (key, "seq_delete"))
+        g_assert_cmpuint (run->amount, ==, (guint64) run->passes * created);
       if (g_str_equal (key, "write"))
         g_assert_cmpuint (run->amount, ==, sizing->size);
       if (g_str_equal (key, "read"))

@@ -34,6 +34,10 @@ typedef struct
   gboolean (*prepare) (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError **error);
   /* The phase, timed by itself (DynoPhaseClock); fills ctx->run. */
   gboolean (*run) (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error);
+  /* Untimed, between passes of a phase that uses up its data (delete): put it back, so that
+   * the phase can make another pass until it has measured for the phase time. NULL: the
+   * phase makes one pass unless it is DYNO_PHASE_REPEATABLE. */
+  gboolean (*restore) (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError **error);
 } DynoPhaseOps;
 
 /* The ops of a kind, or NULL when this build cannot run it (a kind only imports have). */
