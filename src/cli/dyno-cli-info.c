@@ -10,6 +10,7 @@
 
 #include "dyno-cli-private.h"
 #include "dyno-parse.h"
+#include "dyno-scan.h"
 #include "dyno-sysinfo.h"
 #include "dyno-sysinfo-collect.h"
 
@@ -50,6 +51,13 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
   g_print (_("Device         %s\n"), or_unknown (info->device));
   g_print (_("Model          %s\n"), or_unknown (info->device_model));
   g_print (_("Rotational     %s\n"), rotational);
+  {
+    /* md RAID or LVM under the folder: its level, members and data spindles */
+    g_autofree char *array = dyno_scan_describe_array (info->path);
+
+    if (array != NULL)
+      g_print (_("Array          %s\n"), array);
+  }
   g_print (_("Encryption     %s\n"), encryption);
   /* Each layer in detail, and how it was found: the answer depends on exactly these. */
   for (guint i = 0; i < info->crypto->len; i++)

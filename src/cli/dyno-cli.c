@@ -116,6 +116,7 @@ all_more_commands (void)
 {
   return g_strconcat (more_commands (),
                       _("  dyno-cli list [--json] [--dir DIR]               the saved runs\n"),
+                      _("  dyno-cli scan DEVICE [OPTION...]                 a whole disk's rate, read-only\n"),
                       NULL);
 }
 
@@ -169,6 +170,8 @@ run_command (int argc, char *argv[])
     return dyno_cli_import (argc - 1, argv + 1);
   if (g_str_equal (command, "export"))
     return dyno_cli_export (argc - 1, argv + 1);
+  if (g_str_equal (command, "scan"))
+    return dyno_cli_scan (argc - 1, argv + 1);
   if (g_str_equal (command, "--version") || g_str_equal (command, "-V"))
     {
       g_print ("dyno-cli %s\n", PACKAGE_VERSION);

@@ -1,0 +1,101 @@
+/* dyno-array.h: disk arrays (md RAID, LVM on md, btrfs, ZFS) and what they do per spindle
+ *
+ * A figure measured on an array means little until it is divided by the disks that carried
+ * the data: 1.6 GB/s from 18 data spindles is 88 MB/s each, 94.6 % of what one drive does
+ * alone. DynoArrayInfo says how many data spindles an array has for reads and for writes;
+ * the platform module fills it from sysfs (md, device mapper), and the parsers here read the
+ * text of `btrfs filesystem show` / `btrfs filesystem df` and `zpool status -P`.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "dyno-result.h"
+#include "dyno-sysinfo.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *name;              /* "sdb", "/dev/disk/by-id/ata-…-part1" */
+  char *model;             /* NULL when unknown */
+  DynoTristate rotational;
+  guint64 size;            /* bytes; 0 when unknown */
+  gboolean spare;          /* a hot spare: carries no data until a member fails */
+  char *group;             /* the vdev or set it belongs to ("raidz2-0"), or NULL */
+} DynoArrayMember;
+
+typedef struct
+{
+  char *name;              /* "md0", the pool's name, the btrfs label or uuid */
+  char *level;             /* "raid6", "raid10", "raidz2", "btrfs raid1", "raid0 of 2 × raid6" */
+  GPtrArray *members;      /* DynoArrayMember *, spares included */
+  guint64 chunk;           /* stripe chunk in bytes; 0 when unknown or none */
+  guint spares;
+  guint data_spindles_read;  /* 0 when unknown */
+  guint data_spindles_write;
+  char *source;            /* how it was found: "sysfs md/level", "zpool status -P" */
+} DynoArrayInfo;
+
+DynoArrayInfo   *dyno_array_info_new (const char *name, const char *level, const char *source);
+void             dyno_array_info_free (DynoArrayInfo *info);
+DynoArrayMember *dyno_array_info_add_member (DynoArrayInfo *info, const char *name);
+/* The members that carry data (not spares). */
+guint            dyno_array_info_get_n_active (const DynoArrayInfo *info);
+/* "raid6, 11 members + 2 spares, 512 KiB chunks: 9 data spindles" */
+char            *dyno_array_info_describe (const DynoArrayInfo *info);
+
+/* Adds the array as a JSON object at the builder's position (docs/result-format.md, scans). */
+void             dyno_array_info_to_json (const DynoArrayInfo *info, JsonBuilder *builder);
+
+/* Data spindles of one set of n active members at a RAID level, as md, ZFS and btrfs name
+ * them ("raid0", "raid1", "mirror", "raid4", "raid5", "raidz1", "raid6", "raidz2", "raidz3",
+ * "raid10", "linear", "single", "dup", "raid1c3", "raid1c4"). copies is raid10's number of
+ * copies (md's near=2 is 2; 0 means 2). FALSE for a level it does not know. */
+gboolean dyno_array_data_spindles (const char *level,
+                                   guint       n,
+                                   guint       copies,
+                                   guint      *read,
+                                   guint      *write);
+
+/* `btrfs filesystem show` text of one file system, and `btrfs filesystem df` of it for the
+ * data profile (NULL: unknown profile). NULL with error when the text is not that. */
+DynoArrayInfo *dyno_array_parse_btrfs (const char *show, const char *df, GError **error);
+/* `zpool status -P` text of one pool. */
+DynoArrayInfo *dyno_array_parse_zpool_status (const char *text, GError **error);
+
+/* Per-spindle arithmetic: a figure (bytes/s) shared by n data spindles, and how close each
+ * spindle comes to what one drive does alone (reference, bytes/s). NAN when undefined. */
+double   dyno_array_rate_per_spindle (double rate, guint spindles);
+double   dyno_array_efficiency (double rate, guint spindles, double reference);
+/* "1.58 GB/s over 18 data spindles: 87.98 MB/s per spindle, 94.6 % of 93 MB/s (one drive)",
+ * in decimal MB/s as disks are quoted; without a reference the efficiency is left out.
+ * What `dyno-cli compare --per-spindle N --reference RATE` prints per figure. */
+char    *dyno_array_format_per_spindle (double rate, guint spindles, double reference);
+
+/* Every byte-rate figure of a result per data spindle, one line per target and phase:
+ * "/srv: Block read: 1.58 GB/s over 18 data spindles: 87.98 MB/s per spindle, 94.6 % of
+ * 93 MB/s (one drive)". Phases that write (block and per-char writes, rewrite, queued writes)
+ * use write_spindles and write_reference, the others the read ones; a reference of NAN or 0
+ * leaves the efficiency out. For `dyno-cli compare --per-spindle N --reference RATE`. */
+char    *dyno_array_format_result_per_spindle (DynoResult *result,
+                                               guint       read_spindles,
+                                               guint       write_spindles,
+                                               double      read_reference,
+                                               double      write_reference);
+
+/* A rate as a person types one for --reference: "93M", "93MB/s", "1.6G", "88MiB/s", "93000000"
+ * (M and G are 10^6 and 10^9, as drives are quoted; MiB/s and GiB/s powers of 1024), or a read
+ * and a write rate "93M,70M" (one rate is both). FALSE with error when malformed. */
+gboolean dyno_array_parse_reference (const char *text,
+                                     double     *read,
+                                     double     *write,
+                                     GError    **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoArrayInfo, dyno_array_info_free)
+
+G_END_DECLS
