@@ -18,6 +18,8 @@
 
 #include "dyno-application.h"
 #include "dyno-export.h"
+#include "dyno-help-window.h"
+#include "dyno-history-row.h"
 #include "dyno-mounts.h"
 #include "dyno-parse.h"
 #include "dyno-presets.h"
@@ -144,6 +146,52 @@ find_descendant (GtkWidget *widget, GType type)
     }
   return NULL;
 }
+
+/* A label under widget whose text holds text: what a person would read there. */
+static GtkLabel *
+find_label_with (GtkWidget *widget, const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child)
+          && strstr (gtk_label_get_text (GTK_LABEL (child)), text) != NULL)
+        return GTK_LABEL (child);
+      if ((found = find_label_with (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether some visible label under widget reads exactly text. */
+static gboolean
+label_shown (GtkWidget *widget, const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child)
+          && g_str_equal (gtk_label_get_text (GTK_LABEL (child)), text))
+        return TRUE;
+      if (label_shown (child, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The "Saved “…”" toast the window shows when a result was written, if it is up. */
+static gboolean
+saved_toast_shown (DynoWindow *window)
+{
+  return find_label_with (GTK_WIDGET (window->toast_overlay), "Saved \u201c") != NULL;
+}
+
+/* Defined with the results tests, used by the run tests too. */
+static void clear_runs (void);
+static DynoWindow *create_results_window (void);
+static AdwMessageDialog *find_dialog (DynoWindow *window);
 
 static void
 reset_settings (void)
@@ -326,6 +374,8 @@ test_run_quick (void)
   g_assert_true (action_enabled (window, "win.stop"));
   WAIT_FOR (!dyno_window_get_running (window), 240);
   WAIT_FOR (dyno_window_get_result_path (window) != NULL, 60);
+  /* A run that went well says where it went (test_run_failed checks the opposite). */
+  g_assert_true (saved_toast_shown (window));
 
   g_assert_cmpuint (handoff.wrong_thread, ==, 0);
   g_assert_cmpuint (handoff.samples, >, 0);
@@ -529,6 +579,323 @@ test_run_stop (void)
   dyno_test_rm_rf (target);
 }
 
+/* Compare These Two: offered with exactly two checked targets; the run pairs them, repeats
+ * interleaved, and its result page leads with the verdicts */
+
+static const char *
+headline_card_text (DynoWindow *window)
+{
+  return dyno_result_view_get_headline (dyno_results_page_get_result_view (results_page (window)));
+}
+
+static void
+test_run_paired (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *parent = dyno_test_make_dir ("dyno-gui-paired");
+  g_autofree char *plain = g_build_filename (parent, "plain", NULL);
+  g_autofree char *encrypted = g_build_filename (parent, "encrypted", NULL);
+  g_autofree char *third = g_build_filename (parent, "third", NULL);
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  g_autoptr (GPtrArray) phases = NULL;
+  g_autofree char *summary = NULL;
+  DynoWindow *window;
+  DynoResult *result;
+  const char *headline;
+  guint n_verdicts = 0;
+
+  /* Ctrl+Shift+Enter, beside Run's Ctrl+Enter. */
+  {
+    g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                   "win.compare-two");
+
+    g_assert_nonnull (accels[0]);
+    g_assert_cmpstr (accels[0], ==, "<Shift><Control>Return");
+  }
+  g_assert_cmpint (g_mkdir (plain, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (encrypted, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (third, 0700), ==, 0);
+  reset_settings ();
+  window = create_window ();
+  /* One repeat in the options: a paired run makes it three, or nothing could be told. */
+  set_tiny_options (settings, "write,read");
+  g_settings_set_boolean (settings, "autosave", FALSE);
+
+  dyno_window_add_target (window, plain);
+  WAIT_FOR (action_enabled (window, "win.run"), 30);
+  g_assert_false (action_enabled (window, "win.compare-two"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->compare_button)));
+
+  dyno_window_add_target (window, encrypted);
+  WAIT_FOR (action_enabled (window, "win.compare-two"), 30);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->compare_button)));
+
+  /* Three is not a pair. */
+  dyno_window_add_target (window, third);
+  g_assert_false (action_enabled (window, "win.compare-two"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->compare_button)));
+  g_assert_true (action_enabled (window, "win.run"));
+  dyno_target_row_set_selected (dyno_target_list_find_row (get_target_list (window), third),
+                                FALSE);
+  g_assert_true (action_enabled (window, "win.compare-two"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare-two", NULL));
+  WAIT_FOR (dyno_window_get_running (window), 30);
+  g_assert_false (action_enabled (window, "win.compare-two"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->compare_button)));
+  WAIT_FOR (!dyno_window_get_running (window), 240);
+
+  result = dyno_window_get_result (window);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 2);
+  g_assert_cmpuint (dyno_result_get_config (result)->repeat, ==, DYNO_WINDOW_PAIRED_REPEAT);
+  /* The setting itself is left as it was. */
+  g_assert_cmpuint (g_settings_get_uint (settings, "repeat"), ==, 1);
+
+  /* The page leads with the paired answer, in the words dyno-cli run --compare uses. */
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
+  headline = headline_card_text (window);
+  g_assert_nonnull (headline);
+  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain\n"));
+  dyno_comparison_add_result (comparison, result);
+  dyno_comparison_name_by_folder (comparison);
+  summary = dyno_comparison_describe_summary (comparison, 1);
+  if (summary != NULL)
+    g_assert_nonnull (strstr (headline, summary));
+  phases = dyno_comparison_get_phases (comparison);
+  for (guint i = 0; i < phases->len; i++)
+    {
+      DynoCompareCell cell;
+      g_autofree char *verdict = NULL;
+      g_autofree char *line = NULL;
+
+      dyno_comparison_get_cell (comparison, 1, g_ptr_array_index (phases, i), &cell);
+      verdict = dyno_compare_cell_describe_verdict (&cell);
+      if (verdict == NULL)
+        continue;
+      line = g_strdup_printf ("%s: %s", dyno_phase_get_title (g_ptr_array_index (phases, i)),
+                              verdict);
+      g_assert_nonnull (strstr (headline, line));
+      n_verdicts++;
+    }
+  g_assert_cmpuint (n_verdicts, ==, 2);
+  g_assert_nonnull (dyno_result_view_get_forest (
+      dyno_results_page_get_result_view (results_page (window))));
+
+  destroy_window (window);
+  dyno_test_rm_rf (parent);
+}
+
+/* A target too small for the options keeps Run off, and its row says why */
+
+static void
+test_target_too_small (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-small");
+  DynoSetupView *setup;
+  DynoTargetRow *row;
+  g_autofree char *problem = NULL;
+  DynoWindow *window;
+
+  reset_settings ();
+  window = create_window ();
+  setup = dyno_window_get_setup_view (window);
+  set_tiny_options (settings, "write,read");
+  dyno_window_add_target (window, target);
+  row = dyno_target_list_find_row (get_target_list (window), target);
+  WAIT_FOR (!dyno_target_row_get_probing (row), 30);
+  g_assert_true (dyno_target_row_get_usable (row));
+  g_assert_null (dyno_target_row_get_problem (row));
+  g_assert_true (action_enabled (window, "win.run"));
+
+  /* No test machine has a petabyte free in its temporary folder. */
+  g_settings_set_string (settings, "size", "1000T");
+  /* A copy: the row's goes when the options change again. */
+  problem = g_strdup (dyno_target_row_get_problem (row));
+  g_assert_nonnull (problem);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), problem));
+  /* Still checked and writable: only these options do not fit. */
+  g_assert_true (dyno_target_row_get_selected (row));
+  g_assert_true (dyno_target_row_get_usable (row));
+  g_assert_false (dyno_setup_view_get_can_run (setup));
+  g_assert_false (action_enabled (window, "win.run"));
+  /* The note points at the row rather than repeating it. */
+  g_assert_nonnull (strstr (dyno_setup_view_get_note (setup), "row above"));
+  /* Run through the action anyway: nothing starts. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  g_assert_false (dyno_window_get_running (window));
+
+  /* Options that fit: the reason goes, Run comes back. */
+  g_settings_set_string (settings, "size", "16M");
+  g_assert_null (dyno_target_row_get_problem (row));
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), problem));
+  g_assert_true (action_enabled (window, "win.run"));
+
+  destroy_window (window);
+  dyno_test_rm_rf (target);
+}
+
+/* A run that fails is marked Failed in the runs list and says why once, on its result page:
+ * no error dialog, no "Saved" toast */
+
+static void
+test_run_failed (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *parent = dyno_test_make_dir ("dyno-gui-failed");
+  g_autofree char *target = g_build_filename (parent, "gone", NULL);
+  g_autoptr (DynoHistoryItem) item = NULL;
+  const DynoTargetResult *failed;
+  GtkWidget *row;
+  DynoWindow *window;
+  DynoResult *result;
+
+  g_assert_cmpint (g_mkdir (target, 0700), ==, 0);
+  clear_runs ();
+  window = create_results_window ();
+  set_tiny_options (settings, "write,read");
+  g_assert_true (g_settings_get_boolean (settings, "autosave"));
+  dyno_window_add_target (window, target);
+  WAIT_FOR (!dyno_target_row_get_probing (
+                dyno_target_list_find_row (get_target_list (window), target)),
+            30);
+  g_assert_true (action_enabled (window, "win.run"));
+  /* Gone between the look and the run, as an unplugged disk or a folder deleted meanwhile. */
+  g_assert_cmpint (g_rmdir (target), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (dyno_window_get_running (window), 30);
+  WAIT_FOR (!dyno_window_get_running (window), 60);
+  result = dyno_window_get_result (window);
+  g_assert_nonnull (result);
+  g_assert_true (dyno_result_has_failures (result));
+  failed = dyno_result_get_target (result, 0);
+  g_assert_true (dyno_target_result_failed (failed));
+  g_assert_nonnull (failed->error_message);
+  /* Saved all the same, to be looked at later. */
+  WAIT_FOR (dyno_window_get_result_path (window) != NULL, 30);
+
+  /* Where it says why: the result page, shown. */
+  g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
+  g_assert_nonnull (find_label_with (
+      GTK_WIDGET (dyno_results_page_get_result_view (results_page (window))),
+      failed->error_message));
+  /* Nowhere else: no dialog, no cheerful toast over it. */
+  g_assert_null (find_dialog (window));
+  g_assert_false (saved_toast_shown (window));
+
+  /* In the runs list with a Failed badge and the reason. */
+  item = g_list_model_get_item (dyno_history_view_get_model (history_view (window)), 0);
+  g_assert_true (dyno_history_item_get_result (item) == result);
+  row = dyno_history_view_get_row (history_view (window), item);
+  g_assert_nonnull (row);
+  g_assert_nonnull (dyno_history_row_get_failure (DYNO_HISTORY_ROW (row)));
+  g_assert_nonnull (strstr (dyno_history_row_get_failure (DYNO_HISTORY_ROW (row)),
+                            failed->error_message));
+  /* The badge itself, not only the reason's "Failed: …". */
+  g_assert_true (label_shown (row, "Failed"));
+
+  destroy_window (window);
+  dyno_test_rm_rf (parent);
+}
+
+/* Escape asks before throwing away more than a few seconds of measuring; win.stop (the Stop
+ * button, Ctrl+.) never asks */
+
+static gboolean
+measured_longer_than (DynoWindow *window, double seconds)
+{
+  DynoStatus status;
+
+  dyno_engine_get_status (dyno_window_get_engine (window), &status);
+  return status.running && status.elapsed > seconds;
+}
+
+static void
+test_run_escape (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-escape");
+  g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                 "win.request-stop");
+  DynoWindow *window;
+
+  /* Escape is the key, and the threshold is a few seconds. */
+  g_assert_true (g_strv_contains ((const char *const *) accels, "Escape"));
+  g_assert_cmpfloat (DYNO_WINDOW_STOP_ASK_SECONDS, >=, 2);
+  g_assert_cmpfloat (DYNO_WINDOW_STOP_ASK_SECONDS, <=, 30);
+
+  reset_settings ();
+  window = create_window ();
+  g_assert_cmpfloat (window->stop_ask_seconds, ==, DYNO_WINDOW_STOP_ASK_SECONDS);
+  /* A small file read over and over for a minute: long whatever the disk, and no space. */
+  set_tiny_options (settings, "write,read");
+  g_settings_set_double (settings, "phase-time", 60);
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  dyno_window_add_target (window, target);
+
+  /* Barely started (the threshold moved out of reach): Escape stops at once. */
+  window->stop_ask_seconds = G_MAXDOUBLE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (measured_longer_than (window, 0), 60);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.request-stop", NULL));
+  g_assert_null (window->stop_dialog);
+  g_assert_true (window->stopping);
+  WAIT_FOR (!dyno_window_get_running (window), 30);
+  g_assert_null (dyno_window_get_result (window));
+
+  /* Measured longer than the threshold (brought within reach): Escape asks. */
+  window->stop_ask_seconds = 0.2;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (measured_longer_than (window, 0.3), 60);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.request-stop", NULL));
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (window->stop_dialog));
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (window->stop_dialog)), ==,
+                   "Stop the Run?");
+  g_assert_true (find_dialog (window) == ADW_MESSAGE_DIALOG (window->stop_dialog));
+  g_assert_true (dyno_window_get_running (window));
+  g_assert_false (window->stopping);
+  /* Keep Running (or Escape again in the dialog) keeps it; the dialog goes as a click on the
+   * button takes it away. */
+  {
+    GtkWidget *dialog = GTK_WIDGET (window->stop_dialog);
+    GtkLabel *keep = find_label_with (dialog, "Keep Running");
+    GtkWidget *button = keep != NULL ? gtk_widget_get_ancestor (GTK_WIDGET (keep), GTK_TYPE_BUTTON)
+                                     : NULL;
+
+    g_assert_nonnull (button);
+    g_signal_emit_by_name (button, "clicked");
+  }
+  spin (200);
+  g_assert_null (find_dialog (window));
+  g_assert_null (window->stop_dialog);
+  g_assert_true (dyno_window_get_running (window));
+  g_assert_false (window->stopping);
+
+  /* Asked again, then the Stop button meanwhile: it stops at once and the question goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.request-stop", NULL));
+  g_assert_nonnull (window->stop_dialog);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  g_assert_true (window->stopping);
+  g_assert_null (window->stop_dialog);
+  WAIT_FOR (!dyno_window_get_running (window), 30);
+  g_assert_null (find_dialog (window));
+
+  /* win.stop never asks, however long the run has measured. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  WAIT_FOR (measured_longer_than (window, 0.3), 60);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  g_assert_null (window->stop_dialog);
+  g_assert_true (window->stopping);
+  WAIT_FOR (!dyno_window_get_running (window), 30);
+  g_assert_null (find_dialog (window));
+
+  dyno_test_assert_no_scratch (target);
+  destroy_window (window);
+  dyno_test_rm_rf (target);
+}
+
 /* Closing during a run asks, stops, waits for the cleanup, then closes */
 
 static void
@@ -687,6 +1054,26 @@ test_stalled_target (void)
   g_assert_false (dyno_target_row_get_stalled (row));
   g_assert_true (dyno_target_row_get_usable (row));
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Not responding"));
+
+  /* Probes asked for again meanwhile (each mount change elsewhere refreshes the list) keep the
+   * first one's clock, or a busy machine would never find a hung target stalled. */
+  {
+    DynoTargetRow *other = g_object_ref_sink (dyno_target_row_new (dir, "NAS", NULL, TRUE));
+    gint64 until = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+    guint other_serial;
+
+    dyno_target_row_set_stall_timeout (other, 200);
+    other_serial = dyno_target_row_begin_probe (other);
+    while (!dyno_target_row_get_stalled (other) && g_get_monotonic_time () < until)
+      {
+        other_serial = dyno_target_row_begin_probe (other);
+        spin (40);
+      }
+    g_assert_true (dyno_target_row_get_stalled (other));
+    dyno_target_row_finish_probe (other, other_serial, dyno_target_info_collect (dir));
+    g_assert_true (dyno_target_row_get_usable (other));
+    g_assert_finalize_object (other);
+  }
 
   /* A later probe that answers in time never stalls, though the old timeout would have fired. */
   serial = dyno_target_row_begin_probe (row);
@@ -1105,6 +1492,162 @@ test_mount_filter (void)
   g_assert_false (dyno_mounts_is_candidate ("/run/user/1000/gvfs", "fuse.gvfsd-fuse",
                                             "gvfsd-fuse", FALSE, home));
   g_assert_false (dyno_mounts_is_candidate ("/mnt/ramdisk", "tmpfs", "tmpfs", FALSE, home));
+}
+
+/* A made-up /proc/self/mountinfo of a laptop with snaps, a USB disk and the FUSE file systems
+ * people encrypt or mount remote folders with. */
+static const char fake_mountinfo[] =
+  "22 1 259:2 / / rw,relatime shared:1 - ext4 /dev/nvme0n1p2 rw\n"
+  "23 22 0:21 / /proc rw,nosuid shared:12 - proc proc rw\n"
+  "24 22 259:1 / /boot/efi rw,relatime shared:2 - vfat /dev/nvme0n1p1 rw,fmask=0077\n"
+  "25 22 7:3 / /snap/core22/1380 ro,nodev,relatime shared:3 - squashfs /dev/loop3 ro\n"
+  "26 22 7:4 / /mnt/image ro,relatime shared:4 - ext4 /dev/loop4 ro\n"
+  "27 22 7:5 / /mnt/scratch rw,relatime shared:14 - ext4 /dev/loop5 rw\n"
+  "28 22 0:50 / /home/ada/Private rw,nosuid,nodev,relatime shared:5 - fuse.gocryptfs "
+  "/home/ada/.private rw,user_id=1000\n"
+  "29 22 0:51 / /data/remote rw,nosuid - fuse.sshfs ada@nas:/srv rw\n"
+  "30 22 0:52 / /opt/vault rw - fuse.encfs encfs rw\n"
+  "31 22 0:53 / /opt/cry rw - fuse.cryfs cryfs@/x rw\n"
+  "32 22 0:54 / /opt/sec rw - fuse.securefs securefs rw\n"
+  "33 22 0:55 / /opt/cloud rw - fuse.rclone gdrive: rw\n"
+  "34 22 0:56 / /run/user/1000/doc rw - fuse.portal portal rw\n"
+  "35 22 0:57 / /tmp rw shared:7 - tmpfs tmpfs rw\n"
+  "36 22 8:17 / /media/ada/My\\040Disk rw - exfat /dev/sdb1 rw\n"
+  "37 22 0:58 / /var/lib/docker/overlay2/x rw - overlay overlay rw\n"
+  "38 22 0:59 / /sys rw - sysfs sysfs rw\n"
+  "not a mountinfo line\n";
+
+static char *
+join_paths (GPtrArray *mounts)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) paths = NULL;
+
+  for (guint i = 0; i < mounts->len; i++)
+    g_strv_builder_add (builder, ((DynoMount *) g_ptr_array_index (mounts, i))->path);
+  paths = g_strv_builder_end (builder);
+  return g_strjoinv ("|", paths);
+}
+
+static void
+test_mount_list (void)
+{
+  g_autoptr (GPtrArray) mounts = dyno_mounts_parse_mountinfo (fake_mountinfo, "/home/ada", FALSE);
+  g_autoptr (GPtrArray) all = dyno_mounts_parse_mountinfo (fake_mountinfo, "/home/ada", TRUE);
+  g_autoptr (GPtrArray) own = NULL;
+  g_autofree char *paths = join_paths (mounts);
+  g_autofree char *all_paths = join_paths (all);
+  const DynoMount *home;
+
+  /* Home first, on the root file system that holds it; then /; then every writable mount by
+   * path, the FUSE ones included wherever they are; no snaps, images, /boot or pseudo mounts. */
+  g_assert_cmpstr (paths, ==,
+                   "/home/ada|/|/data/remote|/home/ada/Private|/media/ada/My Disk|/mnt/scratch|"
+                   "/opt/cloud|/opt/cry|/opt/sec|/opt/vault");
+  home = g_ptr_array_index (mounts, 0);
+  g_assert_true (home->home);
+  g_assert_cmpstr (home->name, ==, "Home");
+  g_assert_cmpstr (home->fs_type, ==, "ext4");
+  g_assert_cmpstr (home->device, ==, "/dev/nvme0n1p2");
+  for (guint i = 1; i < mounts->len; i++)
+    {
+      const DynoMount *mount = g_ptr_array_index (mounts, i);
+
+      g_assert_false (mount->home);
+      g_assert_false (mount->system);
+      g_assert_false (mount->read_only);
+    }
+
+  /* Asked for, the system mounts come too, marked; the pseudo ones never. */
+  g_assert_cmpstr (all_paths, ==,
+                   "/home/ada|/|/boot/efi|/data/remote|/home/ada/Private|/media/ada/My Disk|"
+                   "/mnt/image|/mnt/scratch|/opt/cloud|/opt/cry|/opt/sec|/opt/vault|"
+                   "/snap/core22/1380");
+  for (guint i = 0; i < all->len; i++)
+    {
+      const DynoMount *mount = g_ptr_array_index (all, i);
+      gboolean system = g_str_equal (mount->path, "/boot/efi")
+                        || g_str_equal (mount->path, "/mnt/image")
+                        || g_str_has_prefix (mount->path, "/snap/");
+
+      g_assert_cmpint (mount->system, ==, system);
+    }
+  g_assert_true (((DynoMount *) g_ptr_array_index (all, 6))->read_only);
+
+  /* A home folder that is a mount point of its own is the Home row, once, with its file
+   * system. */
+  own = dyno_mounts_parse_mountinfo ("22 1 259:2 / / rw - ext4 /dev/sda1 rw\n"
+                                     "23 22 0:50 / /home/ada rw - fuse.gocryptfs /x rw\n",
+                                     "/home/ada", FALSE);
+  g_assert_cmpuint (own->len, ==, 2);
+  g_assert_cmpstr (((DynoMount *) g_ptr_array_index (own, 0))->path, ==, "/home/ada");
+  g_assert_cmpstr (((DynoMount *) g_ptr_array_index (own, 0))->fs_type, ==, "fuse.gocryptfs");
+  g_assert_cmpstr (((DynoMount *) g_ptr_array_index (own, 1))->path, ==, "/");
+}
+
+/* In the window: Home is the first row, with the probe's description of it; system mounts
+ * come and go with their switch. */
+static void
+test_window_home (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GPtrArray) system = NULL;
+  DynoTargetRow *home;
+  DynoWindow *window;
+  guint n_system = 0;
+
+  reset_settings ();
+  window = create_window ();
+  rows = dyno_target_list_get_rows (get_target_list (window));
+  g_assert_cmpuint (rows->len, >=, 2);
+  home = g_ptr_array_index (rows, 0);
+  g_assert_cmpstr (dyno_target_row_get_path (home), ==, g_get_home_dir ());
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (home)), ==, "Home");
+  WAIT_FOR (!dyno_target_row_get_probing (home), 30);
+  g_assert_nonnull (dyno_target_row_get_info (home));
+  g_assert_nonnull (dyno_target_row_get_info (home)->fs_type);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (home)),
+                            dyno_target_row_get_info (home)->fs_type));
+
+  /* The switch lists this machine's system mounts, whatever they are, and hides them again
+   * (checked mount by mount: other mounts may come and go meanwhile). */
+  g_settings_set_boolean (settings, "show-system-mounts", TRUE);
+  system = dyno_mounts_list (TRUE);
+  for (guint i = 0; i < system->len; i++)
+    {
+      const DynoMount *mount = g_ptr_array_index (system, i);
+
+      g_assert_nonnull (dyno_target_list_find_row (get_target_list (window), mount->path));
+      n_system += mount->system;
+    }
+  g_test_message ("%u system mounts here", n_system);
+  g_settings_set_boolean (settings, "show-system-mounts", FALSE);
+  for (guint i = 0; i < system->len; i++)
+    {
+      const DynoMount *mount = g_ptr_array_index (system, i);
+
+      if (mount->system)
+        g_assert_null (dyno_target_list_find_row (get_target_list (window), mount->path));
+    }
+  /* The switch under the targets is that setting. */
+  {
+    GtkWidget *toggle = find_descendant (GTK_WIDGET (get_target_list (window)),
+                                         DYNO_TYPE_SWITCH_ROW);
+
+    g_assert_nonnull (toggle);
+    g_assert_false (dyno_switch_row_get_active (DYNO_SWITCH_ROW (toggle)));
+    dyno_switch_row_set_active (DYNO_SWITCH_ROW (toggle), TRUE);
+    g_assert_true (g_settings_get_boolean (settings, "show-system-mounts"));
+    dyno_switch_row_set_active (DYNO_SWITCH_ROW (toggle), FALSE);
+    g_assert_false (g_settings_get_boolean (settings, "show-system-mounts"));
+  }
+  /* Home stays first whatever is shown. */
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  rows = dyno_target_list_get_rows (get_target_list (window));
+  g_assert_true (g_ptr_array_index (rows, 0) == home);
+
+  destroy_window (window);
 }
 
 /* Presets and the settings */
@@ -1630,11 +2173,14 @@ test_results_session (void)
   view = dyno_results_page_get_result_view (results_page (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
 
+  /* Two folders, three repeats each: a paired run, its answer a verdict per phase with the
+   * 95 % interval, then the forest plot of the same. */
   headline = dyno_result_view_get_headline (view);
   g_assert_nonnull (headline);
   g_assert_true (g_str_has_prefix (headline, "encrypted vs plain\n"));
-  g_assert_nonnull (strstr (headline, "Block write ×0.25 (\u221275 %)"));
-  g_assert_nonnull (strstr (headline, "Block read: no measurable difference"));
+  g_assert_nonnull (strstr (headline, "\nBlock write: 75 % slower ("));
+  g_assert_nonnull (strstr (headline, "\nBlock read: no difference Dyno can measure ("));
+  g_assert_nonnull (dyno_result_view_get_forest (view));
 
   /* Scrolled down, then another run: it opens at its top. */
   scroll = gtk_scrolled_window_get_vadjustment (dyno_result_view_get_scroller (view));
@@ -1645,6 +2191,7 @@ test_results_session (void)
   g_assert_cmpfloat (gtk_adjustment_get_value (scroll), ==, 0);
   /* One folder: nothing to compare, no headline. */
   g_assert_null (dyno_result_view_get_headline (view));
+  g_assert_null (dyno_result_view_get_forest (view));
 
   destroy_window (window);
 }
@@ -1756,6 +2303,36 @@ test_results_import (void)
 
 /* The comparison's charts to PNG, SVG and PDF, and its table to CSV and Markdown */
 
+/* Exports the shown run's or comparison's forest plot as PNG and SVG, and checks both are
+ * whole images of the forest plot, not of some other chart. */
+static void
+assert_forest_export (DynoWindow *window, const char *out, const char *stem)
+{
+  g_autofree char *png_name = g_strdup_printf ("%s-forest.png", stem);
+  g_autofree char *svg_name = g_strdup_printf ("%s-forest.svg", stem);
+  g_autofree char *png_path = g_build_filename (out, png_name, NULL);
+  g_autofree char *svg_path = g_build_filename (out, svg_name, NULL);
+  g_autofree char *contents = NULL;
+  cairo_surface_t *png;
+  gsize length = 0;
+
+  dyno_results_page_export_chart_to (results_page (window), "forest", DYNO_EXPORT_PNG, png_path);
+  dyno_results_page_export_chart_to (results_page (window), "forest", DYNO_EXPORT_SVG, svg_path);
+  g_assert_cmpuint (results_page (window)->n_exports, ==, 2);
+  WAIT_FOR (results_page (window)->n_exports == 0, 30);
+
+  png = cairo_image_surface_create_from_png (png_path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==,
+                   DYNO_COMPARE_CHART_WIDTH * DYNO_COMPARE_CHART_PNG_SCALE);
+  cairo_surface_destroy (png);
+
+  g_assert_true (g_file_get_contents (svg_path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (contents, "<?xml"));
+  g_assert_nonnull (strstr (contents, "<svg"));
+}
+
 static void
 test_results_export (void)
 {
@@ -1830,6 +2407,10 @@ test_results_export (void)
     g_assert_nonnull (strstr (contents, "×"));
   }
 
+  /* Both runs have three repeats: their ratios have intervals, drawn as a forest plot. */
+  g_assert_true (action_enabled (window, "results.export-forest"));
+  assert_forest_export (window, out, "comparison");
+
   /* A single run's live chart, through the renderer of the Live page. */
   {
     g_autofree char *path = g_build_filename (out, "live.svg", NULL);
@@ -1839,6 +2420,26 @@ test_results_export (void)
     dyno_results_page_export_chart_to (results_page (window), "live", DYNO_EXPORT_SVG, path);
     WAIT_FOR (results_page (window)->n_exports == 0, 30);
     g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+    /* One folder: no ratios, no forest plot, and nothing written when asked anyway. */
+    g_assert_false (action_enabled (window, "results.export-forest"));
+    {
+      g_autofree char *none = g_build_filename (out, "none.svg", NULL);
+
+      dyno_results_page_export_chart_to (results_page (window), "forest", DYNO_EXPORT_SVG, none);
+      g_assert_cmpuint (results_page (window)->n_exports, ==, 0);
+      g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
+    }
+  }
+
+  /* A paired run (two folders of one session, three repeats): its own page exports it. */
+  {
+    g_autoptr (DynoResult) session = make_result ("Evening", "/tmp/plain", 400, 800, 1790000000);
+
+    dyno_result_add_target (session, make_target ("/tmp/encrypted", 100, 796));
+    dyno_results_page_show_result (results_page (window), session, NULL);
+    g_assert_true (action_enabled (window, "results.export-forest"));
+    assert_forest_export (window, out, "paired");
   }
 
   destroy_window (window);
@@ -2001,6 +2602,70 @@ test_about (void)
 
 /* The actions have their shortcuts, and the shortcuts window lists them */
 
+/* F1 without a help viewer (no Yelp): the pages built into the app, not an error */
+
+static DynoHelpWindow *
+find_help_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (DYNO_IS_HELP_WINDOW (toplevel))
+        return DYNO_HELP_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+static void
+test_help_fallback (void)
+{
+  DynoWindow *window;
+  DynoHelpWindow *help;
+  const char *text;
+
+  reset_settings ();
+  window = create_window ();
+  /* A scheme nothing handles fails as help: does without Yelp: "Operation not supported". */
+  dyno_application_set_help_uri (app, "dyno-test-no-help-viewer:" APP_ID);
+  g_assert_null (find_help_window ());
+  g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+  WAIT_FOR (find_help_window () != NULL, 30);
+  help = find_help_window ();
+  g_object_add_weak_pointer (G_OBJECT (help), (gpointer *) &help);
+
+  /* The help itself, every page, from the resources; and what to install for the viewer. */
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (help));
+  text = dyno_help_window_get_text (help);
+  g_assert_true (g_str_has_prefix (text, "Dyno Help\n"));
+  g_assert_nonnull (strstr (text, "How Dyno measures\n"));
+  g_assert_nonnull (strstr (text, "Block write\n"));
+  g_assert_nonnull (strstr (text, "the sequential write speed of the disk"));
+  /* The credits and licence are the viewer's business. */
+  g_assert_null (strstr (text, "Creative Commons"));
+  /* An empty cross-reference reads as the title of what it points to. */
+  g_assert_null (strstr (text, "(see )"));
+  g_assert_nonnull (strstr (text, "(see \u201cPhase time and sizes\u201d)"));
+  g_assert_nonnull (strstr (text, "(Ctrl+Shift+Enter)"));
+  g_assert_nonnull (strstr (dyno_help_window_get_note (help), "yelp"));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (help)) == GTK_WINDOW (window));
+  /* One surface: no error dialog beside it. */
+  g_assert_null (find_dialog (window));
+
+  /* F1 again brings the same window forward rather than opening another. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+  spin (200);
+  g_assert_true (find_help_window () == help);
+
+  gtk_window_destroy (GTK_WINDOW (help));
+  spin (50);
+  g_assert_null (help);
+  dyno_application_set_help_uri (app, "help:" APP_ID);
+  destroy_window (window);
+}
+
 static void
 test_results_shortcuts (void)
 {
@@ -2072,6 +2737,8 @@ main (int argc, char *argv[])
   g_signal_connect (app, "withdraw-notification", G_CALLBACK (on_withdraw_notification), NULL);
 
   g_test_add_func ("/gui/mounts/filter", test_mount_filter);
+  g_test_add_func ("/gui/mounts/list", test_mount_list);
+  g_test_add_func ("/gui/window/home", test_window_home);
   g_test_add_func ("/gui/settings/presets", test_presets);
   g_test_add_func ("/gui/settings/tests", test_settings_tests);
   g_test_add_func ("/gui/setup/phases", test_setup_phases);
@@ -2084,6 +2751,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/window/invalid-size", test_invalid_size);
   g_test_add_func ("/gui/results/shortcuts", test_results_shortcuts);
   g_test_add_func ("/gui/window/about", test_about);
+  g_test_add_func ("/gui/window/help-fallback", test_help_fallback);
   g_test_add_func ("/gui/results/compare", test_results_compare);
   g_test_add_func ("/gui/results/session", test_results_session);
   g_test_add_func ("/gui/results/import", test_results_import);
@@ -2094,6 +2762,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/run/quick", test_run_quick);
   g_test_add_func ("/gui/run/notify", test_run_notify);
   g_test_add_func ("/gui/run/stop", test_run_stop);
+  g_test_add_func ("/gui/run/paired", test_run_paired);
+  g_test_add_func ("/gui/run/failed", test_run_failed);
+  g_test_add_func ("/gui/run/escape", test_run_escape);
+  g_test_add_func ("/gui/window/target-too-small", test_target_too_small);
   g_test_add_func ("/gui/run/close-during-run", test_close_during_run);
 
   status = g_test_run ();

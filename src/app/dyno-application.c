@@ -18,6 +18,7 @@
 #endif
 
 #include "dyno-application.h"
+#include "dyno-help-window.h"
 #include "dyno-parse.h"
 #include "dyno-preferences-window.h"
 #include "dyno-presets.h"
@@ -32,6 +33,8 @@ struct _DynoApplication
 
   guint signal_ids[3];
   gboolean interrupted;
+  char *help_uri;          /* help:APP_ID; another URI in tests */
+  GtkWindow *help_window;  /* the built-in help, while it is open (weak) */
 };
 
 G_DEFINE_FINAL_TYPE (DynoApplication, dyno_application, ADW_TYPE_APPLICATION)
@@ -270,12 +273,72 @@ about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
+show_builtin_help (DynoApplication *self, GtkWindow *parent, const char *reason)
+{
+  if (self->help_window == NULL)
+    {
+      self->help_window = GTK_WINDOW (dyno_help_window_new (parent, reason));
+      g_object_add_weak_pointer (G_OBJECT (self->help_window),
+                                 (gpointer *) &self->help_window);
+    }
+  gtk_window_present (self->help_window);
+}
+
+typedef struct
+{
+  DynoApplication *app;
+  GtkWindow *parent; /* NULL with no window, else a reference */
+} HelpRequest;
+
+static void
+on_help_shown (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HelpRequest *request = user_data;
+  g_autoptr (GError) error = NULL;
+
+  /* Without Yelp GTK can only say "Operation not supported": show the pages the app carries
+   * instead of an error, with what to install for the real viewer. */
+  if (!gtk_show_uri_full_finish (request->parent, result, &error))
+    {
+      g_debug ("No help viewer for %s: %s", request->app->help_uri, error->message);
+      show_builtin_help (request->app, request->parent, error->message);
+    }
+  g_clear_object (&request->parent);
+  g_object_unref (request->app);
+  g_free (request);
+}
+
+void
+dyno_application_show_help (DynoApplication *self)
+{
+  HelpRequest *request;
+
+  g_return_if_fail (DYNO_IS_APPLICATION (self));
+
+  request = g_new0 (HelpRequest, 1);
+  request->app = g_object_ref (self);
+  request->parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (request->parent != NULL)
+    g_object_ref (request->parent);
+  /* Yelp shows the Mallard pages help/meson.build installs. */
+  gtk_show_uri_full (request->parent, self->help_uri, GDK_CURRENT_TIME, NULL, on_help_shown,
+                     request);
+}
+
+void
+dyno_application_set_help_uri (DynoApplication *self, const char *uri)
+{
+  g_return_if_fail (DYNO_IS_APPLICATION (self));
+  g_return_if_fail (uri != NULL);
+
+  g_free (self->help_uri);
+  self->help_uri = g_strdup (uri);
+}
+
+static void
 help_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-
-  /* Yelp shows the Mallard pages help/meson.build installs. */
-  gtk_show_uri (parent, "help:" APP_ID, GDK_CURRENT_TIME);
+  dyno_application_show_help (DYNO_APPLICATION (user_data));
 }
 
 static const GActionEntry app_actions[] = {
@@ -332,6 +395,7 @@ dyno_application_startup (GApplication *app)
     const char *accels[3];
   } accels[] = {
     { "win.run", { "<Control>Return", "<Control>KP_Enter", NULL } },
+    { "win.compare-two", { "<Control><Shift>Return", "<Control><Shift>KP_Enter", NULL } },
     /* Escape is easily pressed by mistake: it asks before throwing measurements away. */
     { "win.request-stop", { "Escape", NULL } },
     { "win.stop", { "<Control>period", NULL } },
@@ -385,10 +449,24 @@ real_withdraw_notification (DynoApplication *self, const char *id)
 }
 
 static void
+dyno_application_finalize (GObject *object)
+{
+  DynoApplication *self = DYNO_APPLICATION (object);
+
+  if (self->help_window != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->help_window), (gpointer *) &self->help_window);
+  g_free (self->help_uri);
+  G_OBJECT_CLASS (dyno_application_parent_class)->finalize (object);
+}
+
+static void
 dyno_application_class_init (DynoApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
   GType type = G_TYPE_FROM_CLASS (klass);
+
+  object_class->finalize = dyno_application_finalize;
 
   app_class->activate = dyno_application_activate;
   app_class->startup = dyno_application_startup;
@@ -410,6 +488,7 @@ dyno_application_class_init (DynoApplicationClass *klass)
 static void
 dyno_application_init (DynoApplication *self)
 {
+  self->help_uri = g_strdup ("help:" APP_ID);
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
   /* TRANSLATORS: what dyno --help says it takes besides the options */
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));

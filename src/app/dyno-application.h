@@ -25,5 +25,10 @@ void             dyno_application_send_notification (DynoApplication *self,
                                                      const char      *id,
                                                      GNotification   *notification);
 void             dyno_application_withdraw_notification (DynoApplication *self, const char *id);
+/* app.help (F1): the help viewer with help:APP_ID, else, where none is installed, the pages
+ * built into the app in a window of its own (DynoHelpWindow) that says what to install. */
+void             dyno_application_show_help (DynoApplication *self);
+/* What app.help opens; tests give a URI no viewer handles, as on a system without Yelp. */
+void             dyno_application_set_help_uri (DynoApplication *self, const char *uri);
 
 G_END_DECLS

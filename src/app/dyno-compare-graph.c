@@ -118,7 +118,8 @@ dyno_compare_graph_measure (GtkWidget *widget,
 
       /* Bars stay readable: room for each phase's group and its name, else the card scrolls
        * sideways (as the table does) rather than drawing names over each other. */
-      if (self->comparison != NULL && self->options.kind != DYNO_COMPARE_CHART_OVERLAY)
+      if (self->comparison != NULL && self->options.kind != DYNO_COMPARE_CHART_OVERLAY
+          && self->options.kind != DYNO_COMPARE_CHART_FOREST)
         {
           g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (self->comparison);
           guint n_entries = dyno_comparison_get_n_entries (self->comparison);
@@ -141,6 +142,22 @@ dyno_compare_graph_measure (GtkWidget *widget,
     case DYNO_COMPARE_CHART_CPU:
       /* The rotated "CPU (%, 100 = one core)" needs the height. */
       *minimum = *natural = 370;
+      break;
+    case DYNO_COMPARE_CHART_FOREST:
+      /* A row per phase and entry but the baseline, under its group's title: the plot grows
+       * with the rows rather than squeezing them. */
+      {
+        int n_rows = 1;
+
+        if (self->comparison != NULL)
+          {
+            g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (self->comparison);
+            guint n_entries = dyno_comparison_get_n_entries (self->comparison);
+
+            n_rows = MAX (1, (int) phases->len * (int) MAX (n_entries, 2) - (int) phases->len);
+          }
+        *minimum = *natural = 190 + n_rows * 34;
+      }
       break;
     case DYNO_COMPARE_CHART_OVERLAY:
     default:

@@ -246,6 +246,11 @@ dyno_export_compare_chart (DynoComparison *comparison,
                   : g_strdup_printf (_("%s over time"), dyno_phase_get_title (options->phase));
       subtitle = g_strdup (_("The live rate through the phase, every repeat drawn"));
       break;
+    case DYNO_COMPARE_CHART_FOREST:
+      /* "encrypted vs plain" and how to read it, as dyno-cli compare --chart forest says. */
+      title = dyno_compare_chart_forest_title (comparison);
+      subtitle = dyno_compare_chart_forest_subtitle (comparison);
+      break;
     case DYNO_COMPARE_CHART_BARS:
     default:
       /* TRANSLATORS: the title of an exported chart; %s lists the runs */

@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "dyno-headline.h"
 
 static GtkWidget *
@@ -62,6 +64,89 @@ dyno_headline_new (const DynoComparison *comparison)
   if (text->len == 0)
     {
       /* Never shown: sink and drop it. */
+      g_object_unref (g_object_ref_sink (card));
+      return NULL;
+    }
+  g_object_set_data_full (G_OBJECT (card), "dyno-headline-text", g_strdup (text->str), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text->str, -1);
+  return card;
+}
+
+gboolean
+dyno_headline_is_paired (DynoResult *result)
+{
+  const DynoConfig *config;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (result), FALSE);
+
+  /* Two folders in one session, repeats interleaved: each phase's ratio has an interval. With
+   * one run a side there is no interval, and the plain headline says as much. */
+  config = dyno_result_get_config (result);
+  return dyno_result_get_n_targets (result) == 2 && config != NULL && config->repeat >= 2;
+}
+
+GtkWidget *
+dyno_headline_new_paired (const DynoComparison *comparison)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GPtrArray) phases = NULL;
+  GtkWidget *card;
+  guint n_entries;
+  guint baseline;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "headline");
+  gtk_widget_add_css_class (card, "paired");
+  n_entries = dyno_comparison_get_n_entries (comparison);
+  baseline = dyno_comparison_get_baseline (comparison);
+  phases = dyno_comparison_get_phases (comparison);
+  for (guint e = 0; e < n_entries; e++)
+    {
+      g_autofree char *versus = NULL;
+      g_autofree char *summary = NULL;
+      GtkWidget *heading;
+
+      if (e == baseline)
+        continue;
+      versus = dyno_comparison_describe_versus (comparison, e);
+      summary = dyno_comparison_describe_summary (comparison, e);
+      heading = line_new (versus, "versus");
+      if (text->len > 0)
+        gtk_widget_set_margin_top (heading, 8);
+      gtk_box_append (GTK_BOX (card), heading);
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", versus);
+      if (summary != NULL)
+        {
+          gtk_box_append (GTK_BOX (card), line_new (summary, "paired-summary"));
+          g_string_append_printf (text, "\n%s", summary);
+        }
+      /* Then each phase's verdict with its interval: the figures behind the sentence. */
+      for (guint i = 0; i < phases->len; i++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (phases, i);
+          g_autofree char *verdict = NULL;
+          g_autofree char *line = NULL;
+          DynoCompareCell cell;
+
+          dyno_comparison_get_cell (comparison, e, phase, &cell);
+          if (!cell.present)
+            continue;
+          verdict = dyno_compare_cell_describe_verdict (&cell);
+          if (verdict == NULL)
+            continue;
+          /* TRANSLATORS: a paired run's verdict for one phase: "Block write: 38 % slower (31 to
+           * 44 %)"; the first %s is the phase, the second the verdict with its 95 % interval */
+          line = g_strdup_printf (_("%s: %s"), dyno_phase_get_title (phase), verdict);
+          gtk_box_append (GTK_BOX (card), line_new (line, "headline-line"));
+          g_string_append_printf (text, "\n%s", line);
+        }
+    }
+  if (text->len == 0)
+    {
       g_object_unref (g_object_ref_sink (card));
       return NULL;
     }

@@ -4,6 +4,11 @@
  * people want to measure, and keeps tmpfs, snap squashfs and portal FUSE mounts, which are
  * not. So this keeps its own short rules and asks GIO only about the rest.
  *
+ * Three kinds come out: targets (the home folder, /, disks, network shares, the FUSE file
+ * systems people encrypt or mount remote folders with, wherever they put them), system mounts
+ * (images and internal mounts: a snap's squashfs, a read-only loop mount, /boot), listed only
+ * when asked for, and pseudo file systems, never listed.
+ *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,9 +31,23 @@ static const char *const pseudo_fs[] = {
   NULL,
 };
 
+/* Images: read-only by design, a system's or a package's, never a place to write to. */
+static const char *const image_fs[] = {
+  "squashfs", "erofs", "iso9660", "udf", "cramfs", "fuse.squashfuse", NULL,
+};
+
 static const char *const network_fs[] = {
   "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "ceph", "glusterfs", "fuse.sshfs",
   "fuse.rclone", "davfs", "fuse.davfs2", "fuse.s3fs", "lustre", "beegfs", "gpfs", NULL,
+};
+
+/* What people mount themselves through FUSE to encrypt a folder or reach a remote one: listed
+ * wherever they are mounted, since measuring them is the question ("does gocryptfs slow me
+ * down?"). cryfs and securefs name themselves either way depending on the version. */
+static const char *const user_fuse_fs[] = {
+  "fuse.gocryptfs", "fuse.encfs", "fuse.cryfs", "cryfs", "fuse.securefs", "securefs",
+  "fuse.sshfs", "fuse.rclone", "rclone", "fuse.ecryptfs", "ecryptfs", "fuse.s3fs",
+  "fuse.davfs2", "fuse.ntfs-3g", "fuseblk", "fuse.mergerfs", "fuse.bindfs", NULL,
 };
 
 /* Snap and Flatpak keep their images and runtimes here; none is a place to write to. */
@@ -40,6 +59,11 @@ static const char *const internal_prefixes[] = {
 /* Where people mount what they plug in or add. */
 static const char *const user_prefixes[] = {
   "/media/", "/mnt/", "/run/media/", "/srv/", NULL,
+};
+
+/* Never listed, even with the system mounts: the kernel's and the session's own. */
+static const char *const pseudo_prefixes[] = {
+  "/proc/", "/sys/", "/dev/", "/run/user/", "/run/credentials/", NULL,
 };
 
 static gboolean
@@ -59,6 +83,9 @@ is_under (const char *path, const char *dir)
   if (dir == NULL || *dir == '\0')
     return FALSE;
   len = strlen (dir);
+  /* "/" holds everything; "/home" holds "/home/ada" but not "/homes". */
+  if (len == 1 && dir[0] == '/')
+    return path[0] == '/';
   return strncmp (path, dir, len) == 0 && (path[len] == '/' || path[len] == '\0');
 }
 
@@ -99,6 +126,8 @@ dyno_mounts_is_candidate (const char *path,
   if (fs_type != NULL && g_strv_contains (pseudo_fs, fs_type))
     return FALSE;
 
+  if (fs_type != NULL && g_strv_contains (user_fuse_fs, fs_type))
+    return TRUE;
   if (dyno_mounts_is_network_fs (fs_type))
     return TRUE;
   if (has_prefix_in (path, user_prefixes))
@@ -112,13 +141,90 @@ dyno_mounts_is_candidate (const char *path,
   return device != NULL && g_str_has_prefix (device, "/dev/");
 }
 
-static char *
-mount_name (GUnixMountEntry *entry, const char *path)
+gboolean
+dyno_mounts_is_system (const char *path, const char *fs_type, const char *device,
+                       gboolean read_only)
 {
-  if (g_str_equal (path, "/home"))
-    return g_strdup (_("Home"));
-  /* GIO says "Filesystem root" for / and the last path element otherwise. */
-  return g_unix_mount_guess_name (entry);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (g_str_equal (path, "/") || g_str_equal (path, "/home"))
+    return FALSE;
+  if (fs_type != NULL && g_strv_contains (image_fs, fs_type))
+    return TRUE;
+  if (g_str_equal (path, "/snap") || has_prefix_in (path, internal_prefixes))
+    return TRUE;
+  /* The boot loader's and the kernel's partitions: the machine's, not a place to measure. */
+  if (is_under (path, "/boot") || is_under (path, "/efi"))
+    return TRUE;
+  /* A disk image mounted read-only: a snap, an ISO, a container's layer. */
+  if (read_only && device != NULL && g_str_has_prefix (device, "/dev/loop"))
+    return TRUE;
+  return FALSE;
+}
+
+typedef enum
+{
+  KIND_HIDDEN,
+  KIND_SYSTEM,
+  KIND_TARGET,
+} MountKind;
+
+static MountKind
+classify (const char *path,
+          const char *fs_type,
+          const char *device,
+          gboolean read_only,
+          gboolean system_internal,
+          const char *home_dir)
+{
+  if (g_str_equal (path, "/") || g_str_equal (path, "/home"))
+    return KIND_TARGET;
+  if (has_prefix_in (path, pseudo_prefixes) || g_str_equal (path, "/proc")
+      || g_str_equal (path, "/sys") || g_str_equal (path, "/dev"))
+    return KIND_HIDDEN;
+  /* Kernel and memory file systems, and a container's layers, even with the system mounts. */
+  if (fs_type != NULL && g_strv_contains (pseudo_fs, fs_type)
+      && !g_strv_contains (image_fs, fs_type))
+    return KIND_HIDDEN;
+  if (dyno_mounts_is_system (path, fs_type, device, read_only))
+    return KIND_SYSTEM;
+  if (dyno_mounts_is_candidate (path, fs_type, device, system_internal, home_dir))
+    return KIND_TARGET;
+  /* /boot, /boot/efi, a separate /var: real disks the system keeps for itself. */
+  return device != NULL && g_str_has_prefix (device, "/dev/") ? KIND_SYSTEM : KIND_HIDDEN;
+}
+
+/* GIO's names ("Filesystem root" for /, the last path element otherwise, translated), read
+ * once per listing: the table is read once, not once a mount. */
+static GHashTable *
+guess_names (void)
+{
+  GHashTable *names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GList *entries = g_unix_mounts_get (NULL);
+
+  for (GList *l = entries; l != NULL; l = l->next)
+    g_hash_table_insert (names, g_strdup (g_unix_mount_get_mount_path (l->data)),
+                         g_unix_mount_guess_name (l->data));
+  g_list_free_full (entries, (GDestroyNotify) g_unix_mount_free);
+  return names;
+}
+
+static char *
+mount_name (GHashTable *names, const char *path)
+{
+  const char *name = g_hash_table_lookup (names, path);
+
+  if (name != NULL)
+    return g_strdup (name);
+  if (g_str_equal (path, "/"))
+    return g_strdup (path);
+  return g_path_get_basename (path);
+}
+
+static int
+rank (const DynoMount *mount)
+{
+  return mount->home ? 0 : g_str_equal (mount->path, "/") ? 1 : 2;
 }
 
 static int
@@ -126,52 +232,208 @@ compare_mounts (gconstpointer a, gconstpointer b)
 {
   const DynoMount *ma = *(const DynoMount **) a;
   const DynoMount *mb = *(const DynoMount **) b;
-  int ra = g_str_equal (ma->path, "/") ? 0 : g_str_equal (ma->path, "/home") ? 1 : 2;
-  int rb = g_str_equal (mb->path, "/") ? 0 : g_str_equal (mb->path, "/home") ? 1 : 2;
 
-  if (ra != rb)
-    return ra - rb;
+  if (rank (ma) != rank (mb))
+    return rank (ma) - rank (mb);
   return g_strcmp0 (ma->path, mb->path);
 }
 
-GPtrArray *
-dyno_mounts_list (void)
+typedef struct
 {
-  GPtrArray *mounts = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_mount_free);
-  g_autoptr (GHashTable) by_path = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *home = g_get_home_dir ();
-  GList *entries = g_unix_mounts_get (NULL);
+  GPtrArray *mounts;     /* DynoMount *, owned */
+  GHashTable *by_path;   /* the mounts' paths → DynoMount *, borrowed */
+  GHashTable *names;     /* mount paths → GIO's names for them */
+  const char *home;
+  char *home_fs_type;    /* the file system of the deepest mount holding the home folder */
+  char *home_device;
+  gsize home_depth;
+  gboolean home_read_only;
+  gboolean show_system;
+} Table;
 
+static void
+table_add (Table *table,
+           const char *path,
+           const char *fs_type,
+           const char *device,
+           gboolean read_only,
+           gboolean system_internal)
+{
+  MountKind kind;
+  DynoMount *mount;
+
+  /* Whatever mount holds the home folder says what it is on; the probe says more. */
+  if (table->home != NULL && is_under (table->home, path) && strlen (path) >= table->home_depth)
+    {
+      g_free (table->home_fs_type);
+      g_free (table->home_device);
+      table->home_fs_type = g_strdup (fs_type);
+      table->home_device = g_strdup (device);
+      table->home_read_only = read_only;
+      table->home_depth = strlen (path);
+    }
+  /* The home folder as a mount point of its own is the Home row itself. */
+  if (table->home != NULL && g_str_equal (path, table->home))
+    {
+      mount = g_hash_table_lookup (table->by_path, path);
+      if (mount != NULL)
+        {
+          g_ptr_array_remove (table->mounts, mount);
+          g_hash_table_remove (table->by_path, path);
+        }
+      return;
+    }
+
+  kind = classify (path, fs_type, device, read_only, system_internal, table->home);
+  mount = g_hash_table_lookup (table->by_path, path);
+  /* A later mount on the same point hides the earlier one: keep what is visible. */
+  if (kind == KIND_HIDDEN || (kind == KIND_SYSTEM && !table->show_system))
+    {
+      if (mount != NULL)
+        {
+          g_hash_table_remove (table->by_path, path);
+          g_ptr_array_remove (table->mounts, mount);
+        }
+      return;
+    }
+  if (mount == NULL)
+    {
+      mount = g_new0 (DynoMount, 1);
+      mount->path = g_strdup (path);
+      mount->name = mount_name (table->names, path);
+      g_ptr_array_add (table->mounts, mount);
+      g_hash_table_insert (table->by_path, mount->path, mount);
+    }
+  g_free (mount->fs_type);
+  g_free (mount->device);
+  mount->fs_type = g_strdup (fs_type);
+  mount->device = g_strdup (device);
+  mount->system = kind == KIND_SYSTEM;
+  mount->read_only = read_only;
+}
+
+static void
+table_init (Table *table, const char *home_dir, gboolean show_system)
+{
+  *table = (Table) { 0 };
+  table->mounts = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_mount_free);
+  table->by_path = g_hash_table_new (g_str_hash, g_str_equal);
+  table->names = guess_names ();
+  table->show_system = show_system;
+  /* A home folder of "/" (some service accounts) is the root row already. */
+  if (home_dir != NULL && home_dir[0] == '/' && home_dir[1] != '\0')
+    table->home = home_dir;
+}
+
+static GPtrArray *
+table_end (Table *table)
+{
+  if (table->home != NULL)
+    {
+      DynoMount *home = g_new0 (DynoMount, 1);
+
+      home->path = g_strdup (table->home);
+      home->name = g_strdup (_("Home"));
+      home->fs_type = g_steal_pointer (&table->home_fs_type);
+      home->device = g_steal_pointer (&table->home_device);
+      home->read_only = table->home_read_only;
+      home->home = TRUE;
+      g_ptr_array_add (table->mounts, home);
+    }
+  g_free (table->home_fs_type);
+  g_free (table->home_device);
+  g_hash_table_unref (table->by_path);
+  g_hash_table_unref (table->names);
+  g_ptr_array_sort (table->mounts, compare_mounts);
+  return table->mounts;
+}
+
+/* mountinfo escapes space, tab, newline and backslash in paths as \ooo. */
+static char *
+unescape (const char *field)
+{
+  GString *out = g_string_sized_new (strlen (field));
+
+  for (const char *p = field; *p != '\0'; p++)
+    {
+      if (p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' && p[3] >= '0'
+          && p[3] <= '7')
+        {
+          g_string_append_c (out, (char) ((p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0')));
+          p += 3;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+options_read_only (const char *options)
+{
+  g_auto (GStrv) list = g_strsplit (options, ",", -1);
+
+  return g_strv_contains ((const char *const *) list, "ro");
+}
+
+GPtrArray *
+dyno_mounts_parse_mountinfo (const char *mountinfo, const char *home_dir, gboolean show_system)
+{
+  g_auto (GStrv) lines = NULL;
+  Table table;
+
+  g_return_val_if_fail (mountinfo != NULL, NULL);
+
+  table_init (&table, home_dir, show_system);
+  lines = g_strsplit (mountinfo, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      /* ID PARENT MAJ:MIN ROOT MOUNT-POINT OPTIONS [OPTIONAL…] - TYPE SOURCE SUPER-OPTIONS */
+      g_auto (GStrv) fields = g_strsplit (lines[i], " ", -1);
+      g_autofree char *path = NULL;
+      g_autofree char *device = NULL;
+      guint n = g_strv_length (fields);
+      guint dash = 6;
+      gboolean read_only;
+      const char *fs_type;
+
+      while (dash < n && !g_str_equal (fields[dash], "-"))
+        dash++;
+      if (n < 6 || dash + 2 >= n)
+        continue;
+      path = unescape (fields[4]);
+      fs_type = fields[dash + 1];
+      device = unescape (fields[dash + 2]);
+      read_only = options_read_only (fields[5])
+                  || (dash + 3 < n && options_read_only (fields[dash + 3]));
+      table_add (&table, path, fs_type, device, read_only,
+                 g_unix_is_mount_path_system_internal (path) || g_unix_is_system_fs_type (fs_type)
+                     || g_unix_is_system_device_path (device));
+    }
+  return table_end (&table);
+}
+
+GPtrArray *
+dyno_mounts_list (gboolean show_system)
+{
+  g_autofree char *mountinfo = NULL;
+  GList *entries;
+  Table table;
+
+  /* procfs answers from the kernel's table: no device is asked anything. */
+  if (g_file_get_contents ("/proc/self/mountinfo", &mountinfo, NULL, NULL))
+    return dyno_mounts_parse_mountinfo (mountinfo, g_get_home_dir (), show_system);
+
+  table_init (&table, g_get_home_dir (), show_system);
+  entries = g_unix_mounts_get (NULL);
   for (GList *l = entries; l != NULL; l = l->next)
     {
       GUnixMountEntry *entry = l->data;
-      const char *path = g_unix_mount_get_mount_path (entry);
-      const char *fs_type = g_unix_mount_get_fs_type (entry);
-      const char *device = g_unix_mount_get_device_path (entry);
-      DynoMount *mount;
 
-      if (!dyno_mounts_is_candidate (path, fs_type, device, g_unix_mount_is_system_internal (entry),
-                                     home))
-        continue;
-
-      /* A later mount on the same point hides the earlier one: keep what is visible. */
-      mount = g_hash_table_lookup (by_path, path);
-      if (mount == NULL)
-        {
-          mount = g_new0 (DynoMount, 1);
-          mount->path = g_strdup (path);
-          g_ptr_array_add (mounts, mount);
-          g_hash_table_insert (by_path, mount->path, mount);
-        }
-      g_free (mount->name);
-      g_free (mount->fs_type);
-      g_free (mount->device);
-      mount->name = mount_name (entry, path);
-      mount->fs_type = g_strdup (fs_type);
-      mount->device = g_strdup (device);
+      table_add (&table, g_unix_mount_get_mount_path (entry), g_unix_mount_get_fs_type (entry),
+                 g_unix_mount_get_device_path (entry), g_unix_mount_is_readonly (entry),
+                 g_unix_mount_is_system_internal (entry));
     }
   g_list_free_full (entries, (GDestroyNotify) g_unix_mount_free);
-
-  g_ptr_array_sort (mounts, compare_mounts);
-  return mounts;
+  return table_end (&table);
 }

@@ -11,17 +11,27 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char *path;    /* mount point */
-  char *name;    /* for people: "Filesystem root", "Home", "USB Stick" */
-  char *fs_type;
+  char *path;    /* mount point, or the home folder */
+  char *name;    /* for people: "Home", "Filesystem root", "USB Stick" */
+  char *fs_type; /* NULL for the home folder when no mount of the table holds it */
   char *device;
+  gboolean home;      /* the person's home folder, wherever it is mounted */
+  gboolean system;    /* a system image or internal mount: listed only when asked for */
+  gboolean read_only;
 } DynoMount;
 
 void       dyno_mount_free (DynoMount *mount);
 
-/* The candidate mounts from the mount table, "/" first, then /home, then by path.
- * Reads /proc/self/mountinfo (procfs, never blocks on a device). */
-GPtrArray *dyno_mounts_list (void);
+/* The targets of a mount table: the home folder first, labelled "Home" (its file system is
+ * the probe's to describe), then "/", then the other candidate mounts by path. System images
+ * and internal mounts (snap's squashfs, read-only loop mounts, /snap, /boot) only with
+ * show_system. Reads /proc/self/mountinfo (procfs, never blocks on a device), else GIO's
+ * table. */
+GPtrArray *dyno_mounts_list (gboolean show_system);
+/* The same from the text of a mountinfo file (proc(5)) and a home folder: for tests. */
+GPtrArray *dyno_mounts_parse_mountinfo (const char *mountinfo,
+                                        const char *home_dir,
+                                        gboolean    show_system);
 
 /* The filter itself, separate so tests can feed it made-up mounts. */
 gboolean   dyno_mounts_is_candidate (const char *path,
@@ -30,6 +40,12 @@ gboolean   dyno_mounts_is_candidate (const char *path,
                                      gboolean    system_internal,
                                      const char *home_dir);
 gboolean   dyno_mounts_is_network_fs (const char *fs_type);
+/* Not offered by default, but not pseudo either: a system image (squashfs, a read-only loop
+ * mount, /snap), or a mount the system keeps for itself (/boot, /var/lib/docker). */
+gboolean   dyno_mounts_is_system (const char *path,
+                                  const char *fs_type,
+                                  const char *device,
+                                  gboolean    read_only);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoMount, dyno_mount_free)
 

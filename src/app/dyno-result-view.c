@@ -32,6 +32,7 @@ struct _DynoResultView
   GtkStack *stack;
   GtkScrolledWindow *scroller;
   AdwBin *headline_bin;
+  DynoCompareGraph *forest; /* a paired run's forest plot, in headline_bin; NULL otherwise */
   GtkLabel *title_label;
   GtkLabel *subtitle_label;
   GtkBox *targets_box;
@@ -965,7 +966,37 @@ update_headline (DynoResultView *self)
   GtkWidget *headline = NULL;
 
   dyno_comparison_add_result (comparison, self->result);
-  if (dyno_comparison_get_n_entries (comparison) >= 2)
+  if (dyno_comparison_get_n_entries (comparison) == 2 && dyno_headline_is_paired (self->result))
+    {
+      GtkWidget *card;
+
+      /* A paired run asked one question: the sentence that answers it, each phase's verdict
+       * with its interval, and the same as a forest plot. */
+      dyno_comparison_name_by_folder (comparison);
+      card = dyno_headline_new_paired (comparison);
+      if (card != NULL)
+        {
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+          GtkWidget *forest = dyno_compare_graph_new (DYNO_COMPARE_CHART_FOREST);
+          GtkWidget *scroller = gtk_scrolled_window_new ();
+
+          gtk_box_append (GTK_BOX (box), card);
+          dyno_compare_graph_set_comparison (DYNO_COMPARE_GRAPH (forest), comparison);
+          gtk_widget_set_hexpand (forest, TRUE);
+          /* Sideways on a narrow window, as the tables; the page scrolls up and down. */
+          gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                          GTK_POLICY_NEVER);
+          gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+          gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), forest);
+          gtk_widget_add_css_class (scroller, "card");
+          dyno_sideways_scroll_pass_vertical (scroller);
+          gtk_box_append (GTK_BOX (box), scroller);
+          g_object_set_data (G_OBJECT (box), "dyno-headline-card", card);
+          self->forest = DYNO_COMPARE_GRAPH (forest);
+          headline = box;
+        }
+    }
+  else if (dyno_comparison_get_n_entries (comparison) >= 2)
     {
       dyno_comparison_name_by_folder (comparison);
       headline = dyno_headline_new (comparison);
@@ -984,6 +1015,7 @@ rebuild (DynoResultView *self)
   g_hash_table_remove_all (self->rate_labels);
   g_ptr_array_set_size (self->grids, 0);
   adw_bin_set_child (self->headline_bin, NULL);
+  self->forest = NULL;
 
   if (self->result == NULL)
     {
@@ -1164,8 +1196,22 @@ dyno_result_view_get_grid (DynoResultView *self, guint target)
 const char *
 dyno_result_view_get_headline (DynoResultView *self)
 {
+  GtkWidget *child;
+
   g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
-  return dyno_headline_get_text (adw_bin_get_child (self->headline_bin));
+
+  child = adw_bin_get_child (self->headline_bin);
+  /* A paired run's card sits over its forest plot. */
+  if (child != NULL && g_object_get_data (G_OBJECT (child), "dyno-headline-card") != NULL)
+    child = g_object_get_data (G_OBJECT (child), "dyno-headline-card");
+  return dyno_headline_get_text (child);
+}
+
+DynoCompareGraph *
+dyno_result_view_get_forest (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return self->forest;
 }
 
 GtkScrolledWindow *

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "dyno-compare-graph.h"
 #include "dyno-drive-grid.h"
 #include "dyno-result.h"
 
@@ -33,6 +34,8 @@ DynoDriveGrid *dyno_result_view_get_grid (DynoResultView *self, guint target);
  * of phases), NULL when there is none; and the page's scrolled window: for tests. */
 const char *dyno_result_view_get_headline (DynoResultView *self);
 GtkScrolledWindow *dyno_result_view_get_scroller (DynoResultView *self);
+/* A paired run's forest plot under its answer (two folders, repeats): NULL for other runs. */
+DynoCompareGraph *dyno_result_view_get_forest (DynoResultView *self);
 
 /* Opens the Export menu (results.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dyno-headline.h"
 #include "dyno-report.h"
 #include "dyno-results-page-private.h"
 #include "dyno-units.h"
@@ -53,6 +54,64 @@ shown_result (DynoResultsPage *self)
   if (!g_str_equal (dyno_results_page_get_view (self), "result"))
     return NULL;
   return dyno_result_view_get_result (self->result_view);
+}
+
+/* An entry with repeats: some phase has two runs or more, so its ratios have intervals. */
+static gboolean
+entry_has_repeats (DynoComparison *comparison, guint entry, GPtrArray *phases)
+{
+  for (guint i = 0; i < phases->len; i++)
+    {
+      DynoCompareCell cell;
+
+      dyno_comparison_get_cell (comparison, entry, g_ptr_array_index (phases, i), &cell);
+      if (cell.present && cell.n >= 2)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What a forest plot of the shown run or comparison draws, or NULL when it has none: the
+ * comparison on screen, or a paired run's two folders named as its page names them. */
+static DynoComparison *
+forest_comparison (DynoResultsPage *self)
+{
+  DynoComparison *comparison;
+  DynoResult *result;
+
+  if ((comparison = shown_comparison (self)) != NULL)
+    {
+      g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
+      guint n_with_repeats = 0;
+
+      for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+        n_with_repeats += entry_has_repeats (comparison, e, phases);
+      return n_with_repeats >= 2 ? dyno_comparison_ref (comparison) : NULL;
+    }
+  if ((result = shown_result (self)) != NULL && dyno_headline_is_paired (result))
+    {
+      comparison = dyno_comparison_new ();
+      dyno_comparison_add_result (comparison, result);
+      if (dyno_comparison_get_n_entries (comparison) < 2)
+        {
+          dyno_comparison_unref (comparison);
+          return NULL;
+        }
+      dyno_comparison_name_by_folder (comparison);
+      return comparison;
+    }
+  return NULL;
+}
+
+gboolean
+dyno_results_page_can_export_forest (DynoResultsPage *self)
+{
+  g_autoptr (DynoComparison) comparison = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULTS_PAGE (self), FALSE);
+
+  comparison = forest_comparison (self);
+  return comparison != NULL;
 }
 
 /* "NoFV-vs-FV": the runs' labels, each once (a session's targets share one). */
@@ -152,6 +211,19 @@ dyno_results_page_export_chart_to (DynoResultsPage *self,
       dyno_export_live_chart_async (result, 0, rate_unit (self), format, path,
                                     self->io_cancellable, on_exported, g_object_ref (self));
     }
+  else if (g_str_equal (kind, "forest"))
+    {
+      g_autoptr (DynoComparison) comparison = forest_comparison (self);
+      DynoCompareChartOptions options;
+
+      if (comparison == NULL)
+        return;
+      /* Every phase, as the paired run's page and dyno-cli export --chart forest draw it. */
+      dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_FOREST);
+      self->n_exports++;
+      dyno_export_compare_chart_async (comparison, &options, rate_unit (self), format, path,
+                                       self->io_cancellable, on_exported, g_object_ref (self));
+    }
   else
     {
       DynoComparison *comparison = shown_comparison (self);
@@ -232,6 +304,8 @@ chart_suffix (const char *kind)
     return "over-time";
   if (g_str_equal (kind, "live"))
     return "live";
+  if (g_str_equal (kind, "forest"))
+    return "verdicts";
   return "rates";
 }
 
@@ -246,7 +320,19 @@ dyno_results_page_choose_export_chart (DynoResultsPage *self, const char *kind)
 
   g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
 
-  if (g_str_equal (kind, "live") && result != NULL)
+  if (g_str_equal (kind, "forest"))
+    {
+      g_autoptr (DynoComparison) forest = forest_comparison (self);
+
+      g_autofree char *title = NULL;
+
+      if (forest == NULL)
+        return;
+      /* "encrypted-vs-plain-verdicts": named for the question it answers. */
+      title = dyno_compare_chart_forest_title (forest);
+      stem = dyno_export_file_stem (title);
+    }
+  else if (g_str_equal (kind, "live") && result != NULL)
     stem = result_stem (result);
   else if (!g_str_equal (kind, "live") && comparison != NULL)
     {

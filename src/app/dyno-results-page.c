@@ -108,6 +108,8 @@ update_action_states (DynoResultsPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export", !in_list);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-chart", !in_list);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-table", !in_list);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-forest",
+                                 !in_list && dyno_results_page_can_export_forest (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.copy-table",
                                  g_str_equal (view, "comparison"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.copy-results",
@@ -251,6 +253,8 @@ compare (DynoResultsPage *self)
   dyno_comparison_name_by_folder (comparison);
   dyno_compare_view_set_comparison (self->compare_view, comparison);
   show_detail (self, "comparison");
+  /* Another comparison in the same view: the forest plot may apply or not. */
+  update_action_states (self);
 }
 
 static void
@@ -602,6 +606,12 @@ export_chart_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+export_forest_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dyno_results_page_choose_export_chart (DYNO_RESULTS_PAGE (widget), "forest");
+}
+
+static void
 export_table_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   dyno_results_page_choose_export_table (DYNO_RESULTS_PAGE (widget));
@@ -723,6 +733,10 @@ dyno_results_page_class_init (DynoResultsPageClass *klass)
   /* "bars", "cpu", "overlay" of the comparison shown, or "live" of the run shown */
   gtk_widget_class_install_action (widget_class, "results.export-chart", "s",
                                    export_chart_action);
+  /* The ratios and their intervals as a forest plot: only where they have intervals, two or
+   * more runs with repeats (a paired run, a comparison of such runs). */
+  gtk_widget_class_install_action (widget_class, "results.export-forest", NULL,
+                                   export_forest_action);
   gtk_widget_class_install_action (widget_class, "results.export-table", NULL,
                                    export_table_action);
   gtk_widget_class_install_action (widget_class, "results.copy-table", NULL, copy_table_action);

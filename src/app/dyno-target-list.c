@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dyno-mounts.h"
+#include "dyno-switch-row.h"
 #include "dyno-target-list.h"
 #include "dyno-sysinfo-collect.h"
 
@@ -27,6 +28,7 @@ struct _DynoTargetList
   GUnixMountMonitor *monitor;
   GCancellable *cancellable;
   GPtrArray *rows; /* DynoTargetRow*, in list order */
+  GtkWidget *system_row; /* "Show System Mounts", kept last */
   guint syncing_selection : 1;
 };
 
@@ -77,7 +79,13 @@ static void
 probe (DynoTargetList *self, DynoTargetRow *row)
 {
   g_autoptr (GTask) task = NULL;
-  Probe *data = g_new0 (Probe, 1);
+  Probe *data;
+
+  /* Its last probe hangs in the file system: another would only hang a thread more. That one
+   * answers when the file system does. */
+  if (dyno_target_row_get_stalled (row))
+    return;
+  data = g_new0 (Probe, 1);
 
   data->row = g_object_ref (row);
   data->serial = dyno_target_row_begin_probe (row);
@@ -196,10 +204,12 @@ on_row_remove (DynoTargetList *self, DynoTargetRow *row)
 static const char *
 icon_for_mount (const DynoMount *mount)
 {
+  if (mount->home)
+    return "user-home-symbolic";
   if (g_str_equal (mount->path, "/"))
     return "drive-harddisk-system-symbolic";
-  if (g_str_equal (mount->path, "/home"))
-    return "user-home-symbolic";
+  if (mount->system)
+    return "media-optical-symbolic";
   if (dyno_mounts_is_network_fs (mount->fs_type))
     return "folder-remote-symbolic";
   if (g_str_has_prefix (mount->path, "/media/") || g_str_has_prefix (mount->path, "/run/media/"))
@@ -246,7 +256,8 @@ take_or_create_row (DynoTargetList *self,
 static void
 rebuild (DynoTargetList *self)
 {
-  g_autoptr (GPtrArray) mounts = dyno_mounts_list ();
+  g_autoptr (GPtrArray) mounts = dyno_mounts_list (
+      g_settings_get_boolean (self->settings, "show-system-mounts"));
   g_auto (GStrv) extras = g_settings_get_strv (self->settings, "extra-folders");
   g_autoptr (GPtrArray) old_rows = g_steal_pointer (&self->rows);
   g_autoptr (GPtrArray) fresh = g_ptr_array_new ();
@@ -289,6 +300,9 @@ rebuild (DynoTargetList *self)
         adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), row);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), row);
     }
+  /* The switch stays under the targets it shows or hides. */
+  adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), self->system_row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->system_row);
 
   load_selection (self);
   for (guint i = 0; i < fresh->len; i++)
@@ -324,6 +338,7 @@ dyno_target_list_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_object (&self->system_row);
   g_clear_object (&self->monitor);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_TARGET_LIST);
@@ -358,6 +373,19 @@ dyno_target_list_init (DynoTargetList *self)
                            G_CALLBACK (on_extra_folders_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::selected-targets",
                            G_CALLBACK (on_selected_targets_changed), self, G_CONNECT_SWAPPED);
+
+  /* Snap images, read-only loop mounts and /boot are nobody's target, but a person looking
+   * for one of them finds it here. */
+  self->system_row = g_object_ref_sink (dyno_switch_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->system_row), _("Show _System Mounts"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->system_row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->system_row),
+                               _("Snap and disk images, read-only loop mounts, /boot"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->system_row);
+  g_settings_bind (self->settings, "show-system-mounts", self->system_row, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->settings, "changed::show-system-mounts",
+                           G_CALLBACK (on_extra_folders_changed), self, G_CONNECT_SWAPPED);
 
   self->monitor = g_unix_mount_monitor_get ();
   g_signal_connect_object (self->monitor, "mounts-changed", G_CALLBACK (on_mounts_changed), self,

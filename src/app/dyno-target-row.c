@@ -424,10 +424,16 @@ dyno_target_row_begin_probe (DynoTargetRow *self)
   g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), 0);
 
   was_probing = dyno_target_row_get_probing (self);
+  /* A probe asked for while one is still out (a mount elsewhere changed the table) keeps the
+   * clock of the first: on a busy machine mounts change every few seconds, and a target that
+   * stopped answering must still be found stalled. */
+  if (!self->probing)
+    {
+      self->stalled = FALSE;
+      g_clear_handle_id (&self->stall_id, g_source_remove);
+      self->stall_id = g_timeout_add (self->stall_timeout_ms, on_stall_timeout, self);
+    }
   self->probing = TRUE;
-  self->stalled = FALSE;
-  g_clear_handle_id (&self->stall_id, g_source_remove);
-  self->stall_id = g_timeout_add (self->stall_timeout_ms, on_stall_timeout, self);
   update (self);
   if (was_probing != dyno_target_row_get_probing (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBING]);

@@ -23,6 +23,12 @@ run_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+compare_two_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dyno_window_compare_two (DYNO_WINDOW (widget));
+}
+
+static void
 stop_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   dyno_window_stop (DYNO_WINDOW (widget));
@@ -74,6 +80,8 @@ void
 dyno_window_class_install_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
+  /* Run with exactly two targets checked, as a paired comparison. */
+  gtk_widget_class_install_action (widget_class, "win.compare-two", NULL, compare_two_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   /* Escape's: stops at once unless more than a few seconds of measuring would be lost. */
   gtk_widget_class_install_action (widget_class, "win.request-stop", NULL, request_stop_action);
@@ -101,8 +109,10 @@ dyno_window_update_action_states (DynoWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean busy = self->running || self->pending_run;
+  g_autoptr (GPtrArray) selected = NULL;
   gboolean on_results;
   gboolean in_detail;
+  gboolean can_run;
 
   /* Before the template is built, and after the window was destroyed (a run ending). */
   if (self->results_page == NULL)
@@ -111,8 +121,10 @@ dyno_window_update_action_states (DynoWindow *self)
   on_results = g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "results") == 0;
   in_detail = !g_str_equal (dyno_results_page_get_view (self->results_page), "list");
 
-  gtk_widget_action_set_enabled (widget, "win.run",
-                                 !busy && dyno_setup_view_get_can_run (self->setup_view));
+  can_run = !busy && dyno_setup_view_get_can_run (self->setup_view);
+  selected = dyno_target_list_get_selected (dyno_setup_view_get_target_list (self->setup_view));
+  gtk_widget_action_set_enabled (widget, "win.run", can_run);
+  gtk_widget_action_set_enabled (widget, "win.compare-two", can_run && selected->len == 2);
   gtk_widget_action_set_enabled (widget, "win.stop",
                                  self->pending_run || (self->running && !self->stopping));
   gtk_widget_action_set_enabled (widget, "win.request-stop",
@@ -131,5 +143,7 @@ dyno_window_update_action_states (DynoWindow *self)
 
   /* One of the two is in the header bar: Run as the suggested action, Stop while running. */
   gtk_widget_set_visible (GTK_WIDGET (self->run_button), !busy);
+  /* Beside Run only when it applies, so it reads as what two checked folders offer. */
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_button), !busy && selected->len == 2);
   gtk_widget_set_visible (GTK_WIDGET (self->stop_button), busy);
 }

@@ -22,6 +22,7 @@ struct _DynoWindow
   AdwViewSwitcherTitle *switcher_title;
   GtkButton *back_button;
   GtkButton *run_button;
+  GtkButton *compare_button;
   GtkButton *stop_button;
   DynoSetupView *setup_view;
   DynoRunView *run_view;
@@ -43,6 +44,7 @@ struct _DynoWindow
   guint stopping : 1;      /* Stop was pressed; waiting for the cleanup */
   guint pending_run : 1;   /* Run was pressed while checked targets were being probed */
   guint close_after_run : 1;
+  guint paired_run : 1;    /* the run asked for is Compare These Two's */
   guint notified : 1;      /* the run's end was told in a notification not withdrawn yet */
 };
 
@@ -65,6 +67,9 @@ void dyno_window_update_action_states (DynoWindow *self);
 /* dyno-window.c */
 /* The id of the notification that tells a run's end (DynoApplication's send-notification). */
 #define DYNO_WINDOW_NOTIFICATION_ID "run-ended"
+
+/* The repeats of Compare These Two when the options ask for a single run. */
+#define DYNO_WINDOW_PAIRED_REPEAT 3
 
 /* The seconds of a run Escape stops without asking (dyno_window_request_stop). */
 #define DYNO_WINDOW_STOP_ASK_SECONDS 5.0

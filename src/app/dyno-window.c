@@ -437,6 +437,18 @@ start_run (DynoWindow *self)
       dyno_window_toast (self, _("Check a target that can be written to run"));
       return FALSE;
     }
+  if (self->paired_run)
+    {
+      if (g_strv_length (targets) != 2)
+        {
+          dyno_window_toast (self, _("Check two targets that can be written to compare them"));
+          return FALSE;
+        }
+      /* One run a side gives a ratio with no interval: nothing tells a difference from
+       * noise. The engine interleaves the repeats of the two, so both see the same machine. */
+      if (config->repeat < 2)
+        config->repeat = DYNO_WINDOW_PAIRED_REPEAT;
+    }
 
   dyno_engine_set_sample_interval (self->engine,
                                    g_settings_get_uint (self->settings, "sample-interval"));
@@ -632,6 +644,7 @@ dyno_window_class_init (DynoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoWindow, compare_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, stop_button);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, setup_view);
   gtk_widget_class_bind_template_child (widget_class, DynoWindow, run_view);
@@ -719,6 +732,18 @@ dyno_window_run (DynoWindow *self)
 
   if (self->running || self->pending_run)
     return;
+  self->paired_run = FALSE;
+  start_run (self);
+}
+
+void
+dyno_window_compare_two (DynoWindow *self)
+{
+  g_return_if_fail (DYNO_IS_WINDOW (self));
+
+  if (self->running || self->pending_run)
+    return;
+  self->paired_run = TRUE;
   start_run (self);
 }
 

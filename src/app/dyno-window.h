@@ -22,6 +22,10 @@ void        dyno_window_add_target (DynoWindow *self, const char *path);
 void        dyno_window_select_targets (DynoWindow *self, const char * const *paths);
 /* win.run: starts a run with the checked targets, or once they are probed. */
 void        dyno_window_run (DynoWindow *self);
+/* win.compare-two: with exactly two checked targets, a paired run of them in one session, the
+ * repeats interleaved (at least two; three when the options say one), whose result leads with
+ * the verdicts. */
+void        dyno_window_compare_two (DynoWindow *self);
 /* win.stop */
 void        dyno_window_stop (DynoWindow *self);
 /* Stops the run, if any, without asking, and closes the window once its scratch is removed. */
