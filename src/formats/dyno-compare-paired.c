@@ -19,6 +19,7 @@
 #include "dyno-compare.h"
 #include "dyno-parse.h"
 #include "dyno-rate-unit.h"
+#include "dyno-text-table-private.h"
 
 typedef struct
 {
@@ -228,20 +229,6 @@ format_rate (double rate, const DynoPhase *phase, DynoRateUnit unit)
 #define N_COLUMNS 6
 
 static void
-append_padded (GString *out, const char *text, int width)
-{
-  int pad = ABS (width) - (int) g_utf8_strlen (text, -1);
-
-  if (width > 0)
-    for (int i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (width < 0)
-    for (int i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-}
-
-static void
 append_cpu_line (GString *out, const DynoComparison *comparison, guint entry)
 {
   CpuPerGb cpu;
@@ -373,13 +360,13 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
             const char *text = g_ptr_array_index (cells, i);
 
             if (column == 0)
-              append_padded (out, text, -widths[0]);
+              dyno_text_append_padded (out, text, widths[0], FALSE);
             else if (column == N_COLUMNS - 1)
               g_string_append_printf (out, "  %s\n", text);
             else
               {
                 g_string_append (out, "  ");
-                append_padded (out, text, widths[column]);
+                dyno_text_append_padded (out, text, widths[column], TRUE);
               }
           }
       }

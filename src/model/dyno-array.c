@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dyno-array.h"
+#include "dyno-json-build.h"
 
 static void
 dyno_array_member_free (DynoArrayMember *member)
@@ -105,26 +106,6 @@ dyno_array_info_describe (const DynoArrayInfo *info)
   return g_string_free (text, FALSE);
 }
 
-static void
-add_string_member (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_count_member (JsonBuilder *b, const char *name, guint64 value, gboolean known)
-{
-  json_builder_set_member_name (b, name);
-  if (known)
-    json_builder_add_int_value (b, (gint64) MIN (value, (guint64) G_MAXINT64));
-  else
-    json_builder_add_null_value (b);
-}
-
 void
 dyno_array_info_to_json (const DynoArrayInfo *info, JsonBuilder *b)
 {
@@ -132,15 +113,15 @@ dyno_array_info_to_json (const DynoArrayInfo *info, JsonBuilder *b)
   g_return_if_fail (JSON_IS_BUILDER (b));
 
   json_builder_begin_object (b);
-  add_string_member (b, "name", info->name);
-  add_string_member (b, "level", info->level);
-  add_count_member (b, "chunk", info->chunk, info->chunk > 0);
-  add_count_member (b, "spares", info->spares, TRUE);
-  add_count_member (b, "data_spindles_read", info->data_spindles_read,
-                    info->data_spindles_read > 0);
-  add_count_member (b, "data_spindles_write", info->data_spindles_write,
-                    info->data_spindles_write > 0);
-  add_string_member (b, "source", info->source);
+  dyno_json_add_string_member (b, "name", info->name);
+  dyno_json_add_string_member (b, "level", info->level);
+  dyno_json_add_count_member (b, "chunk", info->chunk, info->chunk > 0);
+  dyno_json_add_count_member (b, "spares", info->spares, TRUE);
+  dyno_json_add_count_member (b, "data_spindles_read", info->data_spindles_read,
+                              info->data_spindles_read > 0);
+  dyno_json_add_count_member (b, "data_spindles_write", info->data_spindles_write,
+                              info->data_spindles_write > 0);
+  dyno_json_add_string_member (b, "source", info->source);
   json_builder_set_member_name (b, "members");
   json_builder_begin_array (b);
   for (guint i = 0; i < info->members->len; i++)
@@ -148,17 +129,13 @@ dyno_array_info_to_json (const DynoArrayInfo *info, JsonBuilder *b)
       const DynoArrayMember *m = g_ptr_array_index (info->members, i);
 
       json_builder_begin_object (b);
-      add_string_member (b, "name", m->name);
-      add_string_member (b, "model", m->model);
-      json_builder_set_member_name (b, "rotational");
-      if (m->rotational == DYNO_TRISTATE_UNKNOWN)
-        json_builder_add_null_value (b);
-      else
-        json_builder_add_boolean_value (b, m->rotational == DYNO_TRISTATE_YES);
-      add_count_member (b, "size", m->size, m->size > 0);
+      dyno_json_add_string_member (b, "name", m->name);
+      dyno_json_add_string_member (b, "model", m->model);
+      dyno_json_add_tristate_member (b, "rotational", m->rotational);
+      dyno_json_add_count_member (b, "size", m->size, m->size > 0);
       json_builder_set_member_name (b, "spare");
       json_builder_add_boolean_value (b, m->spare);
-      add_string_member (b, "group", m->group);
+      dyno_json_add_string_member (b, "group", m->group);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <math.h>
 
+#include "dyno-json-build.h"
 #include "dyno-scan-result.h"
 
 DynoScanResult *
@@ -102,55 +103,28 @@ dyno_scan_result_summarize (DynoScanResult *result)
                              &result->summary);
 }
 
-/* JSON has no NaN: unknown figures are null. */
-static void
-add_double (JsonBuilder *b, const char *name, double value)
-{
-  json_builder_set_member_name (b, name);
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
+/* A member that is always known. */
 static void
 add_int (JsonBuilder *b, const char *name, guint64 value)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, (gint64) MIN (value, (guint64) G_MAXINT64));
+  dyno_json_add_count_member (b, name, value, TRUE);
 }
 
 char *
 dyno_scan_result_to_json (const DynoScanResult *result)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (result != NULL, NULL);
 
   json_builder_begin_object (b);
-  add_string (b, "format", DYNO_SCAN_FORMAT);
+  dyno_json_add_string_member (b, "format", DYNO_SCAN_FORMAT);
   add_int (b, "version", DYNO_SCAN_VERSION);
-  add_string (b, "device", result->device);
+  dyno_json_add_string_member (b, "device", result->device);
   add_int (b, "size", result->size);
-  add_string (b, "model", result->model);
-  json_builder_set_member_name (b, "rotational");
-  if (result->rotational == DYNO_TRISTATE_UNKNOWN)
-    json_builder_add_null_value (b);
-  else
-    json_builder_add_boolean_value (b, result->rotational == DYNO_TRISTATE_YES);
+  dyno_json_add_string_member (b, "model", result->model);
+  dyno_json_add_tristate_member (b, "rotational", result->rotational);
   /* false, or what holds the device: "mounted at /srv" */
   json_builder_set_member_name (b, "in_use");
   if (result->in_use != NULL)
@@ -183,8 +157,8 @@ dyno_scan_result_to_json (const DynoScanResult *result)
 
       json_builder_begin_object (b);
       add_int (b, "position", s->position);
-      add_double (b, "rate", s->rate);
-      add_double (b, "seconds", s->seconds);
+      dyno_json_add_double_member (b, "rate", s->rate);
+      dyno_json_add_double_member (b, "seconds", s->seconds);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -197,24 +171,21 @@ dyno_scan_result_to_json (const DynoScanResult *result)
 
       json_builder_begin_object (b);
       add_int (b, "offset", a->offset);
-      add_double (b, "seconds", a->seconds);
+      dyno_json_add_double_member (b, "seconds", a->seconds);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
   json_builder_set_member_name (b, "summary");
   json_builder_begin_object (b);
-  add_double (b, "min", result->summary.min);
-  add_double (b, "avg", result->summary.avg);
-  add_double (b, "max", result->summary.max);
-  add_double (b, "outer_inner_ratio", result->summary.outer_inner_ratio);
-  add_double (b, "access_mean", result->summary.access_mean);
+  dyno_json_add_double_member (b, "min", result->summary.min);
+  dyno_json_add_double_member (b, "avg", result->summary.avg);
+  dyno_json_add_double_member (b, "max", result->summary.max);
+  dyno_json_add_double_member (b, "outer_inner_ratio", result->summary.outer_inner_ratio);
+  dyno_json_add_double_member (b, "access_mean", result->summary.access_mean);
   json_builder_end_object (b);
   json_builder_end_object (b);
 
-  root = json_builder_get_root (b);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
+  text = dyno_json_builder_to_pretty (b);
   return g_strconcat (text, "\n", NULL);
 }

@@ -8,7 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "dyno-chart-render-private.h"
+#include "dyno-chart-layout.h"
 
 /* On screen the time axis runs from the run's start to a round span just past the data, at least
  * this long, so a live chart rescales now and then rather than at every sample (and a drawing
@@ -268,6 +268,114 @@ dyno_chart_title_height (Chart *chart, const char *title, double width)
   return logical.height;
 }
 
+/* ---- the frame: margin, titles, source line, note ---------------------------------------- */
+
+void
+dyno_chart_begin (Chart                *chart,
+                  cairo_t              *cr,
+                  double                width,
+                  double                height,
+                  const DynoChartStyle *style,
+                  const DynoChartDecor *decor)
+{
+  chart->cr = cr;
+  chart->style = style;
+  chart->decor = decor;
+  chart->width = width;
+  chart->height = height;
+  dyno_chart_setup_fonts (chart, style);
+}
+
+double
+dyno_chart_layout_content (Chart *chart)
+{
+  DynoChartGeometry *g = &chart->geometry;
+  double lh = chart->line_height;
+  double margin = chart->decor ? round (lh * 1.5) : round (lh * 0.5);
+
+  g->margin = margin;
+  g->content = (DynoChartRect) { margin, margin, MAX (0, chart->width - 2 * margin),
+                                 MAX (0, chart->height - 2 * margin) };
+  return margin;
+}
+
+double
+dyno_chart_layout_titles (Chart *chart, double top, double gap)
+{
+  const DynoChartDecor *decor = chart->decor;
+
+  if (decor && decor->title)
+    {
+      chart->title_y = top;
+      top += dyno_chart_title_height (chart, decor->title, chart->geometry.content.width);
+    }
+  if (decor && decor->subtitle)
+    {
+      chart->subtitle_y = top;
+      top += chart->line_height;
+    }
+  if (decor && (decor->title || decor->subtitle))
+    top += gap;
+  return top;
+}
+
+double
+dyno_chart_layout_source (Chart *chart, double bottom)
+{
+  const DynoChartDecor *decor = chart->decor;
+  double h;
+
+  if (!(decor && (decor->source || decor->host)))
+    return bottom;
+  g_free (chart->source);
+  chart->source = dyno_chart_source_line (decor);
+  dyno_chart_text_size (chart, CHART_FONT_SMALL, chart->source, NULL, &h);
+  bottom -= h;
+  chart->source_y = bottom;
+  return bottom - chart->gap;
+}
+
+void
+dyno_chart_draw_source (Chart *chart)
+{
+  const DynoChartRect *content = &chart->geometry.content;
+
+  if (chart->source == NULL)
+    return;
+  dyno_chart_draw_text_fitted (chart, CHART_FONT_SMALL, chart->source,
+                               &chart->style->dim_foreground, content->x + content->width,
+                               chart->source_y, content->width, CHART_ALIGN_END,
+                               CHART_ALIGN_START, PANGO_ELLIPSIZE_MIDDLE);
+}
+
+static PangoLayout *
+note_layout (Chart *chart, const char *note)
+{
+  return dyno_chart_wrapped_layout (chart, CHART_FONT_SMALL, note, chart->geometry.content.width,
+                                    DYNO_CHART_NOTE_MAX_LINES, PANGO_ALIGN_LEFT);
+}
+
+void
+dyno_chart_note_size (Chart *chart, const char *note, double *width, double *height)
+{
+  g_autoptr (PangoLayout) pl = note_layout (chart, note);
+  PangoRectangle logical;
+
+  pango_layout_get_pixel_extents (pl, NULL, &logical);
+  if (width)
+    *width = logical.width;
+  if (height)
+    *height = logical.height;
+}
+
+void
+dyno_chart_draw_note (Chart *chart, const char *note, double x, double y)
+{
+  g_autoptr (PangoLayout) pl = note_layout (chart, note);
+
+  dyno_chart_show_layout (chart, pl, note, &chart->style->dim_foreground, x, y);
+}
+
 static guint
 clamp_ticks (double space, double per_tick, guint lo, guint hi)
 {
@@ -332,14 +440,8 @@ dyno_chart_setup (Chart                *chart,
   double t_max;
 
   memset (chart, 0, sizeof *chart);
-  chart->cr = cr;
   chart->model = model;
-  chart->style = style;
-  chart->decor = decor;
-  chart->width = width;
-  chart->height = height;
-
-  dyno_chart_setup_fonts (chart, style);
+  dyno_chart_begin (chart, cr, width, height, style, decor);
   lh = chart->line_height;
 
   /* A panel per unit with samples, throughput over operations; the throughput one when empty. */
@@ -370,32 +472,10 @@ dyno_chart_setup (Chart                *chart,
   else
     chart->t1 = chart->t0 + round_up_span (MAX (t_max - chart->t0, MIN_LIVE_SPAN));
 
-  margin = decor ? round (lh * 1.5) : round (lh * 0.5);
-  g->margin = margin;
-  g->content = (DynoChartRect) { margin, margin, MAX (0, width - 2 * margin),
-                                 MAX (0, height - 2 * margin) };
+  margin = dyno_chart_layout_content (chart);
 
   /* Rows from the top: title, subtitle, legend; then the panels. */
-  top = margin;
-  if (decor && decor->title)
-    {
-      double h;
-
-      h = dyno_chart_title_height (chart, decor->title, g->content.width);
-      chart->title_y = top;
-      top += h;
-      if (decor->subtitle)
-        {
-          chart->subtitle_y = top;
-          top += lh;
-        }
-      top += chart->gap;
-    }
-  else if (decor && decor->subtitle)
-    {
-      chart->subtitle_y = top;
-      top += lh + chart->gap;
-    }
+  top = dyno_chart_layout_titles (chart, margin, chart->gap);
   if (legend)
     {
       guint n;
@@ -417,17 +497,7 @@ dyno_chart_setup (Chart                *chart,
 
   /* Rows from the bottom: source line, the key (without a legend), time axis title, tick
    * labels. */
-  bottom = height - margin;
-  if (decor && (decor->source || decor->host))
-    {
-      double h;
-
-      chart->source = dyno_chart_source_line (decor);
-      dyno_chart_text_size (chart, CHART_FONT_SMALL, chart->source, NULL, &h);
-      bottom -= h;
-      chart->source_y = bottom;
-      bottom -= chart->gap;
-    }
+  bottom = dyno_chart_layout_source (chart, height - margin);
   if (!legend)
     {
       guint n;

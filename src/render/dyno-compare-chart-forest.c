@@ -17,11 +17,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyno-chart-render-private.h"
+#include "dyno-chart-layout.h"
 #include "dyno-compare-chart-private.h"
 
-/* The note under the plot takes at most this many lines. */
-#define NOTE_MAX_LINES 3
 /* The data take at most this share of the half axis, so no point sits on its end. */
 #define AXIS_FILL 0.94
 /* Rows are at most this many lines of their text apart (and one at least). */
@@ -35,11 +33,6 @@
 #define NAMES_MIN_SHARE 0.16
 #define VERDICTS_MIN_SHARE 0.2
 #define MAX_TICKS 9
-
-#define RGB(hex)                                                                                  \
-  {                                                                                               \
-    ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0       \
-  }
 
 /* Slower, faster, the same: Okabe–Ito's vermillion and blue, which stay apart under every
  * common colour-vision deficiency, in GNOME palette shades (Orange 5, Blue 4, Dark 1; on dark
@@ -130,12 +123,8 @@ typedef struct
   double radius;     /* of the points */
   double line_width; /* of the intervals */
 
-  double title_y;
-  double subtitle_y;
   double tick_labels_y;
   double hints_y; /* "← slower", the axis title, "faster →" */
-  double source_y;
-  char *source;
   char *note;
   DynoChartRect note_box;
   char *empty; /* why there is nothing to draw, in the middle; NULL when there are rows */
@@ -151,22 +140,8 @@ dyno_compare_chart_verdict_color (const DynoChartStyle *style, DynoVerdict verdi
   g_return_if_fail (style != NULL);
   g_return_if_fail (out != NULL);
 
-  switch (style->palette)
-    {
-    case DYNO_CHART_PALETTE_DARK:
-      colors = dark_verdicts;
-      break;
-    case DYNO_CHART_PALETTE_HIGH_CONTRAST:
-      colors = high_contrast_verdicts;
-      break;
-    case DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK:
-      colors = high_contrast_dark_verdicts;
-      break;
-    case DYNO_CHART_PALETTE_LIGHT:
-    default:
-      colors = light_verdicts;
-      break;
-    }
+  colors = dyno_compare_chart_pick_colors (style, light_verdicts, dark_verdicts,
+                                           high_contrast_verdicts, high_contrast_dark_verdicts);
   switch (verdict)
     {
     case DYNO_VERDICT_SLOWER:
@@ -230,22 +205,6 @@ dyno_compare_chart_forest_subtitle (const DynoComparison *comparison)
   return g_strdup_printf (_ ("Ratio to %s and its 95 %% interval; left of ×1 is slower"),
                           dyno_comparison_get_name (comparison,
                                                     dyno_comparison_get_baseline (comparison)));
-}
-
-/* A new array, in dyno_phase_compare order. */
-static GPtrArray *
-selected_phases (const DynoComparison *comparison, const DynoCompareChartOptions *options)
-{
-  GPtrArray *have = dyno_comparison_get_phases (comparison);
-  guint out = 0;
-
-  if (options->phases == NULL || options->phases->len == 0)
-    return have;
-  for (guint i = 0; i < have->len; i++)
-    if (g_ptr_array_find (options->phases, g_ptr_array_index (have, i), NULL))
-      have->pdata[out++] = have->pdata[i];
-  g_ptr_array_set_size (have, out);
-  return have;
 }
 
 static void
@@ -596,15 +555,9 @@ layout_columns (ForestLayout *layout)
 }
 
 static void
-forest_layout (ForestLayout                  *layout,
-               const DynoComparison          *comparison,
-               const DynoCompareChartOptions *options,
-               cairo_t                       *cr,
-               double                         width,
-               double                         height,
-               const DynoChartStyle          *style,
-               const DynoChartDecor          *decor)
+forest_layout (ForestLayout *layout, const DynoCompareChartArgs *args)
 {
+  const DynoComparison *comparison = args->comparison;
   Chart *chart = &layout->chart;
   DynoChartGeometry *g = &chart->geometry;
   g_autoptr (GPtrArray) phases = NULL;
@@ -616,15 +569,10 @@ forest_layout (ForestLayout                  *layout,
   double rows_bottom;
 
   memset (layout, 0, sizeof *layout);
-  chart->cr = cr;
-  chart->style = style;
-  chart->decor = decor;
-  chart->width = width;
-  chart->height = height;
+  dyno_chart_begin (chart, args->cr, args->width, args->height, args->style, args->decor);
   layout->comparison = comparison;
   layout->rows = g_array_new (FALSE, TRUE, sizeof (Row));
   g_array_set_clear_func (layout->rows, row_clear);
-  dyno_chart_setup_fonts (chart, style);
   lh = chart->line_height;
   set_row_font (layout, CHART_FONT_NORMAL);
 
@@ -633,51 +581,20 @@ forest_layout (ForestLayout                  *layout,
       layout->baseline = dyno_comparison_get_baseline (comparison);
       layout->n_others = dyno_comparison_get_n_entries (comparison) - 1;
     }
-  phases = selected_phases (comparison, options);
+  phases = dyno_compare_chart_selected_phases (comparison, args->options);
   build_rows (layout, phases, TRUE);
 
-  margin = decor ? round (lh * 1.5) : round (lh * 0.5);
-  g->margin = margin;
-  g->content = (DynoChartRect) { margin, margin, MAX (0, width - 2 * margin),
-                                 MAX (0, height - 2 * margin) };
+  margin = dyno_chart_layout_content (chart);
 
   /* From the top: title (up to two lines), subtitle. */
-  top = margin;
-  if (decor && decor->title)
-    {
-      layout->title_y = top;
-      top += dyno_chart_title_height (chart, decor->title, g->content.width);
-    }
-  if (decor && decor->subtitle)
-    {
-      layout->subtitle_y = top;
-      top += lh;
-    }
-  if (decor && (decor->title || decor->subtitle))
-    top += chart->gap * 2;
+  top = dyno_chart_layout_titles (chart, margin, chart->gap * 2);
 
   /* From the bottom: the source line, the note. */
-  bottom = height - margin;
-  if (decor && (decor->source || decor->host))
-    {
-      double h;
-
-      layout->source = dyno_chart_source_line (decor);
-      dyno_chart_text_size (chart, CHART_FONT_SMALL, layout->source, NULL, &h);
-      bottom -= h;
-      layout->source_y = bottom;
-      bottom -= chart->gap;
-    }
+  bottom = dyno_chart_layout_source (chart, chart->height - margin);
   layout->note = note_text (layout);
   if (layout->note != NULL)
     {
-      g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
-          chart, CHART_FONT_SMALL, layout->note, g->content.width, NOTE_MAX_LINES,
-          PANGO_ALIGN_LEFT);
-      PangoRectangle logical;
-
-      pango_layout_get_pixel_extents (pl, NULL, &logical);
-      note_height = logical.height;
+      dyno_chart_note_size (chart, layout->note, NULL, &note_height);
       bottom -= note_height + chart->gap;
     }
 
@@ -720,31 +637,22 @@ forest_layout (ForestLayout                  *layout,
 
   if (layout->note != NULL)
     {
-      g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
-          chart, CHART_FONT_SMALL, layout->note, g->content.width, NOTE_MAX_LINES,
-          PANGO_ALIGN_LEFT);
-      PangoRectangle logical;
+      double w;
+      double h;
 
       /* At the bottom of its room, by the source line; shorter when rows were left out. */
-      pango_layout_get_pixel_extents (pl, NULL, &logical);
+      dyno_chart_note_size (chart, layout->note, &w, &h);
       layout->note_box = (DynoChartRect) { g->content.x,
-                                           round (bottom + chart->gap + note_height
-                                                  - logical.height),
-                                           logical.width, logical.height };
+                                           round (bottom + chart->gap + note_height - h), w, h };
     }
 }
 
 static void
 forest_finish (ForestLayout *layout)
 {
-  for (guint i = 0; i < CHART_N_FONTS; i++)
-    {
-      g_clear_pointer (&layout->chart.fonts[i], pango_font_description_free);
-      g_clear_pointer (&layout->chart.font_keys[i], g_free);
-    }
+  dyno_chart_finish (&layout->chart);
   g_clear_pointer (&layout->bold, pango_font_description_free);
   g_clear_pointer (&layout->rows, g_array_unref);
-  g_clear_pointer (&layout->source, g_free);
   g_clear_pointer (&layout->note, g_free);
   g_clear_pointer (&layout->empty, g_free);
 }
@@ -1081,7 +989,6 @@ forest_draw (ForestLayout *layout)
 {
   Chart *chart = &layout->chart;
   const DynoChartDecor *decor = chart->decor;
-  const DynoChartRect *content = &chart->geometry.content;
 
   if (layout->empty != NULL)
     dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, layout->empty,
@@ -1097,39 +1004,22 @@ forest_draw (ForestLayout *layout)
     }
 
   if (layout->note != NULL)
-    {
-      g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
-          chart, CHART_FONT_SMALL, layout->note, content->width, NOTE_MAX_LINES,
-          PANGO_ALIGN_LEFT);
-
-      dyno_chart_show_layout (chart, pl, layout->note, &chart->style->dim_foreground,
-                              layout->note_box.x, layout->note_box.y);
-    }
+    dyno_chart_draw_note (chart, layout->note, layout->note_box.x, layout->note_box.y);
   if (decor == NULL)
     return;
-  dyno_chart_draw_titles (chart, layout->title_y, layout->subtitle_y);
-  if (layout->source)
-    dyno_chart_draw_text_fitted (chart, CHART_FONT_SMALL, layout->source,
-                                 &chart->style->dim_foreground, content->x + content->width,
-                                 layout->source_y, content->width, CHART_ALIGN_END,
-                                 CHART_ALIGN_START, PANGO_ELLIPSIZE_MIDDLE);
+  dyno_chart_draw_titles (chart, chart->title_y, chart->subtitle_y);
+  dyno_chart_draw_source (chart);
 }
 
 /* ---- entry points, for dyno-compare-chart.c --------------------------------------------- */
 
 void
-dyno_compare_chart_forest_get_geometry (const DynoComparison          *comparison,
-                                        const DynoCompareChartOptions *options,
-                                        cairo_t                       *cr,
-                                        double                         width,
-                                        double                         height,
-                                        const DynoChartStyle          *style,
-                                        const DynoChartDecor          *decor,
-                                        DynoCompareChartGeometry      *geometry)
+dyno_compare_chart_forest_get_geometry (const DynoCompareChartArgs *args,
+                                        DynoCompareChartGeometry   *geometry)
 {
   ForestLayout layout;
 
-  forest_layout (&layout, comparison, options, cr, width, height, style, decor);
+  forest_layout (&layout, args);
   memset (geometry, 0, sizeof *geometry);
   geometry->n_panels = 1;
   geometry->plots[0] = layout.plot;
@@ -1143,28 +1033,12 @@ dyno_compare_chart_forest_get_geometry (const DynoComparison          *compariso
 }
 
 void
-dyno_compare_chart_forest_render (const DynoComparison          *comparison,
-                                  const DynoCompareChartOptions *options,
-                                  cairo_t                       *cr,
-                                  double                         width,
-                                  double                         height,
-                                  const DynoChartStyle          *style,
-                                  const DynoChartDecor          *decor,
-                                  GArray                        *labels)
+dyno_compare_chart_forest_draw (const DynoCompareChartArgs *args, GArray *labels)
 {
   ForestLayout layout;
 
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  forest_layout (&layout, comparison, options, cr, width, height, style, decor);
+  forest_layout (&layout, args);
   layout.chart.labels = labels;
-  if (style->background.alpha > 0)
-    {
-      dyno_chart_set_source (cr, &style->background);
-      cairo_paint (cr);
-    }
   forest_draw (&layout);
   forest_finish (&layout);
-  cairo_restore (cr);
 }

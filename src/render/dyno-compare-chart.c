@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyno-chart-render-private.h"
+#include "dyno-chart-layout.h"
 #include "dyno-compare-chart-private.h"
 #include "dyno-config.h"
 
@@ -29,15 +29,9 @@
 #define NAME_ANGLE (-G_PI / 4)
 /* Turned names take at most this share of the height left for the plot and them. */
 #define NAME_MAX_SHARE 0.4
-/* The note under the plots takes at most this many lines. */
-#define NOTE_MAX_LINES 3
 
 /* Okabe–Ito's colour-blind-safe order (blue, orange, bluish green, reddish purple, yellow,
  * vermillion, sky blue, then brown) in GNOME palette shades, as the phases' colours are. */
-#define RGB(hex)                                                                                  \
-  {                                                                                               \
-    ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0       \
-  }
 static const DynoRgba light_entries[N_ENTRY_COLORS] = {
   RGB (0x1c71d8), RGB (0xe66100), RGB (0x26a269), RGB (0x9141ac),
   RGB (0xe5a50a), RGB (0xc01c28), RGB (0x62a0ea), RGB (0x865e3c),
@@ -83,15 +77,11 @@ typedef struct
   PangoFontDescription *ratio_font; /* a step below the figures, so "×0.17" fits its bar; the
                                      * figures too where theirs does not fit */
 
-  double title_y;
-  double subtitle_y;
   double legend_y;
   double legend_row_height;
   double x_labels_y;  /* phase names or time tick labels */
   double x_labels_height;
   double x_title_y;
-  double source_y;
-  char *source;
 
   /* bars: the phase names */
   NamesMode names;
@@ -164,20 +154,9 @@ dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRg
   g_return_if_fail (style != NULL);
   g_return_if_fail (out != NULL);
 
-  switch (style->palette)
-    {
-    case DYNO_CHART_PALETTE_DARK:
-    case DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK:
-      colors = dark_entries;
-      break;
-    case DYNO_CHART_PALETTE_HIGH_CONTRAST:
-      colors = high_contrast_entries;
-      break;
-    case DYNO_CHART_PALETTE_LIGHT:
-    default:
-      colors = light_entries;
-      break;
-    }
+  /* High contrast on dark: the dark colours are light enough. */
+  colors = dyno_compare_chart_pick_colors (style, light_entries, dark_entries,
+                                           high_contrast_entries, dark_entries);
   *out = colors[entry % N_ENTRY_COLORS];
 }
 
@@ -714,9 +693,9 @@ overlay_extent (const CompareLayout *layout, double divisor, double *rate_max, d
 
 /* ---- layout --------------------------------------------------------------------------- */
 
-/* A new array, in dyno_phase_compare order. */
-static GPtrArray *
-selected_phases (const DynoComparison *comparison, const DynoCompareChartOptions *options)
+GPtrArray *
+dyno_compare_chart_selected_phases (const DynoComparison          *comparison,
+                                    const DynoCompareChartOptions *options)
 {
   GPtrArray *have = dyno_comparison_get_phases (comparison);
   guint out = 0;
@@ -907,16 +886,11 @@ ratios_fit (CompareLayout *layout)
 
 /* ratios_room: keep room in the note for what the ratios mean, and draw them if they fit. */
 static void
-layout_setup_once (CompareLayout                 *layout,
-                   const DynoComparison          *comparison,
-                   const DynoCompareChartOptions *options,
-                   cairo_t                       *cr,
-                   double                         width,
-                   double                         height,
-                   const DynoChartStyle          *style,
-                   const DynoChartDecor          *decor,
-                   gboolean                       ratios_room)
+layout_setup_once (CompareLayout *layout, const DynoCompareChartArgs *args, gboolean ratios_room)
 {
+  const DynoComparison *comparison = args->comparison;
+  const DynoChartDecor *decor = args->decor;
+  const DynoCompareChartOptions *options;
   Chart *chart = &layout->chart;
   DynoChartGeometry *g = &chart->geometry;
   g_autoptr (GPtrArray) phases = NULL;
@@ -927,20 +901,15 @@ layout_setup_once (CompareLayout                 *layout,
   double under; /* from the plot's bottom edge to the labels under it */
 
   memset (layout, 0, sizeof *layout);
-  chart->cr = cr;
-  chart->style = style;
-  chart->decor = decor;
-  chart->width = width;
-  chart->height = height;
+  dyno_chart_begin (chart, args->cr, args->width, args->height, args->style, decor);
   layout->comparison = comparison;
-  layout->options = *options;
+  layout->options = *args->options;
   if (layout->options.phase == NULL)
     layout->options.phase = dyno_phase_lookup ("write");
   options = &layout->options;
-  phases = selected_phases (comparison, options);
+  phases = dyno_compare_chart_selected_phases (comparison, options);
   layout->n_entries = dyno_comparison_get_n_entries (comparison);
   layout->time_divisor = 1;
-  dyno_chart_setup_fonts (chart, style);
   lh = chart->line_height;
   layout->ratio_font = pango_font_description_copy (chart->fonts[CHART_FONT_NORMAL]);
   if (pango_font_description_get_size_is_absolute (layout->ratio_font))
@@ -989,8 +958,9 @@ layout_setup_once (CompareLayout                 *layout,
       Panel *panel = &layout->panels[p];
 
       panel->n_phases = panel->phases->len;
-      panel->divisor = options->kind == DYNO_COMPARE_CHART_CPU ? 1
-                                                               : rate_divisor (style, panel->unit);
+      panel->divisor = options->kind == DYNO_COMPARE_CHART_CPU
+                           ? 1
+                           : rate_divisor (chart->style, panel->unit);
       panel->label_divisor = 1;
     }
 
@@ -1008,31 +978,16 @@ layout_setup_once (CompareLayout                 *layout,
           }
   layout->marks &= ~(1u << DYNO_COMPARE_CHART_MARK_NONE);
 
-  margin = decor ? round (lh * 1.5) : round (lh * 0.5);
-  g->margin = margin;
-  g->content = (DynoChartRect) { margin, margin, MAX (0, width - 2 * margin),
-                                 MAX (0, height - 2 * margin) };
+  margin = dyno_chart_layout_content (chart);
 
   /* From the top: title (up to two lines), subtitle, legend. */
-  top = margin;
-  if (decor && decor->title)
-    {
-      layout->title_y = top;
-      top += dyno_chart_title_height (chart, decor->title, g->content.width);
-    }
-  if (decor && decor->subtitle)
-    {
-      layout->subtitle_y = top;
-      top += lh;
-    }
-  if (decor && (decor->title || decor->subtitle))
-    top += chart->gap;
+  top = dyno_chart_layout_titles (chart, margin, chart->gap);
   if (decor && decor->legend && layout->n_entries > 0)
     {
       guint rows;
 
       layout->legend_row_height = lh + chart->gap / 2;
-      chart->legend_max_rows = dyno_chart_legend_max_rows (chart, height,
+      chart->legend_max_rows = dyno_chart_legend_max_rows (chart, chart->height,
                                                            layout->legend_row_height);
       rows = legend_layout (layout, g->content.width, NULL);
       layout->legend_y = top + chart->gap / 2;
@@ -1043,17 +998,7 @@ layout_setup_once (CompareLayout                 *layout,
   top += lh / 2 + (decor && decor->axis_titles ? 0 : lh);
 
   /* From the bottom: source line, x axis title (overlay), labels under the plot. */
-  bottom = height - margin;
-  if (decor && (decor->source || decor->host))
-    {
-      double h;
-
-      layout->source = dyno_chart_source_line (decor);
-      dyno_chart_text_size (chart, CHART_FONT_SMALL, layout->source, NULL, &h);
-      bottom -= h;
-      layout->source_y = bottom;
-      bottom -= chart->gap;
-    }
+  bottom = dyno_chart_layout_source (chart, chart->height - margin);
   /* The note, with room for what the ratios mean in case they fit (known only once the slots
    * are laid out). */
   if (options->kind != DYNO_COMPARE_CHART_OVERLAY)
@@ -1062,12 +1007,7 @@ layout_setup_once (CompareLayout                 *layout,
 
       if (note != NULL)
         {
-          g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
-              chart, CHART_FONT_SMALL, note, g->content.width, NOTE_MAX_LINES, PANGO_ALIGN_LEFT);
-          PangoRectangle logical;
-
-          pango_layout_get_pixel_extents (pl, NULL, &logical);
-          layout->note_height = logical.height;
+          dyno_chart_note_size (chart, note, NULL, &layout->note_height);
           bottom -= layout->note_height;
           layout->note_y = bottom;
           bottom -= chart->gap;
@@ -1106,16 +1046,13 @@ layout_setup_once (CompareLayout                 *layout,
       layout->note = note_text (layout, layout->show_ratios);
       if (layout->note != NULL)
         {
-          g_autoptr (PangoLayout) pl = dyno_chart_wrapped_layout (
-              chart, CHART_FONT_SMALL, layout->note, g->content.width, NOTE_MAX_LINES,
-              PANGO_ALIGN_LEFT);
-          PangoRectangle logical;
+          double w;
+          double h;
 
           /* At the bottom of its room, by the source line; shorter without the ratios. */
-          pango_layout_get_pixel_extents (pl, NULL, &logical);
+          dyno_chart_note_size (chart, layout->note, &w, &h);
           layout->note_box = (DynoChartRect) {
-            g->content.x, layout->note_y + layout->note_height - logical.height, logical.width,
-            logical.height
+            g->content.x, layout->note_y + layout->note_height - h, w, h
           };
         }
     }
@@ -1146,14 +1083,9 @@ layout_setup_once (CompareLayout                 *layout,
 static void
 layout_finish (CompareLayout *layout)
 {
-  for (guint i = 0; i < CHART_N_FONTS; i++)
-    {
-      g_clear_pointer (&layout->chart.fonts[i], pango_font_description_free);
-      g_clear_pointer (&layout->chart.font_keys[i], g_free);
-    }
+  dyno_chart_finish (&layout->chart);
   for (guint p = 0; p < layout->n_panels; p++)
     g_clear_pointer (&layout->panels[p].phases, g_ptr_array_unref);
-  g_clear_pointer (&layout->source, g_free);
   g_clear_pointer (&layout->note, g_free);
   g_clear_pointer (&layout->ratio_font, pango_font_description_free);
 }
@@ -1161,20 +1093,13 @@ layout_finish (CompareLayout *layout)
 /* Lays out with room for the ratios' words in the note; if the ratios then do not fit, again
  * without, so the plots get that room. */
 static void
-layout_setup (CompareLayout                 *layout,
-              const DynoComparison          *comparison,
-              const DynoCompareChartOptions *options,
-              cairo_t                       *cr,
-              double                         width,
-              double                         height,
-              const DynoChartStyle          *style,
-              const DynoChartDecor          *decor)
+layout_setup (CompareLayout *layout, const DynoCompareChartArgs *args)
 {
-  layout_setup_once (layout, comparison, options, cr, width, height, style, decor, TRUE);
+  layout_setup_once (layout, args, TRUE);
   if (ratios_wanted (layout) && !layout->show_ratios)
     {
       layout_finish (layout);
-      layout_setup_once (layout, comparison, options, cr, width, height, style, decor, FALSE);
+      layout_setup_once (layout, args, FALSE);
     }
 }
 
@@ -1310,18 +1235,13 @@ draw_decor (CompareLayout *layout)
 {
   Chart *chart = &layout->chart;
   const DynoChartDecor *decor = chart->decor;
-  const DynoChartRect *content = &chart->geometry.content;
 
   if (decor == NULL)
     return;
-  dyno_chart_draw_titles (chart, layout->title_y, layout->subtitle_y);
+  dyno_chart_draw_titles (chart, chart->title_y, chart->subtitle_y);
   if (decor->legend)
     draw_legend (layout);
-  if (layout->source)
-    dyno_chart_draw_text_fitted (chart, CHART_FONT_SMALL, layout->source,
-                                 &chart->style->dim_foreground, content->x + content->width,
-                                 layout->source_y, content->width, CHART_ALIGN_END,
-                                 CHART_ALIGN_START, PANGO_ELLIPSIZE_MIDDLE);
+  dyno_chart_draw_source (chart);
 }
 
 /* ---- drawing: bars -------------------------------------------------------------------- */
@@ -1564,15 +1484,9 @@ draw_bars_panel (CompareLayout *layout, guint panel_index)
 static void
 draw_note (CompareLayout *layout)
 {
-  Chart *chart = &layout->chart;
-  g_autoptr (PangoLayout) pl = NULL;
-
   if (layout->note == NULL)
     return;
-  pl = dyno_chart_wrapped_layout (chart, CHART_FONT_SMALL, layout->note,
-                                  chart->geometry.content.width, NOTE_MAX_LINES, PANGO_ALIGN_LEFT);
-  dyno_chart_show_layout (chart, pl, layout->note, &chart->style->dim_foreground,
-                          layout->note_box.x, layout->note_box.y);
+  dyno_chart_draw_note (&layout->chart, layout->note, layout->note_box.x, layout->note_box.y);
 }
 
 /* ---- drawing: overlay ----------------------------------------------------------------- */
@@ -1775,6 +1689,7 @@ dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
                                  const DynoChartDecor          *decor,
                                  DynoCompareChartGeometry      *geometry)
 {
+  DynoCompareChartArgs args = { comparison, options, cr, width, height, style, decor };
   CompareLayout layout;
 
   g_return_if_fail (comparison != NULL);
@@ -1785,11 +1700,10 @@ dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
 
   if (options->kind == DYNO_COMPARE_CHART_FOREST)
     {
-      dyno_compare_chart_forest_get_geometry (comparison, options, cr, width, height, style, decor,
-                                              geometry);
+      dyno_compare_chart_forest_get_geometry (&args, geometry);
       return;
     }
-  layout_setup (&layout, comparison, options, cr, width, height, style, decor);
+  layout_setup (&layout, &args);
   memset (geometry, 0, sizeof *geometry);
   geometry->n_panels = layout.n_panels;
   geometry->content = layout.chart.geometry.content;
@@ -1805,40 +1719,35 @@ dyno_compare_chart_get_geometry (const DynoComparison          *comparison,
 }
 
 static void
-render (const DynoComparison          *comparison,
-        const DynoCompareChartOptions *options,
-        cairo_t                       *cr,
-        double                         width,
-        double                         height,
-        const DynoChartStyle          *style,
-        const DynoChartDecor          *decor,
-        GArray                        *labels,
-        GArray                        *slots)
+render (const DynoCompareChartArgs *args, GArray *labels, GArray *slots)
 {
+  cairo_t *cr = args->cr;
+  const DynoChartStyle *style = args->style;
   CompareLayout layout;
 
-  if (width <= 0 || height <= 0)
+  if (args->width <= 0 || args->height <= 0)
     return;
-  if (options->kind == DYNO_COMPARE_CHART_FOREST)
-    {
-      /* Its own file; it has no slots. */
-      dyno_compare_chart_forest_render (comparison, options, cr, width, height, style, decor,
-                                        labels);
-      return;
-    }
 
   cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_rectangle (cr, 0, 0, args->width, args->height);
   cairo_clip (cr);
-  layout_setup (&layout, comparison, options, cr, width, height, style, decor);
-  layout.chart.labels = labels;
-  layout.slots = slots;
   if (style->background.alpha > 0)
     {
       dyno_chart_set_source (cr, &style->background);
       cairo_paint (cr);
     }
-  if (options->kind == DYNO_COMPARE_CHART_OVERLAY)
+  if (args->options->kind == DYNO_COMPARE_CHART_FOREST)
+    {
+      /* Its own file; it has no slots. */
+      dyno_compare_chart_forest_draw (args, labels);
+      cairo_restore (cr);
+      return;
+    }
+
+  layout_setup (&layout, args);
+  layout.chart.labels = labels;
+  layout.slots = slots;
+  if (args->options->kind == DYNO_COMPARE_CHART_OVERLAY)
     draw_overlay (&layout);
   else
     {
@@ -1860,12 +1769,14 @@ dyno_compare_chart_render (const DynoComparison          *comparison,
                            const DynoChartStyle          *style,
                            const DynoChartDecor          *decor)
 {
+  DynoCompareChartArgs args = { comparison, options, cr, width, height, style, decor };
+
   g_return_if_fail (comparison != NULL);
   g_return_if_fail (options != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (style != NULL);
 
-  render (comparison, options, cr, width, height, style, decor, NULL, NULL);
+  render (&args, NULL, NULL);
 }
 
 GArray *
@@ -1877,6 +1788,7 @@ dyno_compare_chart_get_labels (const DynoComparison          *comparison,
                                const DynoChartStyle          *style,
                                const DynoChartDecor          *decor)
 {
+  DynoCompareChartArgs args = { comparison, options, cr, width, height, style, decor };
   GArray *labels = dyno_chart_label_array_new ();
 
   g_return_val_if_fail (comparison != NULL, labels);
@@ -1886,7 +1798,7 @@ dyno_compare_chart_get_labels (const DynoComparison          *comparison,
 
   /* Drawn into a group that is thrown away: the same layout, the same text, nothing shown. */
   cairo_push_group (cr);
-  render (comparison, options, cr, width, height, style, decor, labels, NULL);
+  render (&args, labels, NULL);
   cairo_pattern_destroy (cairo_pop_group (cr));
   return labels;
 }
@@ -1900,6 +1812,7 @@ dyno_compare_chart_get_slots (const DynoComparison          *comparison,
                               const DynoChartStyle          *style,
                               const DynoChartDecor          *decor)
 {
+  DynoCompareChartArgs args = { comparison, options, cr, width, height, style, decor };
   GArray *slots = g_array_new (FALSE, TRUE, sizeof (DynoCompareChartSlot));
 
   g_return_val_if_fail (comparison != NULL, slots);
@@ -1908,7 +1821,7 @@ dyno_compare_chart_get_slots (const DynoComparison          *comparison,
   g_return_val_if_fail (style != NULL, slots);
 
   cairo_push_group (cr);
-  render (comparison, options, cr, width, height, style, decor, NULL, slots);
+  render (&args, NULL, slots);
   cairo_pattern_destroy (cairo_pop_group (cr));
   return slots;
 }
