@@ -176,6 +176,44 @@ test_unknown_fields (void)
   dyno_stream_event_clear (&event);
 }
 
+static void
+test_hello (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+  DynoStreamEvent hello;
+  DynoStreamEvent back;
+
+  /* The first line: which protocol and which Dyno; a reader checks it before anything else. */
+  dyno_stream_event_init_hello (&hello, "0.1.0");
+  line = round_trip (&hello, &back);
+  g_assert_cmpstr (line, ==, "{\"event\":\"hello\",\"protocol\":1,\"dyno\":\"0.1.0\"}");
+  g_assert_cmpuint (back.protocol, ==, DYNO_STREAM_PROTOCOL);
+  g_assert_cmpstr (back.text, ==, "0.1.0");
+  g_assert_true (dyno_stream_check_hello (&back, &error));
+  g_assert_no_error (error);
+  dyno_stream_event_clear (&back);
+  dyno_stream_event_clear (&hello);
+
+  /* Another protocol, or a stream from before the hello line, is refused with a reason. */
+  g_assert_true (dyno_stream_decode (
+      "{\"event\":\"hello\",\"protocol\":2,\"dyno\":\"9.0\"}", &back, &error));
+  g_assert_false (dyno_stream_check_hello (&back, &error));
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+  g_assert_nonnull (strstr (error->message, "protocol 2"));
+  g_clear_error (&error);
+  dyno_stream_event_clear (&back);
+  g_assert_true (dyno_stream_decode (
+      "{\"event\":\"target-started\",\"target\":0,\"path\":\"/x\"}", &back, &error));
+  g_assert_false (dyno_stream_check_hello (&back, &error));
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+  g_clear_error (&error);
+  dyno_stream_event_clear (&back);
+  g_assert_false (dyno_stream_decode ("{\"event\":\"hello\",\"dyno\":\"0.1.0\"}", &back, &error));
+  g_clear_error (&error);
+  dyno_stream_event_clear (&back);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -186,5 +224,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/stream/result", test_result);
   g_test_add_func ("/stream/reject", test_reject);
   g_test_add_func ("/stream/unknown-fields", test_unknown_fields);
+  g_test_add_func ("/stream/hello", test_hello);
   return g_test_run ();
 }

@@ -164,6 +164,19 @@ run_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellabl
     g_task_return_pointer (task, result, g_object_unref);
 }
 
+/* The run's own thread rather than g_task_run_in_thread (): GTask's pool cannot say that it
+ * failed to start a thread, and the run would then wait for ever. */
+static gpointer
+run_thread_main (gpointer data)
+{
+  GTask *task = data;
+
+  run_thread (task, g_task_get_source_object (task), g_task_get_task_data (task),
+              g_task_get_cancellable (task));
+  g_object_unref (task);
+  return NULL;
+}
+
 static void
 run_done (GObject *source, GAsyncResult *res, gpointer data)
 {
@@ -203,6 +216,7 @@ dyno_engine_run_async (DynoEngine *self,
   g_autoptr (GTask) outer = NULL;
   g_autoptr (GTask) inner = NULL;
   g_autoptr (GError) error = NULL;
+  GThread *thread;
   RunJob *job;
 
   g_return_if_fail (DYNO_IS_ENGINE (self));
@@ -250,7 +264,17 @@ dyno_engine_run_async (DynoEngine *self,
   inner = g_task_new (self, cancellable, run_done, g_steal_pointer (&outer));
   g_task_set_source_tag (inner, run_thread);
   g_task_set_task_data (inner, job, run_job_free);
-  g_task_run_in_thread (inner, run_thread);
+  thread = g_thread_try_new ("dyno-run", run_thread_main, g_object_ref (inner), &error);
+  if (thread == NULL)
+    {
+      g_object_unref (inner);
+      /* TRANSLATORS: %s says why, e.g. "Error creating thread: Resource temporarily
+       * unavailable" */
+      g_task_return_new_error (inner, DYNO_ERROR, DYNO_ERROR_FAILED,
+                               _("Cannot start the run: %s"), error->message);
+      return;
+    }
+  g_thread_unref (thread);
 }
 
 DynoResult *

@@ -775,8 +775,26 @@ close_target (RunState *state, TargetSlot *slot)
 
       if (!dyno_scratch_remove (run->target_fd, run->scratch_name, &cleanup_error))
         {
+          g_autofree char *where = g_build_filename (run->target_path, run->scratch_name, NULL);
+          g_autofree char *shown = g_filename_display_name (where);
+
           g_ptr_array_add (tr->warnings, g_strdup (cleanup_error->message));
           push_message (run, DYNO_MESSAGE_WARNING, cleanup_error->message);
+          /* Files left on someone's volume, as large as -s: the run did not end well, even
+           * when every phase did, and the person must learn where they are. */
+          if (tr->error_message == NULL)
+            {
+              tr->error_code = cleanup_error->domain == DYNO_ERROR ? cleanup_error->code
+                                                                   : DYNO_ERROR_FAILED;
+              tr->error_phase = NULL;
+              /* TRANSLATORS: the first %s is a folder's path, the second says why, e.g.
+               * "Cannot open the scratch folder dyno-42-a9Xk2Q to remove it: Permission
+               * denied" */
+              tr->error_message = g_strdup_printf (_("The scratch folder %s was left behind "
+                                                     "(%s); it holds only Dyno's files: delete "
+                                                     "it by hand"),
+                                                   shown, cleanup_error->message);
+            }
         }
     }
   g_clear_pointer (&run->scratch_name, g_free);
@@ -900,7 +918,15 @@ dyno_runner_run (const DynoConfig *config,
   atomic_init (&run->stop, 0);
   atomic_init (&run->vanished, 0);
   dyno_random_seed (&run->random, run->seed);
-  run->sampler = dyno_sampler_new (shared, sample_interval_ms, run->run_started_ns);
+  /* Before any target is touched: a thread that cannot start leaves nothing to clean up. */
+  run->sampler = dyno_sampler_new (shared, sample_interval_ms, run->run_started_ns, error);
+  if (run->sampler == NULL)
+    {
+      g_prefix_error (error, _("Cannot start the run: "));
+      dyno_run_shared_finish (shared);
+      g_free (state.size_note);
+      return NULL;
+    }
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), run, NULL);
 

@@ -188,7 +188,7 @@ sampler_thread (gpointer data)
 }
 
 DynoSampler *
-dyno_sampler_new (DynoRunShared *shared, guint interval_ms, gint64 run_started_ns)
+dyno_sampler_new (DynoRunShared *shared, guint interval_ms, gint64 run_started_ns, GError **error)
 {
   DynoSampler *self = g_new0 (DynoSampler, 1);
 
@@ -198,7 +198,17 @@ dyno_sampler_new (DynoRunShared *shared, guint interval_ms, gint64 run_started_n
   self->interval_ns = (gint64) MAX (interval_ms, 10) * 1000000;
   self->run_started_ns = run_started_ns;
   self->samples = g_array_new (FALSE, TRUE, sizeof (DynoSample));
-  self->thread = g_thread_new ("dyno-sampler", sampler_thread, self);
+  /* g_thread_new () would abort the process, scratch folder and all. */
+  self->thread = g_thread_try_new ("dyno-sampler", sampler_thread, self, error);
+  if (self->thread == NULL)
+    {
+      g_array_unref (self->samples);
+      dyno_run_shared_unref (self->shared);
+      g_mutex_clear (&self->lock);
+      g_cond_clear (&self->cond);
+      g_free (self);
+      return NULL;
+    }
   return self;
 }
 

@@ -33,7 +33,9 @@ typedef struct
 
 typedef struct _DynoSampler DynoSampler;
 
-DynoSampler      *dyno_sampler_new (DynoRunShared *shared, guint interval_ms, gint64 run_started_ns);
+/* NULL when its thread cannot start (a thread or memory limit). */
+DynoSampler      *dyno_sampler_new (DynoRunShared *shared, guint interval_ms, gint64 run_started_ns,
+                                    GError **error);
 void              dyno_sampler_free (DynoSampler *sampler);
 /* Watch a target: if its path stops naming the same directory, set *vanished and *stop. */
 void              dyno_sampler_watch (DynoSampler *sampler,

@@ -248,6 +248,66 @@ dyno_cli_save_compare_chart (const char                    *command,
 
 /* ---- compare -------------------------------------------------------------------------- */
 
+void
+dyno_cli_take_text_option (const char *option, char **value)
+{
+  g_autofree char *bytes = *value;
+  const char *charset = NULL;
+
+  if (bytes == NULL || g_utf8_validate (bytes, -1, NULL))
+    {
+      *value = g_steal_pointer (&bytes);
+      return;
+    }
+  /* A terminal in a Latin-1 locale types Latin-1; in the C locale (ASCII) nothing converts. */
+  if (!g_get_charset (&charset))
+    {
+      *value = g_locale_to_utf8 (bytes, -1, NULL, NULL, NULL);
+      if (*value != NULL)
+        return;
+    }
+  *value = g_utf8_make_valid (bytes, -1);
+  /* TRANSLATORS: the first %s is an option such as --label, the second its repaired value */
+  dyno_cli_error (_("warning: %s: the text is not valid UTF-8; using “%s”, with "
+                    "U+FFFD for the bytes that are not"),
+                  option, *value);
+}
+
+char *
+dyno_cli_option_error (const GError *error, char **args)
+{
+  /* GOption converts every string value from the locale's character set and reports a byte it
+   * cannot convert without saying whose value it was. */
+  if (error->domain != G_CONVERT_ERROR)
+    return g_strdup (error->message);
+  for (guint i = 1; args != NULL && args[i] != NULL; i++)
+    {
+      g_autofree char *converted = g_locale_to_utf8 (args[i], -1, NULL, NULL, NULL);
+      g_autofree char *shown = NULL;
+      g_autofree char *option = NULL;
+      const char *eq;
+
+      if (converted != NULL)
+        continue;
+      shown = g_utf8_make_valid (args[i], -1);
+      if (args[i][0] == '-' && (eq = strchr (args[i], '=')) != NULL)
+        {
+          option = g_strndup (args[i], eq - args[i]);
+          g_free (shown);
+          shown = g_utf8_make_valid (eq + 1, -1);
+        }
+      else if (args[i][0] == '-' || i == 1)
+        option = g_strdup (shown);
+      else
+        option = g_utf8_make_valid (args[i - 1], -1);
+      /* TRANSLATORS: %s are an option, its value (or the option itself) and why, e.g.
+       * "Invalid byte sequence in conversion input" */
+      return g_strdup_printf (_("%s: “%s” is not text in this locale's character set (%s)"),
+                              option, shown, error->message);
+    }
+  return g_strdup (error->message);
+}
+
 int
 dyno_cli_compare (int argc, char **argv)
 {
@@ -260,8 +320,9 @@ dyno_cli_compare (int argc, char **argv)
   g_autofree char *title = NULL;
   g_autofree char *chart_size = NULL;
   g_auto (GStrv) files = NULL;
+  g_auto (GStrv) args = NULL;
   const GOptionEntry entries[] = {
-    { "baseline", 'b', 0, G_OPTION_ARG_STRING, &baseline,
+    { "baseline", 'b', 0, G_OPTION_ARG_FILENAME, &baseline,
       N_("The run the others are divided by: its number in the order given, or its name "
          "(default 1)"),
       N_("N|NAME") },
@@ -278,7 +339,7 @@ dyno_cli_compare (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write to FILE (.png, .svg or .pdf for a chart) instead of standard output"),
       N_("FILE") },
-    { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("Title of the chart"), N_("TEXT") },
+    { "title", 0, 0, G_OPTION_ARG_FILENAME, &title, N_("Title of the chart"), N_("TEXT") },
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
       N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
       N_("WxH") },
@@ -315,8 +376,16 @@ dyno_cli_compare (int argc, char **argv)
                                       "-o answer.png\n\n"
                                       "Exit status: 0 success, 1 an input could not be read, "
                                       "2 usage error.\n"));
+  args = g_strdupv (argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return dyno_cli_usage_error ("compare", "%s", error->message);
+    {
+      g_autofree char *message = dyno_cli_option_error (error, args);
+
+      return dyno_cli_usage_error ("compare", "%s", message);
+    }
+  /* Names and titles are taken as bytes: a C locale would refuse any accent. */
+  dyno_cli_take_text_option ("--baseline", &baseline);
+  dyno_cli_take_text_option ("--title", &title);
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("compare", _("No result files given"));
 

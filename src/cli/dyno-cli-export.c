@@ -144,7 +144,7 @@ dyno_cli_export (int argc, char **argv)
       N_("Only this target of a run over several folders, counted from 1"), N_("N") },
     { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
       N_("mb|mib|kib") },
-    { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("Title of the chart"), N_("TEXT") },
+    { "title", 0, 0, G_OPTION_ARG_FILENAME, &title, N_("Title of the chart"), N_("TEXT") },
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
       N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
       N_("WxH") },
@@ -154,6 +154,7 @@ dyno_cli_export (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) results = NULL;
+  g_auto (GStrv) args = NULL;
   ExportFormat export_format;
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
   DynoResult *result;
@@ -180,8 +181,15 @@ dyno_cli_export (int argc, char **argv)
                                       "  dyno-cli export bonnie.csv --format md -o -\n\n"
                                       "Exit status: 0 success, 1 the input could not be read or "
                                       "the output written, 2 usage error.\n"));
+  args = g_strdupv (argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return dyno_cli_usage_error ("export", "%s", error->message);
+    {
+      g_autofree char *message = dyno_cli_option_error (error, args);
+
+      return dyno_cli_usage_error ("export", "%s", message);
+    }
+  /* Taken as bytes: a C locale would refuse any accent. */
+  dyno_cli_take_text_option ("--title", &title);
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("export", _("No result file given"));
   if (files[1] != NULL)

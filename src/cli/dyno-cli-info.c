@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-cli-remote.h"
 #include "dyno-parse.h"
 #include "dyno-scan.h"
 #include "dyno-sysinfo.h"
@@ -197,8 +198,12 @@ int
 dyno_cli_info (int argc, char **argv)
 {
   gboolean json = FALSE;
+  g_autofree char *remote_cli = NULL;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
+    { "remote-cli", 0, 0, G_OPTION_ARG_FILENAME, &remote_cli,
+      N_("Where dyno-cli is on the remote machine of an SSH folder (default dyno-cli)"),
+      N_("PATH") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("[DIR] — what Dyno knows about a folder"));
@@ -215,6 +220,9 @@ dyno_cli_info (int argc, char **argv)
     return dyno_cli_usage_error ("info", "%s", error->message);
   if (argc > 2)
     return dyno_cli_usage_error ("info", _("Only one folder can be given"));
+  /* ssh://host/path or host:/path: that machine's dyno-cli answers (dyno-cli-remote.c). */
+  if (argc == 2 && dyno_cli_remote_any_target (argv + 1))
+    return dyno_cli_info_remote (argv[1], remote_cli);
 
   {
     g_autofree char *path = g_canonicalize_filename (argc == 2 ? argv[1] : ".", NULL);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <signal.h>
 
 #include "dyno-import.h"
 #include "dyno-report.h"
@@ -40,6 +41,13 @@ GPtrArray  *dyno_cli_load_inputs (char **paths, DynoImportFormat format);
 gboolean    dyno_cli_write_text (const char *path, const char *text);
 /* Some target of the run has one of Bonnie's tests (bonnie++'s CSV can hold it). */
 gboolean    dyno_cli_has_bonnie (DynoResult *result);
+/* The text of an option taken as bytes (G_OPTION_ARG_FILENAME): as it is when UTF-8, else
+ * converted from the locale's character set, else repaired with a warning naming the option.
+ * Frees *value and replaces it; NULL stays NULL. */
+void        dyno_cli_take_text_option (const char *option, char **value);
+/* The message of a failed g_option_context_parse (); args: a copy of argv from before it, to
+ * name the option whose value could not be converted to UTF-8. */
+char       *dyno_cli_option_error (const GError *error, char **args);
 /* "png", "svg" or "pdf" from a file name's extension, else NULL. */
 const char *dyno_cli_image_format (const char *path);
 /* "1200x675" in points; leaves the defaults for NULL; FALSE when malformed. */
@@ -63,6 +71,24 @@ int         dyno_cli_save_compare_chart (const char                    *command,
 /* A write to standard output failed with err; reported: a message already said so. The exit
  * status becomes 1 and, unless reported, a message says the output was lost. */
 void dyno_cli_stdout_failed (int err, gboolean reported);
+
+/* The signals that would end dyno-cli (dyno-cli-run.c): a command catches them all, cleans
+ * up and exits with DYNO_EXIT_INTERRUPTED. */
+#ifdef NSIG
+#define DYNO_CLI_N_SIGNALS NSIG
+#else
+#define DYNO_CLI_N_SIGNALS 65
+#endif
+
+typedef struct
+{
+  gboolean caught[DYNO_CLI_N_SIGNALS];
+  struct sigaction old[DYNO_CLI_N_SIGNALS];
+} DynoCliSignals;
+
+gboolean dyno_cli_is_terminating_signal (int signum);
+void     dyno_cli_catch_signals (DynoCliSignals *state, void (*handler) (int));
+void     dyno_cli_restore_signals (DynoCliSignals *state);
 
 /* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-cli-remote.h"
 #include "dyno-compare.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
@@ -40,6 +41,7 @@ typedef struct
   guint interrupted;
   gboolean output_lost; /* standard output was closed (the reader of --stream went away) */
   DynoConfig *config;
+  GPtrArray *left_behind; /* char*: why a stopped target's scratch folder is still there */
 } RunContext;
 
 static void
@@ -194,11 +196,19 @@ on_message (DynoEngine *engine, guint target, int level, const char *text, RunCo
 static void
 on_target_finished (DynoEngine *engine, guint target, const DynoTargetResult *result, RunContext *ctx)
 {
+  /* After a stop a target fails only when its scratch folder could not be removed. */
+  if (result->error_message != NULL && result->error_phase == NULL
+      && g_cancellable_is_cancelled (ctx->cancellable))
+    g_ptr_array_add (ctx->left_behind, g_strdup (result->error_message));
   if (ctx->stream)
     {
       DynoStreamEvent event = { .kind = DYNO_STREAM_TARGET_FINISHED, .target = target,
                                 .text = result->error_message };
 
+      /* A stopped run keeps no target: one ended by the stop did not finish cleanly, and
+       * "error": null would say it did. */
+      if (event.text == NULL && g_cancellable_is_cancelled (ctx->cancellable))
+        event.text = _("The run was stopped before this target finished");
       print_stream (&event);
     }
 }
@@ -210,6 +220,92 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
 
   ctx->result = dyno_engine_run_finish (DYNO_ENGINE (source), res, &ctx->error);
   g_main_loop_quit (ctx->loop);
+}
+
+/* The signals whose default action ends the process, short of the faults a program causes
+ * itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS): each would otherwise leave
+ * the scratch folder, with a data file as large as -s, until the next run. SIGPIPE and SIGXFSZ
+ * are not here: they are ignored, so that the failed write says what happened. SIGUSR1 ends
+ * the run too (its default action), rather than printing progress as dd does: a script that
+ * sends it expects the process to end. */
+static const int terminating_signals[] = {
+  SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+#ifdef SIGIO
+  SIGIO,
+#endif
+#ifdef SIGPWR
+  SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+  SIGSTKFLT,
+#endif
+};
+
+gboolean
+dyno_cli_is_terminating_signal (int signum)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (terminating_signals); i++)
+    if (terminating_signals[i] == signum)
+      return TRUE;
+#ifdef SIGRTMIN
+  if (signum >= SIGRTMIN && signum <= SIGRTMAX)
+    return TRUE;
+#endif
+  return FALSE;
+}
+
+void
+dyno_cli_catch_signals (DynoCliSignals *state, void (*handler) (int))
+{
+  struct sigaction action = { 0 };
+
+  action.sa_handler = handler;
+  /* While one runs, the others wait: the handlers are not reentrant. */
+  sigfillset (&action.sa_mask);
+  /* SA_RESTART: a write that the signal interrupts goes on; the caller acts after it. */
+  action.sa_flags = SA_RESTART;
+  for (int signum = 1; signum < DYNO_CLI_N_SIGNALS; signum++)
+    {
+      state->caught[signum] = dyno_cli_is_terminating_signal (signum)
+                              && sigaction (signum, &action, &state->old[signum]) == 0;
+    }
+}
+
+void
+dyno_cli_restore_signals (DynoCliSignals *state)
+{
+  for (int signum = 1; signum < DYNO_CLI_N_SIGNALS; signum++)
+    if (state->caught[signum])
+      sigaction (signum, &state->old[signum], NULL);
+}
+
+/* g_unix_signal_add () knows SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2 and SIGWINCH only, so
+ * the handler writes the signal's number into a pipe that the main loop watches. */
+static int signal_pipe[2] = { -1, -1 };
+
+static void
+on_raw_signal (int signum)
+{
+  int saved = errno;
+  unsigned char byte = (unsigned char) signum;
+
+  if (write (signal_pipe[1], &byte, 1) < 0)
+    {
+      /* A full pipe already holds enough signals to stop the run. */
+    }
+  errno = saved;
+}
+
+static gboolean on_signal (gpointer data);
+
+static gboolean
+on_signal_pipe (int fd, GIOCondition condition, gpointer data)
+{
+  unsigned char bytes[64];
+
+  while (read (fd, bytes, sizeof bytes) > 0)
+    on_signal (data);
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean
@@ -226,6 +322,26 @@ on_signal (gpointer data)
       g_cancellable_cancel (ctx->cancellable);
     }
   return G_SOURCE_CONTINUE;
+}
+
+static gpointer
+probe_thread (gpointer data)
+{
+  return NULL;
+}
+
+/* GLib starts its worker thread with g_thread_new (), which aborts the process when a thread
+ * or memory limit refuses it. A thread that starts and ends here shows that one can, before
+ * the engine needs it; the engine's own threads fail the run cleanly. */
+static gboolean
+can_start_thread (GError **error)
+{
+  GThread *thread = g_thread_try_new ("dyno-probe", probe_thread, NULL, error);
+
+  if (thread == NULL)
+    return FALSE;
+  g_thread_join (thread);
+  return TRUE;
 }
 
 static gboolean
@@ -336,6 +452,10 @@ dyno_cli_run (int argc, char **argv)
   gboolean stream = FALSE;
   gboolean quiet = FALSE;
   gboolean no_space_check = FALSE;
+  g_autofree char *remote_cli = NULL;
+  gboolean stop_on_stdin_close = FALSE;
+  gboolean parallel = FALSE;
+  GSource *stdin_source = NULL;
   const GOptionEntry entries[] = {
     { "directory", 'd', 0, G_OPTION_ARG_FILENAME_ARRAY, &dirs,
       N_("Folder to test (repeat for several; default: the current folder)"), N_("DIR") },
@@ -399,9 +519,9 @@ dyno_cli_run (int argc, char **argv)
       N_("Seconds every phase measures for at least (default 3); 0 runs the sizes given once, "
          "as Bonnie did"),
       N_("SECONDS") },
-    { "label", 'm', 0, G_OPTION_ARG_STRING, &label, N_("Label for the result (default: host name)"),
+    { "label", 'm', 0, G_OPTION_ARG_FILENAME, &label, N_("Label for the result (default: host name)"),
       N_("LABEL") },
-    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Free-text notes kept with the result"),
+    { "notes", 0, 0, G_OPTION_ARG_FILENAME, &notes, N_("Free-text notes kept with the result"),
       N_("TEXT") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed, to repeat a run exactly"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json,
@@ -417,6 +537,14 @@ dyno_cli_run (int argc, char **argv)
       NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress, only warnings and the result"),
       NULL },
+    { "remote-cli", 0, 0, G_OPTION_ARG_FILENAME, &remote_cli,
+      N_("Where dyno-cli is on the remote machine of an SSH target (default dyno-cli)"),
+      N_("PATH") },
+    { "stop-on-stdin-close", 0, 0, G_OPTION_ARG_NONE, &stop_on_stdin_close,
+      N_("Stop the run when standard input closes (what a run over SSH asks for)"), NULL },
+    { "parallel", 0, 0, G_OPTION_ARG_NONE, &parallel,
+      N_("With several SSH folders: measure them all at once, one machine each, and sum them up"),
+      NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -427,9 +555,12 @@ dyno_cli_run (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = NULL;
   g_autoptr (GStrvBuilder) target_builder = g_strv_builder_new ();
   g_auto (GStrv) targets = NULL;
+  g_autoptr (GPtrArray) left_behind = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) args = NULL;
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
   RunContext ctx = { 0 };
-  guint sigint, sigterm, sighup;
+  DynoCliSignals signals;
+  guint signal_source;
   int status = DYNO_EXIT_OK;
 
   g_set_prgname ("dyno-cli run");
@@ -446,8 +577,16 @@ dyno_cli_run (int argc, char **argv)
                                       "run.json\n\n"
                                       "Exit status: 0 success, 1 a target failed, 2 usage error, "
                                       "130 interrupted.\n"));
+  args = g_strdupv (argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return dyno_cli_usage_error ("run", "%s", error->message);
+    {
+      g_autofree char *message = dyno_cli_option_error (error, args);
+
+      return dyno_cli_usage_error ("run", "%s", message);
+    }
+  /* Free text is taken as bytes: a C locale would refuse any accent. */
+  dyno_cli_take_text_option ("--label", &label);
+  dyno_cli_take_text_option ("--notes", &notes);
   if (argc > 1)
     return dyno_cli_usage_error ("run", _("Unexpected argument “%s”; folders are given with -d"),
                                  argv[1]);
@@ -557,6 +696,14 @@ dyno_cli_run (int argc, char **argv)
   if (json != NULL && !json_destination_ok (json, &error))
     return dyno_cli_usage_error ("run", "--json: %s", error->message);
 
+  /* ssh://host/path or host:/path: the run happens there (dyno-cli-remote.c). */
+  if (dyno_cli_remote_any_target (dirs))
+    return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
+                                parallel, config->repeat, rate_unit);
+  if (parallel)
+    return dyno_cli_usage_error ("run", _("--parallel measures folders on several machines at "
+                                          "once; give them as ssh://host/path"));
+
   /* Results should say which folder was measured, not "." */
   for (guint i = 0; dirs == NULL || dirs[i] != NULL; i++)
     {
@@ -574,6 +721,15 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", _("--compare needs repeats to tell a difference from "
                                           "noise: -x 2 or more (the default is 3)"));
 
+  if (stream)
+    {
+      DynoStreamEvent hello;
+
+      dyno_stream_event_init_hello (&hello, PACKAGE_VERSION);
+      print_stream (&hello);
+      dyno_stream_event_clear (&hello);
+    }
+
   /* Refuse early what cannot work, before minutes are spent on the first target. */
   for (guint i = 0; targets[i] != NULL; i++)
     {
@@ -586,6 +742,11 @@ dyno_cli_run (int argc, char **argv)
         }
     }
 
+  if (!can_start_thread (&error))
+    {
+      dyno_cli_error (_("Cannot start the run: %s"), error->message);
+      return DYNO_EXIT_FAILED;
+    }
   loop = g_main_loop_new (NULL, FALSE);
   cancellable = g_cancellable_new ();
   engine = dyno_engine_new ();
@@ -597,6 +758,7 @@ dyno_cli_run (int argc, char **argv)
   ctx.quiet = quiet || csv || (json != NULL && g_str_equal (json, "-"));
   ctx.tty = isatty (STDERR_FILENO);
   ctx.config = config;
+  ctx.left_behind = left_behind;
 
   g_signal_connect (engine, "target-started", G_CALLBACK (on_target_started), &ctx);
   g_signal_connect (engine, "phase-started", G_CALLBACK (on_phase_started), &ctx);
@@ -604,17 +766,30 @@ dyno_cli_run (int argc, char **argv)
   g_signal_connect (engine, "phase-finished", G_CALLBACK (on_phase_finished), &ctx);
   g_signal_connect (engine, "message", G_CALLBACK (on_message), &ctx);
   g_signal_connect (engine, "target-finished", G_CALLBACK (on_target_finished), &ctx);
-  sigint = g_unix_signal_add (SIGINT, on_signal, &ctx);
-  sigterm = g_unix_signal_add (SIGTERM, on_signal, &ctx);
-  sighup = g_unix_signal_add (SIGHUP, on_signal, &ctx);
+  if (!g_unix_open_pipe (signal_pipe, FD_CLOEXEC, &error)
+      || !g_unix_set_fd_nonblocking (signal_pipe[0], TRUE, &error)
+      || !g_unix_set_fd_nonblocking (signal_pipe[1], TRUE, &error))
+    {
+      dyno_cli_error ("%s", error->message);
+      return DYNO_EXIT_FAILED;
+    }
+  signal_source = g_unix_fd_add (signal_pipe[0], G_IO_IN, on_signal_pipe, &ctx);
+  dyno_cli_catch_signals (&signals, on_raw_signal);
   signal (SIGPIPE, SIG_IGN);
   stream_ctx = &ctx;
+  if (stop_on_stdin_close)
+    stdin_source = dyno_cli_watch_stdin (cancellable);
 
   dyno_engine_run_async (engine, config, (const char *const *) targets, cancellable, run_done, &ctx);
   g_main_loop_run (loop);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-  g_source_remove (sighup);
+  dyno_cli_restore_signals (&signals);
+  g_source_remove (signal_source);
+  if (stdin_source != NULL)
+    g_source_destroy (stdin_source);
+  g_clear_pointer (&stdin_source, g_source_unref);
+  close (signal_pipe[0]);
+  close (signal_pipe[1]);
+  signal_pipe[0] = signal_pipe[1] = -1;
   clear_progress (&ctx);
 
   if (ctx.error != NULL)
@@ -631,9 +806,12 @@ dyno_cli_run (int argc, char **argv)
 
               print_stream (&event);
             }
-          else
+          else if (left_behind->len == 0)
             dyno_cli_error (_("interrupted; the scratch folder was removed"));
-          return DYNO_EXIT_INTERRUPTED;
+          /* Not a clean stop: files are left on the volume. */
+          for (guint i = 0; i < left_behind->len; i++)
+            dyno_cli_error (_("interrupted: %s"), (char *) g_ptr_array_index (left_behind, i));
+          return left_behind->len > 0 ? DYNO_EXIT_FAILED : DYNO_EXIT_INTERRUPTED;
         }
       dyno_cli_error ("%s", run_error->message);
       return DYNO_EXIT_FAILED;
@@ -691,7 +869,13 @@ dyno_cli_run (int argc, char **argv)
     {
       const DynoTargetResult *target = dyno_result_get_target (ctx.result, i);
 
-      if (target->error_message != NULL)
+      if (target->error_message != NULL && target->error_phase == NULL && target->phases->len > 0)
+        {
+          /* Past its phases: the cleanup failed, and the message says so. */
+          dyno_cli_error ("%s: %s", target->info->path, target->error_message);
+          status = DYNO_EXIT_FAILED;
+        }
+      else if (target->error_message != NULL)
         {
           const char *phase = target->error_phase != NULL
                                   ? dyno_phase_get_title (target->error_phase)

@@ -690,6 +690,33 @@ describe_cache (const DynoConfig *config, const DynoTargetResult *target)
                           lo * 100, hi * 100);
 }
 
+/* A path as the result file shows it: bytes that are not UTF-8 become U+FFFD and control
+ * characters JSON escapes (\n, \t, \u001b…), so a folder name cannot break the footer
+ * into lines or send a terminal escape. */
+static char *
+escape_path (const char *path)
+{
+  g_autofree char *valid = g_utf8_make_valid (path, -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p++)
+    {
+      guchar c = *p;
+
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *target,
                      guint n_runs)
@@ -764,9 +791,9 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
   if (target->info != NULL)
     {
       g_autofree char *describe = dyno_target_info_describe (target->info);
+      g_autofree char *path = escape_path (target->info->path ? target->info->path : "?");
 
-      g_string_append_printf (out, _("Target: %s (%s)"),
-                              target->info->path ? target->info->path : "?", describe);
+      g_string_append_printf (out, _("Target: %s (%s)"), path, describe);
       g_string_append_c (out, '\n');
     }
   if (bonnie)

@@ -48,6 +48,26 @@ dyno_file_open_regular (const char *path, guint64 *out_size, GError **error)
                    _("“%s” is not a regular file"), name);
       return -1;
     }
+  /* Files of /proc and /sys report 0 bytes and make their text as they are read: calling them
+   * empty would be wrong, and no size limit could be checked before reading them. */
+  if (st.st_size == 0)
+    {
+      char byte;
+      gssize n;
+
+      do
+        n = pread (fd, &byte, 1, 0);
+      while (n < 0 && errno == EINTR);
+      if (n == 1)
+        {
+          close (fd);
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                       _("“%s” is not a regular file: it reports no size but has contents, as "
+                         "the files of /proc and /sys do; copy it into a file first"),
+                       name);
+          return -1;
+        }
+    }
   *out_size = (guint64) st.st_size;
   return fd;
 }

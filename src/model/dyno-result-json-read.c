@@ -24,9 +24,10 @@
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
 
-/* A real result with samples stays far below this; it bounds the memory a file can make us use
- * (json-glib keeps the whole tree, roughly 4 bytes of memory per byte of file). */
-#define MAX_FILE_SIZE (G_GUINT64_CONSTANT (512) << 20)
+/* A real result with samples stays far below this (a day of samples is about 200 MiB); it
+ * bounds the memory a file can make us use (json-glib keeps the whole tree, roughly 4 bytes of
+ * memory per byte of file), and a file is refused on its size, before a byte is read. */
+#define MAX_FILE_SIZE (G_GUINT64_CONSTANT (256) << 20)
 /* Our own schema nests 6 levels; the rest is room for fields of later minor revisions. json-glib
  * parses recursively, so without this limit a file of "[[[[…" would overflow the stack. */
 #define MAX_DEPTH 64
@@ -1066,6 +1067,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
   g_autofree char *id = g_strdup (dyno_result_get_id (self));
   g_autofree char *tool = g_strdup (dyno_result_get_tool (self));
   g_autofree char *source = NULL;
+  g_autofree char *remote = NULL;
   g_autofree char *label = NULL;
   g_autofree char *notes = NULL;
   JsonObject *config_object = NULL;
@@ -1077,6 +1079,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
       || !read_time (MEMBER (object, "created"), NULL, "created", &created, error)
       || !read_string (MEMBER (object, "tool"), NULL, "tool", &tool, error)
       || !read_string (MEMBER (object, "source"), NULL, "source", &source, error)
+      || !read_string (MEMBER (object, "remote"), NULL, "remote", &remote, error)
       || !read_string (MEMBER (object, "label"), NULL, "label", &label, error)
       || !read_string (MEMBER (object, "notes"), NULL, "notes", &notes, error)
       || !get_object (object, NULL, "config", FALSE, &config_object, error)
@@ -1116,6 +1119,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
   if (tool != NULL)
     dyno_result_set_tool (self, tool);
   dyno_result_set_source (self, source);
+  dyno_result_set_remote (self, remote);
   dyno_result_set_label (self, label);
   dyno_result_set_notes (self, notes);
   dyno_result_set_config (self, config);
@@ -1230,15 +1234,43 @@ load_data (const char *data, gsize length, const char *name, GError **error)
   JsonNode *format;
   JsonNode *version;
   gint64 version_number;
+  g_autofree char *utf8 = NULL;
+  gsize converted = 0;
 
   if (length > MAX_FILE_SIZE)
     {
       g_autofree char *size = g_format_size_full (length, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *limit = g_format_size_full (MAX_FILE_SIZE, G_FORMAT_SIZE_IEC_UNITS);
 
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                   _("%s is too large for a result file (%s; the limit is 512 MiB)"), subject,
-                   size);
+                   /* TRANSLATORS: the first %s is a file's quoted name (or "The data"), the
+                    * others are sizes such as "300.0 MiB" and "256.0 MiB" */
+                   _("%s is too large for a result file (%s; the limit is %s)"), subject, size,
+                   limit);
       return NULL;
+    }
+  /* Windows' editors (Notepad's "Unicode", PowerShell's > before version 7) write UTF-16: the
+   * text is the same once converted, and "unexpected byte 0xFF" would not say why. */
+  if (length >= 2 && (((guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
+                      || ((guchar) data[0] == 0xfe && (guchar) data[1] == 0xff)
+                      || (data[0] != '\0' && data[1] == '\0')
+                      || (data[0] == '\0' && data[1] != '\0')))
+    {
+      gboolean big_endian = (guchar) data[0] == 0xfe || data[0] == '\0';
+      g_autoptr (GError) convert_error = NULL;
+
+      utf8 = g_convert (data, length, "UTF-8", big_endian ? "UTF-16BE" : "UTF-16LE", NULL,
+                        &converted, &convert_error);
+      if (utf8 == NULL)
+        {
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                       /* TRANSLATORS: the first %s is a quoted file name, the second says why */
+                       _("%s looks like UTF-16 text but cannot be converted: %s"), subject,
+                       convert_error->message);
+          return NULL;
+        }
+      data = utf8;
+      length = converted;
     }
   /* Some editors on Windows start UTF-8 files with a byte order mark. */
   if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
@@ -1248,6 +1280,21 @@ load_data (const char *data, gsize length, const char *name, GError **error)
     }
   if (!check_shape (data, length, subject, error))
     return NULL;
+  /* A top-level array would be refused only after json-glib built it: 40 MB of "[0,0,…"
+   * cost 1.6 GB. Say so from its first byte. */
+  {
+    gsize i = 0;
+
+    while (i < length && g_ascii_isspace (data[i]))
+      i++;
+    if (i < length && data[i] == '[')
+      {
+        g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                     _("%s is not a Dyno result file (expected a JSON object, found %s)"),
+                     subject, _("an array"));
+        return NULL;
+      }
+  }
 
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
@@ -1369,11 +1416,13 @@ dyno_result_load (const char *path, GError **error)
   if (size > MAX_FILE_SIZE)
     {
       g_autofree char *text = g_format_size_full (size, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *limit = g_format_size_full (MAX_FILE_SIZE, G_FORMAT_SIZE_IEC_UNITS);
 
       close (fd);
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                   _("“%s” is too large for a result file (%s; the limit is 512 MiB)"), name,
-                   text);
+                   /* TRANSLATORS: %s are a file name, its size and the largest size allowed */
+                   _("“%s” is too large for a result file (%s; the limit is %s)"), name, text,
+                   limit);
       return NULL;
     }
   /* A file that shrank while we read it is checked like any other data. */

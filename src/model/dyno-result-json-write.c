@@ -499,6 +499,8 @@ result_to_node (DynoResult *self)
   set_string (object, "tool", dyno_result_get_tool (self));
   if (dyno_result_get_source (self) != NULL)
     set_string (object, "source", dyno_result_get_source (self));
+  if (dyno_result_get_remote (self) != NULL)
+    set_string (object, "remote", dyno_result_get_remote (self));
   /* A run's label and notes start out in its config; the file keeps one copy, here. */
   set_string (object, "label", label != NULL ? label : config->label);
   set_string (object, "notes", notes != NULL ? notes : config->notes);

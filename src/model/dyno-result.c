@@ -234,6 +234,7 @@ struct _DynoResult
   char *notes;
   char *tool;
   char *source;
+  char *remote; /* "user@host" of a run over SSH, else NULL */
   char *path;
   DynoConfig *config;
   DynoSystemInfo *system;
@@ -267,6 +268,7 @@ dyno_result_finalize (GObject *object)
   g_free (self->notes);
   g_free (self->tool);
   g_free (self->source);
+  g_free (self->remote);
   g_free (self->path);
   g_clear_pointer (&self->config, dyno_config_free);
   g_clear_pointer (&self->system, dyno_system_info_free);
@@ -467,6 +469,21 @@ dyno_result_set_source (DynoResult *self, const char *source)
 {
   g_return_if_fail (DYNO_IS_RESULT (self));
   set_string (self, &self->source, source, properties[PROP_SOURCE]);
+}
+
+const char *
+dyno_result_get_remote (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  return self->remote;
+}
+
+void
+dyno_result_set_remote (DynoResult *self, const char *remote)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  g_free (self->remote);
+  self->remote = g_strdup (remote);
 }
 
 const char *

@@ -164,6 +164,9 @@ void              dyno_result_set_tool (DynoResult *self, const char *tool);
 /* Where an imported result came from: "bonnie++ 1.98 CSV, line 3 of run.csv"; NULL for our runs */
 const char       *dyno_result_get_source (DynoResult *self);
 void              dyno_result_set_source (DynoResult *self, const char *source);
+/* "user@host" (or "host") of the machine a run over SSH measured; NULL for a local run. */
+const char       *dyno_result_get_remote (DynoResult *self);
+void              dyno_result_set_remote (DynoResult *self, const char *remote);
 /* The file this result was loaded from or saved to, if any */
 const char       *dyno_result_get_path (DynoResult *self);
 void              dyno_result_set_path (DynoResult *self, const char *path);

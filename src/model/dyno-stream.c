@@ -22,6 +22,7 @@ static const char *const kind_names[] = {
   [DYNO_STREAM_TARGET_FINISHED] = "target-finished",
   [DYNO_STREAM_INTERRUPTED] = "interrupted",
   [DYNO_STREAM_RESULT] = "result",
+  [DYNO_STREAM_HELLO] = "hello",
 };
 
 static void
@@ -69,7 +70,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
   g_autoptr (JsonNode) root = NULL;
 
   g_return_val_if_fail (event != NULL, NULL);
-  g_return_val_if_fail (event->kind <= DYNO_STREAM_RESULT, NULL);
+  g_return_val_if_fail (event->kind <= DYNO_STREAM_HELLO, NULL);
 
   if (event->kind == DYNO_STREAM_RESULT)
     {
@@ -84,6 +85,12 @@ dyno_stream_encode (const DynoStreamEvent *event)
   b = json_builder_new ();
   json_builder_begin_object (b);
   add_string (b, "event", kind_names[event->kind]);
+  if (event->kind == DYNO_STREAM_HELLO)
+    {
+      add_int (b, "protocol", event->protocol);
+      add_string (b, "dyno", event->text);
+      goto done;
+    }
   add_int (b, "target", event->target);
   switch (event->kind)
     {
@@ -145,9 +152,11 @@ dyno_stream_encode (const DynoStreamEvent *event)
       break;
     case DYNO_STREAM_INTERRUPTED:
     case DYNO_STREAM_RESULT:
+    case DYNO_STREAM_HELLO:
     default:
       g_assert_not_reached ();
     }
+done:
   json_builder_end_object (b);
 
   generator = json_generator_new ();
@@ -249,6 +258,15 @@ dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
 known:
   if (event->kind == DYNO_STREAM_INTERRUPTED)
     return TRUE;
+  if (event->kind == DYNO_STREAM_HELLO)
+    {
+      /* Any protocol number is read; dyno_stream_check_hello () judges it. */
+      if (!get_uint (o, "protocol", G_MAXUINT, &n, error))
+        return FALSE;
+      event->protocol = (guint) n;
+      event->text = g_strdup (get_string (o, "dyno"));
+      return TRUE;
+    }
   if (event->kind == DYNO_STREAM_RESULT)
     {
       JsonNode *result = json_object_get_member (o, "result");
@@ -278,6 +296,9 @@ known:
     case DYNO_STREAM_PHASE_STARTED:
     case DYNO_STREAM_SAMPLE:
     case DYNO_STREAM_PHASE_FINISHED:
+    case DYNO_STREAM_INTERRUPTED:
+    case DYNO_STREAM_RESULT:
+    case DYNO_STREAM_HELLO:
     default:
       break;
     }
@@ -331,4 +352,43 @@ dyno_stream_event_clear (DynoStreamEvent *event)
     return;
   g_clear_pointer (&event->text, g_free);
   g_clear_object (&event->result);
+}
+
+void
+dyno_stream_event_init_hello (DynoStreamEvent *event, const char *version)
+{
+  g_return_if_fail (event != NULL);
+
+  memset (event, 0, sizeof *event);
+  event->kind = DYNO_STREAM_HELLO;
+  event->protocol = DYNO_STREAM_PROTOCOL;
+  event->text = g_strdup (version);
+}
+
+gboolean
+dyno_stream_check_hello (const DynoStreamEvent *event, GError **error)
+{
+  g_return_val_if_fail (event != NULL, FALSE);
+
+  if (event->kind != DYNO_STREAM_HELLO)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   /* Translators: %s is an event name such as “target-started” */
+                   _("The stream does not start with a “hello” line (it starts with “%s”): the "
+                     "other end is a Dyno from before stream protocol %u"),
+                   event->kind < G_N_ELEMENTS (kind_names) ? kind_names[event->kind] : "?",
+                   (guint) DYNO_STREAM_PROTOCOL);
+      return FALSE;
+    }
+  if (event->protocol != DYNO_STREAM_PROTOCOL)
+    {
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   /* Translators: the versions of two Dyno programs' stream protocols, then
+                    * the other program's version */
+                   _("The stream speaks protocol %u (Dyno %s); this Dyno reads protocol %u"),
+                   event->protocol, event->text != NULL ? event->text : "?",
+                   (guint) DYNO_STREAM_PROTOCOL);
+      return FALSE;
+    }
+  return TRUE;
 }

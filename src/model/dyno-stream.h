@@ -4,6 +4,7 @@
  * watching a run elsewhere) reads these lines; this codec is the one place that writes and
  * reads them, so both ends agree. docs/result-format.md ("The live stream") lists the fields.
  *
+ *   {"event":"hello","protocol":1,"dyno":"0.1.0"}                     always the first line
  *   {"event":"target-started","target":0,"path":"/srv/tank"}
  *   {"event":"phase-started","target":0,"repeat":0,"phase":"write"}
  *   {"event":"sample","target":0,"repeat":0,"phase":"write","t":0.1,…}
@@ -32,7 +33,12 @@ typedef enum
   DYNO_STREAM_TARGET_FINISHED,
   DYNO_STREAM_INTERRUPTED,
   DYNO_STREAM_RESULT,
+  DYNO_STREAM_HELLO,
 } DynoStreamKind;
+
+/* The version of the stream's lines, in the first line ("hello"). It changes only when a reader
+ * of the previous version would misread a line (as the result format's version does). */
+#define DYNO_STREAM_PROTOCOL 1
 
 typedef struct
 {
@@ -44,8 +50,10 @@ typedef struct
   DynoPhaseRun run;       /* PHASE_FINISHED: amount, elapsed, rate, cpu, too_fast, cache,
                            * latency p99 and max */
   gboolean warning;       /* MESSAGE: a warning rather than information */
-  char *text;             /* TARGET_STARTED: path; MESSAGE: text; TARGET_FINISHED: error */
+  char *text;             /* TARGET_STARTED: path; MESSAGE: text; TARGET_FINISHED: error;
+                           * HELLO: the writer's Dyno version */
   DynoResult *result;     /* RESULT */
+  guint protocol;         /* HELLO */
 } DynoStreamEvent;
 
 /* One line, without its newline. Strings are made valid UTF-8 (a path need not be). */
@@ -54,5 +62,10 @@ char    *dyno_stream_encode (const DynoStreamEvent *event);
  * a newer Dyno adds are ignored. Clear the event with dyno_stream_event_clear. */
 gboolean dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error);
 void     dyno_stream_event_clear (DynoStreamEvent *event);
+/* The first line's event, with this Dyno's protocol and version (PACKAGE_VERSION). */
+void     dyno_stream_event_init_hello (DynoStreamEvent *event, const char *version);
+/* TRUE when event is the first line of a stream this reader understands; else FALSE with a
+ * DYNO_ERROR_BAD_FORMAT that says which version the other end speaks. */
+gboolean dyno_stream_check_hello (const DynoStreamEvent *event, GError **error);
 
 G_END_DECLS

@@ -385,6 +385,9 @@ def case_stream():
             check(isinstance(ev, dict) and "event" in ev,
                   "stdout line %d is not an object with an \"event\" key: %r" % (i + 1, line[:200]))
             events.append(ev)
+        # The first line says which protocol and which Dyno wrote the stream.
+        check(events[0] == {"event": "hello", "protocol": 1, "dyno": VERSION},
+              "the first line is not the hello line: %r" % lines[0][:200])
         started = [e.get("phase") for e in events if e["event"] == "phase-started"]
         finished = [e.get("phase") for e in events if e["event"] == "phase-finished"]
         check(started == DEFAULT_PHASES, "phase-started events for %r, expected %r" % (started, DEFAULT_PHASES))

@@ -790,6 +790,169 @@ def case_weird_path_stream():
         return summary(p, None, n, "every stream line is UTF-8 JSON")
 
 
+def locale_env(name):
+    env = dict(os.environ)
+    env["LC_ALL"] = env["LANG"] = name
+    return env
+
+
+def case_text_in_c_locale():
+    """An accent typed in a C locale (ASCII): the bytes are UTF-8 and must be taken as such."""
+    with Sandbox() as s:
+        r = s.path("r.json")
+        env = locale_env("C")
+        p = cli("run", "-d", s.target, *QUICK, "-q", "-m", "café", "--notes", "naïve ×2",
+                "--json", r, env=env)
+        expect_rc(p, 0)
+        with open(r, encoding="utf-8") as f:
+            doc = json.load(f)
+        check(doc.get("label") == "café" and doc.get("notes") == "naïve ×2",
+              "label %r and notes %r, expected 'café' and 'naïve ×2'"
+              % (doc.get("label"), doc.get("notes")), p.describe())
+        n = s.clean(p)
+        q = cli("compare", r, r, "--baseline", "café", env=env)
+        expect_rc(q, 0)
+        extra = ""
+        svg = s.path("chart.svg")
+        c = cli("compare", r, r, "--chart", "bars", "--title", "Ünïcode", "-o", svg, env=env)
+        if c.rc == 2 and re.search(r"chart", c.err, re.I) and not os.path.exists(svg):
+            extra = " (no charts in this build)"
+        else:
+            expect_rc(c, 0)
+            with open(svg, encoding="utf-8") as f:
+                drawn = f.read()
+            # cairo draws text as glyphs; the title is kept in the SVG only as their shapes,
+            # so the check is that the chart was made at all with the title given.
+            check(drawn.startswith("<?xml"), "the chart is not an SVG", c.describe())
+            extra = "; compare --chart bars --title Ünïcode: exit 0"
+        return summary(p, None, n, "label café and notes naïve ×2 kept; compare --baseline café: "
+                       "exit %d%s" % (q.rc, extra))
+
+
+def case_invalid_utf8_label():
+    """A label that is not UTF-8 at all: repaired, with a warning naming the option."""
+    with Sandbox() as s:
+        r = s.path("r.json")
+        p = cli("run", "-d", s.target, *QUICK, "-q", "-m", b"caf\xe9", "--json", r,
+                env=locale_env("C.UTF-8"))
+        expect_rc(p, 0)
+        line = expect_message(p, r"not valid UTF-8", ["--label", "caf\ufffd"])
+        with open(r, encoding="utf-8") as f:
+            label = json.load(f).get("label")
+        check(label == "caf\ufffd", "label %r, expected 'caf\\ufffd'" % label, p.describe())
+        loaded = helper("load", r)
+        check(loaded.rc == 0, "the result file does not load", loaded.describe())
+        return summary(p, line, s.clean(p), "the result file holds “caf\ufffd” and loads")
+
+
+def case_bad_bytes_in_size():
+    with Sandbox() as s:
+        p = cli("run", "-d", s.target, "-s", "4€", env=locale_env("C"))
+        expect_rc(p, 2)
+        line = expect_message(p, r"not text in this locale", ["-s"])
+        return summary(p, line, s.clean(p))
+
+
+# Cases: what `dyno-cli info` says about a target ------------------------------------------
+
+def info_json(path):
+    p = cli("info", "--json", path)
+    expect_rc(p, 0)
+    try:
+        return p, json.loads(p.out)
+    except ValueError as e:
+        raise Failure("dyno-cli info --json printed no JSON: %s" % e, p.describe())
+
+
+class LoopImage:
+    """A file system image on a loop device, mounted in the sandbox; unmounted and detached
+    however the case ends."""
+
+    def __init__(self, s, name, mkfs, mount_cmd=None):
+        need_root("loop devices and mounts")
+        for tool in [mkfs[0], "losetup"] + ([mount_cmd[0]] if mount_cmd else []):
+            if shutil.which(tool) is None:
+                raise Skip("%s not found (apt-get install exfat-fuse exfatprogs ntfs-3g "
+                           "e2fsprogs)" % tool)
+        self.s, self.image = s, s.path(name + ".img")
+        self.where = s.path(name)
+        self.mkfs, self.mount_cmd, self.dev = mkfs, mount_cmd, None
+
+    def __enter__(self):
+        with open(self.image, "wb") as f:
+            f.truncate(64 * MIB)
+        subprocess.run(self.mkfs + [self.image], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        p = subprocess.run(["losetup", "-f", "--show", self.image], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            raise Skip("no loop device: %s" % p.stderr.decode("utf-8", "replace").strip())
+        self.dev = p.stdout.decode().strip()
+        os.mkdir(self.where)
+        cmd = (self.mount_cmd or ["mount"]) + [self.dev, self.where]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=30)
+        if p.returncode != 0:
+            self._detach()
+            raise Skip("cannot mount: %s" % p.stdout.decode("utf-8", "replace").strip())
+        return self
+
+    def _detach(self):
+        if self.dev:
+            subprocess.run(["losetup", "-d", self.dev], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            self.dev = None
+
+    def __exit__(self, *exc):
+        for _ in range(3):
+            if not is_mounted(self.where):
+                break
+            subprocess.run(["umount", self.where], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            time.sleep(0.1)
+        if is_mounted(self.where):
+            subprocess.run(["umount", "-l", self.where], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        self._detach()
+        return False
+
+
+def case_info_loop():
+    with Sandbox() as s, LoopImage(s, "ext4", ["mkfs.ext4", "-q", "-F"]) as img:
+        p, info = info_json(img.where)
+        check(info.get("device") == os.path.basename(img.dev), "device %r, expected %s"
+              % (info.get("device"), os.path.basename(img.dev)), p.describe())
+        model = info.get("device_model") or ""
+        check(img.image in model, "the model %r does not name the image %s" % (model, img.image),
+              p.describe())
+        return "exit 0; device %s, model “%s”" % (info["device"], md(model))
+
+
+def fuse_case(mkfs, mount_cmd, want):
+    def case():
+        with Sandbox() as s, LoopImage(s, want, mkfs, mount_cmd) as img:
+            p, info = info_json(img.where)
+            check(info.get("fs_type") == "fuseblk." + want, "fs_type %r, expected fuseblk.%s"
+                  % (info.get("fs_type"), want), p.describe())
+            return "exit 0; file system %s on %s" % (info["fs_type"], info.get("device"))
+    return case
+
+
+def case_info_overlay():
+    need_root("mounting an overlay")
+    with Sandbox() as s:
+        for d in ("lower", "upper", "work", "merged"):
+            os.mkdir(s.path(d))
+        s.mount(s.path("merged"), "-t", "overlay", "-o", "lowerdir=%s,upperdir=%s,workdir=%s"
+                % (s.path("lower"), s.path("upper"), s.path("work")), "overlay")
+        p, info = info_json(s.path("merged"))
+        q, upper = info_json(s.path("upper"))
+        if upper.get("device") is None:
+            raise Skip("the sandbox's own folder has no known device here")
+        check(info.get("device") == upper.get("device"), "overlay device %r, expected the "
+              "upper folder's %r" % (info.get("device"), upper.get("device")), p.describe())
+        return "exit 0; overlay on %s (the upper folder's device)" % info["device"]
+
+
 # Cases: stale and foreign scratch folders --------------------------------------------------
 
 def marker(pid, identity="unknown", extra=""):
@@ -1123,6 +1286,41 @@ def signal_case(sigs, stream, rcs=(130,), cause=r"interrupted"):
     return case
 
 
+def case_stream_no_clean_finish():
+    """After SIGINT the stream must not say the target finished without an error."""
+    with Sandbox() as s:
+        run = BgRun(s.target)
+        p, scratch, took = interrupt(s, run, [signal.SIGINT], (130,),
+                                     ready=lambda: run.wait_event("sample", "putc"))
+        kinds = [ev.get("event") for ev in run.events]
+        check("interrupted" in kinds, "no \"interrupted\" event on the stream", p.describe())
+        finished = [ev for ev in run.events if ev.get("event") == "target-finished"]
+        clean = [ev for ev in finished if ev.get("error") is None]
+        check(not clean, "the stream says the target finished cleanly: %s"
+              % (json.dumps(clean[0]) if clean else ""), p.describe())
+        n = s.clean(p)
+        what = ("target-finished says “%s”" % finished[0].get("error")) if finished else \
+            "no target-finished event"
+        return summary(p, "{\"event\":\"interrupted\"}", n, "%s, then interrupted" % what)
+
+
+def case_footer_escapes_path():
+    """The text table's footer names the target; a newline or a byte that is not UTF-8 in its
+    name is escaped as in the result file, not printed as it is."""
+    with Sandbox() as s:
+        target = os.path.join(fsencode(s.base), b"new\nline \xff\x1b[31m")
+        os.mkdir(target)
+        p = cli("run", "-d", target, *QUICK, "-q")
+        expect_rc(p, 0)
+        lines = [ln for ln in p.out.splitlines() if ln.startswith("Target: ")]
+        check(lines, "no Target: line in the footer", p.describe())
+        check("new\\nline \ufffd\\u001b[31m" in lines[0],
+              "the footer shows the name unescaped: %r" % lines[0], p.describe())
+        check("\x1b" not in p.out, "an escape character reached stdout", p.describe())
+        check(not scratch_dirs(target), "scratch folder left", p.describe())
+        return summary(p, lines[0].replace(s.base, "…"), s.clean(p))
+
+
 def app_signal_case(sig):
     """The app, started with `dyno --target T --preset quick --run`, gets sig mid-phase."""
     def case():
@@ -1246,6 +1444,83 @@ def case_engine_stop():
         expect_rc(p, 1)
         line = expect_message(p, r"^error: g-io-error-quark/cancelled: ", [], prefix="error: ")
         return summary(p, line, s.clean(p))
+
+
+def locked_out_case(stop):
+    """nobody's run; its target is made mode 000 mid-phase (the run SIGSTOPped meanwhile, so the
+    change lands before the run goes on, however fast the machine), then the run ends on its own
+    or with SIGTERM (stop). Dyno cannot remove its scratch folder: not a success."""
+    def case():
+        with Sandbox() as s, Nobody() as nobody:
+            target = s.dir("mine")
+            os.chown(target, nobody.uid, nobody.gid)
+            before = snapshot(target)
+            args = ["-s", "8M", "--tests", "putc", "--per-char", "syscall", "--per-char-size",
+                    "8M"]
+            argv = nobody.prefix + [nobody.copy(CLI)] + one_pass(["run", "-d", target] + args)
+            run = BgRun(target, argv=argv, env=nobody.env)
+            try:
+                scratch = run.wait_scratch(target)
+                run.wait_data(target, scratch)
+                os.kill(run.pid, signal.SIGSTOP)
+                os.chmod(target, 0)
+                os.kill(run.pid, signal.SIGCONT)
+                if stop:
+                    run.proc.send_signal(signal.SIGTERM)
+                rc, took = run.wait(TIMEOUT)
+            finally:
+                run.close()
+                os.chmod(target, 0o755)
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s" % TIMEOUT, p.describe())
+            expect_rc(p, 1)
+            where = os.path.join(target, fsdecode(scratch))
+            line = expect_message(p, r"left behind.*delete it by hand", [where])
+            check(os.path.isdir(where), "%s is gone, yet the run said it was left" % where,
+                  p.describe())
+            # The next run, once the folder can be entered, removes what this one left.
+            q = nobody.cli("run", "-d", target, *QUICK, "-q")
+            expect_rc(q, 0)
+            check(re.search(r"Removed %s" % re.escape(fsdecode(scratch)), q.err),
+                  "the next run did not remove %s" % fsdecode(scratch), q.describe())
+            n = expect_clean(target, before, q)
+            return summary(p, line.replace(s.base, "…"), n, "the next run removed it")
+    return case
+
+
+def case_thread_limit():
+    """nobody may have 1, 2, 3 … processes and threads (RLIMIT_NPROC) until a run succeeds: each
+    limit stops dyno-cli at another thread (GLib's worker, the run's, the sampler, a seeker).
+    Every run must fail cleanly (exit 1, a message, nothing left) or succeed; never abort."""
+    if shutil.which("prlimit") is None:
+        raise Skip("prlimit not found (apt-get install util-linux)")
+    with Sandbox() as s, Nobody() as nobody:
+        target = s.dir("mine")
+        os.chown(target, nobody.uid, nobody.gid)
+        before = snapshot(target)
+        exe = nobody.copy(CLI)
+        failures = []
+        for limit in range(1, 40):
+            p = cli("run", "-d", target, "-s", "4M", "--tests", "write,seeks", "--seeks", "64",
+                    "-q", timeout=30, prefix=["prlimit", "--nproc=%d" % limit] + nobody.prefix,
+                    exe=exe, env=nobody.env)
+            if p.rc == 126 and "setpriv" in p.err:
+                continue  # the limit stopped setpriv's exec, before dyno-cli ran
+            if p.rc < 0:
+                raise Failure("with %d threads allowed: killed by %s; left %s" % (
+                    limit, signal.Signals(-p.rc).name, ", ".join(
+                        fsdecode(n) for n in scratch_dirs(target) if n not in before)
+                    or "nothing"), p.describe())
+            expect_rc(p, (0, 1))
+            expect_clean(target, before, p)
+            if p.rc == 0:
+                break
+            failures.append(expect_message(p, r"thread"))
+        else:
+            raise Failure("no run succeeded with up to 39 threads")
+        check(failures, "the first limit tried already let the run through")
+        return summary(p, failures[0], len(before), "%d limits failed cleanly (the last: “%s”), "
+                       "then exit 0 with %d threads" % (len(failures), failures[-1], limit))
 
 
 def vanish_summary(p, took, line, n, what):
@@ -1622,6 +1897,30 @@ def reader_case(name, make, commands, rc, cause=None, names=(), results=None):
     return case
 
 
+def case_import_ids_alike():
+    """Two runs whose random ids share their first 8 characters (once in about 90 imports of
+    10,000 runs): both are imported, under names that tell them apart."""
+    if not cli_has("import"):
+        raise Skip("this dyno-cli has no import command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        doc = json.loads(fixture("results", "full-v1.json"))
+        names = []
+        for i, tail_ in enumerate(("6b1d-4e7f-9c3a-5d2b8e1f4a60", "7777-4e7f-9c3a-5d2b8e1f4a61")):
+            doc["id"] = "0f8e2a4c-" + tail_
+            names.append(os.path.join(folder, "r%d.json" % i))
+            with open(names[-1], "w") as f:
+                json.dump(doc, f)
+        out = s.dir("out")
+        out_before = snapshot(out)
+        p = cli("import", *names, "-o", out)
+        expect_rc(p, 0)
+        new = sorted(set(os.listdir(out)) - {fsdecode(k) for k in out_before if b"/" not in k})
+        check(len(new) == 2, "%d files written, expected 2: %s" % (len(new), new), p.describe())
+        expect_clean(out, out_before, p, skip=new)
+        return summary(p, None, None, "exit 0; written as %s" % ", ".join(new))
+
+
 def case_import_all_or_nothing():
     if not cli_has("import"):
         raise Skip("this dyno-cli has no import command")
@@ -1764,6 +2063,30 @@ def make_folder(path):
     os.mkdir(path)
 
 
+def case_proc_file():
+    """/proc files report 0 bytes but have contents: not "empty", and not read blindly."""
+    path = "/proc/self/mountinfo"
+    if not os.path.exists(path):
+        raise Skip("no %s here" % path)
+    done = []
+    with Sandbox() as s:
+        out = s.dir("out")
+        out_before = snapshot(out)
+        for words in (["load"], ["import"]):
+            p = helper(words[0], path)
+            expect_rc(p, 1)
+            line = expect_message(p, r"not a regular file.*/proc", ["mountinfo"], prefix="error: ")
+            done.append(words[0])
+        for args in (["import", path, "-o", out], ["compare", path]):
+            p = cli(*args)
+            expect_rc(p, 1)
+            line = expect_message(p, r"not a regular file.*/proc", ["mountinfo"])
+            check("empty" not in line, "called empty: %s" % line, p.describe())
+            done.append("dyno-cli " + args[0])
+        expect_clean(out, out_before)
+        return "exit 1 from %s; “%s”; nothing imported" % (", ".join(done), line)
+
+
 def case_unreadable_file():
     with Sandbox() as s, Nobody() as nobody:
         folder = s.dir("in", populated=False)
@@ -1778,6 +2101,55 @@ def case_unreadable_file():
         line = expect_message(p, r"permission denied", ["secret.csv"], prefix="error: ")
         check("results: 0" in p.out, "results were imported", p.describe())
         return summary(p, re.sub(r"^error: [^:]*: ", "", line), expect_clean(folder, before))
+
+
+def case_result_file_too_large():
+    """300 MiB of blanks around an object: valid-looking text above the 256 MiB limit. It must be
+    refused on its size, before it is read: the helper's peak memory stays far below the file."""
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        path = os.path.join(folder, "huge.json")
+        with open(path, "wb") as f:
+            blanks = b" " * MIB
+            for _ in range(300):
+                f.write(blanks)
+            f.write(b"{}")
+        set_times(path)
+        before = snapshot(folder)
+        import resource
+        start_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        p = helper("load", path)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB, the largest child
+        expect_rc(p, 1)
+        line = expect_message(p, r"too large for a result file \(300\.0\s?MiB; the limit is "
+                              r"256\.0\s?MiB\)", ["huge.json"], prefix="error: ")
+        check(peak <= max(start_rss, 64 * 1024), "the helper used %d MiB to refuse the file"
+              % (peak // 1024), p.describe())
+        return summary(p, re.sub(r"^error: [^:]*: ", "", line), expect_clean(folder, before),
+                       "refused before reading: peak memory below 64 MiB")
+
+
+def case_result_array_memory():
+    """40 MB of "[0,0,0,…": within every limit as text, 1.6 GB as json-glib's tree. It is not a
+    result file (not an object), which its first byte says: memory stays near the file's size."""
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        path = os.path.join(folder, "zeros.json")
+        with open(path, "wb") as f:
+            f.write(b"[" + b"0," * (20 * 1000 * 1000 - 1) + b"0]")
+        set_times(path)
+        before = snapshot(folder)
+        import resource
+        start_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        p = helper("load", path)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        expect_rc(p, 1)
+        line = expect_message(p, r"not a Dyno result file.*found an array", ["zeros.json"],
+                              prefix="error: ")
+        check(peak <= max(start_rss, 256 * 1024), "the helper used %d MiB for a 40 MB file"
+              % (peak // 1024), p.describe())
+        return summary(p, re.sub(r"^error: [^:]*: ", "", line), expect_clean(folder, before),
+                       "peak memory below 256 MiB")
 
 
 READERS = [
@@ -1838,6 +2210,14 @@ READERS = [
     ("result file with a UTF-8 BOM", "a valid result file after `EF BB BF`",
      "exit 0; loaded", "bom.json", lambda: b"\xef\xbb\xbf" + fixture("results", "full-v1.json"),
      ["load", "import", "cli-import", "cli-compare"], 0, None, (), 1),
+    ("UTF-16 result file", "a valid result file in UTF-16LE with its BOM (Notepad's “Unicode”)",
+     "exit 0; converted and loaded by every reader", "utf16.json",
+     lambda: ("\ufeff" + fixture("results", "full-v1.json").decode("utf-8")).encode("utf-16-le"),
+     ["load", "import", "cli-import", "cli-import -f dyno", "cli-compare"], 0, None, (), 1),
+    ("UTF-16BE result file without a BOM", "a valid result file in UTF-16BE, no BOM",
+     "exit 0; converted and loaded", "utf16be.json",
+     lambda: fixture("results", "full-v1.json").decode("utf-8").encode("utf-16-be"),
+     ["load", "cli-import -f dyno"], 0, None, (), 1),
     ("empty file", "0 bytes", "exit 1; says it is empty", "empty.csv", b"",
      ["load", "import", "cli-import", "cli-compare"], 1, r"empty", ["empty.csv"], None),
     ("a FIFO", "a named pipe no one writes to",
@@ -1901,6 +2281,26 @@ add("targets", "--cache drop without root", "nobody runs `--cache drop`",
     "exit 0; warns that it needs root and evicts the file's own pages instead",
     case_drop_without_root, root="runs as nobody")
 
+add("flags", "accents in a C locale", "`LC_ALL=C run -m café --notes 'naïve ×2'`, then "
+    "`compare --baseline café`, `--title Ünïcode`", "exit 0; the text is kept as typed (UTF-8)",
+    case_text_in_c_locale)
+add("flags", "label not UTF-8", "`-m caf\\xe9` under C.UTF-8", "exit 0; a warning names "
+    "--label; the label is repaired with U+FFFD; the result file loads", case_invalid_utf8_label)
+add("flags", "size with a non-ASCII byte in a C locale", "`LC_ALL=C run -s 4€`",
+    "exit 2; names -s and the value", case_bad_bytes_in_size)
+add("targets", "newline and escape in the name: the footer", "target `new\\nline \\xff\\x1b[31m`,"
+    " text table", "exit 0; the footer's Target: line shows `new\\nline \ufffd\\u001b[31m` "
+    "on one line, as the result file does", case_footer_escapes_path)
+add("info", "a loop device", "ext4 in a 64 MiB image on a loop device", "device loopN; the model "
+    "names the image file (and the disk it is on)", case_info_loop, root="loop devices")
+add("info", "overlayfs", "an overlay of two folders of the sandbox", "the device is the upper "
+    "folder's, not unknown", case_info_overlay, root="mounts an overlay")
+add("info", "exFAT through FUSE", "exFAT image on a loop device, `mount.exfat-fuse`",
+    "file system fuseblk.exfat, not fuseblk", fuse_case(["mkfs.exfat"], ["mount.exfat-fuse"],
+                                                       "exfat"), root="loop devices")
+add("info", "NTFS through ntfs-3g", "NTFS image on a loop device, `ntfs-3g`",
+    "file system fuseblk.ntfs, not fuseblk", fuse_case(["mkfs.ntfs", "-F", "-Q"], ["ntfs-3g"],
+                                                       "ntfs"), root="loop devices")
 add("stale", "stale link out of the target",
     "`dyno-<dead>-AbCdEf` is a symlink to a folder outside holding a valid marker and `data`",
     "exit 0; the link is not followed: link and outside folder untouched",
@@ -1956,6 +2356,15 @@ add("signals", "SIGHUP mid-phase", "SIGHUP (the terminal closed) during per-char
     "exit 129 or 130 within 5 s; scratch removed", signal_case([signal.SIGHUP], False,
                                                                rcs=(129, 130),
                                                                cause=r"interrupt|hang"))
+for _sig, _why in ((signal.SIGQUIT, "Ctrl-\\\\"), (signal.SIGALRM, "a `timeout -s ALRM` or alarm"),
+                  (signal.SIGUSR1, "dd's progress signal: Dyno ends the run"),
+                  (signal.SIGUSR2, "a user signal"), (signal.SIGXCPU, "a CPU time limit"),
+                  (signal.SIGRTMIN, "a real-time signal")):
+    add("signals", "%s mid-phase" % _sig.name, "%s (%s) during per-char write" % (_sig.name, _why),
+        "exit 130 within 5 s; says interrupted; scratch removed", signal_case([_sig], False))
+add("signals", "SIGINT on --stream: no clean finish", "SIGINT during per-char write, `--stream`",
+    "no `target-finished` event with `\"error\": null`; then `interrupted`",
+    case_stream_no_clean_finish)
 add("signals", "reader of --stream goes away", "`dyno-cli run --stream | head`: stdout closed "
     "mid-phase", "stops within 15 s, not killed by SIGPIPE; exit ≠ 0; says the output was lost; "
     "scratch removed", case_sigpipe)
@@ -1975,6 +2384,16 @@ add("environment", "io_uring disabled", "`sysctl kernel.io_uring_disabled=2` (as
     root="sets a kernel sysctl")
 add("signals", "Stop through the engine", "GCancellable cancelled at the first phase "
     "(the app's Stop)", "G_IO_ERROR_CANCELLED; scratch removed", case_engine_stop)
+add("vanish", "target made mode 000 mid-run", "nobody's run; `chmod 000` on its target during "
+    "per-char write; the run ends", "exit 1; says the scratch folder was left and where; the "
+    "next run removes it", locked_out_case(False), root="runs as nobody")
+add("vanish", "target made mode 000, then SIGTERM", "the same, then SIGTERM",
+    "exit 1 (not 130: the stop was not clean); says where the scratch folder is",
+    locked_out_case(True), root="runs as nobody")
+add("environment", "thread limit", "nobody's `RLIMIT_NPROC` (`prlimit --nproc`) of 1, 2, 3 … "
+    "until a run with `--tests write,seeks` succeeds", "every limit: exit 1 and a message "
+    "about the thread that could not start, or exit 0; never an abort or a hang; nothing left",
+    case_thread_limit, root="runs as nobody")
 add("vanish", "lazy unmount mid-run", "`umount -l` of the target tmpfs during per-char write",
     "exit 1 within 10 s; disappeared, names the target; scratch removed from the detached fs",
     case_lazy_umount, root="mounts and unmounts a tmpfs")
@@ -2035,15 +2454,26 @@ add("sizes", "-s not a multiple of --chunk, syscall per-char", "`-s 1000000 --pe
 for _name, _cond, _exp, _file, _make, _cmds, _rc, _cause, _names, _results in READERS:
     add("files", _name, _cond, _exp,
         reader_case(_file, reader_maker(_make), _cmds, _rc, _cause, _names, _results))
+add("files", "result file over the size limit", "300 MiB of blanks around `{}`",
+    "exit 1; names the file, its size and the 256 MiB limit; refused before it is read",
+    case_result_file_too_large)
+add("files", "result file: 20 M values in an array", "40 MB of `[0,0,0,…`",
+    "exit 1; not a result file; memory stays proportional to the file (below 256 MiB)",
+    case_result_array_memory)
+add("files", "import: two ids alike in 8 characters", "two result files whose ids start with the "
+    "same `0f8e2a4c-`", "exit 0; both imported under names that differ", case_import_ids_alike)
 add("files", "import: one bad file among good ones", "`dyno-cli import good.csv bad.csv -o OUT`",
     "exit 1; names bad.csv and its line; nothing written to OUT", case_import_all_or_nothing)
+add("files", "a /proc file", "`/proc/self/mountinfo` (reports 0 bytes, has text)",
+    "exit 1; not a regular file, names /proc (not “empty”)", case_proc_file)
 add("files", "unreadable file", "nobody imports root's 0600 CSV",
     "exit 1; permission denied, names the file", case_unreadable_file, root="runs as nobody")
 add("files", "compare: 10,000 runs of one label", "`dyno-cli compare cron.csv`, a bonnie++ CSV "
     "of 10,000 lines from one machine (one label)", "exit 0 within 60 s, text and JSON; names "
     "vm, vm (2) … vm (10000)", case_compare_same_label)
 for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
-                  (signal.SIGHUP, "the terminal closed")):
+                  (signal.SIGHUP, "the terminal closed"), (signal.SIGQUIT, "Ctrl-\\\\"),
+                  (signal.SIGUSR1, "dd's progress signal")):
     add("files", "import: %s mid-write" % _sig.name, "%s (%s) while `dyno-cli import` writes "
         "10,000 runs of one CSV into OUT" % (_sig.name, _why), "exit 130; says interrupted; "
         "nothing added to OUT, no temporary file", import_signal_case(_sig))

@@ -613,14 +613,82 @@ find_block_device (const DynoTargetInfo *info,
   return FALSE;
 }
 
+/* An option's value ("upperdir=/a" gives "/a"), or NULL. */
+static char *
+option_value (const char *options, const char *key)
+{
+  g_autofree char *option = find_option (options, key);
+  const char *eq = option != NULL ? strchr (option, '=') : NULL;
+
+  return eq != NULL && eq[1] != '\0' ? g_strdup (eq + 1) : NULL;
+}
+
+/* A FUSE driver of a block device (ntfs-3g, exfat-fuse) mounts as "fuseblk", which says
+ * nothing of the file system: its name is in the subtype= option when the driver gives one,
+ * in udev's database, or in the first sector of the device. */
+static char *
+find_fuseblk_type (const DynoTargetInfo *info, guint major, guint minor)
+{
+  g_autofree char *udev_path = g_strdup_printf ("/run/udev/data/b%u:%u", major, minor);
+  g_autofree char *udev = NULL;
+  char *subtype = option_value (info->mount_options, "subtype");
+  char sector[16];
+  int fd;
+
+  if (subtype != NULL)
+    return subtype;
+  if (g_file_get_contents (udev_path, &udev, NULL, NULL))
+    {
+      g_auto (GStrv) lines = g_strsplit (udev, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], "E:ID_FS_TYPE=") && lines[i][13] != '\0')
+          return g_strdup (lines[i] + 13);
+    }
+  if (info->mount_source == NULL || !g_str_has_prefix (info->mount_source, "/dev/"))
+    return NULL;
+  /* Reading the device needs root or the disk group; without it the name stays fuseblk. */
+  fd = open (info->mount_source, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0)
+    return NULL;
+  if (pread (fd, sector, sizeof sector, 0) != (gssize) sizeof sector)
+    {
+      close (fd);
+      return NULL;
+    }
+  close (fd);
+  /* The OEM name of the boot sector, at byte 3. */
+  if (memcmp (sector + 3, "NTFS    ", 8) == 0)
+    return g_strdup ("ntfs");
+  if (memcmp (sector + 3, "EXFAT   ", 8) == 0)
+    return g_strdup ("exfat");
+  return NULL;
+}
+
 /* Stacked crypto file systems keep their data in a folder of another file system (the
- * mount source, "cryfs@/path" for CryFS), and that folder's disk is the one measured. */
+ * mount source, "cryfs@/path" for CryFS), and that folder's disk is the one measured. An
+ * overlay writes into its upper folder (a read-only one reads from its first lower one). */
 static char *
 find_lower_dir (const DynoTargetInfo *info)
 {
   const char *source = info->mount_source;
   gboolean stacked = FALSE;
 
+  if (info->fs_type != NULL && g_str_equal (info->fs_type, "overlay"))
+    {
+      char *dir = option_value (info->mount_options, "upperdir");
+
+      if (dir == NULL)
+        {
+          g_autofree char *lower = option_value (info->mount_options, "lowerdir");
+          g_auto (GStrv) dirs = lower != NULL ? g_strsplit (lower, ":", 2) : NULL;
+
+          dir = dirs != NULL && dirs[0] != NULL ? g_strdup (dirs[0]) : NULL;
+        }
+      if (dir != NULL && (dir[0] != '/' || !g_file_test (dir, G_FILE_TEST_IS_DIR)))
+        g_clear_pointer (&dir, g_free);
+      return dir;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (crypto_types) && info->fs_type; i++)
     stacked |= g_str_equal (info->fs_type, crypto_types[i].fs_type);
   if (!stacked || source == NULL)
@@ -661,6 +729,46 @@ describe_lower (DynoTargetInfo *info, guint depth)
     }
 }
 
+/* A loop device is a file on another file system: name the file, and take the disk and
+ * whether it spins from the file's own device (a loop device always says it spins). */
+static void
+describe_loop (DynoTargetInfo *info, guint depth)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *backing = NULL;
+  g_autofree char *folder = NULL;
+  g_autoptr (DynoTargetInfo) lower = NULL;
+  guint n;
+
+  if (info->device == NULL || sscanf (info->device, "loop%u", &n) != 1
+      || !g_str_equal (info->device, (dir = g_strdup_printf ("loop%u", n))))
+    return;
+  g_clear_pointer (&dir, g_free);
+  dir = g_strdup_printf ("/sys/block/%s", info->device);
+  backing = read_attribute (dir, "loop/backing_file");
+  if (backing == NULL)
+    return;
+  folder = g_path_get_dirname (backing);
+  if (depth < MAX_LOWER_DEPTH && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      lower = dyno_target_info_new (folder);
+      describe_path (lower, folder, depth + 1);
+    }
+  if (lower != NULL && lower->device != NULL)
+    {
+      /* TRANSLATORS: a loop device's model: its image file, then the disk the file is on */
+      replace_string (&info->device_model,
+                      g_strdup_printf (_("file %s on %s"), backing, lower->device));
+      info->rotational = lower->rotational;
+    }
+  else
+    {
+      /* TRANSLATORS: a loop device's model: its image file */
+      replace_string (&info->device_model, g_strdup_printf (_("file %s"), backing));
+      info->rotational = DYNO_TRISTATE_UNKNOWN;
+    }
+}
+
 static void
 describe_path (DynoTargetInfo *info, const char *path, guint depth)
 {
@@ -690,7 +798,17 @@ describe_path (DynoTargetInfo *info, const char *path, guint depth)
   if (has_fscrypt_policy (real))
     add_layer (info, "fscrypt");
   if (find_block_device (info, mount_major, mount_minor, &block_major, &block_minor))
-    dyno_linux_describe_block_stack ("/sys", block_major, block_minor, info);
+    {
+      dyno_linux_describe_block_stack ("/sys", block_major, block_minor, info);
+      if (info->fs_type != NULL && g_str_equal (info->fs_type, "fuseblk"))
+        {
+          g_autofree char *subtype = find_fuseblk_type (info, block_major, block_minor);
+
+          if (subtype != NULL)
+            replace_string (&info->fs_type, g_strdup_printf ("fuseblk.%s", subtype));
+        }
+      describe_loop (info, depth);
+    }
 }
 
 void

@@ -1,0 +1,64 @@
+/* dyno-cli-remote.h: runs on other machines over SSH (docs/remote.md)
+ *
+ * A target ssh://[user@]host[:port]/path or [user@]host:/path is measured by the dyno-cli of
+ * that machine: Dyno runs `ssh -T … host -- dyno-cli run --stream …` and follows the stream
+ * (dyno-stream.h), so nothing but dyno-cli needs to be installed there.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dyno-rate-unit.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *user; /* or NULL */
+  char *host;
+  guint port; /* 0: ssh's default */
+  char *path; /* absolute, on the remote machine */
+} DynoRemoteTarget;
+
+/* NULL when text is not a remote target (a local folder); a remote target that is malformed
+ * (an empty host, a bad port, a host that would read as an option of ssh) sets error. */
+DynoRemoteTarget *dyno_remote_target_parse (const char *text, GError **error);
+void              dyno_remote_target_free (DynoRemoteTarget *target);
+/* "user@host", or "host" without a user: the result's `remote` field. */
+char             *dyno_remote_target_describe (const DynoRemoteTarget *target);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoRemoteTarget, dyno_remote_target_free)
+
+/* One word for a POSIX shell: 'text' with every ' written as '\''. */
+char *dyno_remote_shell_quote (const char *text);
+
+/* Some of the -d folders is ssh://… or host:/… */
+gboolean dyno_cli_remote_any_target (char **dirs);
+
+/* `dyno-cli run` with remote targets; args: run's argv from before option parsing, whose
+ * options (but -d, --json, --csv, --stream, --quiet, --unit, --remote-cli and --parallel) go
+ * to the remote dyno-cli. parallel: several remote targets, each run at the same time on its
+ * machine, then a table of their sums. */
+int dyno_cli_run_remote (char           **args,
+                         char           **dirs,
+                         const char      *remote_cli,
+                         const char      *json,
+                         gboolean         csv,
+                         gboolean         stream,
+                         gboolean         quiet,
+                         gboolean         paired,
+                         gboolean         parallel,
+                         guint            repeat,
+                         DynoRateUnit     unit);
+
+/* `dyno-cli info ssh://host/path`: the remote `dyno-cli info --json`, printed as it came. */
+int dyno_cli_info_remote (const char *target, const char *remote_cli);
+
+/* Cancels cancellable when standard input reaches its end or hangs up (the ssh connection of
+ * a remote run went away). Attached to the default main context; g_source_destroy () and
+ * g_source_unref () the source returned when the run is over. */
+GSource *dyno_cli_watch_stdin (GCancellable *cancellable);
+
+G_END_DECLS

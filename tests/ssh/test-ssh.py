@@ -1,0 +1,505 @@
+#!/usr/bin/env python3
+# test-ssh.py: runs over SSH (docs/remote.md), printing TAP
+#
+# Copyright 2026 The Dyno authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The "remote" machine is this one: private sshd servers on the loopback (tests/lib/dyno_sshd.py)
+# log root in with a generated key, and --remote-cli points at the dyno-cli under test. ssh reads
+# only the generated ssh_config (DYNO_SSH_COMMAND), never ~/.ssh. Nothing here depends on how
+# fast the machine is: runs are small, and waits are bounds, not measurements.
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import dyno_sshd  # noqa: E402
+
+CLI = os.environ.get("DYNO_CLI") or (sys.argv[1] if len(sys.argv) > 1 else None)
+CLI = os.path.abspath(CLI) if CLI else None
+VERSION = "0.1.0"
+SMALL = ["-s", "16M", "--phase-time", "0.2", "-x", "1", "--tests", "write,read"]
+SCRATCH_RE = re.compile(r"dyno-(\d+)-[A-Za-z0-9]{6}")
+TIMEOUT = 120
+GONE_WITHIN = 30  # seconds: a bound on the remote cleanup, not a speed test
+
+
+class Failure(Exception):
+    pass
+
+
+class Skip(Exception):
+    pass
+
+
+def check(cond, message, *details):
+    if not cond:
+        raise Failure("\n".join([message] + [d for d in details if d]))
+
+
+def tail(text, n=2000):
+    return text if len(text) <= n else "…" + text[-n:]
+
+
+SERVERS = None
+
+
+def cli(*args, env=None, timeout=TIMEOUT):
+    env = env if env is not None else SERVERS.env()
+    try:
+        p = subprocess.run([CLI] + list(args), stdin=subprocess.DEVNULL, capture_output=True,
+                           env=env, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        raise Failure("dyno-cli %s did not finish within %d s" % (" ".join(args), timeout),
+                      tail((e.stderr or b"").decode("utf-8", "replace")))
+    p.out = p.stdout.decode("utf-8", "replace")
+    p.err = p.stderr.decode("utf-8", "replace")
+    p.desc = "command: dyno-cli %r\nexit status: %s\nstdout:\n%s\nstderr:\n%s" % (
+        args, p.returncode, tail(p.out), tail(p.err))
+    return p
+
+
+class Folder:
+    """A scratch folder under /tmp for the remote side, removed afterwards."""
+
+    def __init__(self, name=None):
+        self.base = tempfile.mkdtemp(prefix="dyno-ssh-test-")
+        self.path = self.base if name is None else os.path.join(self.base, name)
+        if name is not None:
+            os.mkdir(self.path)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        shutil.rmtree(self.base, ignore_errors=True)
+        return False
+
+    def scratch(self):
+        return [n for n in os.listdir(self.path) if SCRATCH_RE.fullmatch(n)]
+
+
+def url(path, host=0):
+    address, port = SERVERS.hosts[host]
+    return "ssh://root@%s:%d%s" % (address, port, path)
+
+
+# ---- cases --------------------------------------------------------------------------------
+
+def case_hello():
+    with Folder() as f:
+        p = cli("run", "-d", f.path, *SMALL, "--stream", env=dict(os.environ))
+        check(p.returncode == 0, "a local --stream run failed", p.desc)
+        first = json.loads(p.out.splitlines()[0])
+        check(first == {"event": "hello", "protocol": 1, "dyno": VERSION},
+              "the first line is not the hello line", p.desc)
+
+
+def check_result(doc, path, remote, desc):
+    check(doc.get("remote") == remote, "remote is %r, not %r" % (doc.get("remote"), remote), desc)
+    targets = doc.get("targets") or []
+    check(len(targets) == 1 and targets[0].get("path") == path,
+          "the result's target is not %r" % path, desc)
+    phases = [ph.get("id") for ph in targets[0].get("phases", [])]
+    check(phases == ["write", "read"], "phases %r, not write and read" % phases, desc)
+    check(doc.get("system", {}).get("hostname"), "the result has no system.hostname", desc)
+
+
+def case_run_url():
+    with Folder() as f:
+        out = os.path.join(f.base, "..", os.path.basename(f.base) + ".json")
+        try:
+            p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, "--json", out)
+            check(p.returncode == 0, "the remote run failed", p.desc)
+            with open(out) as fh:
+                doc = json.load(fh)
+        finally:
+            if os.path.exists(out):
+                os.unlink(out)
+        check_result(doc, f.path, "root@127.0.0.1", p.desc)
+        check("Target 1 of 1" in p.err, "no target line on stderr", p.desc)
+        check(re.search(r"Block write .*MB/s", p.err), "no phase line on stderr", p.desc)
+        check("Name:Size" in p.out, "no text report on stdout", p.desc)
+        check(not f.scratch(), "the scratch folder is still there", p.desc)
+
+
+def case_run_scp_form_json():
+    with Folder() as f:
+        p = cli("run", "-d", "root@127.0.0.1:" + f.path, "--remote-cli", CLI, *SMALL,
+                "--json", "-")
+        check(p.returncode == 0, "the remote run failed", p.desc)
+        check_result(json.loads(p.out), f.path, "root@127.0.0.1", p.desc)
+        # Comparable like any other result.
+        res = os.path.join(f.base, "r.json")
+        with open(res, "w") as fh:
+            fh.write(p.out)
+        c = cli("compare", res, res)
+        check(c.returncode == 0, "dyno-cli compare refused the remote result", c.desc)
+
+
+def case_run_stream():
+    with Folder() as f:
+        p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, "--stream")
+        check(p.returncode == 0, "the remote --stream run failed", p.desc)
+        events = [json.loads(line) for line in p.out.splitlines()]
+        check(events[0].get("event") == "hello", "the first line is not hello", p.desc)
+        check(sum(e["event"] == "hello" for e in events) == 1, "more than one hello", p.desc)
+        check(events[-1]["event"] == "result", "the last line is not the result", p.desc)
+        check_result(events[-1]["result"], f.path, "root@127.0.0.1", p.desc)
+
+
+INJECTIONS = [
+    "quote'", 'dq"x', "semi;touch {m}", "$(touch {m})", "`touch {m}`", "sp ace",
+    "nl\ntouch {m}", "all' ; touch {m}; echo '\"$(touch {m})`touch {m}`",
+]
+
+
+def case_injection():
+    home = os.path.expanduser("~root")
+    for i, pattern in enumerate(INJECTIONS):
+        marker = "dyno-injected-%d-%d" % (os.getpid(), i)
+        name = pattern.replace("{m}", marker)
+        with Folder(name) as f:
+            places = [os.path.join(home, marker), os.path.join(f.base, marker),
+                      os.path.join(f.path, marker), os.path.join("/", marker),
+                      os.path.join(os.getcwd(), marker)]
+            try:
+                p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL,
+                        "--label", "lab'el;touch " + marker, "--json", "-")
+                made = [m for m in places if os.path.exists(m)]
+                check(not made, "a folder named %r ran a command: %r" % (name, made), p.desc)
+                check(p.returncode == 0, "the run in %r failed" % name, p.desc)
+                doc = json.loads(p.out)
+                check_result(doc, f.path, "root@127.0.0.1", p.desc)
+                check(doc.get("label") == "lab'el;touch " + marker, "the label was changed",
+                      p.desc)
+            finally:
+                for m in places:
+                    if os.path.exists(m):
+                        os.unlink(m)
+
+
+def case_missing_cli():
+    with Folder() as f:
+        p = cli("run", "-d", url(f.path), "--remote-cli", "/nonexistent/dyno-cli", *SMALL)
+        check(p.returncode == 1, "expected exit status 1", p.desc)
+        check("-Dgui=false" in p.err and "--remote-cli" in p.err,
+              "the message does not say what to install", p.desc)
+        i = cli("info", url(f.path), "--remote-cli", "/nonexistent/dyno-cli")
+        check(i.returncode == 1 and "-Dgui=false" in i.err,
+              "info: the message does not say what to install", i.desc)
+
+
+def case_remote_refuses():
+    with Folder() as f:
+        missing = os.path.join(f.path, "no-such-folder")
+        p = cli("run", "-d", url(missing), "--remote-cli", CLI, *SMALL)
+        check(p.returncode == 1, "expected exit status 1", p.desc)
+        check("root@127.0.0.1: " in p.err and "failed (exit status 1)" in p.err,
+              "the remote reason and the exit status are not shown", p.desc)
+
+
+def fake_cli(folder, first_line):
+    path = os.path.join(folder, "fake-dyno-cli")
+    with open(path, "w") as fh:
+        fh.write("#!/bin/sh\nprintf '%%s\\n' '%s'\ncat >/dev/null\n" % first_line)
+    os.chmod(path, 0o755)
+    return path
+
+
+def case_protocol_mismatch():
+    with Folder() as f:
+        for line, what in (('{"event":"hello","protocol":99,"dyno":"9.9.9"}', "protocol 99"),
+                           ('{"event":"target-started","target":0,"path":"/x"}', "hello")):
+            fake = fake_cli(f.base, line)
+            p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+            check(p.returncode == 1, "expected exit status 1", p.desc)
+            check(what in p.err and "-Dgui=false" in p.err,
+                  "the message does not name the mismatch and what to install", p.desc)
+
+
+def case_batch_mode():
+    with Folder() as f:
+        # A key the server does not know: with BatchMode, ssh fails instead of asking.
+        d = tempfile.mkdtemp(prefix="dyno-ssh-key-")
+        try:
+            dyno_sshd.keygen(os.path.join(d, "other"))
+            env = SERVERS.env()
+            env["DYNO_SSH_COMMAND"] = "ssh -F %s -i %s" % (SERVERS.ssh_config,
+                                                          os.path.join(d, "other"))
+            cfg = os.path.join(d, "cfg")
+            with open(SERVERS.ssh_config) as src, open(cfg, "w") as dst:
+                dst.write(src.read().replace("IdentityFile", "#IdentityFile"))
+            env["DYNO_SSH_COMMAND"] = "ssh -F %s -i %s" % (cfg, os.path.join(d, "other"))
+            p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, env=env)
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+        check(p.returncode == 1, "expected exit status 1", p.desc)
+        check("BatchMode" in p.err and "Permission denied" in p.err,
+              "the message does not say why the login failed", p.desc)
+
+
+def case_bad_targets():
+    for target, what in (("ssh://-oProxyCommand=x/tmp", "-"), ("ssh://host:99999/tmp", "port"),
+                         ("ssh://host", "path")):
+        p = cli("run", "-d", target, *SMALL)
+        check(p.returncode == 2, "expected a usage error for %r" % target, p.desc)
+        check(what in p.err, "the message for %r does not mention %r" % (target, what), p.desc)
+
+
+class Background:
+    """A remote run of a large file, in the background; threads drain its pipes."""
+
+    def __init__(self, folder):
+        self.proc = subprocess.Popen(
+            [CLI, "run", "-d", url(folder), "--remote-cli", CLI, "-s", "2G", "--tests",
+             "write,read", "--phase-time", "0", "-x", "1", "--no-space-check"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=SERVERS.env())
+        self.chunks = []
+        self.threads = [threading.Thread(target=self._drain, args=(s,), daemon=True)
+                        for s in (self.proc.stdout, self.proc.stderr)]
+        for t in self.threads:
+            t.start()
+
+    def _drain(self, stream):
+        for chunk in iter(lambda: stream.read1(65536), b""):
+            self.chunks.append(chunk)
+
+    def text(self):
+        return b"".join(self.chunks).decode("utf-8", "replace")
+
+    def children(self):
+        try:
+            with open("/proc/%d/task/%d/children" % (self.proc.pid, self.proc.pid)) as fh:
+                return [int(x) for x in fh.read().split()]
+        except OSError:
+            return []
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for t in self.threads:
+            t.join(10)
+
+
+def broken_case(kill_what):
+    def case():
+        with Folder() as f:
+            if shutil.disk_usage(f.path).free < 3 * 1024 ** 3:
+                raise Skip("less than 3 GiB free under %s" % f.path)
+            run = Background(f.path)
+            try:
+                end = time.monotonic() + 60
+                while time.monotonic() < end and not any(
+                        os.path.exists(os.path.join(f.path, n, "data")) for n in f.scratch()):
+                    check(run.proc.poll() is None, "the run ended before it started writing",
+                          run.text())
+                    time.sleep(0.02)
+                check(f.scratch(), "no remote scratch folder appeared within 60 s", run.text())
+                if kill_what == "ssh":
+                    kids = run.children()
+                    check(kids, "dyno-cli has no ssh child")
+                    for pid in kids:
+                        os.kill(pid, signal.SIGKILL)
+                else:
+                    run.proc.kill()
+                end = time.monotonic() + GONE_WITHIN
+                while time.monotonic() < end and f.scratch():
+                    time.sleep(0.05)
+                check(not f.scratch(), "the remote scratch folder is still there %d s after "
+                      "the %s was killed" % (GONE_WITHIN, kill_what), run.text())
+                if kill_what == "ssh":
+                    rc = run.proc.wait(30)
+                    check(rc == 1, "expected exit status 1 after ssh died, got %s" % rc,
+                          run.text())
+                    check("connection" in run.text(), "no message about the lost connection",
+                          run.text())
+            finally:
+                run.close()
+    return case
+
+
+def case_interrupt():
+    with Folder() as f:
+        if shutil.disk_usage(f.path).free < 3 * 1024 ** 3:
+            raise Skip("less than 3 GiB free under %s" % f.path)
+        run = Background(f.path)
+        try:
+            end = time.monotonic() + 60
+            while time.monotonic() < end and not f.scratch():
+                time.sleep(0.02)
+            check(f.scratch(), "no remote scratch folder appeared within 60 s", run.text())
+            run.proc.send_signal(signal.SIGINT)
+            rc = run.proc.wait(GONE_WITHIN)
+            check(rc == 130, "expected exit status 130 after SIGINT, got %s" % rc, run.text())
+            check(not f.scratch(), "the remote scratch folder is still there", run.text())
+        finally:
+            run.close()
+
+
+def case_info():
+    with Folder() as f:
+        p = cli("info", url(f.path), "--remote-cli", CLI)
+        check(p.returncode == 0, "remote info failed", p.desc)
+        doc = json.loads(p.out)
+        check(doc.get("path") == f.path and doc.get("remote") == "root@127.0.0.1",
+              "the info does not describe the remote folder", p.desc)
+        check("system" in doc or "hostname" in p.out, "no system in the info", p.desc)
+
+
+def case_stdin_close():
+    """--stop-on-stdin-close on its own (what the remote side of a run gets): no ssh."""
+    with Folder() as f:
+        if shutil.disk_usage(f.path).free < 3 * 1024 ** 3:
+            raise Skip("less than 3 GiB free under %s" % f.path)
+        proc = subprocess.Popen([CLI, "run", "-d", f.path, "-s", "2G", "--tests", "write,read",
+                                 "--phase-time", "0", "-x", "1", "--no-space-check", "--stream",
+                                 "--stop-on-stdin-close"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        try:
+            end = time.monotonic() + 60
+            while time.monotonic() < end and not f.scratch():
+                time.sleep(0.02)
+            check(f.scratch(), "no scratch folder appeared within 60 s")
+            # communicate () closes its standard input first: that is the test.
+            out, err = proc.communicate(timeout=GONE_WITHIN)
+            desc = "stdout:\n%s\nstderr:\n%s" % (tail(out.decode()), tail(err.decode()))
+            check(proc.returncode == 130, "expected exit status 130, got %s" % proc.returncode,
+                  desc)
+            check(not f.scratch(), "the scratch folder is still there", desc)
+            check(out.decode().splitlines()[-1] == '{"event":"interrupted"}',
+                  "the stream does not end with interrupted", desc)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+
+
+def case_parallel():
+    folders = [Folder() for _ in SERVERS.hosts]
+    try:
+        out = os.path.join(folders[0].base, "run.json")
+        args = ["run", "--parallel", "--remote-cli", CLI, *SMALL, "--json", out]
+        for i, f in enumerate(folders):
+            args += ["-d", url(f.path, i)]
+        p = cli(*args)
+        check(p.returncode == 0, "the parallel run failed", p.desc)
+        check("All 3 machines together" in p.out, "no aggregate table", p.desc)
+        check(re.search(r"^Block write +\S+ MB/s +root@127\.0\.0\.[123] ", p.out, re.M),
+              "no sum and slowest host for Block write", p.desc)
+        for i, f in enumerate(folders):
+            where = "root@127.0.0.%d" % (i + 1)
+            check(p.out.count("== %s ==" % where) == 1, "no single table for %s" % where, p.desc)
+            check(re.search(r"^\[%s\]   Block write" % re.escape(where), p.err, re.M),
+                  "no progress line for %s" % where, p.desc)
+            with open(os.path.join(folders[0].base, "run-%s.json" % where)) as fh:
+                check_result(json.load(fh), f.path, where, p.desc)
+            check(not f.scratch(), "a scratch folder is left on %s" % where, p.desc)
+    finally:
+        for f in folders:
+            f.__exit__()
+
+
+def case_parallel_concurrent_stop():
+    """All the machines run at once (three ssh children at the same time); ^C stops them all."""
+    folders = [Folder() for _ in SERVERS.hosts]
+    try:
+        if shutil.disk_usage(folders[0].path).free < 8 * 1024 ** 3:
+            raise Skip("less than 8 GiB free under /tmp")
+        args = [CLI, "run", "--parallel", "--remote-cli", CLI, "-s", "2G", "--tests",
+                "write,read", "--phase-time", "0", "-x", "1", "--no-space-check"]
+        for i, f in enumerate(folders):
+            args += ["-d", url(f.path, i)]
+        proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=SERVERS.env())
+        try:
+            end = time.monotonic() + 60
+            while time.monotonic() < end and not all(f.scratch() for f in folders):
+                check(proc.poll() is None, "the run ended early")
+                time.sleep(0.02)
+            check(all(f.scratch() for f in folders),
+                  "the three machines did not all start within 60 s")
+            with open("/proc/%d/task/%d/children" % (proc.pid, proc.pid)) as fh:
+                kids = fh.read().split()
+            check(len(kids) == 3, "%d ssh children, not 3, while all three ran" % len(kids))
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=GONE_WITHIN)
+            desc = "stdout:\n%s\nstderr:\n%s" % (tail(out.decode()), tail(err.decode()))
+            check(proc.returncode == 130, "expected exit status 130, got %s" % proc.returncode,
+                  desc)
+            check(not any(f.scratch() for f in folders), "a scratch folder is left", desc)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    finally:
+        for f in folders:
+            f.__exit__()
+
+
+CASES = [
+    ("run --stream starts with the hello line", case_hello),
+    ("bad remote targets are usage errors", case_bad_targets),
+    ("run on ssh://user@host:port/path: progress, result with remote", case_run_url),
+    ("run on user@host:/path, --json -, compare", case_run_scp_form_json),
+    ("run --stream on a remote target", case_run_stream),
+    ("paths and labels with quotes, ;, $(), backquotes, newlines run nothing", case_injection),
+    ("missing remote dyno-cli says what to install", case_missing_cli),
+    ("protocol mismatch says what to install", case_protocol_mismatch),
+    ("a remote run refused by its pre-flight says why", case_remote_refuses),
+    ("a refused key fails under BatchMode with a message", case_batch_mode),
+    ("killing the local ssh stops the remote run and removes its scratch", broken_case("ssh")),
+    ("killing the local dyno-cli stops the remote run", broken_case("dyno-cli")),
+    ("SIGINT stops the remote run in order: exit 130", case_interrupt),
+    ("info on ssh://host/path", case_info),
+    ("--stop-on-stdin-close: closing stdin stops a run, exit 130", case_stdin_close),
+    ("--parallel on 127.0.0.1-3: per-host progress, files, aggregate", case_parallel),
+    ("--parallel runs all hosts at once; SIGINT stops them all", case_parallel_concurrent_stop),
+]
+
+
+def main():
+    global SERVERS
+    if not CLI:
+        print("1..0 # SKIP DYNO_CLI is not set to the dyno-cli executable")
+        return 0
+    why = dyno_sshd.unavailable()
+    if why:
+        print("1..0 # SKIP %s" % why)
+        return 0
+    failed = 0
+    print("1..%d" % len(CASES), flush=True)
+    with dyno_sshd.Servers(3) as servers:
+        SERVERS = servers
+        for n, (name, case) in enumerate(CASES, 1):
+            try:
+                case()
+            except Skip as e:
+                print("ok %d - %s # SKIP %s" % (n, name, e), flush=True)
+                continue
+            except Exception as e:  # noqa: BLE001 - a case's failure, reported as TAP
+                failed += 1
+                print("not ok %d - %s" % (n, name))
+                detail = str(e) if isinstance(e, Failure) else traceback.format_exc()
+                for line in detail.splitlines():
+                    print("# " + line)
+                sys.stdout.flush()
+                continue
+            print("ok %d - %s" % (n, name), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
