@@ -6,11 +6,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "dyno-array.h"
 #include "dyno-cli-private.h"
 #include "dyno-compare.h"
 #include "dyno-import.h"
@@ -319,6 +321,10 @@ dyno_cli_compare (int argc, char **argv)
   g_autofree char *output = NULL;
   g_autofree char *title = NULL;
   g_autofree char *chart_size = NULL;
+  g_autofree char *per_spindle = NULL;
+  g_autofree char *reference = NULL;
+  guint read_spindles = 0, write_spindles = 0;
+  double read_reference = NAN, write_reference = NAN;
   g_auto (GStrv) files = NULL;
   g_auto (GStrv) args = NULL;
   const GOptionEntry entries[] = {
@@ -343,6 +349,14 @@ dyno_cli_compare (int argc, char **argv)
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
       N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
       N_("WxH") },
+    { "per-spindle", 0, 0, G_OPTION_ARG_STRING, &per_spindle,
+      N_("After the table, every throughput per data spindle of an array: N spindles for "
+         "reads and writes, or N:W when writes have W (a RAID6 of 11: 9)"),
+      N_("N[:W]") },
+    { "reference", 0, 0, G_OPTION_ARG_STRING, &reference,
+      N_("With --per-spindle: what one drive does alone, read[,write], e.g. 93M or 93M,70M; "
+         "each figure then gets its efficiency"),
+      N_("RATE[,RATE]") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
     { NULL }
   };
@@ -431,6 +445,29 @@ dyno_cli_compare (int argc, char **argv)
         return dyno_cli_usage_error ("compare", "--phase: %s", error->message);
     }
 
+  if (reference != NULL && per_spindle == NULL)
+    return dyno_cli_usage_error ("compare", _("--reference needs --per-spindle N"));
+  if (per_spindle != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (per_spindle, ":", 3);
+      guint64 r = 0, w = 0;
+
+      if (chart != NULL || (format != NULL && compare_format != DYNO_COMPARE_FORMAT_TEXT))
+        return dyno_cli_usage_error ("compare", _("--per-spindle goes with the text table, not "
+                                                  "with --chart or another --format"));
+      if (g_strv_length (parts) > 2
+          || !g_ascii_string_to_unsigned (parts[0], 10, 1, 100000, &r, NULL)
+          || (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &w, NULL)))
+        return dyno_cli_usage_error ("compare", _("--per-spindle: “%s” is not a number of data "
+                                                  "spindles N or N:W (1 to 100000)"),
+                                     per_spindle);
+      read_spindles = (guint) r;
+      write_spindles = parts[1] != NULL ? (guint) w : (guint) r;
+      if (reference != NULL
+          && !dyno_array_parse_reference (reference, &read_reference, &write_reference, &error))
+        return dyno_cli_usage_error ("compare", "--reference: %s", error->message);
+    }
+
   results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
   if (results == NULL)
     return DYNO_EXIT_FAILED;
@@ -500,6 +537,20 @@ dyno_cli_compare (int argc, char **argv)
     if (compare_format == DYNO_COMPARE_FORMAT_TEXT)
       append_headlines (text, comparison);
     g_string_append (text, table);
+    /* The seed's arithmetic: what each data spindle of the array does, against one drive. */
+    for (guint i = 0; read_spindles > 0 && i < results->len; i++)
+      {
+        g_autofree char *lines
+            = dyno_array_format_result_per_spindle (g_ptr_array_index (results, i), read_spindles,
+                                                    write_spindles, read_reference,
+                                                    write_reference);
+
+        if (i == 0)
+          /* TRANSLATORS: heading of the per-spindle lines after a comparison table */
+          g_string_append (text, _("\nPer data spindle:\n"));
+        if (lines != NULL)
+          g_string_append (text, lines);
+      }
     return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
   }
 }

@@ -571,7 +571,10 @@ dyno_array_format_result_per_spindle (DynoResult *result,
   for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
     {
       const DynoTargetResult *target = dyno_result_get_target (result, t);
-      const char *name = target->info && target->info->path ? target->info->path : "?";
+      /* An import has no path: its run's label names it, as in the table above. */
+      const char *name = target->info && target->info->path ? target->info->path
+                         : dyno_result_get_label (result) ? dyno_result_get_label (result)
+                                                          : "?";
 
       for (guint p = 0; target->phases != NULL && p < target->phases->len; p++)
         {

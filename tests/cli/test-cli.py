@@ -936,6 +936,33 @@ def case_compare_seed_003():
           "--baseline fv --unit mib: no ratios to FV in MiB/s", p.describe())
 
 
+def case_compare_per_spindle():
+    """Seed 000's arithmetic: 80 GiB read in 52.9713 s and written in 74.7441 s by an array of
+    24 drives (two 11-drive RAID6 sets and 2 spares: 18 data spindles); one drive alone does
+    93 MB/s reading and 70 MB/s writing."""
+    folder = make_target()
+    try:
+        csv = os.path.join(folder, "seed.csv")
+        read_k = round(83886080000 / 52.9713 / 1024)
+        write_k = round(83886080000 / 74.7441 / 1024)
+        with open(csv, "w") as f:
+            f.write("seed,80G,90000,99,%d,40,500000,30,90000,99,%d,40,300.5,2,16,20000,50,"
+                    "+++++,+++,30000,40,20000,50,+++++,+++,30000,40\n" % (write_k, read_k))
+        p = cli("compare", csv, "--per-spindle", "18", "--reference", "93M,70M")
+        expect_rc(p, 0)
+        check("seed: Block read: 1.58 GB/s over 18 data spindles: 87.98 MB/s per spindle, "
+              "94.6 % of 93 MB/s (one drive)" in p.out, "no seed read line", p.describe())
+        check("seed: Block write: 1.12 GB/s over 18 data spindles: 62.35 MB/s per spindle, "
+              "89.1 % of 70 MB/s (one drive)" in p.out, "no seed write line", p.describe())
+        for bad in (["--per-spindle", "0"], ["--reference", "93M"],
+                    ["--per-spindle", "18", "--reference", "fast"],
+                    ["--per-spindle", "18", "--format", "json"]):
+            q = cli("compare", csv, *bad)
+            expect_rc(q, 2)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def case_compare_formats():
     p = cli("compare", SEED_003, BONNIE_CSV, "--format", "json")
     expect_rc(p, 0)
@@ -1283,6 +1310,7 @@ CASES = [
     ("--version", case_version),
     ("--help", case_help),
     ("compare: seed 003, FV ÷ NoFV block write ×0.17, block read ×0.97", case_compare_seed_003),
+    ("compare: seed 000 per data spindle, 87.98 MB/s = 94.6 % on reads", case_compare_per_spindle),
     ("compare --format json|md|csv|html", case_compare_formats),
     ("compare --chart bars|cpu png/svg/pdf; overlay of imports refused", case_compare_charts),
     ("compare: usage errors exit 2, unreadable inputs exit 1", case_compare_errors),
