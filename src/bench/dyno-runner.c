@@ -410,12 +410,12 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
       if (!passes || total.elapsed >= run->phase_time || total.passes >= G_MAXINT
           || dyno_run_should_stop (run))
         break;
-      /* Putting data back can cost far more than the pass it feeds (a delete runs at ten
-       * times the rate of the creates that make its files): once that has taken a phase time,
-       * stop as soon as the figure is no longer too fast to trust, rather than let the
-       * deletes triple the length of a run. */
+      /* Putting data back can cost far more than the pass it feeds (a delete runs at ten or
+       * more times the rate of the creates that make its files, so each second of deletes
+       * costs ten of creates): once that has taken a phase time, stop as soon as the figure
+       * is no longer too fast to trust, rather than let the deletes double a Quick run. */
       if (ops->restore != NULL && restore_seconds >= run->phase_time
-          && total.elapsed >= 2 * DYNO_TOO_FAST_SECONDS)
+          && total.elapsed >= DYNO_TOO_FAST_SECONDS)
         break;
 
       /* Another pass: the same work again, from a cold cache when reads are measured, on
