@@ -509,6 +509,123 @@ test_seed_003 (void)
 
 /* ---- the formats ---------------------------------------------------------------------- */
 
+/* A priced entry: each figure divided by its amount, in its own currency; an entry without a
+ * price (an import, an older file) gets no per-price figures; currencies never mix. */
+static void
+test_per_price (void)
+{
+  const PhaseSpec specs[] = {
+    { "write", { 120 * MB } },
+    { "read", { 300 * MB } },
+    { "seeks", { 900 } },
+    { "putc", { -1 * MB } },
+  };
+  DynoResult *usd = make_result ("usd", "host", specs, G_N_ELEMENTS (specs));
+  DynoResult *eur = make_result ("eur", "host", specs, G_N_ELEMENTS (specs));
+  DynoResult *none = make_result ("none", "host", specs, G_N_ELEMENTS (specs));
+  g_autoptr (DynoComparison) c = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *md = NULL;
+  g_autofree char *html = NULL;
+  DynoCompareCell cell;
+  const char *currency = NULL;
+  double amount = 0;
+  JsonObject *root;
+  JsonArray *entries;
+  JsonObject *write = NULL;
+
+  g_assert_true (dyno_target_result_set_price (dyno_result_get_target (usd, 0), 1000, "USD"));
+  g_assert_true (dyno_target_result_set_price (dyno_result_get_target (eur, 0), 50, "EUR"));
+  c = compare_results (usd, eur, none, NULL);
+
+  g_assert_true (dyno_comparison_get_price (c, 0, &amount, &currency));
+  g_assert_cmpfloat (amount, ==, 1000);
+  g_assert_cmpstr (currency, ==, "USD");
+  g_assert_false (dyno_comparison_get_price (c, 2, &amount, &currency));
+
+  dyno_comparison_get_cell (c, 0, PHASE ("write"), &cell);
+  g_assert_cmpfloat_with_epsilon (cell.per_price, 120 * MB / 1000, 1e-6);
+  dyno_comparison_get_cell (c, 0, PHASE ("seeks"), &cell);
+  g_assert_cmpfloat_with_epsilon (cell.per_price, 0.9, 1e-12);
+  dyno_comparison_get_cell (c, 1, PHASE ("read"), &cell);
+  g_assert_cmpfloat_with_epsilon (cell.per_price, 300 * MB / 50, 1e-6);
+  /* The ratio is still rate over rate, never price over price. */
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 1.0, 1e-12);
+  dyno_comparison_get_cell (c, 1, PHASE ("putc"), &cell);
+  g_assert_true (cell.too_fast);
+  g_assert_true (isnan (cell.per_price));
+  dyno_comparison_get_cell (c, 2, PHASE ("write"), &cell);
+  g_assert_true (isnan (cell.per_price));
+
+  /* Text: a row under each priced entry, in MB/s or ops/s per unit of its currency. */
+  text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "\nper USD "));
+  g_assert_nonnull (strstr (text, "\nper EUR "));
+  g_assert_null (strstr (text, "per none"));
+  g_assert_nonnull (strstr (text, " 0.120 "));  /* 120 MB/s / 1000 USD */
+  g_assert_nonnull (strstr (text, " 0.300 "));  /* 300 MB/s / 1000 USD */
+  g_assert_nonnull (strstr (text, " 0.900"));   /* 900 seeks/s / 1000 USD */
+  g_assert_nonnull (strstr (text, " 2.40 "));   /* 120 MB/s / 50 EUR */
+  g_assert_nonnull (strstr (text, " 6.00 "));   /* 300 MB/s / 50 EUR */
+  g_assert_nonnull (strstr (text, " 18.0"));    /* 900 seeks/s / 50 EUR */
+  {
+    /* The priced rows sit right under their entry's row, before the ratios. */
+    const char *eur_row = strstr (text, "\neur ");
+    const char *per_eur = strstr (text, "\nper EUR ");
+    const char *ratio = strstr (eur_row, "\n÷ usd");
+
+    g_assert_nonnull (eur_row);
+    g_assert_true (eur_row < per_eur && per_eur < ratio);
+  }
+
+  md = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_MARKDOWN, DYNO_RATE_UNIT_MB);
+  g_assert_nonnull (strstr (md, "| per USD | — | 0.120 | 0.300 | 0.900 |"));
+  g_assert_nonnull (strstr (md, "| per EUR | — | 2.40 | 6.00 | 18.0 |"));
+  html = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_HTML, DYNO_RATE_UNIT_MB);
+  g_assert_nonnull (strstr (html, "<tr class=\"price\"><th scope=\"row\" class=\"entry\">per EUR</th>"));
+
+  /* JSON: the entry's price and each cell's rate per currency unit, in B/s or ops/s. */
+  json = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_JSON, DYNO_RATE_UNIT_MB);
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  entries = json_object_get_array_member (root, "entries");
+  {
+    JsonObject *price = json_object_get_object_member (json_array_get_object_element (entries, 1),
+                                                       "price");
+
+    g_assert_nonnull (price);
+    g_assert_cmpfloat (json_object_get_double_member (price, "amount"), ==, 50);
+    g_assert_cmpstr (json_object_get_string_member (price, "currency"), ==, "EUR");
+    g_assert_false (json_object_has_member (json_array_get_object_element (entries, 2), "price"));
+  }
+  for (guint i = 0; i < json_array_get_length (json_object_get_array_member (root, "phases")); i++)
+    {
+      JsonObject *phase
+          = json_array_get_object_element (json_object_get_array_member (root, "phases"), i);
+
+      if (g_str_equal (json_object_get_string_member (phase, "id"), "write"))
+        write = phase;
+    }
+  g_assert_nonnull (write);
+  {
+    JsonArray *cells = json_object_get_array_member (write, "cells");
+
+    g_assert_cmpfloat_with_epsilon (
+        json_object_get_double_member (json_array_get_object_element (cells, 0), "per_price"),
+        120 * MB / 1000, 1e-6);
+    g_assert_cmpfloat_with_epsilon (
+        json_object_get_double_member (json_array_get_object_element (cells, 1), "per_price"),
+        120 * MB / 50, 1e-6);
+    g_assert_false (json_object_has_member (json_array_get_object_element (cells, 2),
+                                            "per_price"));
+  }
+}
+
 static void
 test_json (void)
 {
@@ -730,6 +847,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/names", test_names);
   g_test_add_func ("/compare/seed-003", test_seed_003);
   g_test_add_func ("/compare/format/json", test_json);
+  g_test_add_func ("/compare/per-price", test_per_price);
   g_test_add_func ("/compare/format/html", test_html);
   g_test_add_func ("/compare/format/csv", test_csv_lines);
   g_test_add_func ("/compare/format/csv-bonnie-tools", test_csv_bonnie_tools);

@@ -493,6 +493,63 @@ test_phase_parameters (void)
   g_assert_true (dyno_config_same_phases (dyno_result_get_config (loaded), config));
 }
 
+/* A target's price survives a file; a target without one writes no "price" and reads back
+ * without one; an integer amount reads as a number. */
+static void
+test_price_round_trip (void)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *again = NULL;
+  DynoTargetResult *priced = dyno_target_result_new (dyno_target_info_new ("/a"));
+  DynoTargetResult *unpriced = dyno_target_result_new (dyno_target_info_new ("/b"));
+  const DynoTargetResult *back;
+
+  g_assert_false (dyno_target_result_has_price (priced));
+  g_assert_false (dyno_target_result_set_price (priced, 0, "USD"));
+  g_assert_false (dyno_target_result_set_price (priced, -1, "USD"));
+  g_assert_false (dyno_target_result_set_price (priced, INFINITY, "USD"));
+  g_assert_false (dyno_target_result_set_price (priced, NAN, "USD"));
+  g_assert_false (dyno_target_result_set_price (priced, 1500, "usd"));
+  g_assert_false (dyno_target_result_set_price (priced, 1500, "US"));
+  g_assert_false (dyno_target_result_has_price (priced));
+  g_assert_true (dyno_target_result_set_price (priced, 1499.99, "USD"));
+  g_assert_true (dyno_target_result_has_price (priced));
+  dyno_result_add_target (result, priced);
+  dyno_result_add_target (result, unpriced);
+
+  json = dyno_result_to_json (result, FALSE);
+  g_assert_nonnull (strstr (json, "\"price\":{\"amount\":1499.99,\"currency\":\"USD\"}"));
+  g_assert_null (strstr (strstr (json, "\"/b\""), "\"price\""));
+  loaded = dyno_result_load_from_data (json, strlen (json), &error);
+  g_assert_no_error (error);
+  back = dyno_result_get_target (loaded, 0);
+  g_assert_true (dyno_target_result_has_price (back));
+  g_assert_cmpfloat (back->price_amount, ==, 1499.99);
+  g_assert_cmpstr (back->price_currency, ==, "USD");
+  back = dyno_result_get_target (loaded, 1);
+  g_assert_false (dyno_target_result_has_price (back));
+  g_assert_true (isnan (back->price_amount));
+  g_assert_null (back->price_currency);
+  again = dyno_result_to_json (loaded, FALSE);
+  g_assert_cmpstr (again, ==, json);
+
+  g_clear_object (&loaded);
+  loaded = load_text ("{\"format\": \"dyno-result\", \"version\": 1, \"targets\": [{\"price\": "
+                      "{\"amount\": 1500, \"currency\": \"EUR\"}}, {\"price\": null}]}",
+                      &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (dyno_result_get_target (loaded, 0)->price_amount, ==, 1500);
+  g_assert_cmpstr (dyno_result_get_target (loaded, 0)->price_currency, ==, "EUR");
+  g_assert_false (dyno_target_result_has_price (dyno_result_get_target (loaded, 1)));
+
+  /* Clearing */
+  g_assert_true (dyno_target_result_set_price (dyno_result_get_target (loaded, 0), 0, NULL));
+  g_assert_false (dyno_target_result_has_price (dyno_result_get_target (loaded, 0)));
+}
+
 static void
 test_round_trip_pretty (void)
 {
@@ -1172,6 +1229,33 @@ static const struct
     "targets[0].info.encryption: expected an array, found a string" },
   { TARGET ("\"info\": {\"total_bytes\": -1}"), DYNO_ERROR_BAD_FORMAT,
     "targets[0].info.total_bytes: -1 is negative" },
+  /* prices */
+  { TARGET ("\"price\": 1500"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price: expected an object, found a number" },
+  { TARGET ("\"price\": {\"currency\": \"USD\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.amount: missing" },
+  { TARGET ("\"price\": {\"amount\": 1500}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.currency: missing" },
+  { TARGET ("\"price\": {\"amount\": 0, \"currency\": \"USD\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.amount: a price must be larger than zero" },
+  { TARGET ("\"price\": {\"amount\": -3.5, \"currency\": \"USD\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.amount: -3.5 is negative" },
+  { TARGET ("\"price\": {\"amount\": null, \"currency\": \"USD\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.amount: a price must be larger than zero" },
+  { TARGET ("\"price\": {\"amount\": 1e999, \"currency\": \"USD\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.amount: the number is too large" },
+  { TARGET ("\"price\": {\"amount\": \"1500\", \"currency\": \"USD\"}"),
+    DYNO_ERROR_BAD_FORMAT, "targets[0].price.amount: expected a number, found a string" },
+  { TARGET ("\"price\": {\"amount\": 1500, \"currency\": \"usd\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.currency: expected a currency code of three capital letters" },
+  { TARGET ("\"price\": {\"amount\": 1500, \"currency\": \"US$\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.currency: expected a currency code" },
+  { TARGET ("\"price\": {\"amount\": 1500, \"currency\": \"EURO\"}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.currency: expected a currency code" },
+  { TARGET ("\"price\": {\"amount\": 1500, \"currency\": null}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.currency: expected a currency code" },
+  { TARGET ("\"price\": {\"amount\": 1500, \"currency\": 840}"), DYNO_ERROR_BAD_FORMAT,
+    "targets[0].price.currency: expected a string, found a number" },
   /* phases */
   { PHASE_JSON ("\"id\": \"foo\""), DYNO_ERROR_BAD_FORMAT,
     "targets[0].phases[0].id: unknown phase “foo”" },
@@ -1436,6 +1520,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/result-json/round-trip/pretty", test_round_trip_pretty);
   g_test_add_func ("/result-json/round-trip/phase-parameters", test_phase_parameters);
   g_test_add_func ("/result-json/round-trip/compact", test_round_trip_compact);
+  g_test_add_func ("/result-json/round-trip/price", test_price_round_trip);
   g_test_add_func ("/result-json/round-trip/per-char-size", test_explicit_per_char_size);
   g_test_add_func ("/result-json/round-trip/invalid-utf8", test_invalid_utf8_written_readably);
   g_test_add_func ("/result-json/write/shape", test_written_shape);

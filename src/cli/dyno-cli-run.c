@@ -8,9 +8,11 @@
 #include <errno.h>
 #include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
@@ -364,6 +366,74 @@ parse_seconds (const char *text, double max, double *out)
   return TRUE;
 }
 
+/* --price "1500 USD": an amount in the C locale's notation and an ISO 4217 code; without the
+ * code, currency is left NULL for the caller to fill in from the locale. */
+static gboolean
+parse_price (const char *text, double *amount, char **currency, GError **error)
+{
+  g_autofree char *copy = NULL;
+  g_auto (GStrv) words = NULL;
+  g_autofree char *code = NULL;
+  char *end = NULL;
+  double value;
+
+  copy = g_strstrip (g_strdup (text));
+  {
+    /* Repeated spaces make empty words: leave them out. */
+    g_auto (GStrv) split = g_strsplit_set (copy, " \t", -1);
+    g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+    for (guint i = 0; split[i] != NULL; i++)
+      if (split[i][0] != '\0')
+        g_strv_builder_add (builder, split[i]);
+    words = g_strv_builder_end (builder);
+  }
+  if (words[0] == NULL || g_strv_length (words) > 2)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("“%s” is not an amount and a currency code, such as “1500 USD”"), text);
+      return FALSE;
+    }
+  value = g_ascii_strtod (words[0], &end);
+  if (end == words[0] || *end != '\0' || !isfinite (value) || value <= 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("“%s” is not an amount larger than zero"), words[0]);
+      return FALSE;
+    }
+  if (words[1] != NULL)
+    {
+      code = g_ascii_strup (words[1], -1);
+      if (!dyno_price_currency_is_valid (code))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("“%s” is not a currency code of three letters, such as USD or EUR"),
+                       words[1]);
+          return FALSE;
+        }
+    }
+  *amount = value;
+  g_free (*currency);
+  *currency = g_steal_pointer (&code);
+  return TRUE;
+}
+
+/* The locale's currency ("EUR"), from localeconv's int_curr_symbol ("EUR "); NULL when the
+ * locale has none (the C locale). */
+static char *
+locale_currency (void)
+{
+  const struct lconv *conv = localeconv ();
+  g_autofree char *code = NULL;
+
+  if (conv == NULL || conv->int_curr_symbol == NULL || strlen (conv->int_curr_symbol) < 3)
+    return NULL;
+  code = g_strndup (conv->int_curr_symbol, 3);
+  if (!dyno_price_currency_is_valid (code))
+    return NULL;
+  return g_steal_pointer (&code);
+}
+
 /* --profile, --mix, --read-percent and --test: the queued tests. With --tests as well, the
  * selection holds both; without it, only the queued tests run. */
 static gboolean
@@ -446,6 +516,9 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *queue_size = NULL;
   g_autofree char *io_engine = NULL;
   g_autofree char *interval = NULL;
+  g_auto (GStrv) prices = NULL;
+  g_autoptr (GArray) price_amounts = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr (GPtrArray) price_currencies = g_ptr_array_new_with_free_func (g_free);
   gboolean mix = FALSE;
   gboolean paired = FALSE;
   gboolean csv = FALSE;
@@ -519,6 +592,10 @@ dyno_cli_run (int argc, char **argv)
       N_("Seconds every phase measures for at least (default 3); 0 runs the sizes given once, "
          "as Bonnie did"),
       N_("SECONDS") },
+    { "price", 0, 0, G_OPTION_ARG_STRING_ARRAY, &prices,
+      N_("What the target cost, e.g. “1500 USD” (the locale’s currency when left out); once "
+         "per -d, in order, or once for all. Comparisons then show MB/s and ops/s per USD"),
+      N_("AMOUNT [CURRENCY]") },
     { "label", 'm', 0, G_OPTION_ARG_FILENAME, &label, N_("Label for the result (default: host name)"),
       N_("LABEL") },
     { "notes", 0, 0, G_OPTION_ARG_FILENAME, &notes, N_("Free-text notes kept with the result"),
@@ -697,6 +774,9 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", "--json: %s", error->message);
 
   /* ssh://host/path or host:/path: the run happens there (dyno-cli-remote.c). */
+  if (prices != NULL && dyno_cli_remote_any_target (dirs))
+    return dyno_cli_usage_error ("run", _("--price is for local folders; it cannot be given with "
+                                          "a folder over SSH"));
   if (dyno_cli_remote_any_target (dirs))
     return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
                                 parallel, config->repeat, rate_unit);
@@ -714,6 +794,32 @@ dyno_cli_run (int argc, char **argv)
         break;
     }
   targets = g_strv_builder_end (target_builder);
+  if (prices != NULL)
+    {
+      guint n_prices = g_strv_length (prices);
+
+      if (n_prices != 1 && n_prices != g_strv_length (targets))
+        return dyno_cli_usage_error ("run", _("--price: give it once for all folders or once per "
+                                              "-d (%u), in order; found %u"),
+                                     g_strv_length (targets), n_prices);
+      for (guint i = 0; i < n_prices; i++)
+        {
+          g_autofree char *currency = NULL;
+          double amount = NAN;
+
+          if (!parse_price (prices[i], &amount, &currency, &error))
+            return dyno_cli_usage_error ("run", "--price: %s", error->message);
+          if (currency == NULL)
+            currency = locale_currency ();
+          if (currency == NULL)
+            return dyno_cli_usage_error ("run", _("--price: “%s” has no currency and the locale "
+                                                  "names none; give one, as in --price "
+                                                  "“%s USD”"),
+                                         prices[i], prices[i]);
+          g_array_append_val (price_amounts, amount);
+          g_ptr_array_add (price_currencies, g_steal_pointer (&currency));
+        }
+    }
   if (paired && g_strv_length (targets) != 2)
     return dyno_cli_usage_error ("run", _("--compare compares two folders; give exactly two with "
                                           "-d (the first is the baseline)"));
@@ -815,6 +921,15 @@ dyno_cli_run (int argc, char **argv)
         }
       dyno_cli_error ("%s", run_error->message);
       return DYNO_EXIT_FAILED;
+    }
+
+  for (guint i = 0; price_amounts->len > 0 && i < dyno_result_get_n_targets (ctx.result); i++)
+    {
+      guint p = price_amounts->len == 1 ? 0 : MIN (i, price_amounts->len - 1);
+
+      dyno_target_result_set_price (dyno_result_get_target (ctx.result, i),
+                                    g_array_index (price_amounts, double, p),
+                                    g_ptr_array_index (price_currencies, p));
     }
 
   if (json != NULL && !g_str_equal (json, "-") && !dyno_result_save (ctx.result, json, &error))

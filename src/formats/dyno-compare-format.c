@@ -20,6 +20,11 @@
  *   source line.
  * - JSON: {"format": "dyno-comparison", "version": 1, …}: the entries, and per phase the
  *   cells with rates in B/s or ops/s, ratios and the difference as a string.
+ *
+ * An entry with a price (dyno-cli run --price) gets, in text, Markdown and HTML, a row "per
+ * USD" under its own of each figure divided by the amount, in its own currency (entries in
+ * different currencies are never divided into each other); in JSON a "price" and per cell a
+ * "per_price". bonnie++'s CSV has no place for it.
  */
 #include "config.h"
 
@@ -155,6 +160,38 @@ format_cpu (const DynoCompareCell *cell)
   if (!isfinite (cell->cpu_percent) || cell->cpu_percent < 0)
     return g_strdup ("");
   return g_strdup_printf ("%d", (int) MIN (floor (cell->cpu_percent + 0.5), 999));
+}
+
+/* A rate per currency unit, in the table's unit (MB/s or ops/s per USD): three significant
+ * digits, "0.12", "3.45", "1234"; NULL without a figure. Fits RATE_WIDTH. */
+static char *
+format_per_price (const DynoCompareCell *cell, const DynoPhase *id, DynoRateUnit unit)
+{
+  double value;
+  int decimals;
+
+  if (cell->too_fast || !isfinite (cell->per_price))
+    return NULL;
+  value = cell->per_price / dyno_text_display_scale (id, unit);
+  if (value <= 0)
+    return g_strdup ("0");
+  if (value < 0.001)
+    return g_strdup_printf ("%.2e", value);
+  decimals = MAX (0, 2 - (int) floor (log10 (value)));
+  return g_strdup_printf ("%.*f", decimals, value);
+}
+
+/* Translated: "per USD", the label of a priced entry's row of rates per currency unit. */
+static char *
+per_price_label (const DynoComparison *comparison, guint entry)
+{
+  const char *currency = NULL;
+
+  if (!dyno_comparison_get_price (comparison, entry, NULL, &currency))
+    return NULL;
+  /* Translators: the label of a comparison row that divides each figure by the entry's
+   * price; %s is a currency code such as USD: "per USD" */
+  return g_strdup_printf (_("per %s"), currency);
 }
 
 static const char *
@@ -314,6 +351,7 @@ append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable
     {
       g_autofree char *name = clean_text (dyno_comparison_get_name (comparison, e));
       g_autofree char *spec = entry_spec (comparison, e, table);
+      g_autofree char *per_price = NULL;
 
       dyno_text_append_name_and_spec (out, name, spec, width - 1);
       for (guint c = 0; c < cols->len; c++)
@@ -332,6 +370,28 @@ append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable
           dyno_text_append_padded (out, cpu, CPU_WIDTH, TRUE);
         }
       g_string_append_c (out, '\n');
+
+      per_price = per_price_label (comparison, e);
+      if (per_price != NULL)
+        {
+          /* Each figure divided by the entry's price, in its own currency. */
+          dyno_text_append_padded (out, per_price, width - 1, FALSE);
+          for (guint c = 0; c < cols->len; c++)
+            {
+              const DynoPhase *id = g_ptr_array_index (cols, c);
+              DynoCompareCell cell;
+              g_autofree char *value = NULL;
+
+              dyno_comparison_get_cell (comparison, e, id, &cell);
+              value = format_per_price (&cell, id, unit);
+              g_string_append_c (out, ' ');
+              dyno_text_append_padded (out, value ? value : "", RATE_WIDTH, TRUE);
+              g_string_append (out, "    ");
+            }
+          while (out->len > 0 && out->str[out->len - 1] == ' ')
+            g_string_truncate (out, out->len - 1);
+          g_string_append_c (out, '\n');
+        }
 
       if (e == baseline)
         continue;
@@ -430,6 +490,8 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
 
       for (guint e = 0; e < n; e++)
         {
+          g_autofree char *per_price = NULL;
+
           g_string_append (out, "| ");
           append_md_text (out, dyno_comparison_get_name (comparison, e));
           if (e == baseline && n > 1)
@@ -454,6 +516,25 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
               g_string_append (out, " |");
             }
           g_string_append_c (out, '\n');
+
+          per_price = per_price_label (comparison, e);
+          if (per_price != NULL)
+            {
+              g_string_append (out, "| ");
+              append_md_text (out, per_price);
+              g_string_append (out, " |");
+              for (guint c = 0; c < cols->len; c++)
+                {
+                  const DynoPhase *id = g_ptr_array_index (cols, c);
+                  DynoCompareCell cell;
+                  g_autofree char *value = NULL;
+
+                  dyno_comparison_get_cell (comparison, e, id, &cell);
+                  value = format_per_price (&cell, id, unit);
+                  g_string_append_printf (out, " %s |", value ? value : "—");
+                }
+              g_string_append_c (out, '\n');
+            }
         }
     }
   if (n > 0)
@@ -692,6 +773,8 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
 
       for (guint e = 0; e < n; e++)
         {
+          g_autofree char *per_price = NULL;
+
           g_string_append (out, e == baseline && n > 1 ? "<tr class=\"baseline\">" : "<tr>");
           g_string_append (out, "<th scope=\"row\" class=\"entry\">");
           append_html_text (out, dyno_comparison_get_name (comparison, e));
@@ -705,6 +788,25 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
           for (guint c = 0; c < cols->len; c++)
             append_html_cell (out, comparison, e, g_ptr_array_index (cols, c), unit, &summary);
           g_string_append (out, "</tr>\n");
+
+          per_price = per_price_label (comparison, e);
+          if (per_price != NULL)
+            {
+              g_string_append (out, "<tr class=\"price\"><th scope=\"row\" class=\"entry\">");
+              append_html_text (out, per_price);
+              g_string_append (out, "</th>");
+              for (guint c = 0; c < cols->len; c++)
+                {
+                  const DynoPhase *id = g_ptr_array_index (cols, c);
+                  DynoCompareCell cell;
+                  g_autofree char *value = NULL;
+
+                  dyno_comparison_get_cell (comparison, e, id, &cell);
+                  value = format_per_price (&cell, id, unit);
+                  g_string_append_printf (out, "<td>%s</td>", value ? value : "—");
+                }
+              g_string_append (out, "</tr>\n");
+            }
         }
       g_string_append (out, "</tbody>\n</table>\n");
     }
@@ -799,6 +901,15 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
       add_string (b, "path", target->info ? target->info->path : NULL);
       json_builder_set_member_name (b, "file_size");
       json_builder_add_int_value (b, (gint64) dyno_result_get_config (result)->size);
+      /* Only for entries with a price (dyno-cli run --price): imports have none. */
+      if (dyno_target_result_has_price (target))
+        {
+          json_builder_set_member_name (b, "price");
+          json_builder_begin_object (b);
+          add_number (b, "amount", target->price_amount);
+          add_string (b, "currency", target->price_currency);
+          json_builder_end_object (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -853,6 +964,9 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
             json_builder_add_null_value (b);
           add_string (b, "verdict", dyno_verdict_to_string (dyno_compare_cell_get_verdict (&cell)));
           add_string (b, "difference", dyno_difference_to_string (cell.difference));
+          /* B/s or ops/s per unit of the entry's currency; null without a rate. */
+          if (dyno_comparison_get_price (comparison, e, NULL, NULL))
+            add_number (b, "per_price", cell.per_price);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);

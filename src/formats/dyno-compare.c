@@ -498,6 +498,7 @@ fill_cell (const DynoPhaseResult *phase, DynoCompareCell *cell)
     .ratio_low = NAN,
     .ratio_high = NAN,
     .difference = DYNO_DIFFERENCE_UNKNOWN,
+    .per_price = NAN,
   };
   if (phase == NULL)
     return;
@@ -535,6 +536,12 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
   mine = dyno_comparison_get_phase_result (comparison, entry, phase);
   fill_cell (mine, cell);
   cell->ratio_low = cell->ratio_high = NAN;
+  {
+    double amount;
+
+    if (isfinite (cell->rate) && dyno_comparison_get_price (comparison, entry, &amount, NULL))
+      cell->per_price = cell->rate / amount;
+  }
 
   if (entry == comparison->baseline)
     {
@@ -835,4 +842,25 @@ dyno_comparison_get_target_result (const DynoComparison *comparison, guint entry
 
   e = get_entry (comparison, entry);
   return dyno_result_get_target (e->result, e->target);
+}
+
+gboolean
+dyno_comparison_get_price (const DynoComparison *comparison,
+                           guint                 entry,
+                           double               *amount,
+                           const char          **currency)
+{
+  const DynoTargetResult *target;
+
+  g_return_val_if_fail (comparison != NULL, FALSE);
+  g_return_val_if_fail (entry < comparison->entries->len, FALSE);
+
+  target = dyno_comparison_get_target_result (comparison, entry);
+  if (target == NULL || !dyno_target_result_has_price (target))
+    return FALSE;
+  if (amount != NULL)
+    *amount = target->price_amount;
+  if (currency != NULL)
+    *currency = target->price_currency;
+  return TRUE;
 }

@@ -38,6 +38,8 @@ typedef struct
   double ratio_low;    /* its 95 % confidence interval from both sides' repeats */
   double ratio_high;   /* (dyno_stats_ratio_ci95); NAN with a single run on a side */
   DynoDifference difference; /* SIGNIFICANT when that interval leaves out 1 */
+  double per_price;    /* rate / the entry's price: B/s or ops/s per currency unit, in the
+                        * entry's own currency; NAN without a price or a rate */
 } DynoCompareCell;
 
 typedef struct _DynoComparison DynoComparison;
@@ -138,6 +140,12 @@ const DynoPhaseResult *dyno_comparison_get_phase_result (const DynoComparison *c
 char     *dyno_comparison_describe_source (const DynoComparison *comparison);
 /* "×0.17", "×12.5", "×0.012"; "—" for NAN. No noise words: see describe_ratio for those. */
 char     *dyno_compare_format_ratio (double ratio);
+/* The entry's price (dyno-cli run --price): TRUE with the amount and its currency ("USD",
+ * owned by the result); FALSE when none was given (imports, older files). */
+gboolean  dyno_comparison_get_price (const DynoComparison *comparison,
+                                     guint                 entry,
+                                     double               *amount,
+                                     const char          **currency);
 /* "baseline", "significant", "within-noise", "single-sample", "unknown": for JSON, untranslated */
 const char *dyno_difference_to_string (DynoDifference difference);
 /* "text", "md", "csv", "html", "json" */

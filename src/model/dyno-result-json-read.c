@@ -791,6 +791,30 @@ read_sizing (JsonObject *object, const char *where, DynoSizing *sizing, GError *
          && read_string (MEMBER (object, "reason"), where, "reason", &sizing->reason, error);
 }
 
+/* "price": {"amount": 1500.0, "currency": "USD"}: both required, amount > 0 and finite. */
+static gboolean
+read_price (JsonObject *object, const char *where, DynoTargetResult *target, GError **error)
+{
+  g_autofree char *currency = NULL;
+  double amount = NAN;
+
+  if (json_object_get_member (object, "amount") == NULL)
+    return fail (error, where, "amount", _("missing"));
+  if (!read_double (MEMBER (object, "amount"), where, "amount", 0, G_MAXDOUBLE, &amount, error))
+    return FALSE;
+  if (!(amount > 0))
+    return fail (error, where, "amount", _("a price must be larger than zero"));
+  if (json_object_get_member (object, "currency") == NULL)
+    return fail (error, where, "currency", _("missing"));
+  if (!read_string (MEMBER (object, "currency"), where, "currency", &currency, error))
+    return FALSE;
+  if (!dyno_price_currency_is_valid (currency))
+    return fail (error, where, "currency",
+                 _("expected a currency code of three capital letters, such as “USD”"));
+  dyno_target_result_set_price (target, amount, currency);
+  return TRUE;
+}
+
 static gboolean
 read_target (JsonObject *object, const char *where, guint index, guint n_targets, guint *budget,
              DynoTargetResult **out, GError **error)
@@ -803,7 +827,9 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
   g_autofree char *phases_path = join_path (where, "phases");
   g_autofree char *samples_path = join_path (where, "samples");
   g_autofree char *sizing_path = join_path (where, "sizing");
+  g_autofree char *price_path = join_path (where, "price");
   JsonObject *sizing = NULL;
+  JsonObject *price = NULL;
   JsonObject *info = NULL;
   JsonObject *error_object = NULL;
   JsonObject *samples = NULL;
@@ -825,7 +851,9 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || !get_array (object, where, "phases", FALSE, DYNO_MAX_PHASES, &phases, error)
       || !get_object (object, where, "samples", FALSE, &samples, error)
       || !get_object (object, where, "sizing", FALSE, &sizing, error)
-      || (sizing != NULL && !read_sizing (sizing, sizing_path, &target->sizing, error)))
+      || (sizing != NULL && !read_sizing (sizing, sizing_path, &target->sizing, error))
+      || !get_object (object, where, "price", FALSE, &price, error)
+      || (price != NULL && !read_price (price, price_path, target, error)))
     return FALSE;
 
   if (started != NULL)

@@ -455,6 +455,15 @@ target_to_json (const DynoTargetResult *target)
   /* Only what a run sized; imports and older files have nothing to say here. */
   if (target->sizing.calibrated || target->sizing.size > 0 || target->sizing.files > 0)
     json_object_set_object_member (object, "sizing", sizing_to_json (&target->sizing));
+  /* Only when the user gave one: imports and older files have none. */
+  if (dyno_target_result_has_price (target))
+    {
+      JsonObject *price = json_object_new ();
+
+      set_double (price, "amount", target->price_amount);
+      json_object_set_string_member (price, "currency", target->price_currency);
+      json_object_set_object_member (object, "price", price);
+    }
   for (guint i = 0; i < target->notes->len; i++)
     add_string (notes, g_ptr_array_index (target->notes, i));
   json_object_set_array_member (object, "notes", notes);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dyno-result.h"
 
@@ -153,6 +154,7 @@ dyno_target_result_new (DynoTargetInfo *info)
   result->warnings = g_ptr_array_new_with_free_func (g_free);
   result->elapsed = NAN;
   result->error_phase = NULL;
+  result->price_amount = NAN;
   dyno_sizing_clear (&result->sizing);
   return result;
 }
@@ -169,7 +171,50 @@ dyno_target_result_free (DynoTargetResult *result)
   g_ptr_array_unref (result->warnings);
   g_free (result->error_message);
   g_free (result->sizing.reason);
+  g_free (result->price_currency);
   g_free (result);
+}
+
+gboolean
+dyno_price_currency_is_valid (const char *currency)
+{
+  if (currency == NULL || strlen (currency) != 3)
+    return FALSE;
+  for (guint i = 0; i < 3; i++)
+    if (currency[i] < 'A' || currency[i] > 'Z')
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+dyno_price_is_valid (double amount, const char *currency)
+{
+  return isfinite (amount) && amount > 0 && dyno_price_currency_is_valid (currency);
+}
+
+gboolean
+dyno_target_result_has_price (const DynoTargetResult *result)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  return dyno_price_is_valid (result->price_amount, result->price_currency);
+}
+
+gboolean
+dyno_target_result_set_price (DynoTargetResult *result, double amount, const char *currency)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  if (currency == NULL)
+    {
+      result->price_amount = NAN;
+      g_clear_pointer (&result->price_currency, g_free);
+      return TRUE;
+    }
+  if (!dyno_price_is_valid (amount, currency))
+    return FALSE;
+  result->price_amount = amount;
+  g_free (result->price_currency);
+  result->price_currency = g_strdup (currency);
+  return TRUE;
 }
 
 void

@@ -117,6 +117,10 @@ typedef struct
   char *error_message;
   int error_code;      /* DynoError */
   const DynoPhase *error_phase; /* NULL outside a phase */
+  /* What the target cost, if the user said (dyno-cli run --price): amount > 0 in
+   * price_currency, an ISO 4217 code ("USD"); NAN and NULL when not given. */
+  double price_amount;
+  char *price_currency;
 } DynoTargetResult;
 
 DynoPhaseRun    *dyno_phase_run_init (DynoPhaseRun *run);
@@ -142,6 +146,16 @@ DynoPhaseResult  *dyno_target_result_find_phase (const DynoTargetResult *result,
 DynoPhaseResult  *dyno_target_result_ensure_phase (DynoTargetResult *result,
                                                    const DynoPhase  *phase);
 gboolean          dyno_target_result_failed (const DynoTargetResult *result);
+/* TRUE when the target has a price (amount and currency). */
+gboolean          dyno_target_result_has_price (const DynoTargetResult *result);
+/* Sets (or with currency NULL, clears) the price; FALSE and nothing set when it is not valid. */
+gboolean          dyno_target_result_set_price (DynoTargetResult *result,
+                                                double            amount,
+                                                const char       *currency);
+
+/* A price is an amount > 0, finite, and a currency of three letters A–Z ("USD"). */
+gboolean dyno_price_is_valid (double amount, const char *currency);
+gboolean dyno_price_currency_is_valid (const char *currency);
 
 void dyno_latency_clear (DynoLatency *latency);
 void dyno_sizing_clear (DynoSizing *sizing);

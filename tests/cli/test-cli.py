@@ -510,6 +510,19 @@ USAGE_ERRORS = [
      r"larger than the test file"),
     ("--interval -1", ["--test", "rnd-read", "--interval", "-1"], r"interval"),
     ("--cache none with queued tests", ["--test", "rnd-read", "--cache", "none"], r"page cache"),
+    ("--price '0 USD'", ["-s", "16M", "--price", "0 USD"], r"--price.*larger than zero"),
+    ("--price '-5 USD'", ["-s", "16M", "--price", "-5 USD"], r"--price.*larger than zero"),
+    ("--price 'nan USD'", ["-s", "16M", "--price", "nan USD"], r"--price.*larger than zero"),
+    ("--price 'inf USD'", ["-s", "16M", "--price", "inf USD"], r"--price.*larger than zero"),
+    ("--price cheap", ["-s", "16M", "--price", "cheap"], r"--price.*cheap"),
+    ("--price '1500 US$'", ["-s", "16M", "--price", "1500 US$"], r"--price.*currency code"),
+    ("--price '1500 USD extra'", ["-s", "16M", "--price", "1500 USD extra"],
+     r"--price.*amount and a currency"),
+    ("--price twice for one folder", ["-s", "16M", "--price", "1 USD", "--price", "2 USD"],
+     r"--price.*once per -d"),
+    # The C locale names no currency: the amount alone is refused, naming --price.
+    ("--price 1500 in the C locale", ["-s", "16M", "--price", "1500"],
+     r"--price.*no currency.*1500 USD"),
 ]
 
 
@@ -936,6 +949,60 @@ def case_compare_seed_003():
           "--baseline fv --unit mib: no ratios to FV in MiB/s", p.describe())
 
 
+def case_run_price():
+    """run --price: the price is kept per target in the result, and compare adds a row of each
+    figure per unit of its currency; a folder without a price gets none."""
+    with Target() as a, Target() as b, Scratch() as d:
+        p = cli("run", "-d", a.path, "-s", "16M", "--phase-time", "0.2", "-x", "1",
+                "--tests", "write,read", "--price", "1500 USD", "-q", "--json", d("a.json"))
+        expect_rc(p, 0)
+        a.clean(p)
+        with open(d("a.json"), encoding="utf-8") as f:
+            doc = json.load(f)
+        check(doc["targets"][0].get("price") == {"amount": 1500, "currency": "USD"},
+              "targets[0].price is %r" % doc["targets"][0].get("price"), p.describe())
+        # Two folders, a price each, in order; the second in lower case is taken as EUR.
+        p = cli("run", "-d", a.path, "-d", b.path, "-s", "16M", "--phase-time", "0.2", "-x", "1",
+                "--tests", "write,read", "--price", "1500 USD", "--price", "80 eur", "-q",
+                "--json", d("ab.json"))
+        expect_rc(p, 0)
+        with open(d("ab.json"), encoding="utf-8") as f:
+            doc = json.load(f)
+        check([t.get("price") for t in doc["targets"]]
+              == [{"amount": 1500, "currency": "USD"}, {"amount": 80, "currency": "EUR"}],
+              "the targets' prices are %r" % [t.get("price") for t in doc["targets"]], p.describe())
+
+        p = cli("compare", d("a.json"), SEED_003)
+        expect_rc(p, 0)
+        lines = p.out.splitlines()
+        rows = [i for i, line in enumerate(lines) if line.startswith("per USD")]
+        check(len(rows) == 1, "no single \"per USD\" row", p.describe())
+        check(re.match(r"\S+ +16M ", lines[rows[0] - 1]), "the per-USD row is not under the run's row",
+              p.describe())
+        check("per " not in p.out.replace("per USD", ""), "an unpriced import got a per-money row",
+              p.describe())
+
+        p = cli("compare", d("ab.json"), "--format", "json")
+        expect_rc(p, 0)
+        doc = json.loads(p.out)
+        check([e.get("price") for e in doc["entries"]]
+              == [{"amount": 1500, "currency": "USD"}, {"amount": 80, "currency": "EUR"}],
+              "the entries' prices are %r" % [e.get("price") for e in doc["entries"]], p.describe())
+        for phase in doc["phases"]:
+            for cell, amount in zip(phase["cells"], (1500, 80)):
+                check("per_price" in cell, "a priced cell has no per_price", p.describe())
+                if cell["rate"] is not None:
+                    check(abs(cell["per_price"] - cell["rate"] / amount) <= 1e-9 * cell["rate"],
+                          "per_price %r is not rate %r / %r" % (cell["per_price"], cell["rate"],
+                                                                amount))
+                else:
+                    check(cell["per_price"] is None, "per_price without a rate", p.describe())
+        p = cli("compare", d("ab.json"))
+        expect_rc(p, 0)
+        check(re.search(r"^per USD", p.out, re.M) and re.search(r"^per EUR", p.out, re.M),
+              "no per-USD and per-EUR rows", p.describe())
+
+
 def case_compare_per_spindle():
     """Seed 000's arithmetic: 80 GiB read in 52.9713 s and written in 74.7441 s by an array of
     24 drives (two 11-drive RAID6 sets and 2 spares: 18 data spindles); one drive alone does
@@ -1311,6 +1378,7 @@ CASES = [
     ("--help", case_help),
     ("compare: seed 003, FV ÷ NoFV block write ×0.17, block read ×0.97", case_compare_seed_003),
     ("compare: seed 000 per data spindle, 87.98 MB/s = 94.6 % on reads", case_compare_per_spindle),
+    ("run --price, then compare: a row per USD, price and per_price in JSON", case_run_price),
     ("compare --format json|md|csv|html", case_compare_formats),
     ("compare --chart bars|cpu png/svg/pdf; overlay of imports refused", case_compare_charts),
     ("compare: usage errors exit 2, unreadable inputs exit 1", case_compare_errors),
