@@ -214,6 +214,74 @@ test_hello (void)
   dyno_stream_event_clear (&back);
 }
 
+static void
+test_tag_host (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sample = NULL;
+  g_autofree char *interrupted = NULL;
+  DynoStreamEvent back;
+
+  /* --parallel --stream: "host" after "event", target the index of the host's -d, the rest
+   * (a newer writer's fields too) as it was, in its order; the line still reads back. */
+  sample = dyno_stream_tag_host ("{\"event\":\"phase-started\",\"target\":0,\"repeat\":0,"
+                                 "\"phase\":\"write\",\"future\":[1,2]}",
+                                 "me@nas", 2);
+  g_assert_cmpstr (sample, ==,
+                   "{\"event\":\"phase-started\",\"host\":\"me@nas\",\"target\":2,"
+                   "\"repeat\":0,\"phase\":\"write\",\"future\":[1,2]}");
+  g_assert_true (dyno_stream_decode (sample, &back, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (back.target, ==, 2);
+  dyno_stream_event_clear (&back);
+
+  /* Events without a target get no target; a host already there is replaced. */
+  interrupted = dyno_stream_tag_host ("{\"event\":\"interrupted\",\"host\":\"x\"}", "nas", 1);
+  g_assert_cmpstr (interrupted, ==, "{\"event\":\"interrupted\",\"host\":\"nas\"}");
+  g_assert_null (dyno_stream_tag_host ("[1]", "nas", 0));
+  g_assert_null (dyno_stream_tag_host ("{", "nas", 0));
+}
+
+static void
+test_aggregate (void)
+{
+  DynoStreamEvent event = { .kind = DYNO_STREAM_AGGREGATE, .phase = PHASE ("write"),
+                            .hosts = 3, .sum = 3e8, .text = (char *) "me@nas",
+                            .slowest_rate = 5e7, .fastest_rate = 1.5e8, .spread = 100 };
+  DynoStreamEvent tagged = { .kind = DYNO_STREAM_MESSAGE, .target = 1, .text = (char *) "hi",
+                             .host = (char *) "me@nas2" };
+  DynoStreamEvent result = { .kind = DYNO_STREAM_INTERRUPTED, .host = (char *) "nas" };
+  DynoStreamEvent back;
+  g_autofree char *line = round_trip (&event, &back);
+  g_autofree char *tagged_line = NULL;
+  g_autofree char *interrupted = NULL;
+
+  g_assert_cmpstr (line, ==,
+                   "{\"event\":\"aggregate\",\"phase\":\"write\",\"hosts\":3,"
+                   "\"sum\":300000000.0,\"unit\":\"B/s\",\"slowest\":\"me@nas\","
+                   "\"slowest_rate\":50000000.0,\"fastest_rate\":150000000.0,"
+                   "\"spread\":100.0}");
+  g_assert_true (back.phase == event.phase);
+  g_assert_cmpuint (back.hosts, ==, 3);
+  g_assert_cmpfloat (back.sum, ==, 3e8);
+  g_assert_cmpstr (back.text, ==, "me@nas");
+  g_assert_cmpfloat (back.spread, ==, 100);
+  g_assert_null (back.host);
+  dyno_stream_event_clear (&back);
+
+  /* An event with its host: "host" after "event", and it reads back. */
+  tagged_line = round_trip (&tagged, &back);
+  g_assert_cmpstr (tagged_line, ==,
+                   "{\"event\":\"message\",\"host\":\"me@nas2\",\"target\":1,"
+                   "\"level\":\"info\",\"text\":\"hi\"}");
+  g_assert_cmpstr (back.host, ==, "me@nas2");
+  dyno_stream_event_clear (&back);
+  interrupted = round_trip (&result, &back);
+  g_assert_cmpstr (interrupted, ==, "{\"event\":\"interrupted\",\"host\":\"nas\"}");
+  g_assert_cmpstr (back.host, ==, "nas");
+  dyno_stream_event_clear (&back);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -225,5 +293,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/stream/reject", test_reject);
   g_test_add_func ("/stream/unknown-fields", test_unknown_fields);
   g_test_add_func ("/stream/hello", test_hello);
+  g_test_add_func ("/stream/tag-host", test_tag_host);
+  g_test_add_func ("/stream/aggregate", test_aggregate);
   return g_test_run ();
 }

@@ -276,7 +276,9 @@ typedef struct
   GError *stream_error; /* the stream was malformed or spoke another protocol */
   guint lines;
   guint repeat;
+  guint index;          /* of its -d */
   gboolean stream;
+  gboolean tag;         /* --stream of several: its lines carry "host" and its -d's index */
   gboolean quiet;
   gboolean tty;
   gboolean progress_shown;
@@ -348,15 +350,38 @@ print_line (const char *line)
   return TRUE;
 }
 
+/* A line of one machine's stream, as this stream prints it: as it came from one machine, with
+ * "host" and the index of its -d from several. */
+static char *
+forwarded_line (Remote *r, const char *line)
+{
+  char *tagged;
+
+  if (!r->tag)
+    return g_strdup (line);
+  tagged = dyno_stream_tag_host (line, r->where, r->index);
+  /* The line was decoded already, so it is an object. */
+  g_assert (tagged != NULL);
+  return tagged;
+}
+
 static void
 handle_event (Remote *r, const char *line, DynoStreamEvent *event)
 {
-  /* A reader of --stream that went away stops the remote run, as it stops a local one. */
+  /* A reader of --stream that went away stops the remote runs, as it stops a local one. */
   if (r->stream && !r->output_lost && event->kind != DYNO_STREAM_HELLO
-      && event->kind != DYNO_STREAM_RESULT && !print_line (line))
+      && event->kind != DYNO_STREAM_RESULT)
     {
-      r->output_lost = TRUE;
-      remote_stop (r);
+      g_autofree char *out = forwarded_line (r, line);
+
+      if (!print_line (out))
+        for (guint i = 0; i < r->session->remotes->len; i++)
+          {
+            Remote *other = g_ptr_array_index (r->session->remotes, i);
+
+            other->output_lost = TRUE;
+            remote_stop (other);
+          }
     }
   switch (event->kind)
     {
@@ -605,9 +630,10 @@ remote_run_words (char **args, const char *remote_cli, const char *path)
   return g_strv_builder_end (words);
 }
 
+/* stream_host: with stream, the "host" of the result line (several machines), or NULL. */
 static int
 print_result (DynoResult *result, const char *json, gboolean csv, gboolean stream,
-              DynoRateUnit unit)
+              const char *stream_host, DynoRateUnit unit)
 {
   g_autoptr (GError) error = NULL;
   int status = DYNO_EXIT_OK;
@@ -622,7 +648,14 @@ print_result (DynoResult *result, const char *json, gboolean csv, gboolean strea
       DynoStreamEvent event = { .kind = DYNO_STREAM_RESULT, .result = result };
       g_autofree char *line = dyno_stream_encode (&event);
 
-      print_line (line);
+      if (stream_host != NULL)
+        {
+          g_autofree char *tagged = dyno_stream_tag_host (line, stream_host, 0);
+
+          print_line (tagged);
+        }
+      else
+        print_line (line);
     }
   else if (json != NULL && g_str_equal (json, "-"))
     {
@@ -751,9 +784,10 @@ phase_rate (DynoResult *result, const DynoPhase *phase)
 }
 
 /* --parallel: per phase, the machines together (sum of their rates), the slowest and the
- * spread ((fastest − slowest) ÷ mean). */
+ * spread ((fastest − slowest) ÷ mean). stream: as "aggregate" lines of the stream, else as a
+ * table; both have the same figures. */
 static void
-print_aggregate (GPtrArray *results)
+print_aggregate (GPtrArray *results, gboolean stream)
 {
   DynoResult *first = g_ptr_array_index (results, 0);
   const DynoTargetResult *target;
@@ -761,20 +795,23 @@ print_aggregate (GPtrArray *results)
   if (dyno_result_get_n_targets (first) == 0)
     return;
   target = dyno_result_get_target (first, 0);
-  g_print ("\n");
-  g_print (_("All %u machines together\n"), results->len);
-  g_print (_("%-18s %14s  %-28s %8s\n"), _("Phase"), _("Sum"), _("Slowest"), _("Spread"));
+  if (!stream)
+    {
+      g_print ("\n");
+      g_print (_("All %u machines together\n"), results->len);
+      g_print (_("%-18s %14s  %-28s %8s\n"), _("Phase"), _("Sum"), _("Slowest"), _("Spread"));
+    }
   for (guint p = 0; p < target->phases->len; p++)
     {
       const DynoPhaseResult *pr = g_ptr_array_index (target->phases, p);
       DynoUnit unit = dyno_phase_get_unit (pr->phase);
-      double sum = 0, min = INFINITY, max = -INFINITY;
+      double sum = 0, min = INFINITY, max = -INFINITY, spread;
       const char *slowest = NULL;
       guint n = 0;
       g_autofree char *sum_text = NULL;
       g_autofree char *min_text = NULL;
       g_autofree char *slowest_text = NULL;
-      g_autofree char *spread = NULL;
+      g_autofree char *spread_text = NULL;
 
       for (guint i = 0; i < results->len; i++)
         {
@@ -794,14 +831,36 @@ print_aggregate (GPtrArray *results)
         }
       if (n == 0)
         continue;
+      spread = sum > 0 ? (max - min) / (sum / n) * 100 : NAN;
+      if (stream)
+        {
+          DynoStreamEvent event = { .kind = DYNO_STREAM_AGGREGATE, .phase = pr->phase,
+                                    .hosts = n, .sum = sum, .text = (char *) slowest,
+                                    .slowest_rate = min, .fastest_rate = max,
+                                    .spread = spread };
+          g_autofree char *line = dyno_stream_encode (&event);
+
+          print_line (line);
+          continue;
+        }
       sum_text = dyno_format_rate (sum, unit);
       min_text = dyno_format_rate (min, unit);
       slowest_text = g_strdup_printf ("%s %s", slowest != NULL ? slowest : "?", min_text);
-      spread = sum > 0 ? g_strdup_printf ("%.0f %%", (max - min) / (sum / n) * 100)
-                       : g_strdup ("–");
+      spread_text = !isnan (spread) ? g_strdup_printf ("%.0f %%", spread) : g_strdup ("–");
       g_print ("%-18s %14s  %-28s %8s\n", dyno_phase_get_title (pr->phase), sum_text,
-               slowest_text, spread);
+               slowest_text, spread_text);
     }
+}
+
+/* The machines whose stream's reader went away. */
+static guint
+n_lost (GPtrArray *remotes)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < remotes->len; i++)
+    n += ((Remote *) g_ptr_array_index (remotes, i))->output_lost ? 1 : 0;
+  return n;
 }
 
 /* --json FILE with several machines: FILE's name with -user@host before its extension. */
@@ -849,9 +908,9 @@ dyno_cli_run_remote (char **args,
   if (paired)
     return dyno_cli_usage_error ("run", _("--compare needs two folders on one machine; it does "
                                           "not take a remote folder"));
-  if (n_dirs > 1 && (stream || csv || (json != NULL && g_str_equal (json, "-"))))
-    return dyno_cli_usage_error ("run", _("--parallel prints tables and a sum; --stream, --csv "
-                                          "and --json - take one machine"));
+  if (n_dirs > 1 && (csv || (json != NULL && g_str_equal (json, "-"))))
+    return dyno_cli_usage_error ("run", _("--parallel prints tables and a sum, or one --stream; "
+                                          "--csv and --json - take one machine"));
   for (guint i = 0; i < n_dirs; i++)
     {
       Remote *r = g_new0 (Remote, 1);
@@ -870,7 +929,9 @@ dyno_cli_run_remote (char **args,
       r->err_text = g_string_new (NULL);
       r->session = &session;
       r->repeat = repeat;
+      r->index = i;
       r->stream = stream;
+      r->tag = stream && n_dirs > 1;
       r->quiet = quiet || csv || (json != NULL && g_str_equal (json, "-"));
       /* One live line for one machine; with several, their phase lines only. */
       r->tty = n_dirs == 1 && isatty (STDERR_FILENO);
@@ -942,21 +1003,29 @@ dyno_cli_run_remote (char **args,
       result = remote_finish (r, remote_cli, &status);
       if (result == NULL)
         continue;
+      if (r->output_lost)
+        {
+          /* The stream's reader has gone (that was said): nothing more to print to it. */
+          g_object_unref (result);
+          status = MAX (status, DYNO_EXIT_FAILED);
+          continue;
+        }
       if (n_dirs > 1)
         {
           g_autofree char *path = json != NULL ? per_host_path (json, r->where) : NULL;
 
-          g_print ("%s== %s ==\n", results->len > 0 ? "\n" : "", r->where);
-          printed = print_result (result, path, FALSE, FALSE, unit);
+          if (!stream)
+            g_print ("%s== %s ==\n", results->len > 0 ? "\n" : "", r->where);
+          printed = print_result (result, path, FALSE, stream, r->where, unit);
         }
       else
-        printed = print_result (result, json, csv, stream, unit);
+        printed = print_result (result, json, csv, stream, NULL, unit);
       /* MAX () evaluates its arguments twice: the result is printed once, above. */
       status = MAX (status, printed);
       g_ptr_array_add (results, result);
     }
-  if (n_dirs > 1 && results->len > 0)
-    print_aggregate (results);
+  if (n_dirs > 1 && results->len > 0 && n_lost (remotes) == 0)
+    print_aggregate (results, stream);
   return status;
 }
 

@@ -40,7 +40,8 @@ gboolean dyno_cli_remote_any_target (char **dirs);
 /* `dyno-cli run` with remote targets; args: run's argv from before option parsing, whose
  * options (but -d, --json, --csv, --stream, --quiet, --unit, --remote-cli and --parallel) go
  * to the remote dyno-cli. parallel: several remote targets, each run at the same time on its
- * machine, then a table of their sums. */
+ * machine, then a table of their sums; with stream, one stream of every machine's events, each
+ * with "host", then their results and an "aggregate" line per phase (docs/remote.md). */
 int dyno_cli_run_remote (char           **args,
                          char           **dirs,
                          const char      *remote_cli,

@@ -23,6 +23,7 @@ static const char *const kind_names[] = {
   [DYNO_STREAM_INTERRUPTED] = "interrupted",
   [DYNO_STREAM_RESULT] = "result",
   [DYNO_STREAM_HELLO] = "hello",
+  [DYNO_STREAM_AGGREGATE] = "aggregate",
 };
 
 static void
@@ -70,8 +71,18 @@ dyno_stream_encode (const DynoStreamEvent *event)
   g_autoptr (JsonNode) root = NULL;
 
   g_return_val_if_fail (event != NULL, NULL);
-  g_return_val_if_fail (event->kind <= DYNO_STREAM_HELLO, NULL);
+  g_return_val_if_fail (event->kind <= DYNO_STREAM_AGGREGATE, NULL);
 
+  if (event->host != NULL && (event->kind == DYNO_STREAM_RESULT
+                              || event->kind == DYNO_STREAM_INTERRUPTED))
+    {
+      DynoStreamEvent untagged = *event;
+      g_autofree char *line = NULL;
+
+      untagged.host = NULL;
+      line = dyno_stream_encode (&untagged);
+      return dyno_stream_tag_host (line, event->host, event->target);
+    }
   if (event->kind == DYNO_STREAM_RESULT)
     {
       g_autofree char *result = dyno_result_to_json (event->result, FALSE);
@@ -91,6 +102,20 @@ dyno_stream_encode (const DynoStreamEvent *event)
       add_string (b, "dyno", event->text);
       goto done;
     }
+  if (event->kind == DYNO_STREAM_AGGREGATE)
+    {
+      add_string (b, "phase", dyno_phase_get_key (event->phase));
+      add_int (b, "hosts", event->hosts);
+      add_double (b, "sum", event->sum);
+      add_string (b, "unit", unit_name (event->phase));
+      add_string (b, "slowest", event->text);
+      add_double (b, "slowest_rate", event->slowest_rate);
+      add_double (b, "fastest_rate", event->fastest_rate);
+      add_double (b, "spread", event->spread);
+      goto done;
+    }
+  if (event->host != NULL)
+    add_string (b, "host", event->host);
   add_int (b, "target", event->target);
   switch (event->kind)
     {
@@ -153,6 +178,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
     case DYNO_STREAM_INTERRUPTED:
     case DYNO_STREAM_RESULT:
     case DYNO_STREAM_HELLO:
+    case DYNO_STREAM_AGGREGATE:
     default:
       g_assert_not_reached ();
     }
@@ -256,8 +282,21 @@ dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
   return bad (error, _("unknown event"), name);
 
 known:
+  event->host = g_strdup (get_string (o, "host"));
   if (event->kind == DYNO_STREAM_INTERRUPTED)
     return TRUE;
+  if (event->kind == DYNO_STREAM_AGGREGATE)
+    {
+      if (!get_phase (o, &event->phase, error) || !get_uint (o, "hosts", G_MAXUINT, &n, error))
+        return FALSE;
+      event->hosts = (guint) n;
+      event->sum = get_double (o, "sum");
+      event->text = g_strdup (get_string (o, "slowest"));
+      event->slowest_rate = get_double (o, "slowest_rate");
+      event->fastest_rate = get_double (o, "fastest_rate");
+      event->spread = get_double (o, "spread");
+      return TRUE;
+    }
   if (event->kind == DYNO_STREAM_HELLO)
     {
       /* Any protocol number is read; dyno_stream_check_hello () judges it. */
@@ -299,6 +338,7 @@ known:
     case DYNO_STREAM_INTERRUPTED:
     case DYNO_STREAM_RESULT:
     case DYNO_STREAM_HELLO:
+    case DYNO_STREAM_AGGREGATE:
     default:
       break;
     }
@@ -351,6 +391,7 @@ dyno_stream_event_clear (DynoStreamEvent *event)
   if (event == NULL)
     return;
   g_clear_pointer (&event->text, g_free);
+  g_clear_pointer (&event->host, g_free);
   g_clear_object (&event->result);
 }
 
@@ -391,4 +432,49 @@ dyno_stream_check_hello (const DynoStreamEvent *event, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+char *
+dyno_stream_tag_host (const char *line, const char *host, guint target)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GList) members = NULL;
+  g_autofree char *valid = NULL;
+  JsonObject *in;
+  JsonObject *out;
+  JsonNode *event;
+
+  g_return_val_if_fail (line != NULL, NULL);
+  g_return_val_if_fail (host != NULL, NULL);
+
+  if (!json_parser_load_from_data (parser, line, -1, NULL)
+      || json_parser_get_root (parser) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return NULL;
+  in = json_node_get_object (json_parser_get_root (parser));
+  out = json_object_new ();
+  event = json_object_get_member (in, "event");
+  if (event != NULL)
+    json_object_set_member (out, "event", json_node_copy (event));
+  valid = g_utf8_make_valid (host, -1);
+  json_object_set_string_member (out, "host", valid);
+  members = json_object_get_members (in);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+
+      if (g_str_equal (name, "event") || g_str_equal (name, "host"))
+        continue;
+      if (g_str_equal (name, "target"))
+        json_object_set_int_member (out, "target", target);
+      else
+        json_object_set_member (out, name, json_node_copy (json_object_get_member (in, name)));
+    }
+  root = json_node_init_object (json_node_alloc (), out);
+  json_object_unref (out);
+  generator = json_generator_new ();
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
 }

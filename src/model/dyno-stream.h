@@ -14,6 +14,10 @@
  *   {"event":"interrupted"}
  *   {"event":"result","result":{…a whole result file…}}
  *
+ * With several machines (run --parallel --stream) their events carry "host" after "event",
+ * and "aggregate" lines per phase end the stream:
+ *   {"event":"aggregate","phase":"write","hosts":3,"sum":…,"unit":"B/s","slowest":"me@nas",…}
+ *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,6 +38,7 @@ typedef enum
   DYNO_STREAM_INTERRUPTED,
   DYNO_STREAM_RESULT,
   DYNO_STREAM_HELLO,
+  DYNO_STREAM_AGGREGATE, /* run --parallel --stream: the machines together, per phase */
 } DynoStreamKind;
 
 /* The version of the stream's lines, in the first line ("hello"). It changes only when a reader
@@ -54,6 +59,12 @@ typedef struct
                            * HELLO: the writer's Dyno version */
   DynoResult *result;     /* RESULT */
   guint protocol;         /* HELLO */
+  char *host;             /* "user@host" of a machine's event in a stream of several, or NULL */
+  guint hosts;            /* AGGREGATE (phase, text: the slowest machine's host): the machines */
+  double sum;             /* AGGREGATE: their rates added, in the phase's unit */
+  double slowest_rate;    /* AGGREGATE */
+  double fastest_rate;    /* AGGREGATE */
+  double spread;          /* AGGREGATE: percent, (fastest − slowest) ÷ mean; NAN for none */
 } DynoStreamEvent;
 
 /* One line, without its newline. Strings are made valid UTF-8 (a path need not be). */
@@ -67,5 +78,10 @@ void     dyno_stream_event_init_hello (DynoStreamEvent *event, const char *versi
 /* TRUE when event is the first line of a stream this reader understands; else FALSE with a
  * DYNO_ERROR_BAD_FORMAT that says which version the other end speaks. */
 gboolean dyno_stream_check_hello (const DynoStreamEvent *event, GError **error);
+/* For one stream of several machines (`run --parallel --stream`): line, an event from one
+ * machine's stream, with "host": host right after its "event" and, when it has one, its
+ * "target" set to target; its other members as they were, in their order (a newer writer's
+ * fields too). NULL when line is not a JSON object. */
+char    *dyno_stream_tag_host (const char *line, const char *host, guint target);
 
 G_END_DECLS

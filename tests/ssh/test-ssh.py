@@ -412,6 +412,72 @@ def case_parallel():
             f.__exit__()
 
 
+def case_parallel_stream():
+    """--parallel --stream: one stream, one hello, every host's events tagged, the aggregate."""
+    folders = [Folder() for _ in SERVERS.hosts]
+    try:
+        out = os.path.join(folders[0].base, "run.json")
+        args = ["run", "--parallel", "--stream", "--remote-cli", CLI, *SMALL, "--json", out]
+        for i, f in enumerate(folders):
+            args += ["-d", url(f.path, i)]
+        p = cli(*args)
+        check(p.returncode == 0, "the parallel --stream run failed", p.desc)
+        events = []
+        for n, line in enumerate(p.out.splitlines(), 1):
+            try:
+                events.append(json.loads(line))
+            except ValueError as e:
+                raise Failure("line %d is not JSON: %s" % (n, e), p.desc)
+        check(events and events[0] == {"event": "hello", "protocol": 1, "dyno": VERSION},
+              "the first line is not the hello line", p.desc)
+        check(sum(e.get("event") == "hello" for e in events) == 1, "more than one hello", p.desc)
+        hosts = ["root@127.0.0.%d" % (i + 1) for i in range(len(folders))]
+        for e in events:
+            if e.get("event") not in ("hello", "aggregate"):
+                check(e.get("host") in hosts, "an event without its host: %r" % e, p.desc)
+                if "target" in e:
+                    check(e["target"] == hosts.index(e["host"]),
+                          "target %r is not the index of %s's -d" % (e["target"], e["host"]),
+                          p.desc)
+        for i, (where, f) in enumerate(zip(hosts, folders)):
+            mine = [e for e in events if e.get("host") == where]
+            kinds = [e["event"] for e in mine]
+            check(kinds.count("target-started") == 1 and mine[0]["event"] == "target-started"
+                  and mine[0].get("path") == f.path,
+                  "%s's events do not start with its target" % where, p.desc)
+            check(kinds.count("sample") >= 1, "no samples from %s" % where, p.desc)
+            check([e["phase"] for e in mine if e["event"] == "phase-finished"]
+                  == ["write", "read"], "%s did not finish write and read" % where, p.desc)
+            results = [e for e in mine if e["event"] == "result"]
+            check(len(results) == 1, "%d results from %s, not 1" % (len(results), where),
+                  p.desc)
+            check_result(results[0]["result"], f.path, where, p.desc)
+            with open(os.path.join(folders[0].base, "run-%s.json" % where)) as fh:
+                check_result(json.load(fh), f.path, where, p.desc)
+            check(not f.scratch(), "a scratch folder is left on %s" % where, p.desc)
+        aggregates = [e for e in events if e.get("event") == "aggregate"]
+        check([a.get("phase") for a in aggregates] == ["write", "read"],
+              "no aggregate per phase at the end", p.desc)
+        check(events[-len(aggregates):] == aggregates, "the aggregates are not last", p.desc)
+        rates = {}
+        for r in (e for e in events if e.get("event") == "result"):
+            for ph in r["result"]["targets"][0]["phases"]:
+                rates.setdefault(ph["id"], {})[r["host"]] = ph
+        for a in aggregates:
+            check(a.get("hosts") == 3 and a.get("unit") == "B/s" and a.get("slowest") in hosts,
+                  "a malformed aggregate: %r" % a, p.desc)
+            check(a["slowest_rate"] <= a["fastest_rate"] and a["sum"] >= 3 * a["slowest_rate"]
+                  * (1 - 1e-9) and a["spread"] is not None and a["spread"] >= 0,
+                  "the aggregate's figures do not add up: %r" % a, p.desc)
+            check(set(rates.get(a["phase"], {})) == set(hosts),
+                  "the results lack phase %s" % a["phase"], p.desc)
+        check("[root@" not in p.out and "All 3 machines" not in p.out,
+              "text on the stream's standard output", p.desc)
+    finally:
+        for f in folders:
+            f.__exit__()
+
+
 def case_parallel_concurrent_stop():
     """All the machines run at once (three ssh children at the same time); ^C stops them all."""
     folders = [Folder() for _ in SERVERS.hosts]
@@ -467,6 +533,8 @@ CASES = [
     ("--stop-on-stdin-close: closing stdin stops a run, exit 130", case_stdin_close),
     ("--parallel on 127.0.0.1-3: per-host progress, files, aggregate", case_parallel),
     ("--parallel runs all hosts at once; SIGINT stops them all", case_parallel_concurrent_stop),
+    ("--parallel --stream: one hello, every host tagged, samples, aggregate",
+     case_parallel_stream),
 ]
 
 
