@@ -230,16 +230,20 @@ def test_throttled():
     if reason:
         raise Skip(reason)
     limit = 4 << 20
-    with LoopFile(64) as loop:
+    # 8 MiB at 4 MiB/s: two seconds a position. The throttle hands out its budget in slices of
+    # about 100 ms and a read may borrow from the next, so a position of 0.25 s (1 MiB) was
+    # seen at 3.03 MiB/s and the next at 5.38: what a short read shows is the slicing, not the
+    # limit. Over two seconds a slice is 5 %.
+    with LoopFile(96) as loop:
         with dyno_devices.Throttle(loop.majmin, read_bps=limit):
             out = os.path.join(loop.root, "scan.json")
-            p = cli("scan", loop.device, "--sample", "1M", "--positions", "20", "--seeks", "20",
+            p = cli("scan", loop.device, "--sample", "8M", "--positions", "10", "--seeks", "20",
                     "--json", out, "-q")
             check(p.returncode == 0, "throttled scan failed", p.stderr)
         doc = load_json(out)
         bad = ["%.2f MiB/s at byte %d" % (s["rate"] / (1 << 20), s["position"])
                for s in doc["samples"] if abs(s["rate"] - limit) > 0.1 * limit]
-        check(len(doc["samples"]) == 20, "not 20 positions")
+        check(len(doc["samples"]) == 10, "not 10 positions")
         check(not bad, "positions more than 10 %% off the throttle's 4 MiB/s: %s" % ", ".join(bad))
         check(abs(doc["summary"]["outer_inner_ratio"] - 1) < 0.1, "a throttled device has an "
               "outer/inner ratio of %.2f" % doc["summary"]["outer_inner_ratio"])
