@@ -67,7 +67,66 @@ def _umount(path):
         _quiet(["umount", "-l", path])
 
 
-class FastDevice:
+class _Steps:
+    """What a device or mount made, undone in reverse on exit, on failure while making it, or
+    at the interpreter's exit if the test never got there."""
+
+    _steps = None
+
+    def _step(self, fn):
+        if self._steps is None:
+            self._steps = []
+        self._steps.append(fn)
+        _undo.append(fn)
+
+    def _undo(self):
+        while self._steps:
+            fn = self._steps.pop()
+            if fn in _undo:
+                _undo.remove(fn)
+            try:
+                fn()
+            except Exception:
+                pass
+
+    def _enter(self, make):
+        try:
+            make()
+        except BaseException:
+            self._undo()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self._undo()
+        return False
+
+    def _loop_ext4(self, root, label, size_mib, mnt, features=(), preallocate=False):
+        """ext4 (with features) on a loop device over an image on a private tmpfs under root,
+        mounted at mnt; returns the loop device."""
+        back = os.path.join(root, "backing")
+        os.mkdir(back)
+        os.mkdir(mnt)
+        # Room for the image and a little more; tmpfs takes pages only as they are written.
+        _run(["mount", "-t", "tmpfs", "-o", "size=%dM,mode=0700" % (size_mib + 64), label, back],
+             "util-linux")
+        self._step(lambda: _umount(back))
+        image = os.path.join(back, "ext4.img")
+        with open(image, "wb") as f:
+            f.truncate(size_mib << 20)
+            if preallocate:
+                os.posix_fallocate(f.fileno(), 0, size_mib << 20)
+        mkfs = ["mkfs.ext4", "-q", "-F"] + (["-O", ",".join(features)] if features else [])
+        _run(mkfs + ["-E", "lazy_itable_init=0,lazy_journal_init=0", image],
+             "apt-get install e2fsprogs")
+        device = _run(["losetup", "--find", "--show", image], "util-linux").strip()
+        self._step(lambda: _quiet(["losetup", "-d", device]))
+        _run(["mount", device, mnt], "util-linux")
+        self._step(lambda: _umount(mnt))
+        return device
+
+
+class FastDevice(_Steps):
     """ext4 on /dev/loopN backed by a file on a private tmpfs, mounted at .path.
 
     .device is "/dev/loopN", .majmin "7:N" (for the throttle). With preallocate the tmpfs
@@ -80,62 +139,22 @@ class FastDevice:
         self.preallocate = preallocate
         self.base = base
         self.root = self.path = self.device = self.majmin = None
-        self._steps = []
 
     def __enter__(self):
         need_root("a loop device on a tmpfs")
-        try:
-            self._make()
-        except BaseException:
-            self._undo()
-            raise
-        return self
-
-    def _step(self, fn):
-        self._steps.append(fn)
-        _undo.append(fn)
+        return self._enter(self._make)
 
     def _make(self):
         self.root = tempfile.mkdtemp(prefix="dyno-fastdev-", dir=self.base)
         self._step(lambda: shutil.rmtree(self.root, ignore_errors=True))
         # mkdtemp makes it 0700; tests that run Dyno as another user must reach the mount.
         os.chmod(self.root, 0o755)
-        back = os.path.join(self.root, "backing")
         self.path = os.path.join(self.root, "mnt")
-        os.mkdir(back)
-        os.mkdir(self.path)
-        # Room for the image and a little more; tmpfs takes pages only as they are written.
-        _run(["mount", "-t", "tmpfs", "-o", "size=%dM,mode=0700" % (self.size_mib + 64),
-              "dyno-fastdev", back], "util-linux")
-        self._step(lambda: _umount(back))
-        image = os.path.join(back, "ext4.img")
-        with open(image, "wb") as f:
-            f.truncate(self.size_mib << 20)
-            if self.preallocate:
-                os.posix_fallocate(f.fileno(), 0, self.size_mib << 20)
-        _run(["mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", image],
-             "apt-get install e2fsprogs")
-        self.device = _run(["losetup", "--find", "--show", image], "util-linux").strip()
-        self._step(lambda: _quiet(["losetup", "-d", self.device]))
-        _run(["mount", self.device, self.path], "util-linux")
-        self._step(lambda: _umount(self.path))
+        self.device = self._loop_ext4(self.root, "dyno-fastdev", self.size_mib, self.path,
+                                      preallocate=self.preallocate)
         os.chmod(self.path, 0o1777)
         st = os.stat(self.device)
         self.majmin = "%d:%d" % (os.major(st.st_rdev), os.minor(st.st_rdev))
-
-    def _undo(self):
-        while self._steps:
-            fn = self._steps.pop()
-            if fn in _undo:
-                _undo.remove(fn)
-            try:
-                fn()
-            except Exception:
-                pass
-
-    def __exit__(self, *exc):
-        self._undo()
-        return False
 
 
 def throttle_available():
@@ -200,7 +219,7 @@ def _fuse_umount(path):
         _umount(path)
 
 
-class Gocryptfs:
+class Gocryptfs(_Steps):
     """A gocryptfs folder: its cipher folder under base, mounted at .path (unmounted on exit).
     Needs gocryptfs and FUSE (root, or a user allowed to mount FUSE)."""
 
@@ -208,106 +227,53 @@ class Gocryptfs:
         self.base = base
         self.password = password
         self.cipher = self.path = None
-        self._steps = []
 
     def __enter__(self):
         if shutil.which("gocryptfs") is None:
             raise Unavailable("gocryptfs is not installed (apt-get install gocryptfs)")
         if not os.path.exists("/dev/fuse"):
             raise Unavailable("no /dev/fuse")
-        try:
-            self.cipher = tempfile.mkdtemp(prefix="gocryptfs-cipher-", dir=self.base)
-            self.path = tempfile.mkdtemp(prefix="gocryptfs-plain-", dir=self.base)
-            pw = os.path.join(self.cipher + ".pw")
-            with open(pw, "w") as f:
-                f.write(self.password + "\n")
-            self._step(lambda: os.unlink(pw))
-            _run(["gocryptfs", "-q", "-init", "-passfile", pw, self.cipher], "gocryptfs -init")
-            _run(["gocryptfs", "-q", "-passfile", pw, self.cipher, self.path], "gocryptfs mount")
-            self._step(lambda: _fuse_umount(self.path))
-        except BaseException:
-            self._undo()
-            raise
-        return self
+        return self._enter(self._make)
 
-    def _step(self, fn):
-        self._steps.append(fn)
-        _undo.append(fn)
-
-    def _undo(self):
-        while self._steps:
-            fn = self._steps.pop()
-            if fn in _undo:
-                _undo.remove(fn)
-            try:
-                fn()
-            except Exception:
-                pass
-
-    def __exit__(self, *exc):
-        self._undo()
-        return False
+    def _make(self):
+        self.cipher = tempfile.mkdtemp(prefix="gocryptfs-cipher-", dir=self.base)
+        self.path = tempfile.mkdtemp(prefix="gocryptfs-plain-", dir=self.base)
+        pw = os.path.join(self.cipher + ".pw")
+        with open(pw, "w") as f:
+            f.write(self.password + "\n")
+        self._step(lambda: os.unlink(pw))
+        _run(["gocryptfs", "-q", "-init", "-passfile", pw, self.cipher], "gocryptfs -init")
+        _run(["gocryptfs", "-q", "-passfile", pw, self.cipher, self.path], "gocryptfs mount")
+        self._step(lambda: _fuse_umount(self.path))
 
 
-class Fscrypt:
+class Fscrypt(_Steps):
     """ext4 with the encrypt feature on a loop device (an image on a private tmpfs), and a
     folder .secret in it encrypted with fscrypt (e4crypt add_key), beside .plain."""
 
     def __init__(self, size_mib=1024):
         self.size_mib = size_mib
         self.root = self.mnt = self.secret = self.plain = self.device = None
-        self._steps = []
 
     def __enter__(self):
         need_root("an fscrypt file system on a loop device")
         if shutil.which("e4crypt") is None:
             raise Unavailable("e4crypt is not installed (apt-get install e2fsprogs)")
-        try:
-            self.root = tempfile.mkdtemp(prefix="dyno-fscrypt-")
-            self._step(lambda: shutil.rmtree(self.root, ignore_errors=True))
-            back = os.path.join(self.root, "backing")
-            self.mnt = os.path.join(self.root, "mnt")
-            os.mkdir(back)
-            os.mkdir(self.mnt)
-            _run(["mount", "-t", "tmpfs", "-o", "size=%dM,mode=0700" % (self.size_mib + 64),
-                  "dyno-fscrypt", back], "util-linux")
-            self._step(lambda: _umount(back))
-            image = os.path.join(back, "ext4.img")
-            with open(image, "wb") as f:
-                f.truncate(self.size_mib << 20)
-            _run(["mkfs.ext4", "-q", "-F", "-O", "encrypt", "-E",
-                  "lazy_itable_init=0,lazy_journal_init=0", image], "apt-get install e2fsprogs")
-            self.device = _run(["losetup", "--find", "--show", image], "util-linux").strip()
-            self._step(lambda: _quiet(["losetup", "-d", self.device]))
-            _run(["mount", self.device, self.mnt], "util-linux")
-            self._step(lambda: _umount(self.mnt))
-            self.secret = os.path.join(self.mnt, "secret")
-            self.plain = os.path.join(self.mnt, "plain")
-            os.mkdir(self.secret)
-            os.mkdir(self.plain)
-            p = subprocess.run(["e4crypt", "add_key", self.secret], input=b"dyno-test\n",
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            if p.returncode != 0:
-                raise Unavailable("e4crypt add_key failed: %s" % p.stdout.decode(errors="replace"))
-        except BaseException:
-            self._undo()
-            raise
-        return self
+        return self._enter(self._make)
 
-    def _step(self, fn):
-        self._steps.append(fn)
-        _undo.append(fn)
+    def _make(self):
+        self.root = tempfile.mkdtemp(prefix="dyno-fscrypt-")
+        self._step(lambda: shutil.rmtree(self.root, ignore_errors=True))
+        self.mnt = os.path.join(self.root, "mnt")
+        self.device = self._loop_ext4(self.root, "dyno-fscrypt", self.size_mib, self.mnt,
+                                      features=("encrypt",))
+        self.secret = os.path.join(self.mnt, "secret")
+        self.plain = os.path.join(self.mnt, "plain")
+        os.mkdir(self.secret)
+        os.mkdir(self.plain)
+        p = subprocess.run(["e4crypt", "add_key", self.secret], input=b"dyno-test\n",
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            raise Unavailable("e4crypt add_key failed: %s" % p.stdout.decode(errors="replace"))
 
-    def _undo(self):
-        while self._steps:
-            fn = self._steps.pop()
-            if fn in _undo:
-                _undo.remove(fn)
-            try:
-                fn()
-            except Exception:
-                pass
 
-    def __exit__(self, *exc):
-        self._undo()
-        return False
