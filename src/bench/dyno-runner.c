@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
@@ -68,7 +70,7 @@ dyno_run_short_file_error (DynoRun *run, guint64 at, guint64 expected, GError **
   if (atomic_load (&run->vanished))
     return dyno_run_stop_error (run, error);
   g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
-               _("The data file ended at byte %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+               _("The data file ended at byte %" PRIu64 " of %" PRIu64
                  ": something else shortened it during the run"),
                at, expected);
   return FALSE;

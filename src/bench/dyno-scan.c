@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
@@ -81,7 +83,7 @@ read_fully (int fd, void *buffer, gsize length, guint64 offset, GError **error)
 
           g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_UNREADABLE,
                        /* Translators: a read of dyno-cli scan failed */
-                       _("Read of %" G_GSIZE_FORMAT " bytes at byte %" G_GUINT64_FORMAT
+                       _("Read of %zu bytes at byte %" PRIu64
                          " failed: %s"),
                        length, offset, n < 0 ? g_strerror (err) : _("end of device"));
           return FALSE;
@@ -189,7 +191,7 @@ dyno_scan_device (const char             *path,
       g_autofree char *size_text = g_format_size_full (result->size, G_FORMAT_SIZE_IEC_UNITS);
 
       g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_TOO_SMALL,
-                   _("“%s” holds %s, less than one sample of %" G_GUINT64_FORMAT " bytes"),
+                   _("“%s” holds %s, less than one sample of %" PRIu64 " bytes"),
                    path, size_text, sample);
       close (fd);
       return NULL;
@@ -202,7 +204,7 @@ dyno_scan_device (const char             *path,
     {
       close (fd);
       g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_UNREADABLE,
-                   _("Out of memory for a buffer of %" G_GUINT64_FORMAT " bytes"), sample);
+                   _("Out of memory for a buffer of %" PRIu64 " bytes"), sample);
       return NULL;
     }
 

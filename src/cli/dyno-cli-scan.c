@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -96,7 +98,7 @@ on_progress (const DynoScanResult *result, guint stage, guint done, guint total,
 
       /* Translators: one line of dyno-cli scan's progress: position n of N, where on the
        * device, the rate read there */
-      say (p, _("  %3u/%u  at %5.1f %%  (byte %" G_GUINT64_FORMAT ")  %s\n"), done, total,
+      say (p, _("  %3u/%u  at %5.1f %%  (byte %" PRIu64 ")  %s\n"), done, total,
            result->size > 0 ? 100.0 * s->position / result->size : 0.0, s->position, rate);
       return;
     }
@@ -130,7 +132,7 @@ print_summary (const Progress *p, const DynoScanResult *result)
       say (p, _("  Per spindle     %s\n"), per);
     }
   /* Translators: the mean time of dyno-cli scan's small random reads */
-  say (p, _("  Access time     %s mean over %u reads of %" G_GUINT64_FORMAT " KiB\n"), access,
+  say (p, _("  Access time     %s mean over %u reads of %" PRIu64 " KiB\n"), access,
        result->access->len, result->access_size / 1024);
 }
 

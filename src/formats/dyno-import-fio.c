@@ -32,6 +32,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -400,7 +402,7 @@ map_job (Mapper *mapper, DynoFioJob **jobs, guint n, Workload *work)
   if (work->phase == NULL)
     return dyno_import_fio_fail_at (
         mapper->ctx, job->path,
-        _ ("job “%s” (block size %" G_GUINT64_FORMAT ", iodepth %u, %u jobs) is beyond "
+        _ ("job “%s” (block size %" PRIu64 ", iodepth %u, %u jobs) is beyond "
            "what Dyno records: blocks up to 1 GiB, queue depths up to %u, up to %u "
            "threads"),
         job->name, block, depth, threads, DYNO_IMPORT_MAX_QUEUE_DEPTH, DYNO_IMPORT_MAX_THREADS);

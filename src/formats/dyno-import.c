@@ -769,11 +769,11 @@ decode_utf16 (const char *data, gsize length, Encoding encoding, gboolean bom,
       if (bom)
         return dyno_import_fail (error, input, 0,
                                  _("the input starts with a %s byte order mark but has an odd "
-                                   "number of bytes (%" G_GSIZE_FORMAT "): it is cut short"),
+                                   "number of bytes (%zu): it is cut short"),
                                  name, length);
       return dyno_import_fail (error, input, 0,
                                _("the input looks like %s text (every other byte is NUL) but "
-                                 "has an odd number of bytes (%" G_GSIZE_FORMAT "): it is cut "
+                                 "has an odd number of bytes (%zu): it is cut "
                                  "short, or binary data"),
                                name, length);
     }

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "dyno-config.h"
@@ -96,8 +98,8 @@ dyno_config_round_size (DynoConfig *config)
   asked = config->size;
   config->size -= config->size % config->chunk;
   chunk = dyno_format_size (config->chunk);
-  return g_strdup_printf (_("The file size %" G_GUINT64_FORMAT " bytes was rounded down to %"
-                            G_GUINT64_FORMAT " bytes, a whole number of %s chunks, so every "
+  return g_strdup_printf (_("The file size %" PRIu64 " bytes was rounded down to %"
+                            PRIu64 " bytes, a whole number of %s chunks, so every "
                             "phase reads and writes the same file"),
                           asked, config->size, chunk);
 }

@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -123,8 +125,8 @@ dyno_scan_chart_draw (cairo_t              *cr,
               : g_strdup_printf (_ ("Scan of %s"), result->device);
   size = g_format_size_full (result->size, G_FORMAT_SIZE_IEC_UNITS);
   /* Translators: under a scan chart's title: size, sample size, positions, access reads */
-  subtitle = g_strdup_printf (_ ("%s, %u positions of %" G_GUINT64_FORMAT " KiB, %u access "
-                                 "reads of %" G_GUINT64_FORMAT " KiB, read-only%s%s"),
+  subtitle = g_strdup_printf (_ ("%s, %u positions of %" PRIu64 " KiB, %u access "
+                                 "reads of %" PRIu64 " KiB, read-only%s%s"),
                               size, result->samples->len, result->sample_size / 1024,
                               result->access->len, result->access_size / 1024,
                               result->in_use ? ", " : "", result->in_use ? result->in_use : "");

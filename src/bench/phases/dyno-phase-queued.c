@@ -23,6 +23,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -161,13 +163,13 @@ check_result (QueuedWorker *worker, gint64 result, gboolean write, guint64 offse
     return TRUE;
   if (result < 0)
     return dyno_run_errno_error (run, (int) -result, error,
-                                 write ? _("writing %s at byte %" G_GUINT64_FORMAT " of the test file")
-                                       : _("reading %s at byte %" G_GUINT64_FORMAT " of the test file"),
+                                 write ? _("writing %s at byte %" PRIu64 " of the test file")
+                                       : _("reading %s at byte %" PRIu64 " of the test file"),
                                  dyno_phase_get_short_title (shared->phase), offset);
   if (write)
     return dyno_run_errno_error (run, ENOSPC, error, _("writing the test file"));
   g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
-               _("The test file ended at byte %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+               _("The test file ended at byte %" PRIu64 " of %" PRIu64
                  ": something else shortened it during the run"),
                offset + (guint64) result, run->config->queue_size);
   return FALSE;
