@@ -84,6 +84,31 @@ test_phase_events (void)
   dyno_stream_event_clear (&back);
 }
 
+/* Doubles whose shortest form has an exponent and no '.' (1e-10, 1e+308): json-glib 1.6
+ * printed them as "1e-10.0", which no reader takes (found by fuzz-stream). */
+static void
+test_exponent_doubles (void)
+{
+  static const double values[] = { 1e-10, 1e308, 1e22, 5e-324, 1e-5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      DynoStreamEvent finished = { .kind = DYNO_STREAM_PHASE_FINISHED, .phase = PHASE ("write") };
+      DynoStreamEvent back;
+      g_autofree char *line = NULL;
+
+      dyno_phase_run_init (&finished.run);
+      finished.run.amount = 1;
+      finished.run.latency.max = values[i];
+      line = round_trip (&finished, &back);
+      g_assert_null (strstr (line, "e-10.0"));
+      g_assert_null (strstr (line, "e+308.0"));
+      /* Within a unit in the last place: the one move that makes it print as JSON. */
+      g_assert_cmpfloat (fabs (back.run.latency.max - values[i]), <=, fabs (values[i]) * 1e-15);
+      dyno_stream_event_clear (&back);
+    }
+}
+
 static void
 test_text_events (void)
 {
@@ -288,6 +313,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/stream/sample", test_sample);
   g_test_add_func ("/stream/phase-events", test_phase_events);
+  g_test_add_func ("/stream/exponent-doubles", test_exponent_doubles);
   g_test_add_func ("/stream/text-events", test_text_events);
   g_test_add_func ("/stream/result", test_result);
   g_test_add_func ("/stream/reject", test_reject);

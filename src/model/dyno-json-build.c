@@ -6,8 +6,32 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dyno-json-build.h"
+
+/* JSON has no NaN or infinity; null is what every reader understands as "unknown".
+ *
+ * json-glib 1.6 prints a double with its shortest form and appends ".0" when that has no '.',
+ * which turns 1e308 or 1e-10 into "1e+308.0", "1e-10.0": not JSON (found by fuzz-stream).
+ * Whole numbers in int64 range are written as integers (readers take either); the others
+ * move by one unit in the last place, which prints with a '.'. */
+JsonNode *
+dyno_json_double_node (double value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    return json_node_new (JSON_NODE_NULL);
+  g_ascii_formatd (text, sizeof text, "%.17g", value);
+  if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
+    {
+      if (value == trunc (value) && fabs (value) < 9.2e18)
+        return json_node_init_int (json_node_alloc (), (gint64) value);
+      value = nextafter (value, 0);
+    }
+  return json_node_init_double (json_node_alloc (), value);
+}
 
 void
 dyno_json_add_string_member (JsonBuilder *b, const char *name, const char *value)
@@ -33,10 +57,7 @@ void
 dyno_json_add_double_member (JsonBuilder *b, const char *name, double value)
 {
   json_builder_set_member_name (b, name);
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
+  json_builder_add_value (b, dyno_json_double_node (value));
 }
 
 void

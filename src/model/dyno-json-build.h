@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 void dyno_json_add_string_member (JsonBuilder *b, const char *name, const char *value);
 /* A member name: value (at most G_MAXINT64), or null unless known. */
 void dyno_json_add_count_member (JsonBuilder *b, const char *name, guint64 value, gboolean known);
+/* A double as a node json-glib prints as valid JSON: null when not finite (JSON has no NaN),
+ * never "1e-10.0". */
+JsonNode *dyno_json_double_node (double value);
 /* A member name: value, or null when it is not finite (JSON has no NaN). */
 void dyno_json_add_double_member (JsonBuilder *b, const char *name, double value);
 /* A member name: true, false, or null when unknown. */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "dyno-error.h"
+#include "dyno-json-build.h"
 #include "dyno-output.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
@@ -53,39 +54,16 @@ add_string (JsonArray *array, const char *value)
     }
 }
 
-/* JSON has no NaN or infinity; null is what every reader understands as "unknown".
- *
- * json-glib 1.6 prints doubles with %.17g and appends ".0" when there is no '.', which turns
- * 1e308 into "1e+308.0": not JSON. Only whole numbers print that way; those in int64 range are
- * written as integers (readers take either), and the rest, seen only in damaged or hostile
- * files, move by one unit in the last place, which prints with a '.'. */
-static JsonNode *
-double_node (double value)
-{
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    return json_node_new (JSON_NODE_NULL);
-  g_ascii_formatd (text, sizeof text, "%.17g", value);
-  if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
-    {
-      if (value == trunc (value) && fabs (value) < 9.2e18)
-        return json_node_init_int (json_node_alloc (), (gint64) value);
-      value = nextafter (value, 0);
-    }
-  return json_node_init_double (json_node_alloc (), value);
-}
-
 static void
 set_double (JsonObject *object, const char *name, double value)
 {
-  json_object_set_member (object, name, double_node (value));
+  json_object_set_member (object, name, dyno_json_double_node (value));
 }
 
 static void
 add_double (JsonArray *array, double value)
 {
-  json_array_add_element (array, double_node (value));
+  json_array_add_element (array, dyno_json_double_node (value));
 }
 
 static void

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dyno-error.h"
+#include "dyno-json-build.h"
 #include "dyno-stream.h"
 
 static const char *const kind_names[] = {
@@ -30,10 +31,7 @@ static void
 add_double (JsonBuilder *b, const char *name, double value)
 {
   json_builder_set_member_name (b, name);
-  if (isnan (value) || isinf (value))
-    json_builder_add_null_value (b);
-  else
-    json_builder_add_double_value (b, value);
+  json_builder_add_value (b, dyno_json_double_node (value));
 }
 
 static void
