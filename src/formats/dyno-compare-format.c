@@ -181,6 +181,17 @@ format_per_price (const DynoCompareCell *cell, const DynoPhase *id, DynoRateUnit
   return g_strdup_printf ("%.*f", decimals, value);
 }
 
+/* The figure of a priced entry's row for one phase, or NULL. */
+static char *
+entry_per_price (const DynoComparison *comparison, guint entry, const DynoPhase *id,
+                 DynoRateUnit unit)
+{
+  DynoCompareCell cell;
+
+  dyno_comparison_get_cell (comparison, entry, id, &cell);
+  return format_per_price (&cell, id, unit);
+}
+
 /* Translated: "per USD", the label of a priced entry's row of rates per currency unit. */
 static char *
 per_price_label (const DynoComparison *comparison, guint entry)
@@ -378,12 +389,9 @@ append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable
           dyno_text_append_padded (out, per_price, width - 1, FALSE);
           for (guint c = 0; c < cols->len; c++)
             {
-              const DynoPhase *id = g_ptr_array_index (cols, c);
-              DynoCompareCell cell;
-              g_autofree char *value = NULL;
+              g_autofree char *value
+                  = entry_per_price (comparison, e, g_ptr_array_index (cols, c), unit);
 
-              dyno_comparison_get_cell (comparison, e, id, &cell);
-              value = format_per_price (&cell, id, unit);
               g_string_append_c (out, ' ');
               dyno_text_append_padded (out, value ? value : "", RATE_WIDTH, TRUE);
               g_string_append (out, "    ");
@@ -525,12 +533,9 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
               g_string_append (out, " |");
               for (guint c = 0; c < cols->len; c++)
                 {
-                  const DynoPhase *id = g_ptr_array_index (cols, c);
-                  DynoCompareCell cell;
-                  g_autofree char *value = NULL;
+                  g_autofree char *value
+                      = entry_per_price (comparison, e, g_ptr_array_index (cols, c), unit);
 
-                  dyno_comparison_get_cell (comparison, e, id, &cell);
-                  value = format_per_price (&cell, id, unit);
                   g_string_append_printf (out, " %s |", value ? value : "—");
                 }
               g_string_append_c (out, '\n');
@@ -797,12 +802,9 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
               g_string_append (out, "</th>");
               for (guint c = 0; c < cols->len; c++)
                 {
-                  const DynoPhase *id = g_ptr_array_index (cols, c);
-                  DynoCompareCell cell;
-                  g_autofree char *value = NULL;
+                  g_autofree char *value
+                      = entry_per_price (comparison, e, g_ptr_array_index (cols, c), unit);
 
-                  dyno_comparison_get_cell (comparison, e, id, &cell);
-                  value = format_per_price (&cell, id, unit);
                   g_string_append_printf (out, "<td>%s</td>", value ? value : "—");
                 }
               g_string_append (out, "</tr>\n");
