@@ -36,6 +36,7 @@
 #include "dyno-error.h"
 #include "dyno-parse.h"
 #include "dyno-phase-ops.h"
+#include "dyno-worker-group.h"
 #include "platform/dyno-platform.h"
 #include "platform/dyno-platform-ring.h"
 
@@ -52,7 +53,6 @@ typedef struct
 {
   QueuedShared *shared;
   guint index;
-  GThread *thread;
   DynoPhaseCtx ctx;           /* the worker's own latency histogram, slot and figures */
   guint depth;                /* I/Os this worker keeps in flight */
   guchar **buffers;           /* one per I/O in flight */
@@ -77,42 +77,14 @@ struct _QueuedShared
   guint64 n_blocks;
   guint read_percent;         /* 100: reads only, 0: writes only */
   gboolean sequential;
-  atomic_uint_least64_t next_ticket;
-  guint64 total_ios;          /* tickets there are; "unlimited" for a timed test */
-  gint64 deadline_ns;         /* 0: none */
-
-  GMutex lock;
-  GCond cond;
-  guint ready;
-  gboolean go;
-  gboolean abort;
-  GError *error;
+  DynoWorkerGroup group;      /* its tickets: "unlimited" for a timed test */
 };
 
 /* What the worker could not do fails the phase; the others stop at their next ticket. */
 static void
 worker_fail (QueuedWorker *worker, GError *error)
 {
-  QueuedShared *shared = worker->shared;
-
-  g_mutex_lock (&shared->lock);
-  if (shared->error == NULL)
-    shared->error = error;
-  else
-    g_error_free (error);
-  g_mutex_unlock (&shared->lock);
-  atomic_store (&shared->next_ticket, shared->total_ios);
-}
-
-static gboolean
-failed (QueuedShared *shared)
-{
-  gboolean result;
-
-  g_mutex_lock (&shared->lock);
-  result = shared->error != NULL;
-  g_mutex_unlock (&shared->lock);
-  return result;
+  dyno_worker_group_fail (&worker->shared->group, error);
 }
 
 static void
@@ -136,9 +108,9 @@ static gboolean
 next_io (QueuedWorker *worker, guint64 *offset, gboolean *write)
 {
   QueuedShared *shared = worker->shared;
-  guint64 ticket = atomic_fetch_add (&shared->next_ticket, 1);
+  guint64 ticket;
 
-  if (ticket >= shared->total_ios)
+  if (!dyno_worker_group_next_ticket (&shared->group, &ticket))
     return FALSE;
   if (shared->sequential)
     *offset = (ticket % shared->n_blocks) * shared->block;
@@ -228,7 +200,7 @@ run_ring (QueuedWorker *worker, int fd)
           return;
         }
       now = dyno_now_ns ();
-      if (issuing && ((shared->deadline_ns != 0 && now >= shared->deadline_ns)
+      if (issuing && ((dyno_worker_group_past_deadline (&shared->group, now))
                       || dyno_run_should_stop (run)))
         issuing = FALSE;
 
@@ -284,7 +256,7 @@ run_sync (QueuedWorker *worker, int fd)
       if (write)
         stamp_buffer (worker, buffer, offset);
       start = dyno_now_ns ();
-      if (shared->deadline_ns != 0 && start >= shared->deadline_ns)
+      if (dyno_worker_group_past_deadline (&shared->group, start))
         break;
       do
         n = write ? pwrite (fd, buffer, shared->block, (off_t) offset)
@@ -338,14 +310,7 @@ worker_main (gpointer data)
   fd = open_test_file (run, shared->read_percent >= 100 ? O_RDONLY : O_RDWR, shared->direct, &error);
 
   /* Everyone starts together: opening is not timed. */
-  g_mutex_lock (&shared->lock);
-  shared->ready++;
-  g_cond_broadcast (&shared->cond);
-  while (!shared->go && !shared->abort)
-    g_cond_wait (&shared->cond, &shared->lock);
-  g_mutex_unlock (&shared->lock);
-
-  if (shared->abort || fd < 0)
+  if (!dyno_worker_group_wait_start (&shared->group) || fd < 0)
     {
       if (fd >= 0)
         close (fd);
@@ -362,7 +327,7 @@ worker_main (gpointer data)
   worker->finished_ns = dyno_now_ns ();
 
   /* Writes count once they are on the device: the flush is part of the test. */
-  if (worker->wrote && !failed (shared))
+  if (worker->wrote && !dyno_worker_group_failed (&shared->group))
     {
       int ret;
 
@@ -591,8 +556,9 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   QueuedShared shared = { 0 };
   QueuedWorker *workers;
   GError *thread_error = NULL;
-  guint n, started_threads = 0;
-  gint64 started = 0, finished = 0, flush = 0;
+  GError *io_error;
+  guint n;
+  gint64 finished = 0, flush = 0;
   double cpu = 0;
   guint64 bytes = 0, ios = 0;
   gsize align = MAX (run->queue_direct_align, 4096);
@@ -611,12 +577,8 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
     shared.read_percent = 0;
   else
     shared.read_percent = p->read_percent;
-  shared.total_ios = run->phase_time > 0 ? G_MAXUINT64 / 2 : shared.n_blocks;
-  atomic_init (&shared.next_ticket, 0);
-  g_mutex_init (&shared.lock);
-  g_cond_init (&shared.cond);
-
   n = shared.use_ring ? p->threads : p->threads * p->queue_depth;
+  dyno_worker_group_init (&shared.group, n, run->phase_time > 0 ? G_MAXUINT64 / 2 : shared.n_blocks);
   workers = g_new0 (QueuedWorker, n);
   for (guint i = 0; i < n; i++)
     {
@@ -651,34 +613,15 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
     }
 
   /* A thread that cannot start (a thread or memory limit) fails the phase, not the process. */
-  for (guint i = 0; i < n && thread_error == NULL; i++)
-    {
-      workers[i].thread = g_thread_try_new ("dyno-queued", worker_main, &workers[i], &thread_error);
-      if (workers[i].thread != NULL)
-        started_threads++;
-    }
-
-  g_mutex_lock (&shared.lock);
-  if (thread_error != NULL)
-    shared.abort = TRUE;
-  else
-    {
-      while (shared.ready < n)
-        g_cond_wait (&shared.cond, &shared.lock);
-      started = dyno_now_ns ();
-      if (run->phase_time > 0)
-        shared.deadline_ns = started + (gint64) (run->phase_time * 1e9);
-      shared.go = TRUE;
-    }
-  g_cond_broadcast (&shared.cond);
-  g_mutex_unlock (&shared.lock);
+  dyno_worker_group_start (&shared.group, "dyno-queued", worker_main, workers,
+                           sizeof (QueuedWorker), run->phase_time, &thread_error);
+  dyno_worker_group_join (&shared.group);
+  io_error = dyno_worker_group_steal_error (&shared.group);
 
   for (guint i = 0; i < n; i++)
     {
       QueuedWorker *w = &workers[i];
 
-      if (i < started_threads)
-        g_thread_join (w->thread);
       finished = MAX (finished, w->finished_ns);
       flush = MAX (flush, w->flush_ns);
       if (!isnan (w->ctx.run.cpu_seconds))
@@ -699,15 +642,15 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   if (thread_error != NULL)
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
-                   _("Could not start I/O thread %u of %u: %s"), started_threads + 1, n,
-                   thread_error->message);
+                   _("Could not start I/O thread %u of %u: %s"),
+                   shared.group.started_threads + 1, n, thread_error->message);
       g_error_free (thread_error);
-      g_clear_error (&shared.error);
+      g_clear_error (&io_error);
       ok = FALSE;
     }
-  else if (shared.error != NULL)
+  else if (io_error != NULL)
     {
-      g_propagate_error (error, shared.error);
+      g_propagate_error (error, io_error);
       ok = FALSE;
     }
   else if (dyno_run_should_stop (run))
@@ -717,7 +660,7 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
     }
   else
     {
-      ctx->run.elapsed = (finished - started) / 1e9;
+      ctx->run.elapsed = (finished - shared.group.started_ns) / 1e9;
       ctx->run.flush_seconds = flush / 1e9;
       ctx->run.cpu_seconds = cpu;
       ctx->run.amount = bytes;
@@ -727,8 +670,7 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
       ctx->run.direct = shared.direct ? 1 : 0;
       ok = TRUE;
     }
-  g_mutex_clear (&shared.lock);
-  g_cond_clear (&shared.cond);
+  dyno_worker_group_clear (&shared.group);
   return ok;
 }
 

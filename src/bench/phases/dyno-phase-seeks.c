@@ -19,51 +19,31 @@
 
 #include "dyno-error.h"
 #include "dyno-phase-ops.h"
+#include "dyno-worker-group.h"
 
 #define UPDATE_EVERY 10
 
-typedef struct _SeekShared SeekShared;
+typedef struct
+{
+  DynoRun *run;
+  guint64 n_chunks;
+  DynoWorkerGroup group;
+} SeekShared;
 
 typedef struct
 {
   SeekShared *shared;
   guint index;
-  GThread *thread;
   DynoPhaseCtx ctx;   /* the seeker's own latency, slot and figures */
   guchar *buffer;
   gint64 finished_ns;
   guint64 done;
 } Seeker;
 
-struct _SeekShared
-{
-  DynoRun *run;
-  guint64 n_chunks;
-  atomic_uint_least64_t next_ticket;
-  guint64 total;
-  gint64 deadline_ns; /* 0: none; set before the start */
-
-  GMutex lock;
-  GCond cond;
-  guint ready;
-  gboolean go;
-  gboolean abort;
-  GError *error;
-};
-
 static void
 seeker_fail (Seeker *seeker, GError *error)
 {
-  SeekShared *shared = seeker->shared;
-
-  g_mutex_lock (&shared->lock);
-  if (shared->error == NULL)
-    shared->error = error;
-  else
-    g_error_free (error);
-  g_mutex_unlock (&shared->lock);
-  /* Make the other seekers stop at their next ticket. */
-  atomic_store (&shared->next_ticket, shared->total);
+  dyno_worker_group_fail (&seeker->shared->group, error);
 }
 
 static gpointer
@@ -83,14 +63,7 @@ seeker_main (gpointer data)
   dyno_sampler_register_thread (run->sampler, seeker->ctx.slot);
 
   /* Opening is not timed: everyone starts together, like bonnie++'s first ticket. */
-  g_mutex_lock (&shared->lock);
-  shared->ready++;
-  g_cond_broadcast (&shared->cond);
-  while (!shared->go && !shared->abort)
-    g_cond_wait (&shared->cond, &shared->lock);
-  g_mutex_unlock (&shared->lock);
-
-  if (shared->abort)
+  if (!dyno_worker_group_wait_start (&shared->group))
     {
       /* Another seeker could not be started: the phase fails without running. */
       if (fd >= 0)
@@ -107,14 +80,14 @@ seeker_main (gpointer data)
   dyno_phase_clock_start (&seeker->ctx, &clock);
   for (;;)
     {
-      guint64 ticket = atomic_fetch_add (&shared->next_ticket, 1);
+      guint64 ticket;
       guint64 where;
       gssize n;
 
-      if (ticket >= shared->total)
+      if (!dyno_worker_group_next_ticket (&shared->group, &ticket))
         break;
       /* Reading the clock per seek costs nanoseconds against a seek's microseconds. */
-      if (shared->deadline_ns != 0 && dyno_now_ns () >= shared->deadline_ns)
+      if (dyno_worker_group_past_deadline (&shared->group, dyno_now_ns ()))
         break;
       if (dyno_run_should_stop (run))
         {
@@ -159,7 +132,7 @@ seeker_main (gpointer data)
   /* The updates are writes: they count only once they are on the device. */
   if (fd >= 0)
     {
-      if (fsync (fd) != 0 && shared->error == NULL)
+      if (fsync (fd) != 0 && !dyno_worker_group_failed (&shared->group))
         {
           dyno_run_errno_error (run, errno, &error, _("fsync after seeks"));
           seeker_fail (seeker, error);
@@ -194,8 +167,7 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   g_autofree Seeker *seekers = g_new0 (Seeker, n);
   SeekShared shared = { 0 };
   GError *thread_error = NULL;
-  guint started_threads = 0;
-  gint64 started = 0;
+  GError *seek_error;
   gint64 finished = 0;
   double cpu = 0;
   guint64 done = 0;
@@ -203,10 +175,8 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 
   shared.run = run;
   shared.n_chunks = run->io_size / run->config->chunk;
-  shared.total = run->seeks > 0 ? run->seeks : G_MAXUINT64 / 2;
-  atomic_init (&shared.next_ticket, 0);
-  g_mutex_init (&shared.lock);
-  g_cond_init (&shared.cond);
+  /* No count of seeks: they go on until the phase time is up. */
+  dyno_worker_group_init (&shared.group, n, run->seeks > 0 ? run->seeks : G_MAXUINT64 / 2);
 
   for (guint i = 0; i < n; i++)
     {
@@ -225,32 +195,13 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
       dyno_random_fill (&run->random, s->buffer, run->config->chunk);
     }
   /* A thread that cannot start (a thread or memory limit) fails the phase, not the process. */
-  for (guint i = 0; i < n && thread_error == NULL; i++)
-    {
-      seekers[i].thread = g_thread_try_new ("dyno-seeker", seeker_main, &seekers[i], &thread_error);
-      if (seekers[i].thread != NULL)
-        started_threads++;
-    }
-
-  g_mutex_lock (&shared.lock);
-  if (thread_error != NULL)
-    shared.abort = TRUE;
-  else
-    {
-      while (shared.ready < n)
-        g_cond_wait (&shared.cond, &shared.lock);
-      started = dyno_now_ns ();
-      if (run->seeks == 0)
-        shared.deadline_ns = started + (gint64) (run->phase_time * 1e9);
-      shared.go = TRUE;
-    }
-  g_cond_broadcast (&shared.cond);
-  g_mutex_unlock (&shared.lock);
+  dyno_worker_group_start (&shared.group, "dyno-seeker", seeker_main, seekers, sizeof (Seeker),
+                           run->seeks == 0 ? run->phase_time : 0, &thread_error);
+  dyno_worker_group_join (&shared.group);
+  seek_error = dyno_worker_group_steal_error (&shared.group);
 
   for (guint i = 0; i < n; i++)
     {
-      if (i < started_threads)
-        g_thread_join (seekers[i].thread);
       finished = MAX (finished, seekers[i].finished_ns);
       cpu += seekers[i].ctx.run.cpu_seconds;
       done += seekers[i].done;
@@ -262,27 +213,26 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   if (thread_error != NULL)
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
-                   _("Could not start seeker thread %u of %u: %s"), started_threads + 1, n,
-                   thread_error->message);
+                   _("Could not start seeker thread %u of %u: %s"),
+                   shared.group.started_threads + 1, n, thread_error->message);
       g_error_free (thread_error);
-      g_clear_error (&shared.error);
+      g_clear_error (&seek_error);
       ok = FALSE;
     }
-  else if (shared.error != NULL)
+  else if (seek_error != NULL)
     {
-      g_propagate_error (error, shared.error);
+      g_propagate_error (error, seek_error);
       ok = FALSE;
     }
   else
     {
-      ctx->run.elapsed = (finished - started) / 1e9;
+      ctx->run.elapsed = (finished - shared.group.started_ns) / 1e9;
       ctx->run.cpu_seconds = cpu;
       ctx->run.amount = done;
       ctx->run.threads = n;
       ok = TRUE;
     }
-  g_mutex_clear (&shared.lock);
-  g_cond_clear (&shared.cond);
+  dyno_worker_group_clear (&shared.group);
   return ok;
 }
 
