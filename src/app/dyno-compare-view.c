@@ -345,6 +345,7 @@ update_caption (DynoCompareView *self, const TableNotes *notes)
         {
           if (text->len > 0)
             g_string_append_c (text, ' ');
+          /* xgettext:no-c-format */
           g_string_append (text, _("Grey ratios are within noise: the repeats’ 95 % intervals "
                                    "explain the gap."));
         }

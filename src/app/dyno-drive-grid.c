@@ -326,6 +326,7 @@ update_footnote (DynoDriveGrid *self)
                               "shows; the other runs were not kept."),
                             best_of);
   else if (most >= 2)
+    /* xgettext:no-c-format */
     text = g_strdup (_("Large: the mean of the runs, ± its 95 % interval. Best: the fastest run, "
                        "the one figure CrystalDiskMark shows."));
   else if (self->live)

@@ -73,6 +73,44 @@ targets_text (DynoResult *result)
   return g_string_free (text, FALSE);
 }
 
+/* Pads text to width characters, not bytes, so an accented name or a translated header lines
+ * up; cut: longer text is cut to width, otherwise it is kept whole and pushes the row. */
+static void
+append_column (GString *row, const char *text, guint width, gboolean right, gboolean cut)
+{
+  glong len = g_utf8_strlen (text, -1);
+
+  if ((guint) len >= width)
+    {
+      g_autofree char *kept = g_utf8_substring (text, 0, cut ? width : len);
+
+      g_string_append (row, kept);
+      return;
+    }
+  if (right)
+    g_string_append_printf (row, "%*s", (int) (width - len), "");
+  g_string_append (row, text);
+  if (!right)
+    g_string_append_printf (row, "%*s", (int) (width - len), "");
+}
+
+static void
+print_row (const char *date, const char *name, const char *write, const char *read,
+           const char *targets)
+{
+  g_autoptr (GString) row = g_string_new (NULL);
+
+  append_column (row, date, 16, FALSE, FALSE);
+  g_string_append (row, "  ");
+  append_column (row, name, 24, FALSE, TRUE);
+  g_string_append (row, "  ");
+  append_column (row, write, 12, TRUE, FALSE);
+  g_string_append (row, "  ");
+  append_column (row, read, 12, TRUE, FALSE);
+  g_string_append_printf (row, "  %s\n", targets);
+  g_print ("%s", row->str);
+}
+
 static void
 print_text (GPtrArray *results, GPtrArray *paths)
 {
@@ -82,8 +120,7 @@ print_text (GPtrArray *results, GPtrArray *paths)
       return;
     }
   /* Translators: the header of dyno-cli list; keep the columns aligned with the rows */
-  g_print ("%-16s  %-24s  %12s  %12s  %s\n", _("Date"), _("Name"), _("Block write"),
-           _("Block read"), _("Targets"));
+  print_row (_("Date"), _("Name"), _("Block write"), _("Block read"), _("Targets"));
   for (guint i = 0; i < results->len; i++)
     {
       DynoResult *result = g_ptr_array_index (results, i);
@@ -93,7 +130,7 @@ print_text (GPtrArray *results, GPtrArray *paths)
       g_autofree char *targets = targets_text (result);
       g_autofree char *name = g_utf8_make_valid (run_name (result), -1);
 
-      g_print ("%-16s  %-24.24s  %12s  %12s  %s\n", date, name, write, read, targets);
+      print_row (date, name, write, read, targets);
       g_print ("                  %s\n", (const char *) g_ptr_array_index (paths, i));
     }
 }

@@ -323,6 +323,7 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
         g_ptr_array_add (cells, g_strdup (dyno_comparison_get_name (comparison, baseline)));
         g_ptr_array_add (cells, g_strdup (dyno_comparison_get_name (comparison, e)));
         g_ptr_array_add (cells, g_strdup (_("ratio")));
+        /* xgettext:no-c-format */
         g_ptr_array_add (cells, g_strdup (_("95 % interval")));
         g_ptr_array_add (cells, g_strdup (_("verdict")));
         for (guint i = 0; i < phases->len; i++)

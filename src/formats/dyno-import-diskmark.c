@@ -671,15 +671,27 @@ report_to_run (State *state, Report *report, gboolean only_report)
     dyno_import_run_add_note (run, report->comment);
   if (report->count > 1 && kdm_mean)
     add_note (run,
-              _ ("Imported from a %s text export: each figure is the mean of %u runs, which were "
-                 "not kept; elapsed times, I/O counts, CPU time and latency percentiles were not "
-                 "recorded."),
+              g_dngettext (GETTEXT_PACKAGE,
+                           "Imported from a %s text export: each figure is the mean of %u run, "
+                           "which was not kept; elapsed times, I/O counts, CPU time and latency "
+                           "percentiles were not recorded.",
+                           "Imported from a %s text export: each figure is the mean of %u runs, "
+                           "which were not kept; elapsed times, I/O counts, CPU time and latency "
+                           "percentiles were not recorded.",
+                           report->count),
               tool, report->count);
   else if (report->count > 1)
     add_note (run,
-              _ ("Imported from a %s text export: each figure is the best of %u runs (the highest "
-                 "rate; the latency is the lowest of the runs' means), which were not kept; "
-                 "elapsed times, I/O counts, CPU time and latency percentiles were not recorded."),
+              g_dngettext (GETTEXT_PACKAGE,
+                           "Imported from a %s text export: each figure is the best of %u run "
+                           "(the highest rate; the latency is the lowest of the runs' means), "
+                           "which was not kept; elapsed times, I/O counts, CPU time and latency "
+                           "percentiles were not recorded.",
+                           "Imported from a %s text export: each figure is the best of %u runs "
+                           "(the highest rate; the latency is the lowest of the runs' means), "
+                           "which were not kept; elapsed times, I/O counts, CPU time and latency "
+                           "percentiles were not recorded.",
+                           report->count),
               tool, report->count);
   else
     add_note (run,
@@ -719,7 +731,9 @@ report_to_run (State *state, Report *report, gboolean only_report)
       if (report->count > 0 && !kdm_mean)
         phase->best_of = report->count;
       if (report->count > 1 && kdm_mean)
-        phase->note = g_strdup_printf (_ ("the mean of %u runs"), report->count);
+        phase->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the mean of %u run",
+                                                    "the mean of %u runs", report->count),
+                                       report->count);
       if (report->tool == TOOL_KDM && (phase->phase->kind->params & DYNO_PHASE_PARAM_READ_PERCENT))
         {
           g_autofree char *mix = g_strdup_printf (

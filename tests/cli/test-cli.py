@@ -1313,13 +1313,21 @@ def case_list():
         runs = os.path.join(d.path, "dyno", "runs")
         os.makedirs(runs)
         saved = os.path.join(runs, "2026-12-01T10-00-00-listed-00000000.dyno.json")
-        p = cli("run", "-d", t.path, "-s", "4M", "--tests", "write,read", "-m", "listed-run",
+        p = cli("run", "-d", t.path, "-s", "4M", "--tests", "write,read", "-m", "listed-run-ü",
                 "--json", saved, "-q", env=env)
         expect_rc(p, 0)
         t.clean(p)
         p = cli("list", env=env)
         expect_rc(p, 0)
         check("listed-run" in p.out and saved in p.out, "the saved run is not listed", p.describe())
+        # Columns are counted in characters: the "ü" does not shift the figures of its row.
+        lines = p.out.splitlines()
+        header = next((l for l in lines if "Block write" in l), "")
+        row = next((l for l in lines if "listed-run-ü" in l), "")
+        end = header.find("Block write") + len("Block write")
+        check(end > 0 and row[end - 1] != " " and row[end:end + 2] == "  "
+              and row[end - 12:end].strip() != "",
+              "the row's block write figure does not end under its header", p.describe())
         check(re.search(r"\d+(\.\d+)? MB/s|\+\+\+\+\+", p.out), "no block write or read figure",
               p.describe())
         p = cli("list", "--json", env=env)
@@ -1328,7 +1336,7 @@ def case_list():
         check(doc.get("format") == "dyno-run-list", "format is %r" % doc.get("format"))
         runs_listed = doc.get("runs")
         check(isinstance(runs_listed, list) and len(runs_listed) == 1, "expected one run", p.out)
-        check(runs_listed[0]["file"] == saved and runs_listed[0]["label"] == "listed-run"
+        check(runs_listed[0]["file"] == saved and runs_listed[0]["label"] == "listed-run-ü"
               and runs_listed[0]["targets"][0]["phases"] == ["write", "read"],
               "the listed run is wrong", p.out)
         # A broken file is named; the good one is still listed.
