@@ -59,13 +59,36 @@ void        dyno_engine_run_async (DynoEngine          *self,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data);
 /* NULL with G_IO_ERROR_CANCELLED, or a DYNO_ERROR for a bad configuration. A target that fails
- * does not fail the run: its DynoTargetResult says what went wrong, and later targets still run. */
+ * does not fail the run: its DynoTargetResult says what went wrong, and later targets still run.
+ *
+ * targets may hold remote folders, ssh://[user@]host[:port]/path or [user@]host:/path
+ * (dyno-remote-target.h), among local ones: the dyno-cli of that machine measures it over ssh
+ * (dyno-remote-run.c) and its events come through the same signals with that target's index.
+ * A remote target that cannot be reached or speaks another protocol fails on its own, with a
+ * message that says what to install there. A paired run takes no remote target. */
 DynoResult *dyno_engine_run_finish (DynoEngine *self, GAsyncResult *result, GError **error);
 
 gboolean    dyno_engine_get_running (DynoEngine *self);
 void        dyno_engine_get_status (DynoEngine *self, DynoStatus *status);
 guint       dyno_engine_get_sample_interval (DynoEngine *self);
 void        dyno_engine_set_sample_interval (DynoEngine *self, guint interval_ms);
+
+/* How to reach one remote target (by its text as given to run_async): the dyno-cli on the far
+ * side (NULL: "dyno-cli") and the ssh command line (NULL: $DYNO_SSH_COMMAND, else "ssh"), as
+ * the app remembers them per remote. Kept until changed; NULL, NULL forgets. */
+void        dyno_engine_set_remote_options (DynoEngine *self,
+                                            const char *target,
+                                            const char *remote_cli,
+                                            const char *ssh_command);
+/* Measure the targets at the same time rather than one after another: every remote target on
+ * its machine at once, and the local targets (one after another among themselves) alongside. */
+void        dyno_engine_set_parallel (DynoEngine *self, gboolean parallel);
+gboolean    dyno_engine_get_parallel (DynoEngine *self);
+/* Every result of the run, one per machine: the local targets' result first when there are
+ * local targets, then one per remote target in the order given, each with its remote
+ * machine's system, its target description and dyno_result_get_remote () set ("user@host").
+ * (dyno_engine_run_finish () keeps working and returns the first of them.) */
+GPtrArray  *dyno_engine_run_finish_all (DynoEngine *self, GAsyncResult *result, GError **error);
 
 /* Blocking convenience for tests and scripts: runs a main loop until the run ends. */
 DynoResult *dyno_engine_run_sync (DynoEngine         *self,

@@ -12,34 +12,18 @@
 #include <gio/gio.h>
 
 #include "dyno-rate-unit.h"
+#include "dyno-remote-target.h"
 
 G_BEGIN_DECLS
-
-typedef struct
-{
-  char *user; /* or NULL */
-  char *host;
-  guint port; /* 0: ssh's default */
-  char *path; /* absolute, on the remote machine */
-} DynoRemoteTarget;
-
-/* NULL when text is not a remote target (a local folder); a remote target that is malformed
- * (an empty host, a bad port, a host that would read as an option of ssh) sets error. */
-DynoRemoteTarget *dyno_remote_target_parse (const char *text, GError **error);
-void              dyno_remote_target_free (DynoRemoteTarget *target);
-/* "user@host", or "host" without a user: the result's `remote` field. */
-char             *dyno_remote_target_describe (const DynoRemoteTarget *target);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoRemoteTarget, dyno_remote_target_free)
-
-/* One word for a POSIX shell: 'text' with every ' written as '\''. */
-char *dyno_remote_shell_quote (const char *text);
 
 /* Some of the -d folders is ssh://… or host:/… */
 gboolean dyno_cli_remote_any_target (char **dirs);
 
 /* `dyno-cli run` with remote targets; args: run's argv from before option parsing, whose
- * options (but -d, --json, --csv, --stream, --quiet, --unit, --remote-cli and --parallel) go
- * to the remote dyno-cli. parallel: several remote targets, each run at the same time on its
+ * options (but -d, --json, --csv, --stream, --quiet, --unit, --remote-cli, --price and
+ * --parallel) go to the remote dyno-cli. price_amounts (double) and price_currencies (char *):
+ * --price, once for all or once per -d, set here on each machine's result; may be empty.
+ * parallel: several remote targets, each run at the same time on its
  * machine, then a table of their sums; with stream, one stream of every machine's events, each
  * with "host", then their results and an "aggregate" line per phase (docs/remote.md). */
 int dyno_cli_run_remote (char           **args,
@@ -52,6 +36,8 @@ int dyno_cli_run_remote (char           **args,
                          gboolean         paired,
                          gboolean         parallel,
                          guint            repeat,
+                         GArray          *price_amounts,
+                         GPtrArray       *price_currencies,
                          DynoRateUnit     unit);
 
 /* `dyno-cli info ssh://host/path`: the remote `dyno-cli info --json`, printed as it came. */

@@ -19,6 +19,7 @@
 #include "dyno-cli-remote.h"
 #include "dyno-compare.h"
 #include "dyno-engine.h"
+#include "dyno-result-json.h"
 #include "dyno-error.h"
 #include "dyno-output.h"
 #include "dyno-parse.h"
@@ -526,6 +527,7 @@ dyno_cli_run (int argc, char **argv)
   gboolean quiet = FALSE;
   gboolean no_space_check = FALSE;
   g_autofree char *remote_cli = NULL;
+  g_autofree char *config_json = NULL;
   gboolean stop_on_stdin_close = FALSE;
   gboolean parallel = FALSE;
   GSource *stdin_source = NULL;
@@ -622,6 +624,9 @@ dyno_cli_run (int argc, char **argv)
     { "parallel", 0, 0, G_OPTION_ARG_NONE, &parallel,
       N_("With several SSH folders: measure them all at once, one machine each, and sum them up"),
       NULL },
+    /* What the app and a remote run hand over: the configuration as a result file stores it. */
+    { "config-json", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &config_json,
+      N_("The configuration, as the JSON of a result file's config"), N_("JSON") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -762,6 +767,16 @@ dyno_cli_run (int argc, char **argv)
     config->label = g_strdup (label);
   if (notes != NULL)
     config->notes = g_strdup (notes);
+  if (config_json != NULL)
+    {
+      /* The whole configuration at once: it replaces what the options above made. */
+      g_autoptr (DynoConfig) given = dyno_config_from_json_text (config_json, &error);
+
+      if (given == NULL)
+        return dyno_cli_usage_error ("run", "--config-json: %s", error->message);
+      g_clear_pointer (&config, dyno_config_free);
+      config = g_steal_pointer (&given);
+    }
   if (dyno_config_get_n_phases (config) == 0)
     return dyno_cli_usage_error ("run", _("No tests left to run"));
   if (!dyno_config_validate (config, &error))
@@ -774,12 +789,41 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", "--json: %s", error->message);
 
   /* ssh://host/path or host:/path: the run happens there (dyno-cli-remote.c). */
-  if (prices != NULL && dyno_cli_remote_any_target (dirs))
-    return dyno_cli_usage_error ("run", _("--price is for local folders; it cannot be given with "
-                                          "a folder over SSH"));
+  /* --price: set here on the result, also on the one that comes back from a remote folder. */
+  {
+    guint n_folders = dirs != NULL ? g_strv_length (dirs) : 1;
+
+    if (prices != NULL)
+      {
+        guint n_prices = g_strv_length (prices);
+
+        if (n_prices != 1 && n_prices != n_folders)
+          return dyno_cli_usage_error ("run", _("--price: give it once for all folders or once per "
+                                                "-d (%u), in order; found %u"),
+                                       n_folders, n_prices);
+        for (guint i = 0; i < n_prices; i++)
+          {
+            g_autofree char *currency = NULL;
+            double amount = NAN;
+
+            if (!parse_price (prices[i], &amount, &currency, &error))
+              return dyno_cli_usage_error ("run", "--price: %s", error->message);
+            if (currency == NULL)
+              currency = locale_currency ();
+            if (currency == NULL)
+              return dyno_cli_usage_error ("run", _("--price: “%s” has no currency and the locale "
+                                                    "names none; give one, as in --price "
+                                                    "“%s USD”"),
+                                           prices[i], prices[i]);
+            g_array_append_val (price_amounts, amount);
+            g_ptr_array_add (price_currencies, g_steal_pointer (&currency));
+          }
+      }
+  }
   if (dyno_cli_remote_any_target (dirs))
     return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
-                                parallel, config->repeat, rate_unit);
+                                parallel, config->repeat, price_amounts, price_currencies,
+                                rate_unit);
   if (parallel)
     return dyno_cli_usage_error ("run", _("--parallel measures folders on several machines at "
                                           "once; give them as ssh://host/path"));
@@ -794,32 +838,6 @@ dyno_cli_run (int argc, char **argv)
         break;
     }
   targets = g_strv_builder_end (target_builder);
-  if (prices != NULL)
-    {
-      guint n_prices = g_strv_length (prices);
-
-      if (n_prices != 1 && n_prices != g_strv_length (targets))
-        return dyno_cli_usage_error ("run", _("--price: give it once for all folders or once per "
-                                              "-d (%u), in order; found %u"),
-                                     g_strv_length (targets), n_prices);
-      for (guint i = 0; i < n_prices; i++)
-        {
-          g_autofree char *currency = NULL;
-          double amount = NAN;
-
-          if (!parse_price (prices[i], &amount, &currency, &error))
-            return dyno_cli_usage_error ("run", "--price: %s", error->message);
-          if (currency == NULL)
-            currency = locale_currency ();
-          if (currency == NULL)
-            return dyno_cli_usage_error ("run", _("--price: “%s” has no currency and the locale "
-                                                  "names none; give one, as in --price "
-                                                  "“%s USD”"),
-                                         prices[i], prices[i]);
-          g_array_append_val (price_amounts, amount);
-          g_ptr_array_add (price_currencies, g_steal_pointer (&currency));
-        }
-    }
   if (paired && g_strv_length (targets) != 2)
     return dyno_cli_usage_error ("run", _("--compare compares two folders; give exactly two with "
                                           "-d (the first is the baseline)"));

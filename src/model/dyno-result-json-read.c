@@ -23,6 +23,7 @@
 #include "dyno-file-private.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
+#include "dyno-result-json.h"
 
 /* A real result with samples stays far below this (a day of samples is about 200 MiB); it
  * bounds the memory a file can make us use (json-glib keeps the whole tree, roughly 4 bytes of
@@ -1461,4 +1462,25 @@ dyno_result_load (const char *path, GError **error)
   if (result != NULL)
     dyno_result_set_path (result, path);
   return result;
+}
+
+gboolean
+dyno_config_from_json (JsonObject *object, DynoConfig *config, GError **error)
+{
+  g_return_val_if_fail (object != NULL && config != NULL, FALSE);
+  return read_config (object, "config", config, error);
+}
+
+gboolean
+dyno_system_info_from_json (JsonObject *object, DynoSystemInfo *system, GError **error)
+{
+  g_return_val_if_fail (object != NULL && system != NULL, FALSE);
+  return read_system (object, "system", system, error);
+}
+
+gboolean
+dyno_target_info_from_json (JsonObject *object, DynoTargetInfo *info, GError **error)
+{
+  g_return_val_if_fail (object != NULL && info != NULL, FALSE);
+  return read_info (object, "info", info, error);
 }

@@ -21,6 +21,7 @@
 #include "dyno-output.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
+#include "dyno-result-json.h"
 
 /* Writing */
 
@@ -548,3 +549,10 @@ dyno_result_save (DynoResult *self, const char *path, GError **error)
  * Every reader takes the path of the value it reads ("targets[0].phases[3]") so that an error
  * can say where it is. Absent members keep the default the caller set up; JSON null means
  * "unknown": NAN for measurements, NULL for strings, the default for counts. */
+
+JsonObject *
+dyno_config_to_json (const DynoConfig *config)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  return config_to_json (config);
+}

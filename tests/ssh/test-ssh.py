@@ -146,6 +146,62 @@ def case_run_scp_form_json():
         check(c.returncode == 0, "dyno-cli compare refused the remote result", c.desc)
 
 
+def case_config_json():
+    """run --config-json: the configuration a result stores, given whole (what the engine sends)."""
+    config = {"size": 16 * 1024 * 1024, "tests": ["write", "read"], "repeat": 1,
+              "phase_time": 0.2, "auto": [], "seed": "77", "label": "as JSON"}
+    with Folder() as f:
+        p = cli("run", "-d", f.path, "--config-json", json.dumps(config), "--json", "-",
+                env=dict(os.environ))
+        check(p.returncode == 0, "a local run with --config-json failed", p.desc)
+        doc = json.loads(p.out)
+        got = doc.get("config", {})
+        check(got.get("size") == config["size"] and got.get("seed") == "77"
+              and got.get("tests") == ["write", "read"] and doc.get("label") == "as JSON",
+              "the result's config is not the one given: %r" % got, p.desc)
+        r = cli("run", "-d", url(f.path), "--remote-cli", CLI, "--config-json",
+                json.dumps(config), "--json", "-")
+        check(r.returncode == 0, "a remote run with --config-json failed", r.desc)
+        check(json.loads(r.out).get("config", {}).get("seed") == "77",
+              "the remote run did not get the configuration", r.desc)
+        bad = cli("run", "-d", f.path, "--config-json", '{"repeat": 0}', env=dict(os.environ))
+        check(bad.returncode == 2 and "--config-json" in bad.err, "a bad --config-json",
+              bad.desc)
+
+
+def case_price():
+    """--price with a folder over SSH: set here on the result that comes back."""
+    with Folder() as f:
+        p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, "--price", "1500 USD",
+                "--json", "-")
+        check(p.returncode == 0, "the remote run with --price failed", p.desc)
+        doc = json.loads(p.out)
+        check_result(doc, f.path, "root@127.0.0.1", p.desc)
+        price = doc["targets"][0].get("price")
+        check(price == {"amount": 1500, "currency": "USD"}, "the price is %r" % price, p.desc)
+    # Once per -d with --parallel, in order.
+    folders = [Folder() for _ in SERVERS.hosts[:2]]
+    try:
+        p = cli("run", "-d", url(folders[0].path, 0), "-d", url(folders[1].path, 1),
+                "--remote-cli", CLI, *SMALL, "--parallel", "--stream",
+                "--price", "100 EUR", "--price", "250 USD")
+        check(p.returncode == 0, "the --parallel run with prices failed", p.desc)
+        events = [json.loads(line) for line in p.out.splitlines()]
+        prices = {e.get("host"): e["result"]["targets"][0].get("price")
+                  for e in events if e.get("event") == "result"}
+        check(prices == {"root@127.0.0.1": {"amount": 100, "currency": "EUR"},
+                         "root@127.0.0.2": {"amount": 250, "currency": "USD"}},
+              "the prices are %r" % prices, p.desc)
+        bad = cli("run", "-d", url(folders[0].path, 0), "-d", url(folders[1].path, 1),
+                  "--remote-cli", CLI, *SMALL, "--parallel", "--price", "1 USD",
+                  "--price", "2 USD", "--price", "3 USD")
+        check(bad.returncode == 2 and "--price" in bad.err, "three prices for two folders",
+              bad.desc)
+    finally:
+        for f in folders:
+            f.__exit__()
+
+
 def case_run_stream():
     with Folder() as f:
         p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, "--stream")
@@ -520,6 +576,8 @@ CASES = [
     ("bad remote targets are usage errors", case_bad_targets),
     ("run on ssh://user@host:port/path: progress, result with remote", case_run_url),
     ("run on user@host:/path, --json -, compare", case_run_scp_form_json),
+    ("run --config-json, here and over SSH", case_config_json),
+    ("--price on a remote target is set on the result here", case_price),
     ("run --stream on a remote target", case_run_stream),
     ("paths and labels with quotes, ;, $(), backquotes, newlines run nothing", case_injection),
     ("missing remote dyno-cli says what to install", case_missing_cli),

@@ -1,0 +1,522 @@
+/* dyno-remote-run.c: one run of the dyno-cli on another machine, over ssh
+ *
+ * Everything happens on the main context of whoever started the run: ssh's standard output
+ * and error are read with GIO's asynchronous calls, line by line, and its exit is awaited the
+ * same way. The run is over when all three have ended.
+ *
+ * Copyright 2026 The Dyno authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dyno-error.h"
+#include "dyno-remote-run.h"
+#include "dyno-stream.h"
+
+/* ---- ssh ---------------------------------------------------------------------------------- */
+
+char **
+dyno_remote_ssh_argv (const DynoRemoteTarget *target,
+                      const char *ssh_command,
+                      const char *const *remote_words,
+                      GError **error)
+{
+  const char *command = ssh_command;
+  g_auto (GStrv) base = NULL;
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_autofree char *destination = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+  g_return_val_if_fail (remote_words != NULL, NULL);
+
+  destination = dyno_remote_target_describe (target);
+  if (command == NULL)
+    command = g_getenv ("DYNO_SSH_COMMAND");
+  if (command != NULL && command[0] != '\0')
+    {
+      if (!g_shell_parse_argv (command, NULL, &base, error))
+        {
+          g_prefix_error (error, "%s: ", ssh_command != NULL ? _("ssh command")
+                                                             : "DYNO_SSH_COMMAND");
+          return NULL;
+        }
+      g_strv_builder_addv (builder, (const char **) base);
+    }
+  else
+    g_strv_builder_add (builder, "ssh");
+  /* No terminal, and no password prompt: without a key or an agent, fail and say so. */
+  g_strv_builder_add_many (builder, "-T", "-o", "BatchMode=yes", NULL);
+  if (target->port != 0)
+    {
+      g_autofree char *port = g_strdup_printf ("%u", target->port);
+
+      g_strv_builder_add_many (builder, "-p", port, NULL);
+    }
+  g_strv_builder_add_many (builder, destination, "--", NULL);
+  for (guint i = 0; remote_words[i] != NULL; i++)
+    {
+      g_autofree char *word = dyno_remote_shell_quote (remote_words[i]);
+
+      if (i > 0)
+        g_string_append_c (line, ' ');
+      g_string_append (line, word);
+    }
+  g_strv_builder_add (builder, line->str);
+  return g_strv_builder_end (builder);
+}
+
+static void
+child_setup (gpointer data)
+{
+  setpgid (0, 0);
+}
+
+GSubprocess *
+dyno_remote_spawn (const char *const *argv, GError **error)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  return g_subprocess_launcher_spawnv (launcher, argv, error);
+}
+
+char *
+dyno_remote_explain_failure (const char *where, const char *remote_cli, int status, const char *err)
+{
+  g_auto (GStrv) lines = NULL;
+  const char *last = NULL;
+
+  if (err == NULL)
+    err = "";
+  if (remote_cli == NULL)
+    remote_cli = DYNO_REMOTE_DEFAULT_CLI;
+  lines = g_strsplit (err, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0')
+      last = lines[i];
+
+  if (status == 127 || strstr (err, "command not found") != NULL
+      || (strstr (err, remote_cli) != NULL && (strstr (err, "not found") != NULL
+                                               || strstr (err, "No such file") != NULL)))
+    return g_strdup_printf (_("%s has no “%s”: install dyno-cli there (a build with -Dgui=false "
+                              "needs only GLib and json-glib), or say where it is with "
+                              "--remote-cli PATH"),
+                            where, remote_cli);
+  if (status == 255)
+    return g_strdup_printf (_("ssh could not connect to or log in to %s: %s (Dyno runs ssh with "
+                              "BatchMode=yes, so a password cannot be typed: use a key or an "
+                              "agent)"),
+                            where, last != NULL ? last : _("no reason given"));
+  if (strstr (err, "Unknown option") != NULL || strstr (err, "stop-on-stdin-close") != NULL)
+    return g_strdup_printf (_("The dyno-cli on %s is too old to be run over SSH: install dyno-cli "
+                              "%s there (built with -Dgui=false)"),
+                            where, PACKAGE_VERSION);
+  return g_strdup_printf (_("The run on %s failed (exit status %d)%s%s"), where, status,
+                          last != NULL ? ": " : "", last != NULL ? last : "");
+}
+
+/* ---- one run ------------------------------------------------------------------------------ */
+
+struct _DynoRemoteRun
+{
+  GObject parent_instance;
+
+  DynoRemoteTarget *target;
+  char *where;
+  char *remote_cli;
+  char *ssh_command;
+  GStrv run_args;
+
+  GTask *task;
+  GSubprocess *ssh;
+  GDataInputStream *out;
+  GDataInputStream *err;
+  GSource *cancel_source;
+  GString *err_text;
+  GError *start_error;  /* ssh could not be started */
+  GError *stream_error; /* the stream was malformed or spoke another protocol */
+  DynoResult *result;
+  guint lines;
+  guint pending;        /* stdout, stderr and the exit */
+  gboolean stop_requested;
+  gboolean stdin_closed;
+  gboolean remote_interrupted;
+};
+
+G_DEFINE_FINAL_TYPE (DynoRemoteRun, dyno_remote_run, G_TYPE_OBJECT)
+
+enum
+{
+  EVENT,
+  STDERR_LINE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+dyno_remote_run_finalize (GObject *object)
+{
+  DynoRemoteRun *self = DYNO_REMOTE_RUN (object);
+
+  g_assert (self->task == NULL);
+  g_clear_pointer (&self->target, dyno_remote_target_free);
+  g_free (self->where);
+  g_free (self->remote_cli);
+  g_free (self->ssh_command);
+  g_strfreev (self->run_args);
+  g_clear_object (&self->ssh);
+  g_clear_object (&self->out);
+  g_clear_object (&self->err);
+  g_string_free (self->err_text, TRUE);
+  g_clear_error (&self->start_error);
+  g_clear_error (&self->stream_error);
+  g_clear_object (&self->result);
+  G_OBJECT_CLASS (dyno_remote_run_parent_class)->finalize (object);
+}
+
+static void
+dyno_remote_run_class_init (DynoRemoteRunClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = dyno_remote_run_finalize;
+
+  signals[EVENT] = g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                 NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_POINTER);
+  signals[STDERR_LINE] = g_signal_new ("stderr-line", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                       G_TYPE_STRING);
+}
+
+static void
+dyno_remote_run_init (DynoRemoteRun *self)
+{
+  self->err_text = g_string_new (NULL);
+}
+
+DynoRemoteRun *
+dyno_remote_run_new (const DynoRemoteTarget *target,
+                     const char *remote_cli,
+                     const char *ssh_command,
+                     const char *const *run_args)
+{
+  DynoRemoteRun *self;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  self = g_object_new (DYNO_TYPE_REMOTE_RUN, NULL);
+  self->target = g_new0 (DynoRemoteTarget, 1);
+  self->target->user = g_strdup (target->user);
+  self->target->host = g_strdup (target->host);
+  self->target->port = target->port;
+  self->target->path = g_strdup (target->path);
+  self->where = dyno_remote_target_describe (target);
+  self->remote_cli = g_strdup (remote_cli != NULL ? remote_cli : DYNO_REMOTE_DEFAULT_CLI);
+  self->ssh_command = g_strdup (ssh_command);
+  self->run_args = run_args != NULL ? g_strdupv ((char **) run_args) : g_new0 (char *, 1);
+  return self;
+}
+
+const char *
+dyno_remote_run_get_where (DynoRemoteRun *self)
+{
+  g_return_val_if_fail (DYNO_IS_REMOTE_RUN (self), NULL);
+  return self->where;
+}
+
+const char *
+dyno_remote_run_get_remote_cli (DynoRemoteRun *self)
+{
+  g_return_val_if_fail (DYNO_IS_REMOTE_RUN (self), NULL);
+  return self->remote_cli;
+}
+
+gboolean
+dyno_remote_run_get_running (DynoRemoteRun *self)
+{
+  g_return_val_if_fail (DYNO_IS_REMOTE_RUN (self), FALSE);
+  return self->task != NULL;
+}
+
+static void
+close_stdin (DynoRemoteRun *self)
+{
+  if (self->stdin_closed || self->ssh == NULL)
+    return;
+  self->stdin_closed = TRUE;
+  g_output_stream_close (g_subprocess_get_stdin_pipe (self->ssh), NULL, NULL);
+}
+
+void
+dyno_remote_run_stop (DynoRemoteRun *self)
+{
+  g_return_if_fail (DYNO_IS_REMOTE_RUN (self));
+
+  self->stop_requested = TRUE;
+  close_stdin (self);
+}
+
+void
+dyno_remote_run_force_exit (DynoRemoteRun *self)
+{
+  g_return_if_fail (DYNO_IS_REMOTE_RUN (self));
+
+  self->stop_requested = TRUE;
+  if (self->ssh != NULL)
+    g_subprocess_force_exit (self->ssh);
+}
+
+/* The run's outcome once ssh has ended. */
+static void
+complete (DynoRemoteRun *self)
+{
+  g_autoptr (GTask) task = g_steal_pointer (&self->task);
+  int exit_status = 255;
+
+  if (self->cancel_source != NULL)
+    {
+      g_source_destroy (self->cancel_source);
+      g_clear_pointer (&self->cancel_source, g_source_unref);
+    }
+  if (self->start_error != NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&self->start_error));
+      return;
+    }
+  if (g_subprocess_get_if_exited (self->ssh))
+    exit_status = g_subprocess_get_exit_status (self->ssh);
+  if (self->stream_error != NULL)
+    {
+      if (self->lines <= 1)
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                 _("The dyno-cli on %s does not speak this Dyno's stream: %s. "
+                                   "Install dyno-cli %s there (built with -Dgui=false)"),
+                                 self->where, self->stream_error->message, PACKAGE_VERSION);
+      else
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                 _("The run on %s sent a line this Dyno cannot read: %s"),
+                                 self->where, self->stream_error->message);
+      return;
+    }
+  if (self->result != NULL)
+    {
+      dyno_result_set_remote (self->result, self->where);
+      g_task_return_pointer (task, g_object_ref (self->result), g_object_unref);
+      return;
+    }
+  if (self->stop_requested || self->remote_interrupted)
+    {
+      if (self->remote_interrupted)
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                 _("interrupted; the scratch folder on %s was removed"),
+                                 self->where);
+      else
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                 _("interrupted; the run on %s was stopped"), self->where);
+      return;
+    }
+  if (self->lines == 0)
+    {
+      g_autofree char *why = dyno_remote_explain_failure (self->where, self->remote_cli,
+                                                          exit_status, self->err_text->str);
+
+      g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED, "%s", why);
+    }
+  else if (exit_status != 255)
+    /* It started and refused or failed: its own message came on standard error. */
+    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                             _("The run on %s failed (exit status %d)"), self->where, exit_status);
+  else
+    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                             _("The connection to %s ended before the run did (ssh exit status "
+                               "%d); the remote dyno-cli stops and removes its scratch folder "
+                               "when its input closes"),
+                             self->where, exit_status);
+}
+
+static void
+done_one (DynoRemoteRun *self)
+{
+  g_assert (self->pending > 0);
+  if (--self->pending == 0)
+    complete (self);
+}
+
+static void read_next_line (DynoRemoteRun *self);
+static void read_next_err (DynoRemoteRun *self);
+
+static void
+on_line (GObject *source, GAsyncResult *res, gpointer data)
+{
+  g_autoptr (DynoRemoteRun) self = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+  DynoStreamEvent event;
+
+  line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), res, NULL,
+                                                    &error);
+  if (line == NULL)
+    {
+      if (error != NULL && self->stream_error == NULL)
+        self->stream_error = g_steal_pointer (&error);
+      done_one (self);
+      return;
+    }
+  if (self->stream_error != NULL)
+    {
+      /* Past a bad line, only drain. */
+      read_next_line (self);
+      return;
+    }
+  if (!dyno_stream_decode (line, &event, &error)
+      || (self->lines++ == 0 && !dyno_stream_check_hello (&event, &error)))
+    {
+      dyno_stream_event_clear (&event);
+      self->stream_error = g_steal_pointer (&error);
+      close_stdin (self);
+      read_next_line (self);
+      return;
+    }
+  if (event.kind == DYNO_STREAM_INTERRUPTED)
+    self->remote_interrupted = TRUE;
+  else if (event.kind == DYNO_STREAM_RESULT)
+    g_set_object (&self->result, event.result);
+  g_signal_emit (self, signals[EVENT], 0, line, &event);
+  dyno_stream_event_clear (&event);
+  read_next_line (self);
+}
+
+static void
+read_next_line (DynoRemoteRun *self)
+{
+  g_data_input_stream_read_line_async (self->out, G_PRIORITY_DEFAULT, NULL, on_line,
+                                       g_object_ref (self));
+}
+
+static void
+on_err_line (GObject *source, GAsyncResult *res, gpointer data)
+{
+  g_autoptr (DynoRemoteRun) self = data;
+  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source), res,
+                                                                NULL, NULL);
+  g_autofree char *valid = NULL;
+
+  if (line == NULL)
+    {
+      done_one (self);
+      return;
+    }
+  g_string_append (self->err_text, line);
+  g_string_append_c (self->err_text, '\n');
+  valid = g_utf8_make_valid (line, -1);
+  g_signal_emit (self, signals[STDERR_LINE], 0, valid);
+  read_next_err (self);
+}
+
+static void
+read_next_err (DynoRemoteRun *self)
+{
+  g_data_input_stream_read_line_async (self->err, G_PRIORITY_DEFAULT, NULL, on_err_line,
+                                       g_object_ref (self));
+}
+
+static void
+on_ssh_exit (GObject *source, GAsyncResult *res, gpointer data)
+{
+  g_autoptr (DynoRemoteRun) self = data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), res, NULL);
+  done_one (self);
+}
+
+static gboolean
+on_cancelled (GCancellable *cancellable, gpointer data)
+{
+  dyno_remote_run_stop (DYNO_REMOTE_RUN (data));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+return_start_error (gpointer data)
+{
+  complete (DYNO_REMOTE_RUN (data));
+  return G_SOURCE_REMOVE;
+}
+
+void
+dyno_remote_run_start_async (DynoRemoteRun *self,
+                             GCancellable *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer user_data)
+{
+  g_autoptr (GStrvBuilder) words = g_strv_builder_new ();
+  g_auto (GStrv) remote_words = NULL;
+  g_auto (GStrv) argv = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (DYNO_IS_REMOTE_RUN (self));
+  g_return_if_fail (self->task == NULL && self->ssh == NULL);
+
+  self->task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (self->task, dyno_remote_run_start_async);
+
+  g_strv_builder_add_many (words, self->remote_cli, "run", NULL);
+  g_strv_builder_addv (words, (const char **) self->run_args);
+  g_strv_builder_add_many (words, "--stream", "--stop-on-stdin-close", "-d", self->target->path,
+                           NULL);
+  remote_words = g_strv_builder_end (words);
+  argv = dyno_remote_ssh_argv (self->target, self->ssh_command,
+                               (const char *const *) remote_words, &error);
+  if (argv != NULL)
+    {
+      g_autoptr (GError) spawn_error = NULL;
+
+      self->ssh = dyno_remote_spawn ((const char *const *) argv, &spawn_error);
+      if (self->ssh == NULL)
+        g_set_error (&error, DYNO_ERROR, DYNO_ERROR_FAILED, _("Cannot run ssh: %s"),
+                     spawn_error->message);
+    }
+  if (error != NULL)
+    {
+      GSource *idle = g_idle_source_new ();
+
+      self->start_error = error;
+      /* The callback never runs before start_async returns. */
+      g_source_set_callback (idle, return_start_error, g_object_ref (self), g_object_unref);
+      g_source_attach (idle, g_main_context_get_thread_default ());
+      g_source_unref (idle);
+      return;
+    }
+  self->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (self->ssh));
+  self->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (self->ssh));
+  self->pending = 3;
+  read_next_line (self);
+  read_next_err (self);
+  g_subprocess_wait_async (self->ssh, NULL, on_ssh_exit, g_object_ref (self));
+  if (self->stop_requested)
+    close_stdin (self);
+  if (cancellable != NULL)
+    {
+      self->cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (self->cancel_source, G_SOURCE_FUNC (on_cancelled), self, NULL);
+      g_source_attach (self->cancel_source, g_main_context_get_thread_default ());
+    }
+}
+
+DynoResult *
+dyno_remote_run_finish (DynoRemoteRun *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (DYNO_IS_REMOTE_RUN (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
