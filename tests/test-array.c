@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "dyno-array.h"
+#include "dyno-report.h"
 #include "dyno-test-util.h"
 #if DYNO_PLATFORM_LINUX
 #include "platform/dyno-platform-device.h"
@@ -487,6 +488,167 @@ test_parse_reference (void)
   g_assert_false (dyno_array_parse_reference ("93X", &read, &write, &error));
 }
 
+#if DYNO_PLATFORM_LINUX
+static gboolean
+has_line (const char *text, const char *line)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_equal (lines[i], line))
+      return TRUE;
+  return FALSE;
+}
+
+/* The run path: a target whose collected info found the seed's array (two 11-drive RAID6 sets
+ * under LVM, a spare each, from a fake sysfs), with dyno-cli run --reference 93M,70M. The text
+ * report gives the seed's figures; the result file keeps the array and the reference, and a
+ * file without them still loads. */
+static void
+test_run_report_seed (void)
+{
+  g_autofree char *root = dyno_test_make_dir ("dyno-test-array-");
+  g_autofree char *file = NULL;
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/big"));
+  const DynoTargetResult *back;
+  g_autofree char *report = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *compare = NULL;
+  guint read = 0, write = 0;
+  const char *how = NULL;
+
+  add_md (root, "md0", "raid6", "524288\n", "2\n", raid6_a, 1, FALSE);
+  add_md (root, "md1", "raid6", "524288\n", "2\n", raid6_b, 1, FALSE);
+  put (root, "block/dm-1/dm/name", "vg1-big\n");
+  link_to (root, "block/dm-1/slaves/md0", "block/md0");
+  link_to (root, "block/dm-1/slaves/md1", "block/md1");
+  target->info->array = dyno_linux_describe_array (root, "dm-1");
+  g_assert_nonnull (target->info->array);
+  add_phase (target, "write", SEED_BYTES / SEED_WRITE_SECONDS);
+  add_phase (target, "read", SEED_BYTES / SEED_READ_SECONDS);
+  add_phase (target, "seeks", 250);
+  dyno_result_add_target (result, target);
+
+  /* Without a reference: the per-spindle rate only. */
+  g_assert_true (dyno_array_target_spindles (target, &read, &write, &how));
+  g_assert_cmpuint (read, ==, 18);
+  g_assert_cmpuint (write, ==, 18);
+  g_assert_true (g_str_has_prefix (how, "sysfs dm-1/slaves"));
+  report = dyno_report_text (result, DYNO_RATE_UNIT_MB);
+  g_assert_true (has_line (report, "  Block read: 1.58 GB/s = 87.98 MB/s per data spindle"));
+  g_clear_pointer (&report, g_free);
+
+  g_assert_true (dyno_array_target_set_reference (target, 93e6, 70e6));
+  g_assert_false (dyno_array_target_set_reference (target, 0, 70e6));
+  report = dyno_report_text (result, DYNO_RATE_UNIT_MB);
+  g_test_message ("%s", report);
+  g_assert_nonnull (strstr (report, "Per data spindle, on dm-1 (raid6 + raid6), 22 members + 2 "
+                                    "spares, 512 KiB chunks: 18 data spindles (sysfs dm-1/"));
+  g_assert_true (has_line (report, "  one drive alone: 93 MB/s read, 70 MB/s write"));
+  g_assert_true (has_line (report, "  Block write: 1.12 GB/s = 62.35 MB/s per data spindle = "
+                                   "89.1 % of one drive"));
+  g_assert_true (has_line (report, "  Block read: 1.58 GB/s = 87.98 MB/s per data spindle = "
+                                   "94.6 % of one drive"));
+  /* Seeks are not a throughput. */
+  g_assert_null (strstr (report, "Random seeks: "));
+
+  /* Kept in the result file, and back the same. */
+  file = g_build_filename (root, "run.json", NULL);
+  g_assert_true (dyno_result_save (result, file, &error));
+  g_assert_no_error (error);
+  loaded = dyno_result_load (file, &error);
+  g_assert_no_error (error);
+  back = dyno_result_get_target (loaded, 0);
+  g_assert_cmpfloat (back->reference_read, ==, 93e6);
+  g_assert_cmpfloat (back->reference_write, ==, 70e6);
+  g_assert_cmpuint (back->spindles_read, ==, 0);
+  g_assert_nonnull (back->info->array);
+  g_assert_cmpuint (back->info->array->members->len, ==, 24);
+  g_assert_cmpuint (back->info->array->spares, ==, 2);
+  g_assert_cmpuint (back->info->array->data_spindles_read, ==, 18);
+  g_assert_cmpstr (back->info->array->level, ==, target->info->array->level);
+  g_assert_cmpstr (((DynoArrayMember *) g_ptr_array_index (back->info->array->members, 0))->model,
+                   ==, "WDC WD2003FYYS-0");
+  again = dyno_report_text (loaded, DYNO_RATE_UNIT_MB);
+  g_assert_cmpstr (again, ==, report);
+  /* dyno-cli compare's lines without --per-spindle or --reference: the stored ones. */
+  compare = dyno_array_format_result_per_spindle (loaded, 0, 0, NAN, NAN);
+  g_assert_cmpstr (compare, ==,
+                   "/big: Block write: 1.12 GB/s over 18 data spindles: 62.35 MB/s per spindle, "
+                   "89.1 % of 70 MB/s (one drive)\n"
+                   "/big: Block read: 1.58 GB/s over 18 data spindles: 87.98 MB/s per spindle, "
+                   "94.6 % of 93 MB/s (one drive)\n");
+
+  /* Spindles given (--per-spindle 9) override the array's, and are kept. */
+  dyno_result_get_target (loaded, 0)->spindles_read = 9;
+  dyno_result_get_target (loaded, 0)->spindles_write = 9;
+  g_clear_pointer (&report, g_free);
+  report = dyno_report_text (loaded, DYNO_RATE_UNIT_MB);
+  g_assert_true (has_line (report, "Per data spindle, 9 data spindles (given):"));
+  g_assert_true (has_line (report, "  Block read: 1.58 GB/s = 175.96 MB/s per data spindle = "
+                                   "189.2 % of one drive"));
+  json = dyno_result_to_json (loaded, FALSE);
+  g_assert_nonnull (strstr (json, "\"data_spindles\":{\"read\":9,\"write\":9}"));
+  g_assert_nonnull (strstr (json, "\"reference\":{\"read\":93000000"));
+
+  /* A file without any of it (the format before) has no per-spindle block. */
+  {
+    g_autoptr (DynoResult) plain = dyno_result_new ();
+    DynoTargetResult *t = dyno_target_result_new (dyno_target_info_new ("/srv"));
+    g_autofree char *text = NULL;
+    g_autofree char *plain_json = NULL;
+    g_autoptr (DynoResult) plain_back = NULL;
+
+    add_phase (t, "read", 1e8);
+    dyno_result_add_target (plain, t);
+    plain_json = dyno_result_to_json (plain, FALSE);
+    g_assert_null (strstr (plain_json, "\"reference\""));
+    g_assert_null (strstr (plain_json, "\"array\""));
+    plain_back = dyno_result_load_from_data (plain_json, strlen (plain_json), &error);
+    g_assert_no_error (error);
+    g_assert_true (isnan (dyno_result_get_target (plain_back, 0)->reference_read));
+    g_assert_null (dyno_result_get_target (plain_back, 0)->info->array);
+    text = dyno_report_text (plain_back, DYNO_RATE_UNIT_MB);
+    g_assert_null (strstr (text, "per data spindle"));
+  }
+  dyno_test_rm_rf (root);
+}
+#endif
+
+/* Bad per-spindle members in a result file are errors naming them. */
+static void
+test_result_bad_reference (void)
+{
+  static const char *bad[] = {
+    "\"reference\":{\"read\":0,\"write\":7e7}",
+    "\"reference\":{\"read\":9.3e7}",
+    "\"reference\":\"93M\"",
+    "\"data_spindles\":{\"read\":0,\"write\":1}",
+    "\"data_spindles\":{\"read\":18}",
+    "\"data_spindles\":{\"read\":null,\"write\":1}",
+    "\"data_spindles\":{\"read\":1.5,\"write\":1}",
+    "\"info\":{\"array\":{\"data_spindles_read\":-1}}",
+    "\"info\":{\"array\":{\"members\":[3]}}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+          "{\"format\":\"dyno-result\",\"version\":1,\"targets\":[{\"path\":\"/x\",%s}]}",
+          bad[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DynoResult) result = dyno_result_load_from_data (text, strlen (text), &error);
+
+      g_test_message ("%s: %s", bad[i], error ? error->message : "(loaded)");
+      g_assert_null (result);
+      g_assert_nonnull (error);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -504,5 +666,9 @@ main (int argc, char **argv)
   g_test_add_func ("/array/per-spindle-seed", test_per_spindle_seed);
   g_test_add_func ("/array/per-spindle-result", test_per_spindle_result);
   g_test_add_func ("/array/parse-reference", test_parse_reference);
+#if DYNO_PLATFORM_LINUX
+  g_test_add_func ("/array/run-report-seed", test_run_report_seed);
+#endif
+  g_test_add_func ("/array/result-bad-reference", test_result_bad_reference);
   return g_test_run ();
 }

@@ -246,7 +246,58 @@ ratio_label_new (DynoCompareView *self,
   return label;
 }
 
-static void
+/* A priced entry's row under its figures: each divided by its price, "per USD", as dyno-cli
+ * compare's tables have it. The currencies of two entries are never divided into each other.
+ * Returns the rows it took (0 or 1). */
+static int
+attach_per_price (DynoCompareView *self, guint entry, int row, GPtrArray *columns)
+{
+  const char *currency = NULL;
+  g_autofree char *heading = NULL;
+  GtkWidget *label;
+
+  if (!dyno_comparison_get_price (self->comparison, entry, NULL, &currency))
+    return 0;
+  /* TRANSLATORS: the heading of a comparison row of figures per currency unit; %s is a
+   * currency code such as USD */
+  heading = g_strdup_printf (_("per %s"), currency);
+  label = gtk_label_new (heading);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "per-price-heading");
+  gtk_grid_attach (self->table_grid, label, 0, row, 1, 1);
+  for (guint c = 0; c < columns->len; c++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (columns, c);
+      DynoUnit unit = dyno_phase_get_unit (phase);
+      double scale = unit == DYNO_UNIT_BYTES ? dyno_rate_unit_scale (rate_unit (self)) : 1;
+      DynoCompareCell cell;
+      g_autofree char *text = NULL;
+      g_autofree char *tooltip = NULL;
+      GtkWidget *value;
+      double v;
+      int decimals;
+
+      dyno_comparison_get_cell (self->comparison, entry, phase, &cell);
+      if (!cell.present || cell.too_fast || !isfinite (cell.per_price))
+        continue;
+      v = cell.per_price / scale;
+      decimals = v > 0 ? MAX (0, 2 - (int) floor (log10 (v))) : 0;
+      text = v > 0 && v < 0.001 ? g_strdup_printf ("%.2e", v)
+                                : g_strdup_printf ("%.*f", MIN (decimals, 6), v);
+      /* TRANSLATORS: tooltip of a figure per currency unit: "0.533 MB/s per USD" */
+      tooltip = g_strdup_printf (_("%s %s per %s"), text,
+                                 dyno_units_rate_label (unit, rate_unit (self)), currency);
+      value = cell_new (text, 1, "dim-label");
+      gtk_widget_add_css_class (value, "per-price");
+      gtk_widget_set_tooltip_text (value, tooltip);
+      gtk_grid_attach (self->table_grid, value, 1 + 2 * c, row, 1, 1);
+    }
+  return 1;
+}
+
+static int
 attach_entry (DynoCompareView *self,
               guint entry,
               int row,
@@ -325,6 +376,11 @@ attach_entry (DynoCompareView *self,
       gtk_widget_add_css_class (label, "ratio-heading");
       gtk_grid_attach (self->table_grid, label, 0, row + 1, 1, 1);
     }
+  {
+    int used = entry == baseline ? 1 : 2;
+
+    return used + attach_per_price (self, entry, row + used, columns);
+  }
 }
 
 static void
@@ -530,10 +586,7 @@ build_table (DynoCompareView *self)
   /* The names, the rows' headings, even when only the drive tests have figures. */
   row = 3;
   for (guint e = 0; e < n_entries; e++)
-    {
-      attach_entry (self, e, row, columns, &notes);
-      row += e == dyno_comparison_get_baseline (self->comparison) ? 1 : 2;
-    }
+    row += attach_entry (self, e, row, columns, &notes);
   gtk_widget_set_visible (self->table_card, columns->len > 0 || drive->len == 0);
   update_caption (self, &notes);
 }

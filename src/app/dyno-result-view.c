@@ -14,12 +14,14 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dyno-array-group.h"
 #include "dyno-badges.h"
 #include "dyno-compare.h"
 #include "dyno-drive-grid.h"
 #include "dyno-headline.h"
 #include "dyno-history-view.h"
 #include "dyno-parse.h"
+#include "dyno-price-group.h"
 #include "dyno-profile.h"
 #include "dyno-result-view.h"
 #include "dyno-sideways-scroll.h"
@@ -46,6 +48,8 @@ struct _DynoResultView
   GPtrArray *info_rows;    /* rows added to run_group and system_group */
   GHashTable *rate_labels; /* rate_key (target, phase) -> GtkLabel */
   GPtrArray *grids;        /* DynoDriveGrid *, index = target; NULL for targets without */
+  GPtrArray *array_groups; /* DynoArrayGroup *, index = target; NULL for targets without */
+  GPtrArray *price_groups; /* DynoPriceGroup *, index = target; NULL for targets without */
 };
 
 G_DEFINE_FINAL_TYPE (DynoResultView, dyno_result_view, ADW_TYPE_BIN)
@@ -58,6 +62,14 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_TARGET_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 enum
 {
@@ -486,6 +498,47 @@ describe_target (const DynoTargetResult *tr)
   return g_string_free (text, FALSE);
 }
 
+static void
+on_group_changed (DynoResultView *self, GtkWidget *group)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (group), "dyno-target-index"));
+
+  g_signal_emit (self, signals[SIGNAL_TARGET_CHANGED], 0, index);
+}
+
+/* A target on an array: its layout and the figures per data spindle, with the reference rate
+ * to enter; any target with figures: its price and the figures per currency unit. Both are
+ * kept in the result; "target-changed" tells the page to write them to the file. */
+static void
+append_array_and_price (DynoResultView *self,
+                        GtkWidget *section,
+                        guint index,
+                        const DynoTargetResult *tr,
+                        DynoRateUnit rate_unit)
+{
+  GtkWidget *array = dyno_array_group_new (self->result, index);
+  GtkWidget *price = NULL;
+  gboolean any_figure = FALSE;
+
+  for (guint i = 0; i < tr->phases->len && !any_figure; i++)
+    any_figure = isfinite (dyno_phase_result_get_rate (g_ptr_array_index (tr->phases, i)));
+  if (any_figure)
+    price = dyno_price_group_new (self->result, index, rate_unit);
+  g_ptr_array_add (self->array_groups, array);
+  g_ptr_array_add (self->price_groups, price);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *group = i == 0 ? array : price;
+
+      if (group == NULL)
+        continue;
+      g_object_set_data (G_OBJECT (group), "dyno-target-index", GUINT_TO_POINTER (index));
+      g_signal_connect_object (group, "changed", G_CALLBACK (on_group_changed), self,
+                               G_CONNECT_SWAPPED);
+      gtk_box_append (GTK_BOX (section), group);
+    }
+}
+
 static GtkWidget *
 build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, DynoRateUnit rate_unit)
 {
@@ -586,6 +639,7 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
   for (guint i = 0; tr->warnings != NULL && i < tr->warnings->len; i++)
     gtk_box_append (GTK_BOX (section), caption_new (g_ptr_array_index (tr->warnings, i),
                                                     "dialog-warning-symbolic", "warning"));
+  append_array_and_price (self, section, index, tr, rate_unit);
   return section;
 }
 
@@ -1014,6 +1068,8 @@ rebuild (DynoResultView *self)
   clear_info_rows (self);
   g_hash_table_remove_all (self->rate_labels);
   g_ptr_array_set_size (self->grids, 0);
+  g_ptr_array_set_size (self->array_groups, 0);
+  g_ptr_array_set_size (self->price_groups, 0);
   adw_bin_set_child (self->headline_bin, NULL);
   self->forest = NULL;
 
@@ -1045,6 +1101,8 @@ dyno_result_view_dispose (GObject *object)
   g_clear_pointer (&self->rate_labels, g_hash_table_unref);
   g_clear_pointer (&self->info_rows, g_ptr_array_unref);
   g_clear_pointer (&self->grids, g_ptr_array_unref);
+  g_clear_pointer (&self->array_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->price_groups, g_ptr_array_unref);
   g_clear_object (&self->result);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->saved_path, g_free);
@@ -1099,6 +1157,12 @@ dyno_result_view_class_init (DynoResultViewClass *klass)
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* A target's reference rate or price was changed here (and is in the result): the page
+   * writes the file, as after a rename. */
+  signals[SIGNAL_TARGET_CHANGED]
+      = g_signal_new ("target-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-result-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DynoResultView, stack);
@@ -1119,6 +1183,8 @@ dyno_result_view_init (DynoResultView *self)
 
   self->info_rows = g_ptr_array_new ();
   self->grids = g_ptr_array_new ();
+  self->array_groups = g_ptr_array_new ();
+  self->price_groups = g_ptr_array_new ();
   self->rate_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
@@ -1226,4 +1292,24 @@ dyno_result_view_popup_export (DynoResultView *self)
 {
   g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
   gtk_menu_button_popup (self->export_button);
+}
+
+DynoArrayGroup *
+dyno_result_view_get_array_group (DynoResultView *self, guint target)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+
+  if (target >= self->array_groups->len)
+    return NULL;
+  return g_ptr_array_index (self->array_groups, target);
+}
+
+DynoPriceGroup *
+dyno_result_view_get_price_group (DynoResultView *self, guint target)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+
+  if (target >= self->price_groups->len)
+    return NULL;
+  return g_ptr_array_index (self->price_groups, target);
 }

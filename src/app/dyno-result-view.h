@@ -7,8 +7,10 @@
 
 #include <adwaita.h>
 
+#include "dyno-array-group.h"
 #include "dyno-compare-graph.h"
 #include "dyno-drive-grid.h"
+#include "dyno-price-group.h"
 #include "dyno-result.h"
 
 G_BEGIN_DECLS
@@ -36,6 +38,11 @@ const char *dyno_result_view_get_headline (DynoResultView *self);
 GtkScrolledWindow *dyno_result_view_get_scroller (DynoResultView *self);
 /* A paired run's forest plot under its answer (two folders, repeats): NULL for other runs. */
 DynoCompareGraph *dyno_result_view_get_forest (DynoResultView *self);
+
+/* A target's Array group (on an array only) and Price group (with figures only), NULL when it
+ * has none: for tests. "target-changed" (guint index) follows a change made in them. */
+DynoArrayGroup *dyno_result_view_get_array_group (DynoResultView *self, guint target);
+DynoPriceGroup *dyno_result_view_get_price_group (DynoResultView *self, guint target);
 
 /* Opens the Export menu (results.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);

@@ -751,6 +751,18 @@ on_history_error (DynoResultsPage *self, const char *message)
   dyno_results_page_toast (self, message);
 }
 
+/* A reference rate or price entered in the result view: into the run's file, on the history's
+ * worker thread, as a rename is. A run not saved yet keeps it for when it is. */
+static void
+on_target_changed (DynoResultsPage *self, guint index, DynoResultView *view)
+{
+  DynoResult *result = dyno_result_view_get_result (view);
+  DynoHistoryItem *item = result != NULL ? dyno_history_find_result (self->history, result) : NULL;
+
+  if (item != NULL)
+    dyno_history_save_targets (self->history, item);
+}
+
 static void
 dyno_results_page_init (DynoResultsPage *self)
 {
@@ -767,6 +779,8 @@ dyno_results_page_init (DynoResultsPage *self)
   g_signal_connect_object (dyno_history_get_model (self->history), "items-changed",
                            G_CALLBACK (update_action_states), self, G_CONNECT_SWAPPED);
   update_action_states (self);
+  g_signal_connect_object (self->result_view, "target-changed", G_CALLBACK (on_target_changed),
+                           self, G_CONNECT_SWAPPED);
 
   /* Off the main thread; the list shows a spinner until the files are in. */
   dyno_history_load (self->history);

@@ -16,6 +16,7 @@
 #include "dyno-error.h"
 #include "dyno-sysinfo-collect.h"
 #include "platform/dyno-platform.h"
+#include "platform/dyno-platform-device.h"
 
 DynoSystemInfo *
 dyno_system_info_collect (void)
@@ -92,6 +93,14 @@ dyno_target_info_collect (const char *path)
   dyno_platform_describe_target (info);
   dyno_platform_describe_crypto (info);
   info->helper_pid = dyno_platform_find_helper (info, &info->helper);
+  /* md RAID, LVM on md: the data spindles the figures can be divided by (dyno-array.h) */
+  if (info->writable || info->unwritable_code == DYNO_ERROR_READ_ONLY)
+    {
+      struct stat st;
+
+      if (g_stat (info->path, &st) == 0)
+        info->array = dyno_platform_describe_array (st.st_dev);
+    }
   return info;
 }
 

@@ -354,8 +354,8 @@ dyno_cli_compare (int argc, char **argv)
          "reads and writes, or N:W when writes have W (a RAID6 of 11: 9)"),
       N_("N[:W]") },
     { "reference", 0, 0, G_OPTION_ARG_STRING, &reference,
-      N_("With --per-spindle: what one drive does alone, read[,write], e.g. 93M or 93M,70M; "
-         "each figure then gets its efficiency"),
+      N_("What one drive does alone, read[,write], e.g. 93M or 93M,70M, for the per-spindle "
+         "lines (default: the one the run stored); each figure then gets its efficiency"),
       N_("RATE[,RATE]") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
     { NULL }
@@ -445,8 +445,9 @@ dyno_cli_compare (int argc, char **argv)
         return dyno_cli_usage_error ("compare", "--phase: %s", error->message);
     }
 
-  if (reference != NULL && per_spindle == NULL)
-    return dyno_cli_usage_error ("compare", _("--reference needs --per-spindle N"));
+  if (reference != NULL
+      && !dyno_array_parse_reference (reference, &read_reference, &write_reference, &error))
+    return dyno_cli_usage_error ("compare", "--reference: %s", error->message);
   if (per_spindle != NULL)
     {
       g_auto (GStrv) parts = g_strsplit (per_spindle, ":", 3);
@@ -463,14 +464,30 @@ dyno_cli_compare (int argc, char **argv)
                                      per_spindle);
       read_spindles = (guint) r;
       write_spindles = parts[1] != NULL ? (guint) w : (guint) r;
-      if (reference != NULL
-          && !dyno_array_parse_reference (reference, &read_reference, &write_reference, &error))
-        return dyno_cli_usage_error ("compare", "--reference: %s", error->message);
     }
 
   results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
   if (results == NULL)
     return DYNO_EXIT_FAILED;
+  /* --reference alone divides by the spindles the inputs know (an array, or the run's
+   * --per-spindle); with none, it has nothing to work on. */
+  if (reference != NULL && per_spindle == NULL)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < results->len && !any; i++)
+        for (guint t = 0; t < dyno_result_get_n_targets (g_ptr_array_index (results, i)) && !any;
+             t++)
+          {
+            guint r, w;
+
+            any = dyno_array_target_spindles (
+                dyno_result_get_target (g_ptr_array_index (results, i), t), &r, &w, NULL);
+          }
+      if (!any)
+        return dyno_cli_usage_error ("compare", _("--reference needs --per-spindle N: no input "
+                                                  "is on an array Dyno knows"));
+    }
 
   comparison = dyno_comparison_new ();
   for (guint i = 0; i < results->len; i++)
@@ -537,19 +554,25 @@ dyno_cli_compare (int argc, char **argv)
     if (compare_format == DYNO_COMPARE_FORMAT_TEXT)
       append_headlines (text, comparison);
     g_string_append (text, table);
-    /* The seed's arithmetic: what each data spindle of the array does, against one drive. */
-    for (guint i = 0; read_spindles > 0 && i < results->len; i++)
+    /* The seed's arithmetic: what each data spindle of the array does, against one drive.
+     * Without --per-spindle, the targets on an array (or run with --per-spindle) have their
+     * own spindles, and without --reference their stored reference; only in the text table,
+     * whose lines the machine formats have no place for. */
+    for (guint i = 0, n = 0; compare_format == DYNO_COMPARE_FORMAT_TEXT && chart == NULL
+                             && i < results->len;
+         i++)
       {
         g_autofree char *lines
             = dyno_array_format_result_per_spindle (g_ptr_array_index (results, i), read_spindles,
                                                     write_spindles, read_reference,
                                                     write_reference);
 
-        if (i == 0)
+        if (lines == NULL || lines[0] == '\0')
+          continue;
+        if (n++ == 0)
           /* TRANSLATORS: heading of the per-spindle lines after a comparison table */
           g_string_append (text, _("\nPer data spindle:\n"));
-        if (lines != NULL)
-          g_string_append (text, lines);
+        g_string_append (text, lines);
       }
     return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
   }

@@ -17,6 +17,7 @@
 
 #include "dyno-cli-private.h"
 #include "dyno-cli-remote.h"
+#include "dyno-array.h"
 #include "dyno-compare.h"
 #include "dyno-engine.h"
 #include "dyno-result-json.h"
@@ -518,6 +519,10 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *io_engine = NULL;
   g_autofree char *interval = NULL;
   g_auto (GStrv) prices = NULL;
+  g_autofree char *reference = NULL;
+  g_autofree char *per_spindle = NULL;
+  double reference_read = NAN, reference_write = NAN;
+  guint spindles_read = 0, spindles_write = 0;
   g_autoptr (GArray) price_amounts = g_array_new (FALSE, TRUE, sizeof (double));
   g_autoptr (GPtrArray) price_currencies = g_ptr_array_new_with_free_func (g_free);
   gboolean mix = FALSE;
@@ -598,6 +603,14 @@ dyno_cli_run (int argc, char **argv)
       N_("What the target cost, e.g. “1500 USD” (the locale’s currency when left out); once "
          "per -d, in order, or once for all. Comparisons then show MB/s and ops/s per USD"),
       N_("AMOUNT [CURRENCY]") },
+    { "reference", 0, 0, G_OPTION_ARG_STRING, &reference,
+      N_("What one member drive of the array sustains alone, read[,write], e.g. 93M or 93M,70M: "
+         "the report then gives every throughput figure per data spindle and its efficiency"),
+      N_("RATE[,WRITE]") },
+    { "per-spindle", 0, 0, G_OPTION_ARG_STRING, &per_spindle,
+      N_("Data spindles of the target for reads[:writes], when no array is detected (a hardware "
+         "RAID) or to override it"),
+      N_("N[:W]") },
     { "label", 'm', 0, G_OPTION_ARG_FILENAME, &label, N_("Label for the result (default: host name)"),
       N_("LABEL") },
     { "notes", 0, 0, G_OPTION_ARG_FILENAME, &notes, N_("Free-text notes kept with the result"),
@@ -820,6 +833,9 @@ dyno_cli_run (int argc, char **argv)
           }
       }
   }
+  if ((reference != NULL || per_spindle != NULL) && dyno_cli_remote_any_target (dirs))
+    return dyno_cli_usage_error ("run", _("--reference and --per-spindle are for local folders; "
+                                          "give them to dyno-cli compare of the result instead"));
   if (dyno_cli_remote_any_target (dirs))
     return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
                                 parallel, config->repeat, price_amounts, price_currencies,
@@ -838,6 +854,13 @@ dyno_cli_run (int argc, char **argv)
         break;
     }
   targets = g_strv_builder_end (target_builder);
+  /* Kept with each target of the result; the report divides by the array's spindles. */
+  if (reference != NULL
+      && !dyno_array_parse_reference (reference, &reference_read, &reference_write, &error))
+    return dyno_cli_usage_error ("run", "--reference: %s", error->message);
+  if (per_spindle != NULL
+      && !dyno_array_parse_spindles (per_spindle, &spindles_read, &spindles_write, &error))
+    return dyno_cli_usage_error ("run", "--per-spindle: %s", error->message);
   if (paired && g_strv_length (targets) != 2)
     return dyno_cli_usage_error ("run", _("--compare compares two folders; give exactly two with "
                                           "-d (the first is the baseline)"));
@@ -948,6 +971,16 @@ dyno_cli_run (int argc, char **argv)
       dyno_target_result_set_price (dyno_result_get_target (ctx.result, i),
                                     g_array_index (price_amounts, double, p),
                                     g_ptr_array_index (price_currencies, p));
+    }
+
+  for (guint i = 0; i < dyno_result_get_n_targets (ctx.result); i++)
+    {
+      DynoTargetResult *target = dyno_result_get_target (ctx.result, i);
+
+      if (reference != NULL)
+        dyno_array_target_set_reference (target, reference_read, reference_write);
+      target->spindles_read = spindles_read;
+      target->spindles_write = spindles_write;
     }
 
   if (json != NULL && !g_str_equal (json, "-") && !dyno_result_save (ctx.result, json, &error))

@@ -27,6 +27,7 @@
 
 #include "dyno-parse.h"
 #include "dyno-bonnie-csv-private.h"
+#include "dyno-array.h"
 #include "dyno-report.h"
 #include "dyno-report-private.h"
 #include "dyno-text-table-private.h"
@@ -897,6 +898,14 @@ dyno_report_text (DynoResult *result, DynoRateUnit unit)
       if (dyno_report_has_queued (target))
         dyno_report_append_queued (out, result, target);
       append_target_notes (out, result, target, n_runs);
+      /* On an array (or with --per-spindle): each throughput figure per data spindle and,
+       * with a reference rate, against one drive alone, as the seed 000 works it out. */
+      {
+        g_autofree char *per_spindle = dyno_array_format_target_per_spindle (target);
+
+        if (per_spindle != NULL)
+          g_string_append (out, per_spindle);
+      }
     }
   return g_string_free (out, FALSE);
 }

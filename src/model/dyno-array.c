@@ -575,6 +575,14 @@ dyno_array_format_result_per_spindle (DynoResult *result,
       const char *name = target->info && target->info->path ? target->info->path
                          : dyno_result_get_label (result) ? dyno_result_get_label (result)
                                                           : "?";
+      guint r_spindles = read_spindles, w_spindles = write_spindles;
+      /* What the run stored (dyno-cli run --reference, the app) when none is given here */
+      double r_reference = isnan (read_reference) ? target->reference_read : read_reference;
+      double w_reference = isnan (write_reference) ? target->reference_write : write_reference;
+
+      if (read_spindles == 0 && !dyno_array_target_spindles (target, &r_spindles, &w_spindles,
+                                                             NULL))
+        continue;
 
       for (guint p = 0; target->phases != NULL && p < target->phases->len; p++)
         {
@@ -589,8 +597,8 @@ dyno_array_format_result_per_spindle (DynoResult *result,
           if (!isfinite (rate))
             continue;
           writes = phase_writes (phase->phase);
-          line = dyno_array_format_per_spindle (rate, writes ? write_spindles : read_spindles,
-                                                writes ? write_reference : read_reference);
+          line = dyno_array_format_per_spindle (rate, writes ? w_spindles : r_spindles,
+                                                writes ? w_reference : r_reference);
           g_string_append_printf (text, "%s: %s: %s\n", name,
                                   dyno_phase_get_title (phase->phase), line);
         }
@@ -657,4 +665,328 @@ dyno_array_parse_reference (const char *text, double *read, double *write, GErro
                  "write rates such as 93M,70M"),
                text);
   return FALSE;
+}
+
+DynoArrayInfo *
+dyno_array_info_copy (const DynoArrayInfo *info)
+{
+  DynoArrayInfo *copy;
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  copy = dyno_array_info_new (info->name, info->level, info->source);
+  copy->chunk = info->chunk;
+  copy->spares = info->spares;
+  copy->data_spindles_read = info->data_spindles_read;
+  copy->data_spindles_write = info->data_spindles_write;
+  for (guint i = 0; i < info->members->len; i++)
+    {
+      const DynoArrayMember *from = g_ptr_array_index (info->members, i);
+      DynoArrayMember *to = dyno_array_info_add_member (copy, from->name);
+
+      to->model = g_strdup (from->model);
+      to->rotational = from->rotational;
+      to->size = from->size;
+      to->spare = from->spare;
+      to->group = g_strdup (from->group);
+    }
+  return copy;
+}
+
+/* The JSON reader's checks, in little: a member that is absent or null is left unset; one of
+ * the wrong type is an error naming it. */
+static gboolean
+json_string_member (JsonObject *o, const char *name, char **out, GError **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: a member of a result file's array object; %s is its name */
+                   _("%s: expected a string"), name);
+      return FALSE;
+    }
+  g_free (*out);
+  *out = g_strdup (json_node_get_string (node));
+  return TRUE;
+}
+
+static gboolean
+json_count_member (JsonObject *o, const char *name, guint64 max, guint64 *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  double value;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
+    value = (double) json_node_get_int (node);
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE)
+    value = json_node_get_double (node);
+  else
+    value = -1;
+  if (!(value >= 0 && value <= (double) max) || value != floor (value))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: a member of a result file's array object; %s is its name */
+                   _("%s: expected a whole number from 0 to %" G_GUINT64_FORMAT), name, max);
+      return FALSE;
+    }
+  *out = (guint64) value;
+  return TRUE;
+}
+
+#define MAX_ARRAY_MEMBERS 4096
+#define MAX_ARRAY_SPINDLES 100000
+
+DynoArrayInfo *
+dyno_array_info_from_json (JsonObject *object, GError **error)
+{
+  g_autoptr (DynoArrayInfo) info = dyno_array_info_new (NULL, NULL, NULL);
+  JsonNode *members = NULL;
+  guint64 chunk = 0, spares = 0, read = 0, write = 0;
+
+  g_return_val_if_fail (object != NULL, NULL);
+
+  if (!json_string_member (object, "name", &info->name, error)
+      || !json_string_member (object, "level", &info->level, error)
+      || !json_string_member (object, "source", &info->source, error)
+      || !json_count_member (object, "chunk", G_MAXINT64, &chunk, error)
+      || !json_count_member (object, "spares", MAX_ARRAY_MEMBERS, &spares, error)
+      || !json_count_member (object, "data_spindles_read", MAX_ARRAY_SPINDLES, &read, error)
+      || !json_count_member (object, "data_spindles_write", MAX_ARRAY_SPINDLES, &write, error))
+    return NULL;
+  info->chunk = chunk;
+  info->spares = (guint) spares;
+  info->data_spindles_read = (guint) read;
+  info->data_spindles_write = (guint) write;
+
+  members = json_object_get_member (object, "members");
+  if (members != NULL && !JSON_NODE_HOLDS_NULL (members))
+    {
+      JsonArray *list;
+
+      if (!JSON_NODE_HOLDS_ARRAY (members)
+          || json_array_get_length (json_node_get_array (members)) > MAX_ARRAY_MEMBERS)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("members: expected a list of at most %u members"), MAX_ARRAY_MEMBERS);
+          return NULL;
+        }
+      list = json_node_get_array (members);
+      for (guint i = 0; i < json_array_get_length (list); i++)
+        {
+          JsonNode *node = json_array_get_element (list, i);
+          g_autofree char *name = NULL;
+          DynoArrayMember *m;
+          JsonNode *flag;
+          guint64 size = 0;
+          JsonObject *o;
+
+          if (!JSON_NODE_HOLDS_OBJECT (node))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("members[%u]: expected an object"), i);
+              return NULL;
+            }
+          o = json_node_get_object (node);
+          if (!json_string_member (o, "name", &name, error))
+            return NULL;
+          m = dyno_array_info_add_member (info, name);
+          if (!json_string_member (o, "model", &m->model, error)
+              || !json_string_member (o, "group", &m->group, error)
+              || !json_count_member (o, "size", G_MAXINT64, &size, error))
+            return NULL;
+          m->size = size;
+          flag = json_object_get_member (o, "rotational");
+          if (flag != NULL && JSON_NODE_HOLDS_VALUE (flag)
+              && json_node_get_value_type (flag) == G_TYPE_BOOLEAN)
+            m->rotational = json_node_get_boolean (flag) ? DYNO_TRISTATE_YES : DYNO_TRISTATE_NO;
+          flag = json_object_get_member (o, "spare");
+          m->spare = flag != NULL && JSON_NODE_HOLDS_VALUE (flag)
+                     && json_node_get_value_type (flag) == G_TYPE_BOOLEAN
+                     && json_node_get_boolean (flag);
+        }
+    }
+  return g_steal_pointer (&info);
+}
+
+gboolean
+dyno_array_target_spindles (const DynoTargetResult *target,
+                            guint                  *read,
+                            guint                  *write,
+                            const char            **how)
+{
+  const DynoArrayInfo *array;
+
+  g_return_val_if_fail (target != NULL, FALSE);
+  g_return_val_if_fail (read != NULL && write != NULL, FALSE);
+
+  array = target->info != NULL ? target->info->array : NULL;
+  *read = *write = 0;
+  if (how != NULL)
+    *how = NULL;
+  /* The person knows the array better than what we could see of it (a hardware RAID shows
+   * as one disk): what they gave comes first. */
+  if (target->spindles_read > 0)
+    {
+      *read = target->spindles_read;
+      *write = target->spindles_write > 0 ? target->spindles_write : target->spindles_read;
+      if (how != NULL)
+        *how = _("given");
+      return TRUE;
+    }
+  if (array != NULL && array->data_spindles_read > 0)
+    {
+      *read = array->data_spindles_read;
+      *write = array->data_spindles_write > 0 ? array->data_spindles_write
+                                              : array->data_spindles_read;
+      if (how != NULL)
+        *how = array->source;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+dyno_array_target_set_reference (DynoTargetResult *target, double read, double write)
+{
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  if (isnan (read) && isnan (write))
+    {
+      target->reference_read = target->reference_write = NAN;
+      return TRUE;
+    }
+  if (!(read > 0 && isfinite (read)) || !(write > 0 && isfinite (write)))
+    return FALSE;
+  target->reference_read = read;
+  target->reference_write = write;
+  return TRUE;
+}
+
+gboolean
+dyno_array_phase_writes (const DynoPhase *phase)
+{
+  g_return_val_if_fail (phase != NULL, FALSE);
+  return phase_writes (phase);
+}
+
+static char *
+format_total (double rate)
+{
+  return rate >= 1e9 ? g_strdup_printf ("%.2f GB/s", rate / 1e9)
+                     : g_strdup_printf ("%.1f MB/s", rate / 1e6);
+}
+
+char *
+dyno_array_format_figure (double rate, guint spindles, double reference)
+{
+  double per = dyno_array_rate_per_spindle (rate, spindles);
+  double efficiency = dyno_array_efficiency (rate, spindles, reference);
+  g_autofree char *total = NULL;
+
+  if (!isfinite (per))
+    return g_strdup ("—");
+  total = format_total (rate);
+  if (!isfinite (efficiency))
+    /* Translators: a figure of an array and what each data spindle did of it; MB/s are
+     * 10^6 bytes per second, as drives are quoted */
+    return g_strdup_printf (_("%s = %.2f MB/s per data spindle"), total, per / 1e6);
+  /* Translators: as above, and that rate's share of what one drive does alone */
+  return g_strdup_printf (_("%s = %.2f MB/s per data spindle = %.1f %% of one drive"), total,
+                          per / 1e6, efficiency * 100);
+}
+
+char *
+dyno_array_format_target_per_spindle (const DynoTargetResult *target)
+{
+  const DynoArrayInfo *array;
+  g_autoptr (GString) text = NULL;
+  const char *how = NULL;
+  guint read = 0, write = 0;
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  if (!dyno_array_target_spindles (target, &read, &write, &how))
+    return NULL;
+  array = target->info != NULL ? target->info->array : NULL;
+  text = g_string_new (NULL);
+  if (target->spindles_read == 0 && array != NULL)
+    {
+      g_autofree char *describe = dyno_array_info_describe (array);
+
+      /* Translators: heading of a report's per-spindle lines; %s describes the array, as in
+       * "raid6, 11 members + 2 spares, 512 KiB chunks: 9 data spindles (sysfs md/level)" */
+      g_string_append_printf (text, _("Per data spindle, on %s (%s):"), describe,
+                              array->source ? array->source : "?");
+    }
+  else if (read == write)
+    g_string_append_printf (text,
+                            /* Translators: heading of a report's per-spindle lines */
+                            ngettext ("Per data spindle, %u data spindle (given):",
+                                      "Per data spindle, %u data spindles (given):", read),
+                            read);
+  else
+    /* Translators: heading of a report's per-spindle lines; data spindles of a mirror */
+    g_string_append_printf (text, _("Per data spindle, %u for reads and %u for writes (given):"),
+                            read, write);
+  g_string_append_c (text, '\n');
+  if (isfinite (target->reference_read) && target->reference_read > 0)
+    {
+      /* Translators: the reference of the per-spindle lines; MB/s are 10^6 bytes/s */
+      g_string_append_printf (text, _("  one drive alone: %g MB/s read, %g MB/s write"),
+                              target->reference_read / 1e6, target->reference_write / 1e6);
+      g_string_append_c (text, '\n');
+    }
+  for (guint p = 0; target->phases != NULL && p < target->phases->len; p++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
+      gboolean writes;
+      g_autofree char *figure = NULL;
+      double rate;
+
+      if (dyno_phase_get_unit (phase->phase) != DYNO_UNIT_BYTES)
+        continue;
+      rate = dyno_phase_result_get_rate (phase);
+      if (!isfinite (rate) || phase->too_fast)
+        continue;
+      writes = phase_writes (phase->phase);
+      figure = dyno_array_format_figure (rate, writes ? write : read,
+                                         writes ? target->reference_write
+                                                : target->reference_read);
+      g_string_append_printf (text, "  %s: %s\n", dyno_phase_get_title (phase->phase), figure);
+      any = TRUE;
+    }
+  if (!any)
+    return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+dyno_array_parse_spindles (const char *text, guint *read, guint *write, GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint64 r = 0, w = 0;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (read != NULL && write != NULL, FALSE);
+
+  parts = g_strsplit (text, ":", 3);
+  if (g_strv_length (parts) < 1 || g_strv_length (parts) > 2
+      || !g_ascii_string_to_unsigned (parts[0], 10, 1, 100000, &r, NULL)
+      || (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &w, NULL)))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   /* Translators: --per-spindle; keep N and N:W */
+                   _("“%s” is not a number of data spindles N or N:W (1 to 100000)"), text);
+      return FALSE;
+    }
+  *read = (guint) r;
+  *write = parts[1] != NULL ? (guint) w : (guint) r;
+  return TRUE;
 }

@@ -29,7 +29,7 @@ typedef struct
   char *group;             /* the vdev or set it belongs to ("raidz2-0"), or NULL */
 } DynoArrayMember;
 
-typedef struct
+typedef struct _DynoArrayInfo
 {
   char *name;              /* "md0", the pool's name, the btrfs label or uuid */
   char *level;             /* "raid6", "raid10", "raidz2", "btrfs raid1", "raid0 of 2 × raid6" */
@@ -77,11 +77,13 @@ double   dyno_array_efficiency (double rate, guint spindles, double reference);
  * What `dyno-cli compare --per-spindle N --reference RATE` prints per figure. */
 char    *dyno_array_format_per_spindle (double rate, guint spindles, double reference);
 
-/* Every byte-rate figure of a result per data spindle, one line per target and phase:
+/* Every byte-rate figure of a result per data spindle, one line per target and phase
+ * (read_spindles 0: each target's own, see dyno_array_target_spindles (), targets without
+ * any left out; a reference of NAN: the target's stored reference):
  * "/srv: Block read: 1.58 GB/s over 18 data spindles: 87.98 MB/s per spindle, 94.6 % of
  * 93 MB/s (one drive)". Phases that write (block and per-char writes, rewrite, queued writes)
- * use write_spindles and write_reference, the others the read ones; a reference of NAN or 0
- * leaves the efficiency out. For `dyno-cli compare --per-spindle N --reference RATE`. */
+ * use write_spindles and write_reference, the others the read ones; a reference of 0 (or NAN
+ * with none stored) leaves the efficiency out. For `dyno-cli compare --per-spindle N --reference RATE`. */
 char    *dyno_array_format_result_per_spindle (DynoResult *result,
                                                guint       read_spindles,
                                                guint       write_spindles,
@@ -95,6 +97,37 @@ gboolean dyno_array_parse_reference (const char *text,
                                      double     *read,
                                      double     *write,
                                      GError    **error);
+
+DynoArrayInfo   *dyno_array_info_copy (const DynoArrayInfo *info);
+/* The object dyno_array_info_to_json () writes, as a result file's target "info" holds it;
+ * NULL with error (naming the member) when it is not that. */
+DynoArrayInfo   *dyno_array_info_from_json (JsonObject *object, GError **error);
+
+/* The data spindles a target's figures are divided by: those the person gave (--per-spindle,
+ * target->spindles_*) first, else its array's (target->info->array). how (not owned) says
+ * which: "given" or the array's source. FALSE when neither is known. */
+gboolean dyno_array_target_spindles (const DynoTargetResult *target,
+                                     guint                  *read,
+                                     guint                  *write,
+                                     const char            **how);
+/* Sets the target's reference rates (bytes/s, both > 0), or clears them with two NANs. */
+gboolean dyno_array_target_set_reference (DynoTargetResult *target, double read, double write);
+/* TRUE for a phase whose figure is divided by the write spindles (writes, rewrite). */
+gboolean dyno_array_phase_writes (const DynoPhase *phase);
+/* One figure as the report gives it: "1.58 GB/s = 87.98 MB/s per data spindle = 94.6 % of
+ * one drive"; without a reference (NAN) the efficiency is left out; "—" without spindles. */
+char    *dyno_array_format_figure (double rate, guint spindles, double reference);
+/* The report's block for a target on an array or with spindles given: a heading naming the
+ * array (or the spindles given), the reference, and a line per throughput figure; NULL when
+ * the target has no spindles or no throughput figure. */
+char    *dyno_array_format_target_per_spindle (const DynoTargetResult *target);
+
+/* --per-spindle "18" or "18:9": data spindles for reads and (after the colon) writes, 1 to
+ * 100000; one number is both. FALSE with error when malformed. */
+gboolean dyno_array_parse_spindles (const char *text,
+                                    guint      *read,
+                                    guint      *write,
+                                    GError    **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoArrayInfo, dyno_array_info_free)
 

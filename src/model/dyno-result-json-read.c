@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyno-array.h"
 #include "dyno-error.h"
 #include "dyno-file-private.h"
 #include "dyno-result.h"
@@ -704,6 +705,24 @@ read_crypto (JsonObject *object, const char *where, DynoTargetInfo *info, GError
   return TRUE;
 }
 
+/* "array": the object dyno_array_info_to_json () writes; absent for a plain device. */
+static gboolean
+read_array_info (JsonObject *object, const char *where, DynoTargetInfo *info, GError **error)
+{
+  g_autofree char *array_path = join_path (where, "array");
+  g_autoptr (GError) local_error = NULL;
+  JsonObject *array = NULL;
+
+  if (!get_object (object, where, "array", FALSE, &array, error))
+    return FALSE;
+  if (array == NULL)
+    return TRUE;
+  info->array = dyno_array_info_from_json (array, &local_error);
+  if (info->array == NULL)
+    return fail (error, array_path, NULL, "%s", local_error->message);
+  return TRUE;
+}
+
 static gboolean
 read_info (JsonObject *object, const char *where, DynoTargetInfo *info, GError **error)
 {
@@ -724,6 +743,7 @@ read_info (JsonObject *object, const char *where, DynoTargetInfo *info, GError *
       || !read_string (MEMBER (object, "cow_hint"), where, "cow_hint", &info->cow_hint, error)
       || !read_string (MEMBER (object, "helper"), where, "helper", &info->helper, error)
       || !read_crypto (object, where, info, error)
+      || !read_array_info (object, where, info, error)
       || !read_uint64 (MEMBER (object, "total_bytes"), where, "total_bytes", 0, G_MAXINT64,
                        &info->total_bytes, error)
       || !read_uint64 (MEMBER (object, "free_bytes"), where, "free_bytes", 0, G_MAXINT64,
@@ -816,6 +836,62 @@ read_price (JsonObject *object, const char *where, DynoTargetResult *target, GEr
   return TRUE;
 }
 
+/* "reference": {"read": B/s, "write": B/s} and "data_spindles": {"read": N, "write": N}, both
+ * optional (files before them have neither); when there, both rates > 0, both counts ≥ 1. */
+static gboolean
+read_per_spindle (JsonObject *object, const char *where, DynoTargetResult *target,
+                  GError **error)
+{
+  g_autofree char *reference_path = join_path (where, "reference");
+  g_autofree char *spindles_path = join_path (where, "data_spindles");
+  JsonObject *reference = NULL;
+  JsonObject *spindles = NULL;
+
+  if (!get_object (object, where, "reference", FALSE, &reference, error)
+      || !get_object (object, where, "data_spindles", FALSE, &spindles, error))
+    return FALSE;
+  if (reference != NULL)
+    {
+      double read = NAN, write = NAN;
+
+      if (json_object_get_member (reference, "read") == NULL)
+        return fail (error, reference_path, "read", _("missing"));
+      if (json_object_get_member (reference, "write") == NULL)
+        return fail (error, reference_path, "write", _("missing"));
+      if (!read_double (MEMBER (reference, "read"), reference_path, "read", 0, G_MAXDOUBLE,
+                        &read, error)
+          || !read_double (MEMBER (reference, "write"), reference_path, "write", 0, G_MAXDOUBLE,
+                           &write, error))
+        return FALSE;
+      if (!(read > 0))
+        return fail (error, reference_path, "read", _("a rate must be larger than zero"));
+      if (!(write > 0))
+        return fail (error, reference_path, "write", _("a rate must be larger than zero"));
+      dyno_array_target_set_reference (target, read, write);
+    }
+  if (spindles != NULL)
+    {
+      guint64 read = 0, write = 0;
+
+      if (json_object_get_member (spindles, "read") == NULL)
+        return fail (error, spindles_path, "read", _("missing"));
+      if (json_object_get_member (spindles, "write") == NULL)
+        return fail (error, spindles_path, "write", _("missing"));
+      if (!read_uint64 (MEMBER (spindles, "read"), spindles_path, "read", 1, 100000, &read, error)
+          || !read_uint64 (MEMBER (spindles, "write"), spindles_path, "write", 1, 100000, &write,
+                           error))
+        return FALSE;
+      /* null reads as absent, which a count of spindles cannot be */
+      if (read == 0)
+        return fail (error, spindles_path, "read", _("expected a whole number, found null"));
+      if (write == 0)
+        return fail (error, spindles_path, "write", _("expected a whole number, found null"));
+      target->spindles_read = (guint) read;
+      target->spindles_write = (guint) write;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_target (JsonObject *object, const char *where, guint index, guint n_targets, guint *budget,
              DynoTargetResult **out, GError **error)
@@ -854,7 +930,8 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || !get_object (object, where, "sizing", FALSE, &sizing, error)
       || (sizing != NULL && !read_sizing (sizing, sizing_path, &target->sizing, error))
       || !get_object (object, where, "price", FALSE, &price, error)
-      || (price != NULL && !read_price (price, price_path, target, error)))
+      || (price != NULL && !read_price (price, price_path, target, error))
+      || !read_per_spindle (object, where, target, error))
     return FALSE;
 
   if (started != NULL)

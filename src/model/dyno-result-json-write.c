@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyno-array.h"
 #include "dyno-error.h"
 #include "dyno-json-build.h"
 #include "dyno-output.h"
@@ -267,6 +268,14 @@ info_to_json (const DynoTargetInfo *info)
         }
       json_object_set_array_member (object, "crypto", layers);
     }
+  /* Only for a target on an array: its layout and data spindles, as dyno-cli scan writes it */
+  if (info->array != NULL)
+    {
+      g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+      dyno_array_info_to_json (info->array, builder);
+      json_object_set_member (object, "array", json_builder_get_root (builder));
+    }
   set_uint (object, "total_bytes", info->total_bytes);
   set_uint (object, "free_bytes", info->free_bytes);
   set_uint (object, "free_inodes", info->free_inodes);
@@ -442,6 +451,24 @@ target_to_json (const DynoTargetResult *target)
       set_double (price, "amount", target->price_amount);
       json_object_set_string_member (price, "currency", target->price_currency);
       json_object_set_object_member (object, "price", price);
+    }
+  /* Only when given (dyno-cli run --reference / --per-spindle, the app's Reference rate). */
+  if (isfinite (target->reference_read) && isfinite (target->reference_write))
+    {
+      JsonObject *reference = json_object_new ();
+
+      set_double (reference, "read", target->reference_read);
+      set_double (reference, "write", target->reference_write);
+      json_object_set_object_member (object, "reference", reference);
+    }
+  if (target->spindles_read > 0)
+    {
+      JsonObject *spindles = json_object_new ();
+
+      set_uint (spindles, "read", target->spindles_read);
+      set_uint (spindles, "write",
+                target->spindles_write > 0 ? target->spindles_write : target->spindles_read);
+      json_object_set_object_member (object, "data_spindles", spindles);
     }
   for (guint i = 0; i < target->notes->len; i++)
     add_string (notes, g_ptr_array_index (target->notes, i));

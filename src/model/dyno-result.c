@@ -155,6 +155,7 @@ dyno_target_result_new (DynoTargetInfo *info)
   result->elapsed = NAN;
   result->error_phase = NULL;
   result->price_amount = NAN;
+  result->reference_read = result->reference_write = NAN;
   dyno_sizing_clear (&result->sizing);
   return result;
 }

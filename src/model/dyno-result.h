@@ -121,6 +121,14 @@ typedef struct
    * price_currency, an ISO 4217 code ("USD"); NAN and NULL when not given. */
   double price_amount;
   char *price_currency;
+  /* For figures per data spindle (dyno-array.h): what one member drive does alone, bytes/s,
+   * for reads and for writes (dyno-cli run --reference, the app's Reference rate), NAN when
+   * not given; and the data spindles the person gave (--per-spindle), which override the
+   * array's (info->array), 0 when not given. */
+  double reference_read;
+  double reference_write;
+  guint spindles_read;
+  guint spindles_write;
 } DynoTargetResult;
 
 DynoPhaseRun    *dyno_phase_run_init (DynoPhaseRun *run);

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "dyno-array.h"
 #include "dyno-error.h"
 #include "dyno-sysinfo.h"
 
@@ -99,6 +100,7 @@ dyno_target_info_copy (const DynoTargetInfo *info)
   g_ptr_array_set_free_func (copy->crypto, (GDestroyNotify) dyno_crypto_layer_free);
   copy->cow_hint = g_strdup (info->cow_hint);
   copy->helper = g_strdup (info->helper);
+  copy->array = info->array != NULL ? dyno_array_info_copy (info->array) : NULL;
   copy->unwritable_reason = g_strdup (info->unwritable_reason);
   return copy;
 }
@@ -119,6 +121,7 @@ dyno_target_info_free (DynoTargetInfo *info)
   g_clear_pointer (&info->crypto, g_ptr_array_unref);
   g_free (info->cow_hint);
   g_free (info->helper);
+  g_clear_pointer (&info->array, dyno_array_info_free);
   g_free (info->unwritable_reason);
   g_free (info);
 }

@@ -65,6 +65,9 @@ typedef struct
    * of what the target costs. NULL for kernel file systems or when it could not be found. */
   char *helper;
   gint64 helper_pid;   /* while measuring only; never stored (0: none) */
+  /* The array (md RAID, LVM on md) the target's device is, with its data spindles
+   * (dyno-array.h); NULL when it is on a plain device or that was not found out. */
+  struct _DynoArrayInfo *array;
   guint64 total_bytes;
   guint64 free_bytes;  /* available to us (f_bavail) */
   guint64 free_inodes;

@@ -100,6 +100,20 @@ dyno_history_op_run (DynoHistoryOp *op, GError **out_error)
           break;
         dyno_result_set_label (result, op->label);
         dyno_result_set_notes (result, op->notes);
+        for (guint i = 0; op->targets != NULL && i < op->targets->len
+                          && i < dyno_result_get_n_targets (result);
+             i++)
+          {
+            const DynoHistoryTargetEdit *edit
+                = &g_array_index (op->targets, DynoHistoryTargetEdit, i);
+            DynoTargetResult *target = dyno_result_get_target (result, i);
+
+            target->reference_read = edit->reference_read;
+            target->reference_write = edit->reference_write;
+            target->spindles_read = edit->spindles_read;
+            target->spindles_write = edit->spindles_write;
+            dyno_target_result_set_price (target, edit->price_amount, edit->price_currency);
+          }
         dyno_result_save (result, op->path, &error);
       }
       break;

@@ -36,6 +36,18 @@ typedef enum
   DYNO_HISTORY_OP_RESTORE,
 } DynoHistoryOpKind;
 
+/* What the person may change of a target in the app (its reference rate and price): the
+ * values a write puts into the file's targets, by index. */
+typedef struct
+{
+  double reference_read;
+  double reference_write;
+  guint spindles_read;
+  guint spindles_write;
+  double price_amount;
+  char *price_currency;
+} DynoHistoryTargetEdit;
+
 /* One change to a listed file. The worker reads and writes only the plain fields. */
 typedef struct
 {
@@ -44,6 +56,7 @@ typedef struct
   char *path;
   char *label;
   char *notes;
+  GArray *targets;   /* write: DynoHistoryTargetEdit, one per target of the result */
   GBytes *contents;  /* delete: out, the file as it was; restore: in */
   gint64 when;       /* delete: out; restore: in (real time, µs) */
   gboolean trashed;  /* delete: out; restore: in */

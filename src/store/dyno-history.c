@@ -73,6 +73,7 @@ op_free (DynoHistoryOp *op)
   g_free (op->path);
   g_free (op->label);
   g_free (op->notes);
+  g_clear_pointer (&op->targets, g_array_unref);
   g_clear_pointer (&op->contents, g_bytes_unref);
   g_free (op);
 }
@@ -435,6 +436,14 @@ queue_op (DynoHistory *self, DynoHistoryOp *op)
 }
 
 static void
+clear_target_edit (gpointer data)
+{
+  DynoHistoryTargetEdit *edit = data;
+
+  g_clear_pointer (&edit->price_currency, g_free);
+}
+
+static void
 queue_write (DynoHistory *self, DynoHistoryItem *item)
 {
   DynoResult *result = dyno_history_item_get_result (item);
@@ -450,6 +459,22 @@ queue_write (DynoHistory *self, DynoHistoryItem *item)
   op->path = g_strdup (dyno_history_item_get_path (item));
   op->label = g_strdup (dyno_result_get_label (result));
   op->notes = g_strdup (dyno_result_get_notes (result));
+  op->targets = g_array_new (FALSE, TRUE, sizeof (DynoHistoryTargetEdit));
+  g_array_set_clear_func (op->targets, clear_target_edit);
+  for (guint i = 0; i < dyno_result_get_n_targets (result); i++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, i);
+      DynoHistoryTargetEdit edit = {
+        .reference_read = target->reference_read,
+        .reference_write = target->reference_write,
+        .spindles_read = target->spindles_read,
+        .spindles_write = target->spindles_write,
+        .price_amount = target->price_amount,
+        .price_currency = g_strdup (target->price_currency),
+      };
+
+      g_array_append_val (op->targets, edit);
+    }
   queue_op (self, op);
 }
 
@@ -660,6 +685,16 @@ dyno_history_rename (DynoHistory *self, DynoHistoryItem *item, const char *label
   if (g_strcmp0 (dyno_result_get_label (result), *clean != '\0' ? clean : NULL) == 0)
     return;
   dyno_result_set_label (result, *clean != '\0' ? clean : NULL);
+  dyno_history_item_changed (item);
+  queue_write (self, item);
+}
+
+void
+dyno_history_save_targets (DynoHistory *self, DynoHistoryItem *item)
+{
+  g_return_if_fail (DYNO_IS_HISTORY (self));
+  g_return_if_fail (DYNO_IS_HISTORY_ITEM (item));
+
   dyno_history_item_changed (item);
   queue_write (self, item);
 }

@@ -41,6 +41,9 @@ void             dyno_history_rename (DynoHistory *self, DynoHistoryItem *item, 
 void             dyno_history_set_notes (DynoHistory     *self,
                                          DynoHistoryItem *item,
                                          const char      *notes);
+/* After the app changed a target of the item's result (its reference rate or price, which
+ * the caller set): rewrites them into its file in a worker thread, as a rename does. */
+void             dyno_history_save_targets (DynoHistory *self, DynoHistoryItem *item);
 
 /* A run in the runs folder goes to the trash (or is deleted where there is none); a file opened
  * from elsewhere only leaves the list. The item is out of the model at once; the file work

@@ -1030,6 +1030,78 @@ def case_compare_per_spindle():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+SEED_RAID6 = os.path.join(FIXTURES, "results", "seed-raid6-array.json")
+
+
+def case_run_reference():
+    """run --reference and --per-spindle: a folder here is on no array, so the spindles are
+    given; the reference and spindles are kept in the result, the text report gives each
+    throughput per data spindle, and compare of the result uses the stored reference. Then the
+    fixture of seed 000's array (two 11-drive RAID6 sets, 2 spares) as a run would record it:
+    its detected 18 data spindles without any option."""
+    with Target() as a, Scratch() as d:
+        # Sized by calibration and phases of 0.6 s at least: a phase under 0.5 s has no figure
+        # to divide, so the lines are checked for the phases that have one.
+        p = cli("run", "-d", a.path, "-s", "auto", "--phase-time", "0.6", "-x", "1",
+                "--tests", "write,read,seeks", "--reference", "93M,70M", "--per-spindle", "18",
+                "--json", d("r.json"))
+        expect_rc(p, 0)
+        a.clean(p)
+        with open(d("r.json"), encoding="utf-8") as f:
+            doc = json.load(f)
+        t = doc["targets"][0]
+        check(t.get("reference") == {"read": 93000000, "write": 70000000},
+              "targets[0].reference is %r" % t.get("reference"), p.describe())
+        check(t.get("data_spindles") == {"read": 18, "write": 18},
+              "targets[0].data_spindles is %r" % t.get("data_spindles"), p.describe())
+        rates = {ph["id"]: ph["summary"]["rate"]["mean"] for ph in t["phases"]}
+        check(rates.get("read") is not None or rates.get("write") is not None,
+              "neither block phase has a figure", p.describe())
+        check(re.search(r"^Per data spindle, 18 data spindles \(given\):$", p.out, re.M),
+              "no per-spindle heading in the report", p.describe())
+        check(re.search(r"^  one drive alone: 93 MB/s read, 70 MB/s write$", p.out, re.M),
+              "no reference line in the report", p.describe())
+        # Each figure is the result's rate / 18, against 93 MB/s (reads) or 70 MB/s (writes).
+        for key, title, reference in (("write", "Block write", 70), ("read", "Block read", 93)):
+            if rates.get(key) is None:
+                continue
+            per = rates[key] / 18 / 1e6
+            check(re.search(r"^  %s: [0-9.]+ [MG]B/s = %.2f MB/s per data spindle = %.1f %% of "
+                            r"one drive$" % (title, per, per / reference * 100), p.out, re.M),
+                  "no per-spindle line for %s of %.2f MB/s" % (title, per), p.describe())
+        check("Random seeks: " not in p.out.split("Per data spindle")[1],
+              "seeks (not a throughput) got a per-spindle line", p.describe())
+
+        # compare of it: the stored spindles and reference, no option needed.
+        p = cli("compare", d("r.json"))
+        expect_rc(p, 0)
+        check(re.search(r"Block read: .* over 18 data spindles: .* per spindle, [0-9.]+ % of "
+                        r"93 MB/s \(one drive\)", p.out), "compare did not use the stored reference",
+              p.describe())
+        # Bad values are usage errors, named.
+        for bad, pat in ((["--reference", "fast"], r"--reference.*fast"),
+                         (["--per-spindle", "0"], r"--per-spindle.*0"),
+                         (["--per-spindle", "18:x"], r"--per-spindle")):
+            q = cli("run", "-d", a.path, "-s", "16M", *bad)
+            expect_rc(q, 2)
+            check(re.search(pat, q.err), "%r: the error does not name it" % bad, q.describe())
+
+    # The array as detected on the target: seed 000's figures, and its layout in the report.
+    with Scratch() as d:
+        p = cli("export", SEED_RAID6, "-f", "text", "-o", "-")
+        expect_rc(p, 0)
+        check("Per data spindle, on dm-1 (raid6 + raid6), 22 members + 2 spares, 512 KiB chunks: "
+              "18 data spindles (sysfs dm-1/slaves" in p.out, "no array heading", p.describe())
+        check("  Block read: 1.58 GB/s = 87.98 MB/s per data spindle\n" in p.out,
+              "no seed read line without a reference", p.describe())
+        p = cli("compare", SEED_RAID6, "--reference", "93M,70M")
+        expect_rc(p, 0)
+        check("/big: Block read: 1.58 GB/s over 18 data spindles: 87.98 MB/s per spindle, "
+              "94.6 % of 93 MB/s (one drive)" in p.out, "no seed read efficiency", p.describe())
+        check("/big: Block write: 1.12 GB/s over 18 data spindles: 62.35 MB/s per spindle, "
+              "89.1 % of 70 MB/s (one drive)" in p.out, "no seed write efficiency", p.describe())
+
+
 def case_compare_formats():
     p = cli("compare", SEED_003, BONNIE_CSV, "--format", "json")
     expect_rc(p, 0)
@@ -1387,6 +1459,8 @@ CASES = [
     ("compare: seed 003, FV ÷ NoFV block write ×0.17, block read ×0.97", case_compare_seed_003),
     ("compare: seed 000 per data spindle, 87.98 MB/s = 94.6 % on reads", case_compare_per_spindle),
     ("run --price, then compare: a row per USD, price and per_price in JSON", case_run_price),
+    ("run --reference --per-spindle: kept, reported per data spindle; the seed 000 array fixture",
+     case_run_reference),
     ("compare --format json|md|csv|html", case_compare_formats),
     ("compare --chart bars|cpu png/svg/pdf; overlay of imports refused", case_compare_charts),
     ("compare: usage errors exit 2, unreadable inputs exit 1", case_compare_errors),
