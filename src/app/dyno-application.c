@@ -401,6 +401,7 @@ dyno_application_startup (GApplication *app)
     { "win.stop", { "<Control>period", NULL } },
     { "win.copy-results", { "<Control><Shift>c", NULL } },
     { "win.add-folder", { "<Control>o", NULL } },
+    { "win.scan-drive", { "<Control><Shift>d", NULL } },
     { "win.show-page::setup", { "<Alt>1", NULL } },
     { "win.show-page::run", { "<Alt>2", NULL } },
     { "win.show-page::results", { "<Alt>3", NULL } },

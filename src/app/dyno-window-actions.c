@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "dyno-scan-window.h"
 #include "dyno-window-private.h"
 
 static void
@@ -58,6 +59,13 @@ open_results_folder_action (GtkWidget *widget, const char *name, GVariant *param
   dyno_window_open_results_folder (DYNO_WINDOW (widget));
 }
 
+/* A window of its own: a scan reads a drive, not a folder, and runs beside a benchmark. */
+static void
+scan_drive_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  gtk_window_present (GTK_WINDOW (dyno_scan_window_new (GTK_WINDOW (widget))));
+}
+
 static void
 show_page_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -90,6 +98,7 @@ dyno_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.add-target", "s", add_target_action);
   gtk_widget_class_install_action (widget_class, "win.open-results-folder", NULL,
                                    open_results_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.scan-drive", NULL, scan_drive_action);
   /* "setup", "run" or "results"; the Results page asks for itself with it. */
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
 
@@ -131,6 +140,9 @@ dyno_window_update_action_states (DynoWindow *self)
                                  self->pending_run || (self->running && !self->stopping));
   gtk_widget_action_set_enabled (widget, "win.add-folder", !busy);
   gtk_widget_action_set_enabled (widget, "win.add-target", !busy);
+  /* UDisks2, which opens the drive for the person, is Linux-only: the menu item is hidden
+   * elsewhere (hidden-when action-disabled). */
+  gtk_widget_action_set_enabled (widget, "win.scan-drive", DYNO_PLATFORM_LINUX);
   gtk_widget_action_set_enabled (widget, "win.go-back", in_detail);
   gtk_widget_action_set_enabled (widget, "win.export", on_results && in_detail);
   gtk_widget_action_set_enabled (widget, "win.copy-results",

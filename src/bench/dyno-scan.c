@@ -13,6 +13,7 @@
 #include <inttypes.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -124,6 +125,119 @@ check_path (const char *path, struct stat *st, GError **error)
   return TRUE;
 }
 
+/* The one scanning loop, for a device Dyno opened (dyno_scan_device) and for a descriptor
+ * someone else opened (dyno_scan_fd: UDisks2's OpenDevice in the app). fd stays the caller's.
+ * st is fd's; a regular file (a disk image, the tests' fake UDisks2) is read by its length. */
+static DynoScanResult *
+scan_fd (int                     fd,
+         const struct stat      *st,
+         gboolean                direct,
+         const char             *device,
+         const DynoScanOptions  *options,
+         DynoScanProgressFunc    progress,
+         gpointer                user_data,
+         GCancellable           *cancellable,
+         GError                **error)
+{
+  g_autoptr (DynoScanResult) result = NULL;
+  gsize align;
+  guint64 sample;
+  guint64 access_size;
+  void *buffer = NULL;
+  DynoRandom random;
+
+  result = dyno_scan_result_new (device);
+  result->direct = direct;
+  if (!direct)
+    g_ptr_array_add (result->notes,
+                     g_strdup (_("Read through the page cache (the device refused O_DIRECT, "
+                                 "or this system has none): figures may include cached data")));
+  if (S_ISREG (st->st_mode))
+    result->size = (guint64) st->st_size;
+  else if (!dyno_platform_device_size (fd, &result->size, error))
+    return NULL;
+  if (S_ISBLK (st->st_mode))
+    {
+      dyno_platform_device_describe (st->st_rdev, &result->model, &result->rotational);
+      result->in_use = dyno_platform_device_in_use (st->st_rdev);
+      result->array = dyno_platform_describe_array (st->st_rdev);
+    }
+
+  align = MAX (dyno_platform_device_alignment (fd), 4096);
+  sample = MAX (options->sample_size, align);
+  sample = (sample + align - 1) / align * align;
+  access_size = MAX (options->access_size, align);
+  access_size = (access_size + align - 1) / align * align;
+  if (result->size < sample || result->size < access_size)
+    {
+      g_autofree char *size_text = g_format_size_full (result->size, G_FORMAT_SIZE_IEC_UNITS);
+
+      g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_TOO_SMALL,
+                   _("“%s” holds %s, less than one sample of %" PRIu64 " bytes"),
+                   device, size_text, sample);
+      return NULL;
+    }
+  result->sample_size = sample;
+  result->access_size = access_size;
+  result->seed = options->seed;
+
+  if (posix_memalign (&buffer, align, sample) != 0)
+    {
+      g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_UNREADABLE,
+                   _("Out of memory for a buffer of %" PRIu64 " bytes"), sample);
+      return NULL;
+    }
+
+  /* Described and about to read: the caller can say what the device is. */
+  if (progress != NULL)
+    progress (result, 0, 0, options->positions, user_data);
+  for (guint i = 0; i < options->positions; i++)
+    {
+      DynoScanSample s = { 0 };
+      double start;
+
+      /* Between reads, so Stop waits for one sample at most. */
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        goto fail;
+      s.position = dyno_scan_position (result->size, sample, i, options->positions, align);
+      start = now_seconds ();
+      if (!read_fully (fd, buffer, sample, s.position, error))
+        goto fail;
+      s.seconds = now_seconds () - start;
+      s.rate = s.seconds > 0 ? sample / s.seconds : 0;
+      g_array_append_val (result->samples, s);
+      if (progress != NULL)
+        progress (result, 0, i + 1, options->positions, user_data);
+    }
+
+  dyno_random_seed (&random, options->seed);
+  for (guint i = 0; i < options->seeks; i++)
+    {
+      guint64 slots = (result->size - access_size) / align + 1;
+      DynoScanAccess a = { 0 };
+      double start;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        goto fail;
+      a.offset = dyno_random_below (&random, slots) * align;
+      start = now_seconds ();
+      if (!read_fully (fd, buffer, access_size, a.offset, error))
+        goto fail;
+      a.seconds = now_seconds () - start;
+      g_array_append_val (result->access, a);
+      if (progress != NULL)
+        progress (result, 1, i + 1, options->seeks, user_data);
+    }
+
+  free (buffer);
+  dyno_scan_result_summarize (result);
+  return g_steal_pointer (&result);
+
+fail:
+  free (buffer);
+  return NULL;
+}
+
 DynoScanResult *
 dyno_scan_device (const char             *path,
                   const DynoScanOptions  *options,
@@ -131,15 +245,10 @@ dyno_scan_device (const char             *path,
                   gpointer                user_data,
                   GError                **error)
 {
-  g_autoptr (DynoScanResult) result = NULL;
   g_autoptr (GError) open_error = NULL;
+  DynoScanResult *result;
   struct stat st;
   gboolean direct = FALSE;
-  gsize align;
-  guint64 sample;
-  guint64 access_size;
-  void *buffer = NULL;
-  DynoRandom random;
   int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -166,93 +275,52 @@ dyno_scan_device (const char             *path,
       return NULL;
     }
 
-  result = dyno_scan_result_new (path);
-  result->direct = direct;
-  if (!direct)
-    g_ptr_array_add (result->notes,
-                     g_strdup (_("Read through the page cache (the device refused O_DIRECT, "
-                                 "or this system has none): figures may include cached data")));
-  if (!dyno_platform_device_size (fd, &result->size, error))
-    {
-      close (fd);
-      return NULL;
-    }
-  dyno_platform_device_describe (st.st_rdev, &result->model, &result->rotational);
-  result->in_use = dyno_platform_device_in_use (st.st_rdev);
-  result->array = dyno_platform_describe_array (st.st_rdev);
-
-  align = MAX (dyno_platform_device_alignment (fd), 4096);
-  sample = MAX (options->sample_size, align);
-  sample = (sample + align - 1) / align * align;
-  access_size = MAX (options->access_size, align);
-  access_size = (access_size + align - 1) / align * align;
-  if (result->size < sample || result->size < access_size)
-    {
-      g_autofree char *size_text = g_format_size_full (result->size, G_FORMAT_SIZE_IEC_UNITS);
-
-      g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_TOO_SMALL,
-                   _("“%s” holds %s, less than one sample of %" PRIu64 " bytes"),
-                   path, size_text, sample);
-      close (fd);
-      return NULL;
-    }
-  result->sample_size = sample;
-  result->access_size = access_size;
-  result->seed = options->seed;
-
-  if (posix_memalign (&buffer, align, sample) != 0)
-    {
-      close (fd);
-      g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_UNREADABLE,
-                   _("Out of memory for a buffer of %" PRIu64 " bytes"), sample);
-      return NULL;
-    }
-
-  /* Described and about to read: the caller can say what the device is. */
-  if (progress != NULL)
-    progress (result, 0, 0, options->positions, user_data);
-  for (guint i = 0; i < options->positions; i++)
-    {
-      DynoScanSample s = { 0 };
-      double start;
-
-      s.position = dyno_scan_position (result->size, sample, i, options->positions, align);
-      start = now_seconds ();
-      if (!read_fully (fd, buffer, sample, s.position, error))
-        goto fail;
-      s.seconds = now_seconds () - start;
-      s.rate = s.seconds > 0 ? sample / s.seconds : 0;
-      g_array_append_val (result->samples, s);
-      if (progress != NULL)
-        progress (result, 0, i + 1, options->positions, user_data);
-    }
-
-  dyno_random_seed (&random, options->seed);
-  for (guint i = 0; i < options->seeks; i++)
-    {
-      guint64 slots = (result->size - access_size) / align + 1;
-      DynoScanAccess a = { 0 };
-      double start;
-
-      a.offset = dyno_random_below (&random, slots) * align;
-      start = now_seconds ();
-      if (!read_fully (fd, buffer, access_size, a.offset, error))
-        goto fail;
-      a.seconds = now_seconds () - start;
-      g_array_append_val (result->access, a);
-      if (progress != NULL)
-        progress (result, 1, i + 1, options->seeks, user_data);
-    }
-
-  free (buffer);
+  result = scan_fd (fd, &st, direct, path, options, progress, user_data, NULL, error);
   close (fd);
-  dyno_scan_result_summarize (result);
-  return g_steal_pointer (&result);
+  return result;
+}
 
-fail:
-  free (buffer);
-  close (fd);
-  return NULL;
+DynoScanResult *
+dyno_scan_fd (int                     fd,
+              const char             *device,
+              const DynoScanOptions  *options,
+              DynoScanProgressFunc    progress,
+              gpointer                user_data,
+              GCancellable           *cancellable,
+              GError                **error)
+{
+  struct stat st;
+  gboolean direct = FALSE;
+
+  g_return_val_if_fail (fd >= 0, NULL);
+  g_return_val_if_fail (device != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (options->positions > 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (fstat (fd, &st) != 0)
+    {
+      int err = errno;
+
+      g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_UNREADABLE, "%s: %s", device,
+                   g_strerror (err));
+      return NULL;
+    }
+  if (!S_ISBLK (st.st_mode) && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, DYNO_SCAN_ERROR, DYNO_SCAN_ERROR_NOT_BLOCK,
+                   _("“%s” is not a block device"), device);
+      return NULL;
+    }
+#ifdef O_DIRECT
+  /* Whoever opened fd chose whether to bypass the cache (UDisks2 is asked for O_DIRECT). */
+  {
+    int flags = fcntl (fd, F_GETFL);
+
+    direct = flags >= 0 && (flags & O_DIRECT) != 0;
+  }
+#endif
+  return scan_fd (fd, &st, direct, device, options, progress, user_data, cancellable, error);
 }
 
 DynoArrayInfo *

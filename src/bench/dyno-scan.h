@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "dyno-scan-result.h"
 
@@ -56,6 +56,20 @@ DynoScanResult *dyno_scan_device (const char             *path,
                                   DynoScanProgressFunc    progress,
                                   gpointer                user_data,
                                   GError                **error);
+
+/* The same loop on a descriptor someone else opened read-only: the app's, from UDisks2's
+ * Block.OpenDevice (the person is asked by polkit, Dyno runs unprivileged). device names it in
+ * the result ("/dev/sdb"); fd stays the caller's to close. O_DIRECT when fd was opened with
+ * it. cancellable is checked before every read: cancelled, it returns NULL with
+ * G_IO_ERROR_CANCELLED, the samples so far having gone through progress. A regular file (a
+ * disk image) is read by its length. */
+DynoScanResult *dyno_scan_fd (int                     fd,
+                              const char             *device,
+                              const DynoScanOptions  *options,
+                              DynoScanProgressFunc    progress,
+                              gpointer                user_data,
+                              GCancellable           *cancellable,
+                              GError                **error);
 
 /* The position of sample i of n on a device of size bytes, aligned down to align. */
 guint64 dyno_scan_position (guint64 size, guint64 sample, guint i, guint n, gsize align);

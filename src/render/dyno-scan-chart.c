@@ -23,6 +23,7 @@ typedef struct
 {
   const DynoScanResult *result;
   const DynoChartStyle *style;
+  guint planned;
 } ScanChart;
 
 static void
@@ -31,18 +32,20 @@ set_color (cairo_t *cr, const DynoRgba *c)
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
 }
 
-/* Draws text with its anchor at (x, y): xalign 0 left, 0.5 centre, 1 right; yalign likewise. */
+/* Draws text with its anchor at (x, y): xalign 0 left, 0.5 centre, 1 right; yalign likewise;
+ * cut with an ellipsis at max_width when that is > 0 (a subtitle in a narrow window). */
 static void
-draw_text (cairo_t              *cr,
-           const DynoChartStyle *style,
-           const DynoRgba       *color,
-           double                scale,
-           gboolean              bold,
-           const char           *text,
-           double                x,
-           double                y,
-           double                xalign,
-           double                yalign)
+draw_text_limited (cairo_t              *cr,
+                   const DynoChartStyle *style,
+                   const DynoRgba       *color,
+                   double                scale,
+                   gboolean              bold,
+                   const char           *text,
+                   double                x,
+                   double                y,
+                   double                xalign,
+                   double                yalign,
+                   double                max_width)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font
@@ -56,12 +59,32 @@ draw_text (cairo_t              *cr,
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
   pango_layout_set_text (layout, text, -1);
+  if (max_width > 0)
+    {
+      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
   pango_layout_get_pixel_size (layout, &w, &h);
   set_color (cr, color);
   cairo_move_to (cr, x - w * xalign, y - h * yalign);
   pango_cairo_show_layout (cr, layout);
   pango_font_description_free (font);
   g_object_unref (layout);
+}
+
+static void
+draw_text (cairo_t              *cr,
+           const DynoChartStyle *style,
+           const DynoRgba       *color,
+           double                scale,
+           gboolean              bold,
+           const char           *text,
+           double                x,
+           double                y,
+           double                xalign,
+           double                yalign)
+{
+  draw_text_limited (cr, style, color, scale, bold, text, x, y, xalign, yalign, 0);
 }
 
 static double
@@ -87,6 +110,18 @@ dyno_scan_chart_draw (cairo_t              *cr,
                       const DynoScanResult *result,
                       const DynoChartStyle *style)
 {
+  dyno_scan_chart_draw_partial (cr, width, height, result, 0, style);
+}
+
+void
+dyno_scan_chart_draw_partial (cairo_t              *cr,
+                              double                width,
+                              double                height,
+                              const DynoScanResult *result,
+                              guint                 planned,
+                              const DynoChartStyle *style)
+{
+  g_autofree char *positions = NULL;
   const DynoRgba *rate_color;
   const DynoRgba *access_color;
   DynoTicks rate_ticks;
@@ -124,14 +159,22 @@ dyno_scan_chart_draw (cairo_t              *cr,
               ? g_strdup_printf (_ ("Scan of %s (%s)"), result->device, result->model)
               : g_strdup_printf (_ ("Scan of %s"), result->device);
   size = g_format_size_full (result->size, G_FORMAT_SIZE_IEC_UNITS);
-  /* Translators: under a scan chart's title: size, sample size, positions, access reads */
-  subtitle = g_strdup_printf (_ ("%s, %u positions of %" PRIu64 " KiB, %u access "
+  if (planned > result->samples->len)
+    /* Translators: a scan under way or stopped: positions read of those planned */
+    positions = g_strdup_printf (_ ("%u of %u"), result->samples->len, planned);
+  else
+    positions = g_strdup_printf ("%u", result->samples->len);
+  /* Translators: under a scan chart's title: size, sample size, positions (a number, or "12
+   * of 100"), access reads */
+  subtitle = g_strdup_printf (_ ("%s, %s positions of %" PRIu64 " KiB, %u access "
                                  "reads of %" PRIu64 " KiB, read-only%s%s"),
-                              size, result->samples->len, result->sample_size / 1024,
+                              size, positions, result->sample_size / 1024,
                               result->access->len, result->access_size / 1024,
                               result->in_use ? ", " : "", result->in_use ? result->in_use : "");
-  draw_text (cr, style, &style->foreground, 1.4, TRUE, title, 24, 16, 0, 0);
-  draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, subtitle, 24, 16 + line * 1.6, 0, 0);
+  draw_text_limited (cr, style, &style->foreground, 1.4, TRUE, title, 24, 16, 0, 0,
+                     width - 48);
+  draw_text_limited (cr, style, &style->dim_foreground, 1.0, FALSE, subtitle, 24,
+                     16 + line * 1.6, 0, 0, width - 48);
 
   left = 24 + line * 5;
   right = width - 24 - line * 4.5;
@@ -249,7 +292,7 @@ draw_scan_chart (cairo_t *cr, double width, double height, gconstpointer data)
 {
   const ScanChart *chart = data;
 
-  dyno_scan_chart_draw (cr, width, height, chart->result, chart->style);
+  dyno_scan_chart_draw_partial (cr, width, height, chart->result, chart->planned, chart->style);
 }
 
 gboolean
@@ -261,7 +304,21 @@ dyno_scan_chart_render_to_file (const DynoScanResult *result,
                                 const char           *path,
                                 GError              **error)
 {
-  ScanChart chart = { result, style };
+  return dyno_scan_chart_render_partial_to_file (result, 0, style, width, height, format, path,
+                                                 error);
+}
+
+gboolean
+dyno_scan_chart_render_partial_to_file (const DynoScanResult *result,
+                                        guint                 planned,
+                                        const DynoChartStyle *style,
+                                        double                width,
+                                        double                height,
+                                        const char           *format,
+                                        const char           *path,
+                                        GError              **error)
+{
+  ScanChart chart = { result, style, planned };
   g_autofree char *title = NULL;
 
   g_return_val_if_fail (result != NULL, FALSE);
