@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <math.h>
@@ -732,7 +733,7 @@ json_count_member (JsonObject *o, const char *name, guint64 max, guint64 *out, G
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    /* Translators: a member of a result file's array object; %s is its name */
-                   _("%s: expected a whole number from 0 to %" G_GUINT64_FORMAT), name, max);
+                   _("%s: expected a whole number from 0 to %" PRIu64), name, max);
       return FALSE;
     }
   *out = (guint64) value;
