@@ -90,7 +90,13 @@ gboolean dyno_cli_is_terminating_signal (int signum);
 void     dyno_cli_catch_signals (DynoCliSignals *state, void (*handler) (int));
 void     dyno_cli_restore_signals (DynoCliSignals *state);
 
-/* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr. */
+/* text as it may be printed on a terminal: invalid UTF-8 made valid, and control characters
+ * (an escape sequence in a file name, a remote machine's output) written as \x1b, \n, …, so
+ * that they cannot move the cursor, recolour or retitle the terminal. keep_newlines: a
+ * message of several lines keeps its line breaks. */
+char *dyno_cli_printable (const char *text, gboolean keep_newlines);
+
+/* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr, printable. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 int  dyno_cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
 

@@ -151,9 +151,11 @@ handle_event (Remote *r, const char *line, DynoStreamEvent *event)
     case DYNO_STREAM_TARGET_STARTED:
       if (!r->stream && !r->quiet)
         {
+          g_autofree char *shown = dyno_cli_printable (r->host_dir, FALSE);
+
           remote_clear_progress (r);
           g_printerr ("%s", r->prefix);
-          g_printerr (_("Target %u of %u: %s\n"), event->target + 1, 1, r->host_dir);
+          g_printerr (_("Target %u of %u: %s\n"), event->target + 1, 1, shown);
         }
       break;
     case DYNO_STREAM_SAMPLE:
@@ -189,8 +191,11 @@ handle_event (Remote *r, const char *line, DynoStreamEvent *event)
     case DYNO_STREAM_MESSAGE:
       if (!r->stream && (!r->quiet || event->warning))
         {
+          /* The far side's words: nothing in them may drive this terminal. */
+          g_autofree char *shown = dyno_cli_printable (event->text, FALSE);
+
           remote_clear_progress (r);
-          g_printerr ("%s  %s\n", r->prefix, event->text != NULL ? event->text : "");
+          g_printerr ("%s  %s\n", r->prefix, shown);
         }
       break;
     case DYNO_STREAM_INTERRUPTED:
@@ -213,9 +218,10 @@ static void
 on_stderr_line (DynoRemoteRun *run, const char *line, gpointer data)
 {
   Remote *r = data;
+  g_autofree char *shown = dyno_cli_printable (line, FALSE);
 
   remote_clear_progress (r);
-  g_printerr ("%s: %s\n", r->where, line);
+  g_printerr ("%s: %s\n", r->where, shown);
 }
 
 static void
@@ -674,7 +680,11 @@ dyno_cli_info_remote (const char *text, const char *remote_cli)
   info = dyno_remote_info_finish (wait.result, &err, &exit_status, &error);
   g_clear_object (&wait.result);
   if (err != NULL && err[0] != '\0')
-    g_printerr ("%s", err);
+    {
+      g_autofree char *shown = dyno_cli_printable (err, TRUE);
+
+      g_printerr ("%s", shown);
+    }
   if (info == NULL)
     {
       dyno_cli_error ("%s", error->message);

@@ -97,9 +97,11 @@ on_target_started (DynoEngine *engine, guint target, const char *path, RunContex
     }
   else if (!ctx->quiet)
     {
+      g_autofree char *shown = dyno_cli_printable (path, FALSE);
+
       clear_progress (ctx);
       g_printerr (_("Target %u of %u: %s\n"), target + 1, g_strv_length ((char **) ctx->targets),
-                  path);
+                  shown);
     }
 }
 
@@ -183,6 +185,8 @@ on_phase_finished (DynoEngine *engine,
 static void
 on_message (DynoEngine *engine, guint target, int level, const char *text, RunContext *ctx)
 {
+  g_autofree char *shown = NULL;
+
   if (ctx->stream)
     {
       DynoStreamEvent event = { .kind = DYNO_STREAM_MESSAGE, .target = target,
@@ -193,8 +197,9 @@ on_message (DynoEngine *engine, guint target, int level, const char *text, RunCo
     }
   if (ctx->quiet && level != DYNO_MESSAGE_WARNING)
     return;
+  shown = dyno_cli_printable (text, FALSE);
   clear_progress (ctx);
-  g_printerr ("  %s\n", text);
+  g_printerr ("  %s\n", shown);
 }
 
 static void

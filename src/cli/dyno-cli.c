@@ -70,28 +70,59 @@ finish_stdout (int status)
   return status == DYNO_EXIT_OK ? DYNO_EXIT_FAILED : status;
 }
 
+char *
+dyno_cli_printable (const char *text, gboolean keep_newlines)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n' && keep_newlines)
+        g_string_append_c (out, '\n');
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (g_unichar_iscntrl (c))
+        /* C0, DEL and the C1 controls (U+0080–U+009F: a CSI on some terminals) */
+        g_string_append_printf (out, c < 0x100 ? "\\x%02x" : "\\u%04x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 dyno_cli_error (const char *format, ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *printable = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_printerr ("dyno-cli: %s\n", message);
+  printable = dyno_cli_printable (message, TRUE);
+  g_printerr ("dyno-cli: %s\n", printable);
 }
 
 int
 dyno_cli_usage_error (const char *command, const char *format, ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *printable = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_printerr ("dyno-cli: %s\n", message);
+  printable = dyno_cli_printable (message, TRUE);
+  g_printerr ("dyno-cli: %s\n", printable);
   if (command != NULL)
     g_printerr (_("Try “dyno-cli %s --help” for more information.\n"), command);
   else

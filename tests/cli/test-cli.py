@@ -1423,6 +1423,26 @@ def case_list():
         check("nowhere" in p.err, "a missing --dir is not named", p.describe())
 
 
+def case_printable_paths():
+    """A folder whose name holds a terminal escape sequence and a newline is shown escaped: in
+    the progress lines and in an error, nothing reaches the terminal that could drive it."""
+    with Scratch() as d:
+        evil = os.path.join(d.path, "a\x1b]0;pwned\x07\x1b[31mred\nline")
+        os.mkdir(evil)
+        p = cli("run", "-d", evil, "-s", "4M", "--tests", "write")
+        expect_rc(p, 0)
+        check("\x1b" not in p.err and "\x07" not in p.err,
+              "a control character of the folder's name reached stderr", repr(p.err[:600]))
+        check("\\x1b]0;pwned\\x07\\x1b[31mred\\nline" in p.err,
+              "the folder's name is not shown escaped in the progress", repr(p.err[:600]))
+        p = cli("run", "-d", os.path.join(evil, "missing\x1b[2J"), "-s", "4M", "--tests", "write")
+        check(p.rc != 0, "a missing folder did not fail", p.describe())
+        check("\x1b" not in p.err, "a control character reached stderr in an error",
+              repr(p.err[:600]))
+        check("missing\\x1b[2J" in p.err, "the error does not name the folder, escaped",
+              repr(p.err[:600]))
+
+
 CASES = [
     ("run: table on stdout, nothing left behind", case_run_table),
     ("run: default target is the current folder", case_default_target),
@@ -1471,6 +1491,7 @@ CASES = [
     ("run, then compare --chart overlay of its samples", case_run_then_overlay),
     ("--help lists compare, import and export", case_help_new_commands),
     ("list: the saved runs, text and JSON, a broken file named", case_list),
+    ("run: control characters of a folder's name are shown escaped", case_printable_paths),
     ("run --profile default: CrystalDiskMark's tests, layout and JSON", case_profile),
     ("run --profile real-world --mix; --test", case_profile_mix_and_tests),
 ]
