@@ -257,6 +257,17 @@ compare (DynoResultsPage *self)
   update_action_states (self);
 }
 
+void
+dyno_results_page_show_comparison (DynoResultsPage *self, DynoComparison *comparison)
+{
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+  g_return_if_fail (comparison != NULL);
+
+  dyno_compare_view_set_comparison (self->compare_view, comparison);
+  show_detail (self, "comparison");
+  update_action_states (self);
+}
+
 static void
 select_items (DynoResultsPage *self, GPtrArray *items)
 {

@@ -32,6 +32,9 @@ void             dyno_results_page_show_result (DynoResultsPage *self,
                                                 DynoResult      *result,
                                                 const char      *path);
 void             dyno_results_page_show_item (DynoResultsPage *self, DynoHistoryItem *item);
+/* Shows a comparison made elsewhere (a run over several machines: one entry each). */
+void             dyno_results_page_show_comparison (DynoResultsPage *self,
+                                                    DynoComparison  *comparison);
 
 /* Lists Dyno result files where they are and imports other tools' output (dyno FILE…, a drop,
  * the file manager); one run is shown, several are compared. */

@@ -16,6 +16,7 @@
 
 #include "dyno-drive-grid.h"
 #include "dyno-parse.h"
+#include "dyno-remote-target.h"
 #include "dyno-run-view.h"
 #include "dyno-units.h"
 
@@ -31,6 +32,12 @@ typedef struct
   DynoDriveGrid *grid; /* the drive tests' tiles; NULL without drive tests */
   gboolean started;
   gboolean finished;
+  /* For the aggregate of a parallel run: the phase the target is in and its latest rate. */
+  const DynoPhase *phase;
+  double rate;
+  gboolean has_rate;
+  gboolean remote;
+  char *name; /* short, for the aggregate: "user@host", or the folder */
 } TargetCard;
 
 struct _DynoRunView
@@ -56,6 +63,15 @@ struct _DynoRunView
   DynoEngine *engine;
   GSettings *settings;
   GPtrArray *cards; /* TargetCard* */
+  /* A parallel run's sum over the targets, above their cards (dyno-cli's "All N machines
+   * together", live). */
+  GtkWidget *aggregate_card;
+  GtkLabel *aggregate_title;
+  GtkLabel *aggregate_phase;
+  GtkLabel *aggregate_sum;
+  GtkLabel *aggregate_slowest;
+  GtkLabel *aggregate_spread;
+  gboolean parallel;
   guint repeats;
   guint status_source;
   gboolean stopping;
@@ -198,6 +214,165 @@ add_message (DynoRunView *self, DynoMessageLevel level, const char *text)
   gtk_widget_set_visible (GTK_WIDGET (self->messages_box), TRUE);
 }
 
+/* The aggregate of a parallel run */
+
+/* The sum of the latest rates of the targets in the phase most of them are in (ties: the one
+ * the batch ended in), the slowest of them and the spread, fastest minus slowest over the mean,
+ * as dyno-cli's table at the end. A target between phases, or in another one, is not added: a
+ * sum of different tests means nothing. */
+static void
+update_aggregate (DynoRunView *self, const DynoPhase *latest)
+{
+  const DynoPhase *phase = NULL;
+  guint best = 0;
+  guint n = 0;
+  double sum = 0;
+  double min = INFINITY;
+  double max = -INFINITY;
+  TargetCard *slowest = NULL;
+  DynoRateUnit unit = dyno_units_get_rate_unit (self->settings);
+  g_autofree char *sum_text = NULL;
+  g_autofree char *phase_text = NULL;
+  g_autofree char *slowest_text = NULL;
+  g_autofree char *spread_text = NULL;
+
+  if (!self->parallel || self->cards == NULL)
+    return;
+  for (guint i = 0; i < self->cards->len; i++)
+    {
+      TargetCard *card = g_ptr_array_index (self->cards, i);
+      guint count = 0;
+
+      if (card->phase == NULL || !card->has_rate)
+        continue;
+      for (guint j = 0; j < self->cards->len; j++)
+        {
+          TargetCard *other = g_ptr_array_index (self->cards, j);
+
+          count += other->phase == card->phase && other->has_rate;
+        }
+      if (count > best || (count == best && card->phase == latest))
+        {
+          best = count;
+          phase = card->phase;
+        }
+    }
+  if (phase == NULL)
+    {
+      set_label (self->aggregate_phase, _("Waiting for the first figures…"));
+      set_label (self->aggregate_sum, "—");
+      set_label (self->aggregate_slowest, "—");
+      set_label (self->aggregate_spread, "—");
+      set_label (self->rate_label, "—");
+      return;
+    }
+  for (guint i = 0; i < self->cards->len; i++)
+    {
+      TargetCard *card = g_ptr_array_index (self->cards, i);
+
+      if (card->phase != phase || !card->has_rate)
+        continue;
+      n++;
+      sum += card->rate;
+      max = MAX (max, card->rate);
+      if (card->rate < min)
+        {
+          min = card->rate;
+          slowest = card;
+        }
+    }
+
+  /* TRANSLATORS: the phase a parallel run's sum is of, and how many of its targets are in it:
+   * "Block write · 3 of 3 in this phase" */
+  phase_text = g_strdup_printf (_("%s · %u of %u in this phase"), dyno_phase_get_title (phase), n,
+                                self->cards->len);
+  sum_text = dyno_units_format_rate (sum, dyno_phase_get_unit (phase), unit);
+  if (slowest != NULL)
+    {
+      g_autofree char *rate = dyno_units_format_rate (min, dyno_phase_get_unit (phase), unit);
+
+      /* TRANSLATORS: the slowest target of a parallel run and its rate: "root@nas 666 MB/s" */
+      slowest_text = g_strdup_printf (_("%s %s"), slowest->name, rate);
+    }
+  spread_text = n >= 2 && sum > 0 ? dyno_units_format_percent ((max - min) / (sum / n) * 100)
+                                  : g_strdup ("—");
+  set_label (self->aggregate_phase, phase_text);
+  /* The headline is the phase most targets are in, the aggregate's. */
+  set_label (self->phase_label, dyno_phase_get_title (phase));
+  set_label (self->aggregate_sum, sum_text);
+  set_label (self->aggregate_slowest, slowest_text != NULL ? slowest_text : "—");
+  set_label (self->aggregate_spread, spread_text);
+  /* The big figure on top is the sum too: one target's rate alone says little here. */
+  {
+    g_autofree char *value
+        = dyno_units_format_rate_value (sum, dyno_phase_get_unit (phase), unit);
+
+    set_label (self->rate_label, value);
+    set_label (self->rate_caption, dyno_units_rate_label (dyno_phase_get_unit (phase), unit));
+  }
+}
+
+static GtkWidget *
+create_aggregate_figure (const char *caption, GtkLabel **value)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *label = gtk_label_new ("—");
+  GtkWidget *caption_label = gtk_label_new (caption);
+
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (label, "title-3");
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_widget_add_css_class (caption_label, "caption");
+  gtk_widget_add_css_class (caption_label, "dim-label");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), caption_label);
+  *value = GTK_LABEL (label);
+  return box;
+}
+
+static void
+create_aggregate_card (DynoRunView *self)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *phase = gtk_label_new (NULL);
+  GtkWidget *figures = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "chart-card");
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (phase), 1);
+  gtk_label_set_ellipsize (GTK_LABEL (phase), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (phase, TRUE);
+  gtk_widget_add_css_class (phase, "dim-label");
+  gtk_box_append (GTK_BOX (header), title);
+  gtk_box_append (GTK_BOX (header), phase);
+  gtk_box_set_homogeneous (GTK_BOX (figures), TRUE);
+  /* TRANSLATORS: a parallel run's figures: the sum of the targets' rates */
+  gtk_box_append (GTK_BOX (figures), create_aggregate_figure (_("Sum"), &self->aggregate_sum));
+  gtk_box_append (GTK_BOX (figures),
+                  create_aggregate_figure (_("Slowest"), &self->aggregate_slowest));
+  /* TRANSLATORS: fastest minus slowest over their mean, in a parallel run */
+  gtk_box_append (GTK_BOX (figures),
+                  create_aggregate_figure (_("Spread"), &self->aggregate_spread));
+  gtk_widget_set_tooltip_text (figures, _("The latest rates of the targets in the same phase: "
+                                          "their sum, the slowest and the spread (fastest minus "
+                                          "slowest, over the mean)"));
+  gtk_box_append (GTK_BOX (card), header);
+  gtk_box_append (GTK_BOX (card), figures);
+  gtk_widget_set_visible (card, FALSE);
+
+  self->aggregate_card = card;
+  self->aggregate_title = GTK_LABEL (title);
+  self->aggregate_phase = GTK_LABEL (phase);
+  /* Above the charts, outside their box, which gives every chart the same height. */
+  gtk_widget_insert_before (card, gtk_widget_get_parent (GTK_WIDGET (self->charts_box)),
+                            GTK_WIDGET (self->charts_box));
+}
+
 /* Engine signals, all on the main context */
 
 static void
@@ -206,7 +381,12 @@ on_target_started (DynoRunView *self, guint target, const char *path, DynoEngine
   TargetCard *card = get_card (self, target);
   g_autofree char *text = NULL;
 
-  if (self->cards != NULL && self->cards->len > 1)
+  if (self->parallel)
+    /* TRANSLATORS: the live view of a parallel run: "3 targets at the same time" */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u target at the same time",
+                                         "%u targets at the same time", self->cards->len),
+                            self->cards->len);
+  else if (self->cards != NULL && self->cards->len > 1)
     /* TRANSLATORS: "Target 1 of 2: /mnt/data" */
     text = g_strdup_printf (_("Target %u of %u: %s"), target + 1, self->cards->len, path);
   else
@@ -233,16 +413,29 @@ on_phase_started (DynoRunView     *self,
 
   if (phase == NULL)
     return;
+  if (card != NULL)
+    {
+      card->phase = phase;
+      card->has_rate = FALSE;
+    }
   if (self->repeats > 1)
     /* TRANSLATORS: a phase and the repeat, like "Block write, repeat 2 of 3" */
     title = g_strdup_printf (_("%s, repeat %u of %u"), dyno_phase_get_title (phase), repeat + 1,
                              self->repeats);
   else
     title = g_strdup (dyno_phase_get_title (phase));
-  set_label (self->phase_label, title);
-  set_label (self->rate_label, "—");
-  set_label (self->rate_caption, dyno_units_rate_label (dyno_phase_get_unit (phase),
-                                                        dyno_units_get_rate_unit (self->settings)));
+  /* In a parallel run the headline and the big rate are the aggregate's: the phase most
+   * targets are in and their sum. */
+  if (self->parallel)
+    update_aggregate (self, NULL);
+  else
+    {
+      set_label (self->phase_label, title);
+      set_label (self->rate_label, "—");
+      set_label (self->rate_caption,
+                 dyno_units_rate_label (dyno_phase_get_unit (phase),
+                                        dyno_units_get_rate_unit (self->settings)));
+    }
   if (card != NULL)
     gtk_label_set_text (card->status, title);
   /* The tile of the test now running stands out, as CrystalDiskMark's does. */
@@ -271,7 +464,17 @@ on_samples (DynoRunView *self, GArray *samples, DynoEngine *engine)
       if (i < samples->len && g_array_index (samples, DynoSample, i).target == first->target)
         continue;
       if (get_card (self, first->target) != NULL)
-        dyno_chart_append (get_card (self, first->target)->chart, first, i - start);
+        {
+          TargetCard *card = get_card (self, first->target);
+          const DynoSample *end = &g_array_index (samples, DynoSample, i - 1);
+
+          dyno_chart_append (card->chart, first, i - start);
+          if (end->phase == card->phase && isfinite (end->rate))
+            {
+              card->rate = end->rate;
+              card->has_rate = TRUE;
+            }
+        }
       start = i;
     }
 
@@ -280,9 +483,12 @@ on_samples (DynoRunView *self, GArray *samples, DynoEngine *engine)
                                        dyno_units_get_rate_unit (self->settings));
   cpu = dyno_units_format_percent (last->process_cpu);
   iowait = dyno_units_format_percent (last->system_cpu.iowait);
-  set_label (self->rate_label, rate);
+  if (!self->parallel)
+    set_label (self->rate_label, rate);
   set_label (self->cpu_label, cpu);
   set_label (self->iowait_label, iowait);
+  if (self->parallel)
+    update_aggregate (self, last->phase);
   update_status (self);
 }
 
@@ -300,6 +506,10 @@ on_phase_finished (DynoRunView *self,
 
   if (card == NULL || phase == NULL)
     return;
+  /* Done with the phase: no longer part of its sum. */
+  card->phase = NULL;
+  card->has_rate = FALSE;
+  update_aggregate (self, NULL);
   /* Its tile fills in: the mean of the runs so far. */
   if (card->grid != NULL)
     dyno_drive_grid_add_run (card->grid, phase, run);
@@ -343,6 +553,8 @@ on_target_finished (DynoRunView *self,
   if (card == NULL)
     return;
   card->finished = TRUE;
+  card->phase = NULL;
+  update_aggregate (self, NULL);
   gtk_widget_remove_css_class (card->card, "running");
   if (card->grid != NULL)
     dyno_drive_grid_set_running (card->grid, NULL);
@@ -377,6 +589,7 @@ static void
 target_card_free (TargetCard *card)
 {
   g_free (card->path);
+  g_free (card->name);
   g_free (card);
 }
 
@@ -495,6 +708,7 @@ static void
 dyno_run_view_init (DynoRunView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  create_aggregate_card (self);
 
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::rate-unit",
@@ -536,13 +750,53 @@ dyno_run_view_begin (DynoRunView *self, const DynoConfig *config, const char *co
   self->cards = g_ptr_array_new_with_free_func ((GDestroyNotify) target_card_free);
   self->repeats = config->repeat;
   self->stopping = FALSE;
+  self->parallel = self->engine != NULL && dyno_engine_get_parallel (self->engine)
+                   && g_strv_length ((char **) targets) > 1;
 
   for (guint i = 0; targets[i] != NULL; i++)
     {
-      TargetCard *card = create_card (self, targets[i], config);
+      g_autoptr (DynoRemoteTarget) remote = dyno_remote_target_parse (targets[i], NULL);
+      g_autofree char *title = NULL;
+      TargetCard *card;
 
+      /* A remote target by its machine and its folder there: "me@nas: /srv/tank". */
+      if (remote != NULL)
+        {
+          g_autofree char *where = dyno_remote_target_describe (remote);
+
+          /* TRANSLATORS: a remote target's card in the live view: "me@nas: /srv/tank" */
+          title = g_strdup_printf (_("%s: %s"), where, remote->path);
+        }
+      card = create_card (self, title != NULL ? title : targets[i], config);
+      card->remote = remote != NULL;
+      card->name = remote != NULL ? dyno_remote_target_describe (remote) : g_strdup (targets[i]);
+      /* Three charts or more at once: each a little lower, so more of them are in view. */
+      if (self->parallel && g_strv_length ((char **) targets) > 2)
+        gtk_widget_set_size_request (GTK_WIDGET (card->chart), -1, 260);
       g_ptr_array_add (self->cards, card);
       gtk_box_append (self->charts_box, card->card);
+    }
+
+  gtk_widget_set_visible (self->aggregate_card, self->parallel);
+  if (self->parallel)
+    {
+      g_autofree char *title = NULL;
+      gboolean all_remote = TRUE;
+
+      for (guint i = 0; i < self->cards->len; i++)
+        all_remote &= ((TargetCard *) g_ptr_array_index (self->cards, i))->remote;
+      if (all_remote)
+        /* TRANSLATORS: the heading of a parallel run's sum, as dyno-cli's table */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All %u machine together",
+                                              "All %u machines together", self->cards->len),
+                                 self->cards->len);
+      else
+        /* TRANSLATORS: the heading of a parallel run's sum over local and remote targets */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All %u target together",
+                                              "All %u targets together", self->cards->len),
+                                 self->cards->len);
+      set_label (self->aggregate_title, title);
+      update_aggregate (self, NULL);
     }
 
   set_label (self->phase_label, _("Starting…"));
@@ -624,4 +878,46 @@ dyno_run_view_get_chart (DynoRunView *self, guint target)
 
   card = get_card (self, target);
   return card != NULL ? card->chart : NULL;
+}
+
+gboolean
+dyno_run_view_get_parallel (DynoRunView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), FALSE);
+  return self->parallel;
+}
+
+const char *
+dyno_run_view_get_card_title (DynoRunView *self, guint target)
+{
+  TargetCard *card;
+
+  g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), NULL);
+
+  card = get_card (self, target);
+  return card != NULL ? card->path : NULL;
+}
+
+const char *
+dyno_run_view_get_aggregate (DynoRunView *self, DynoRunViewFigure figure)
+{
+  g_return_val_if_fail (DYNO_IS_RUN_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->aggregate_card))
+    return NULL;
+  switch (figure)
+    {
+    case DYNO_RUN_VIEW_AGGREGATE_TITLE:
+      return gtk_label_get_text (self->aggregate_title);
+    case DYNO_RUN_VIEW_AGGREGATE_PHASE:
+      return gtk_label_get_text (self->aggregate_phase);
+    case DYNO_RUN_VIEW_AGGREGATE_SUM:
+      return gtk_label_get_text (self->aggregate_sum);
+    case DYNO_RUN_VIEW_AGGREGATE_SLOWEST:
+      return gtk_label_get_text (self->aggregate_slowest);
+    case DYNO_RUN_VIEW_AGGREGATE_SPREAD:
+      return gtk_label_get_text (self->aggregate_spread);
+    default:
+      g_return_val_if_reached (NULL);
+    }
 }

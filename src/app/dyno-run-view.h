@@ -31,4 +31,21 @@ DynoChart *dyno_run_view_get_chart (DynoRunView *self, guint target);
 /* A target's drive test tiles, NULL when the run has no drive tests. */
 DynoDriveGrid *dyno_run_view_get_grid (DynoRunView *self, guint target);
 
+/* A parallel run (dyno_engine_get_parallel with several targets) shows the sum of the targets'
+ * rates above their cards. */
+typedef enum
+{
+  DYNO_RUN_VIEW_AGGREGATE_TITLE,   /* "All 3 machines together" */
+  DYNO_RUN_VIEW_AGGREGATE_PHASE,   /* "Block write · 3 of 3 in this phase" */
+  DYNO_RUN_VIEW_AGGREGATE_SUM,     /* "2272 MB/s" */
+  DYNO_RUN_VIEW_AGGREGATE_SLOWEST, /* "root@127.0.0.1: /srv 666 MB/s" */
+  DYNO_RUN_VIEW_AGGREGATE_SPREAD,  /* "33 %" */
+} DynoRunViewFigure;
+
+gboolean       dyno_run_view_get_parallel (DynoRunView *self);
+/* A target's card heading: its folder, or "user@host: path" for a remote one. */
+const char    *dyno_run_view_get_card_title (DynoRunView *self, guint target);
+/* The aggregate's figure as shown; NULL when the run is not parallel. */
+const char    *dyno_run_view_get_aggregate (DynoRunView *self, DynoRunViewFigure figure);
+
 G_END_DECLS

@@ -799,9 +799,13 @@ update_state (DynoSetupView *self)
       DynoTargetRow *row = g_ptr_array_index (rows, i);
       const DynoTargetInfo *info = dyno_target_row_get_info (row);
       g_autoptr (GError) preflight_error = NULL;
+      /* A remote folder is checked against its own machine's RAM, as the dyno-cli there will. */
+      guint64 ram_bytes = dyno_target_row_get_ram_bytes (row) > 0
+                              ? dyno_target_row_get_ram_bytes (row)
+                              : self->ram_bytes;
 
       if (config != NULL && info != NULL && info->writable
-          && !dyno_preflight_check (config, info, self->ram_bytes, NULL, NULL, &preflight_error))
+          && !dyno_preflight_check (config, info, ram_bytes, NULL, NULL, &preflight_error))
         dyno_target_row_set_problem (row, preflight_error->message);
       else
         dyno_target_row_set_problem (row, NULL);

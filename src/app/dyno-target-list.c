@@ -16,6 +16,10 @@
 #include <string.h>
 
 #include "dyno-mounts.h"
+#include "dyno-remote-dialog.h"
+#include "dyno-remote-probe.h"
+#include "dyno-remote-settings.h"
+#include "dyno-remote-target.h"
 #include "dyno-switch-row.h"
 #include "dyno-target-list.h"
 #include "dyno-sysinfo-collect.h"
@@ -28,7 +32,9 @@ struct _DynoTargetList
   GUnixMountMonitor *monitor;
   GCancellable *cancellable;
   GPtrArray *rows; /* DynoTargetRow*, in list order */
-  GtkWidget *system_row; /* "Show System Mounts", kept last */
+  GtkWidget *system_row; /* "Show System Mounts", after the targets */
+  GtkWidget *parallel_row; /* "Run at the Same Time", shown with several checked targets */
+  char *turns_description; /* the template's description, of targets taking turns */
   guint syncing_selection : 1;
 };
 
@@ -76,6 +82,17 @@ probe_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
+remote_probe_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Probe *probe = user_data;
+  g_autoptr (GError) error = NULL;
+  DynoRemoteProbe *answer = dyno_remote_probe_finish (result, &error);
+
+  dyno_target_row_finish_remote_probe (probe->row, probe->serial, answer, error);
+  probe_free (probe);
+}
+
+static void
 probe (DynoTargetList *self, DynoTargetRow *row)
 {
   g_autoptr (GTask) task = NULL;
@@ -89,6 +106,20 @@ probe (DynoTargetList *self, DynoTargetRow *row)
 
   data->row = g_object_ref (row);
   data->serial = dyno_target_row_begin_probe (row);
+
+  /* A remote folder is asked of the dyno-cli there, over ssh with BatchMode=yes: a child
+   * process the main loop follows, never a wait on the main thread. */
+  if (dyno_target_row_get_remote (row))
+    {
+      g_autoptr (DynoRemoteEntry) entry
+          = dyno_remote_settings_lookup (self->settings, dyno_target_row_get_path (row));
+
+      dyno_remote_probe_async (dyno_target_row_get_path (row),
+                               entry != NULL ? entry->remote_cli : NULL,
+                               entry != NULL ? entry->ssh_command : NULL, self->cancellable,
+                               remote_probe_done, data);
+      return;
+    }
 
   /* No source object: the task may be released on the worker thread, and widgets must only
    * be released on the main thread. The row travels in the callback data instead. */
@@ -162,10 +193,35 @@ load_selection (DynoTargetList *self)
 }
 
 static void
+update_parallel_row (DynoTargetList *self)
+{
+  guint n_selected = 0;
+
+  for (guint i = 0; i < self->rows->len; i++)
+    n_selected += dyno_target_row_get_selected (g_ptr_array_index (self->rows, i));
+  /* With one target there is nothing to run at the same time. */
+  gtk_widget_set_visible (self->parallel_row, n_selected > 1);
+  /* The description says how the checked targets are measured: by turns, or at once. */
+  if (self->turns_description == NULL)
+    self->turns_description
+        = g_strdup (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (self)));
+  if (n_selected > 1 && g_settings_get_boolean (self->settings, "parallel"))
+    adw_preferences_group_set_description (
+        ADW_PREFERENCES_GROUP (self),
+        _("Checked targets are measured at the same time: every remote machine at once, "
+          "local folders one after another alongside. Dyno writes only in a scratch folder "
+          "inside each target and removes it afterwards."));
+  else
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self),
+                                           self->turns_description);
+}
+
+static void
 on_row_selected (DynoTargetList *self, GParamSpec *pspec, DynoTargetRow *row)
 {
   if (!self->syncing_selection)
     store_selection (self);
+  update_parallel_row (self);
   emit_changed (self);
 }
 
@@ -197,7 +253,10 @@ on_row_remove (DynoTargetList *self, DynoTargetRow *row)
   g_autofree char *path = g_strdup (dyno_target_row_get_path (row));
 
   remove_from_strv_key (self->settings, "selected-targets", path);
-  remove_from_strv_key (self->settings, "extra-folders", path);
+  if (dyno_target_row_get_remote (row))
+    dyno_remote_settings_remove (self->settings, path);
+  else
+    remove_from_strv_key (self->settings, "extra-folders", path);
   rebuild (self);
 }
 
@@ -224,6 +283,7 @@ take_or_create_row (DynoTargetList *self,
                     const char *name,
                     const char *icon_name,
                     gboolean removable,
+                    const char *where,
                     gboolean *created)
 {
   DynoTargetRow *row;
@@ -232,7 +292,8 @@ take_or_create_row (DynoTargetList *self,
     {
       row = g_ptr_array_index (old_rows, i);
       if (g_str_equal (dyno_target_row_get_path (row), path)
-          && dyno_target_row_get_removable (row) == removable)
+          && dyno_target_row_get_removable (row) == removable
+          && dyno_target_row_get_remote (row) == (where != NULL))
         {
           g_object_ref (row);
           g_ptr_array_remove_index (old_rows, i);
@@ -241,7 +302,11 @@ take_or_create_row (DynoTargetList *self,
         }
     }
 
-  row = g_object_ref_sink (dyno_target_row_new (path, name, icon_name, removable));
+  /* where: a remote folder, "user@host"; name is then its path there. */
+  if (where != NULL)
+    row = g_object_ref_sink (dyno_target_row_new_remote (path, name, where));
+  else
+    row = g_object_ref_sink (dyno_target_row_new (path, name, icon_name, removable));
   g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_row_selected), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (row, "notify::usable", G_CALLBACK (on_row_state), self,
@@ -259,6 +324,7 @@ rebuild (DynoTargetList *self)
   g_autoptr (GPtrArray) mounts = dyno_mounts_list (
       g_settings_get_boolean (self->settings, "show-system-mounts"));
   g_auto (GStrv) extras = g_settings_get_strv (self->settings, "extra-folders");
+  g_autoptr (GPtrArray) remotes = dyno_remote_settings_list (self->settings);
   g_autoptr (GPtrArray) old_rows = g_steal_pointer (&self->rows);
   g_autoptr (GPtrArray) fresh = g_ptr_array_new ();
 
@@ -269,7 +335,7 @@ rebuild (DynoTargetList *self)
       const DynoMount *mount = g_ptr_array_index (mounts, i);
       gboolean created;
       DynoTargetRow *row = take_or_create_row (self, old_rows, mount->path, mount->name,
-                                               icon_for_mount (mount), FALSE, &created);
+                                               icon_for_mount (mount), FALSE, NULL, &created);
 
       g_ptr_array_add (self->rows, row);
       if (created)
@@ -282,7 +348,26 @@ rebuild (DynoTargetList *self)
 
       if (dyno_target_list_find_row (self, extras[i]) != NULL)
         continue;
-      row = take_or_create_row (self, old_rows, extras[i], NULL, "folder-symbolic", TRUE,
+      row = take_or_create_row (self, old_rows, extras[i], NULL, "folder-symbolic", TRUE, NULL,
+                                &created);
+      g_ptr_array_add (self->rows, row);
+      if (created)
+        g_ptr_array_add (fresh, row);
+    }
+  /* Folders on other machines, after this one's. */
+  for (guint i = 0; i < remotes->len; i++)
+    {
+      const DynoRemoteEntry *entry = g_ptr_array_index (remotes, i);
+      g_autoptr (DynoRemoteTarget) target = dyno_remote_target_parse (entry->uri, NULL);
+      g_autofree char *where = NULL;
+      gboolean created;
+      DynoTargetRow *row;
+
+      /* A hand-edited address that does not parse has no row: nothing could run it. */
+      if (target == NULL || dyno_target_list_find_row (self, entry->uri) != NULL)
+        continue;
+      where = dyno_remote_target_describe (target);
+      row = take_or_create_row (self, old_rows, entry->uri, target->path, NULL, TRUE, where,
                                 &created);
       g_ptr_array_add (self->rows, row);
       if (created)
@@ -300,11 +385,15 @@ rebuild (DynoTargetList *self)
         adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), row);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), row);
     }
-  /* The switch stays under the targets it shows or hides. */
+  /* The switches stay under the targets they are about: what is listed, then how the checked
+   * ones run. */
   adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), self->system_row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->system_row);
+  adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), self->parallel_row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->parallel_row);
 
   load_selection (self);
+  update_parallel_row (self);
   for (guint i = 0; i < fresh->len; i++)
     probe (self, g_ptr_array_index (fresh, i));
   emit_changed (self);
@@ -328,6 +417,33 @@ static void
 on_selected_targets_changed (DynoTargetList *self)
 {
   load_selection (self);
+  update_parallel_row (self);
+}
+
+static void
+on_remotes_changed (DynoTargetList *self)
+{
+  rebuild (self);
+  /* Changed options (another dyno-cli, another ssh command) may change what the probe says. */
+  for (guint i = 0; i < self->rows->len; i++)
+    if (dyno_target_row_get_remote (g_ptr_array_index (self->rows, i)))
+      probe (self, g_ptr_array_index (self->rows, i));
+}
+
+static void
+on_remote_dialog_add (DynoTargetList *self,
+                      const char *uri,
+                      const char *remote_cli,
+                      const char *ssh_command,
+                      DynoRemoteDialog *dialog)
+{
+  dyno_target_list_add_remote (self, uri, remote_cli, ssh_command);
+}
+
+static void
+add_remote_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  dyno_target_list_open_remote_dialog (DYNO_TARGET_LIST (widget));
 }
 
 static void
@@ -339,6 +455,8 @@ dyno_target_list_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_object (&self->system_row);
+  g_clear_object (&self->parallel_row);
+  g_clear_pointer (&self->turns_description, g_free);
   g_clear_object (&self->monitor);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_TARGET_LIST);
@@ -359,6 +477,8 @@ dyno_target_list_class_init (DynoTargetListClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-target-list.ui");
+  /* Here rather than in the window: the dialog adds to this list and its settings. */
+  gtk_widget_class_install_action (widget_class, "targets.add-remote", NULL, add_remote_action);
 }
 
 static void
@@ -373,6 +493,23 @@ dyno_target_list_init (DynoTargetList *self)
                            G_CALLBACK (on_extra_folders_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::selected-targets",
                            G_CALLBACK (on_selected_targets_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::remotes", G_CALLBACK (on_remotes_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::parallel", G_CALLBACK (update_parallel_row),
+                           self, G_CONNECT_SWAPPED);
+
+  /* dyno-cli --parallel: several machines measured at once, the whole cluster's figure. */
+  self->parallel_row = g_object_ref_sink (dyno_switch_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->parallel_row),
+                                 _("Run at the Sa_me Time"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->parallel_row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->parallel_row),
+                               _("Every remote machine measures at once, local folders alongside "
+                                 "one after another; the live view adds up their rates"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->parallel_row);
+  g_settings_bind (self->settings, "parallel", self->parallel_row, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  gtk_widget_set_visible (self->parallel_row, FALSE);
 
   /* Snap images, read-only loop mounts and /boot are nobody's target, but a person looking
    * for one of them finds it here. */
@@ -489,6 +626,23 @@ dyno_target_list_add_folder (DynoTargetList *self, const char *path)
   return row;
 }
 
+/* A remote folder named by its address alone (the command line, a saved selection): what is
+ * remembered of how to reach it stays. NULL when the address does not parse. */
+static DynoTargetRow *
+add_remote_keeping_options (DynoTargetList *self, const char *address)
+{
+  g_autoptr (DynoRemoteTarget) target = dyno_remote_target_parse (address, NULL);
+  g_autofree char *uri = NULL;
+  g_autoptr (DynoRemoteEntry) entry = NULL;
+
+  if (target == NULL)
+    return NULL;
+  uri = dyno_remote_target_to_uri (target);
+  entry = dyno_remote_settings_lookup (self->settings, uri);
+  return dyno_target_list_add_remote (self, uri, entry != NULL ? entry->remote_cli : NULL,
+                                      entry != NULL ? entry->ssh_command : NULL);
+}
+
 void
 dyno_target_list_select_only (DynoTargetList *self, const char *const *paths)
 {
@@ -498,7 +652,16 @@ dyno_target_list_select_only (DynoTargetList *self, const char *const *paths)
   g_return_if_fail (paths != NULL);
 
   for (guint i = 0; paths[i] != NULL; i++)
-    g_ptr_array_add (wanted, dyno_target_list_add_folder (self, paths[i]));
+    {
+      DynoTargetRow *row = NULL;
+
+      if (dyno_remote_target_is_remote (paths[i]))
+        row = add_remote_keeping_options (self, paths[i]);
+      else
+        row = dyno_target_list_add_folder (self, paths[i]);
+      if (row != NULL)
+        g_ptr_array_add (wanted, row);
+    }
   for (guint i = 0; i < self->rows->len; i++)
     {
       DynoTargetRow *row = g_ptr_array_index (self->rows, i);
@@ -515,4 +678,47 @@ dyno_target_list_refresh (DynoTargetList *self)
 
   for (guint i = 0; i < self->rows->len; i++)
     probe (self, g_ptr_array_index (self->rows, i));
+}
+
+DynoTargetRow *
+dyno_target_list_add_remote (DynoTargetList *self,
+                             const char *uri,
+                             const char *remote_cli,
+                             const char *ssh_command)
+{
+  g_autoptr (DynoRemoteTarget) target = NULL;
+  g_autofree char *canonical = NULL;
+  DynoTargetRow *row;
+
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+  g_return_val_if_fail (uri != NULL, NULL);
+
+  target = dyno_remote_target_parse (uri, NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+  canonical = dyno_remote_target_to_uri (target);
+
+  /* The changed signal rebuilds the list and probes the remote rows again, with the new
+   * options; rebuilding here too makes the row exist even when the setting did not change. */
+  dyno_remote_settings_add (self->settings, canonical, remote_cli, ssh_command);
+  rebuild (self);
+  row = dyno_target_list_find_row (self, canonical);
+  g_assert (row != NULL);
+  dyno_target_row_set_selected (row, TRUE);
+  return row;
+}
+
+GtkWindow *
+dyno_target_list_open_remote_dialog (DynoTargetList *self)
+{
+  GtkRoot *root;
+  DynoRemoteDialog *dialog;
+
+  g_return_val_if_fail (DYNO_IS_TARGET_LIST (self), NULL);
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = dyno_remote_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  g_signal_connect_object (dialog, "add", G_CALLBACK (on_remote_dialog_add), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
 }

@@ -26,6 +26,15 @@ GPtrArray     *dyno_target_list_get_selected (DynoTargetList *self);
 DynoTargetRow *dyno_target_list_add_folder (DynoTargetList *self, const char *path);
 /* Checks exactly these paths (adding folders as needed) and unchecks the rest. */
 void           dyno_target_list_select_only (DynoTargetList *self, const char * const *paths);
+/* Adds a folder on another machine (remembered in "remotes" with its dyno-cli path and ssh
+ * command, NULL for the defaults) and checks it; uri must parse as a remote target. Returns the
+ * row. */
+DynoTargetRow *dyno_target_list_add_remote (DynoTargetList *self,
+                                            const char     *uri,
+                                            const char     *remote_cli,
+                                            const char     *ssh_command);
+/* "Add Remote Folder…" (targets.add-remote): opens the dialog, returned for tests. */
+GtkWindow     *dyno_target_list_open_remote_dialog (DynoTargetList *self);
 /* Probes every row again (free space changes after a run). */
 void           dyno_target_list_refresh (DynoTargetList *self);
 

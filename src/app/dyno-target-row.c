@@ -38,6 +38,12 @@ struct _DynoTargetRow
   guint stall_timeout_ms;
   guint stall_id;
   gboolean removable;
+  /* A folder on another machine (path is its ssh:// address), probed over SSH. */
+  gboolean remote;
+  char *where;          /* "user@host" */
+  char *remote_version; /* the dyno-cli there; NULL until probed */
+  char *remote_error;   /* why the probe failed: no dyno-cli, no login; NULL */
+  guint64 remote_ram;   /* the remote machine's RAM; 0 when unknown */
 };
 
 G_DEFINE_FINAL_TYPE (DynoTargetRow, dyno_target_row, ADW_TYPE_ACTION_ROW)
@@ -69,8 +75,11 @@ describe_place (DynoTargetRow *self)
   const DynoTargetInfo *info = self->info;
   GString *text = g_string_new (NULL);
 
+  /* A remote folder's title is its path there: the machine comes first. */
+  if (self->remote)
+    g_string_append (text, self->where);
   /* Say where the volume is when the title is only its name. */
-  if (!g_str_equal (self->name, self->path))
+  else if (!g_str_equal (self->name, self->path))
     g_string_append (text, self->path);
 
   if (info->fs_type != NULL)
@@ -93,6 +102,9 @@ describe_place (DynoTargetRow *self)
       else
         g_string_append (text, info->fs_type);
     }
+  if (self->remote && self->remote_version != NULL)
+    /* TRANSLATORS: the version of dyno-cli on a remote machine, in its target row */
+    g_string_append_printf (text, _(" · dyno-cli %s"), self->remote_version);
   return g_string_free (text, FALSE);
 }
 
@@ -109,6 +121,32 @@ update (DynoTargetRow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->probing && info == NULL);
   gtk_spinner_set_spinning (self->spinner, self->probing && info == NULL);
 
+  if (info == NULL && self->remote && self->remote_error != NULL && !self->probing)
+    {
+      g_autofree char *text = g_strdup_printf ("%s\n%s", self->where, self->remote_error);
+
+      /* The reason it cannot run, where the person looks; it cannot be checked till a probe
+       * answers, as an unwritable folder cannot. */
+      gtk_widget_set_visible (self->problem_icon, TRUE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self), text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->remote_error);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->check), FALSE);
+      return;
+    }
+  if (info == NULL && self->stalled && self->remote)
+    {
+      /* TRANSLATORS: a remote target whose machine has not answered over ssh for 10 s */
+      g_autofree char *text = g_strdup_printf (_("%s · No answer yet: is the machine on and "
+                                                 "reachable?"),
+                                               self->where);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self), text);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->check), TRUE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                                   _("ssh has not connected yet. Runs leave this target out "
+                                     "until it answers; the row updates then."));
+      return;
+    }
   if (info == NULL && self->stalled)
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
@@ -121,9 +159,16 @@ update (DynoTargetRow *self)
     }
   if (info == NULL)
     {
+      g_autofree char *checking = NULL;
+
+      /* TRANSLATORS: a remote target's row while Dyno asks the machine: "me@nas · Checking…" */
+      if (self->remote)
+        checking = g_strdup_printf (_("%s · Checking…"), self->where);
       /* The check stays usable: a run started now waits for the probe. */
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
-                                   self->probing ? _("Checking…") : self->path);
+                                   checking != NULL ? checking
+                                   : self->probing  ? _("Checking…")
+                                                    : self->path);
       gtk_widget_set_sensitive (GTK_WIDGET (self->check), TRUE);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
       return;
@@ -211,6 +256,9 @@ dyno_target_row_finalize (GObject *object)
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->info, dyno_target_info_free);
   g_clear_pointer (&self->problem, g_free);
+  g_clear_pointer (&self->where, g_free);
+  g_clear_pointer (&self->remote_version, g_free);
+  g_clear_pointer (&self->remote_error, g_free);
   G_OBJECT_CLASS (dyno_target_row_parent_class)->finalize (object);
 }
 
@@ -333,6 +381,100 @@ dyno_target_row_new (const char *path, const char *name, const char *icon_name, 
 
   return g_object_new (DYNO_TYPE_TARGET_ROW, "path", path, "name", name, "icon-name", icon_name,
                        "removable", removable, NULL);
+}
+
+DynoTargetRow *
+dyno_target_row_new_remote (const char *uri, const char *path, const char *where)
+{
+  DynoTargetRow *self;
+
+  g_return_val_if_fail (uri != NULL, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (where != NULL, NULL);
+
+  self = g_object_new (DYNO_TYPE_TARGET_ROW, "path", uri, "name", path, "icon-name",
+                       "folder-remote-symbolic", "removable", TRUE, NULL);
+  self->remote = TRUE;
+  self->where = g_strdup (where);
+  update (self);
+  return self;
+}
+
+gboolean
+dyno_target_row_get_remote (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), FALSE);
+  return self->remote;
+}
+
+const char *
+dyno_target_row_get_where (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), NULL);
+  return self->where;
+}
+
+const char *
+dyno_target_row_get_remote_error (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), NULL);
+  return self->info == NULL ? self->remote_error : NULL;
+}
+
+const char *
+dyno_target_row_get_remote_version (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), NULL);
+  return self->remote_version;
+}
+
+guint64
+dyno_target_row_get_ram_bytes (DynoTargetRow *self)
+{
+  g_return_val_if_fail (DYNO_IS_TARGET_ROW (self), 0);
+  return self->remote_ram;
+}
+
+void
+dyno_target_row_finish_remote_probe (DynoTargetRow *self,
+                                     guint serial,
+                                     DynoRemoteProbe *probe,
+                                     const GError *error)
+{
+  DynoTargetInfo *info = NULL;
+
+  g_return_if_fail (DYNO_IS_TARGET_ROW (self));
+  g_return_if_fail (self->remote);
+
+  if (self->check == NULL || serial != self->probe_serial)
+    {
+      g_clear_pointer (&probe, dyno_remote_probe_free);
+      return;
+    }
+  if (probe != NULL)
+    {
+      g_clear_pointer (&self->remote_error, g_free);
+      g_free (self->remote_version);
+      self->remote_version = g_strdup (probe->version);
+      self->remote_ram = probe->system != NULL ? probe->system->ram_bytes : 0;
+      info = g_steal_pointer (&probe->target);
+      /* A dyno-cli that answered without describing the folder still runs there. */
+      if (info == NULL)
+        {
+          info = dyno_target_info_new (self->name);
+          info->writable = TRUE;
+        }
+      dyno_remote_probe_free (probe);
+    }
+  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_free (self->remote_error);
+      self->remote_error = g_strdup (error->message);
+      /* What it said before is no longer true: the machine is not there now. */
+      g_clear_pointer (&self->info, dyno_target_info_free);
+      dyno_target_row_set_selected (self, FALSE);
+    }
+  dyno_target_row_finish_probe (self, serial, info);
 }
 
 const char *

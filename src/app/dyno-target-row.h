@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "dyno-remote-probe.h"
 #include "dyno-sysinfo.h"
 
 G_BEGIN_DECLS
@@ -19,7 +20,21 @@ DynoTargetRow        *dyno_target_row_new (const char *path,
                                            const char *name,
                                            const char *icon_name,
                                            gboolean    removable);
+/* A folder on another machine: path is its canonical ssh:// address (the row's path), the
+ * title the folder's path there, where "user@host". Removable. */
+DynoTargetRow        *dyno_target_row_new_remote (const char *uri,
+                                                  const char *path,
+                                                  const char *where);
 const char           *dyno_target_row_get_path (DynoTargetRow *self);
+gboolean              dyno_target_row_get_remote (DynoTargetRow *self);
+/* "user@host" of a remote row; NULL for a local one. */
+const char           *dyno_target_row_get_where (DynoTargetRow *self);
+/* Why the last remote probe failed (no dyno-cli there, no login), shown in the row; NULL. */
+const char           *dyno_target_row_get_remote_error (DynoTargetRow *self);
+/* The dyno-cli version the remote probe found; NULL. */
+const char           *dyno_target_row_get_remote_version (DynoTargetRow *self);
+/* The remote machine's RAM as its probe told, 0 when unknown or local. */
+guint64               dyno_target_row_get_ram_bytes (DynoTargetRow *self);
 gboolean              dyno_target_row_get_removable (DynoTargetRow *self);
 gboolean              dyno_target_row_get_selected (DynoTargetRow *self);
 void                  dyno_target_row_set_selected (DynoTargetRow *self, gboolean selected);
@@ -44,5 +59,10 @@ guint                 dyno_target_row_begin_probe (DynoTargetRow *self);
 void                  dyno_target_row_finish_probe (DynoTargetRow  *self,
                                                     guint           serial,
                                                     DynoTargetInfo *info);
+/* A remote row's probe ends: with the probe (taken), or with why it failed. */
+void                  dyno_target_row_finish_remote_probe (DynoTargetRow   *self,
+                                                           guint            serial,
+                                                           DynoRemoteProbe *probe,
+                                                           const GError    *error);
 
 G_END_DECLS

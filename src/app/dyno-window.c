@@ -17,6 +17,8 @@
 #include "dyno-application.h"
 #include "dyno-compare.h"
 #include "dyno-parse.h"
+#include "dyno-remote-settings.h"
+#include "dyno-remote-target.h"
 #include "dyno-result-store.h"
 #include "dyno-units.h"
 #include "dyno-window-private.h"
@@ -234,19 +236,54 @@ uninhibit (DynoWindow *self)
 
 /* Saving */
 
+/* One save of a run's results: a run over several machines has one result each, and says it
+ * saved them once they are all written. */
+typedef struct
+{
+  DynoWindow *window;
+  guint pending;
+  guint n_saved;
+  gboolean any_failures;
+  char *last_name;
+} SaveBatch;
+
+typedef struct
+{
+  SaveBatch *batch;
+  DynoResult *result;
+} Save;
+
+static void
+save_batch_free (SaveBatch *batch)
+{
+  g_object_unref (batch->window);
+  g_free (batch->last_name);
+  g_free (batch);
+}
+
 static void
 on_saved (GObject *source, GAsyncResult *res, gpointer user_data)
 {
-  g_autoptr (DynoWindow) self = user_data;
+  g_autofree Save *save = user_data;
+  g_autoptr (DynoResult) result = save->result;
+  SaveBatch *batch = save->batch;
+  /* Ours till the end: the batch, which holds the window too, may go first. */
+  g_autoptr (DynoWindow) self = g_object_ref (batch->window);
   g_autoptr (GError) error = NULL;
   g_autofree char *path = dyno_result_store_save_finish (res, &error);
-  g_autofree char *name = NULL;
   g_autofree char *escaped = NULL;
+  gboolean last = --batch->pending == 0;
+  gboolean any_failures;
+  guint n_saved;
   AdwToast *toast;
 
   /* The window may have been closed while the file was written. */
   if (self->toast_overlay == NULL)
-    return;
+    {
+      if (last)
+        save_batch_free (batch);
+      return;
+    }
 
   if (path == NULL)
     {
@@ -254,25 +291,46 @@ on_saved (GObject *source, GAsyncResult *res, gpointer user_data)
 
       dyno_window_toast (self, text);
       /* Listed all the same, to be compared in this session. */
-      dyno_results_page_add_run (self->results_page, self->result);
+      dyno_results_page_add_run (self->results_page, result);
+      if (last)
+        save_batch_free (batch);
       return;
     }
 
-  dyno_result_set_path (self->result, path);
-  g_settings_set_string (self->settings, "last-result", path);
+  dyno_result_set_path (result, path);
   /* In the list once its file is whole: renaming it there rewrites that file. */
-  dyno_results_page_add_run (self->results_page, self->result);
-  g_free (self->result_path);
-  self->result_path = g_strdup (path);
-  g_object_notify_by_pspec (G_OBJECT (self), dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]);
-
-  /* A run that failed says so on its result page, once: no cheerful toast over it. */
-  if (dyno_result_has_failures (self->result))
+  dyno_results_page_add_run (self->results_page, result);
+  batch->n_saved++;
+  batch->any_failures |= dyno_result_has_failures (result);
+  /* The window's result is the run's first (the local one, or the first machine's). */
+  if (result == self->result)
+    {
+      g_settings_set_string (self->settings, "last-result", path);
+      g_free (self->result_path);
+      self->result_path = g_strdup (path);
+      g_object_notify_by_pspec (G_OBJECT (self),
+                                dyno_window_properties[DYNO_WINDOW_PROP_RESULT_PATH]);
+    }
+  g_free (batch->last_name);
+  batch->last_name = g_path_get_basename (path);
+  if (!last)
     return;
-  name = g_path_get_basename (path);
-  escaped = g_markup_escape_text (name, -1);
-  /* TRANSLATORS: a toast; %s is the result's file name */
-  toast = adw_toast_new_format (_("Saved “%s”"), escaped);
+
+  any_failures = batch->any_failures;
+  n_saved = batch->n_saved;
+  escaped = g_markup_escape_text (batch->last_name, -1);
+  save_batch_free (batch);
+  /* A run that failed says so on its result page, once: no cheerful toast over it. */
+  if (any_failures)
+    return;
+  if (n_saved > 1)
+    /* TRANSLATORS: a toast after a run over several machines, one result file each */
+    toast = adw_toast_new_format (g_dngettext (GETTEXT_PACKAGE, "Saved %u result",
+                                               "Saved %u results", n_saved),
+                                  n_saved);
+  else
+    /* TRANSLATORS: a toast; %s is the result's file name */
+    toast = adw_toast_new_format (_("Saved “%s”"), escaped);
   adw_toast_set_button_label (toast, _("_Open Folder"));
   adw_toast_set_action_name (toast, "win.open-results-folder");
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -296,12 +354,40 @@ on_target_finished (DynoWindow *self,
   dyno_window_toast (self, text);
 }
 
+/* Several machines measured at once: the same test on the whole cluster, side by side. */
+static void
+show_machines (DynoWindow *self, GPtrArray *results)
+{
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      DynoResult *result = g_ptr_array_index (results, i);
+      guint first = dyno_comparison_get_n_entries (comparison);
+
+      dyno_comparison_add_result (comparison, result);
+      /* A machine by its address, as the run view's cards and dyno-cli's tables name it. */
+      if (dyno_result_get_remote (result) != NULL)
+        for (guint e = first; e < dyno_comparison_get_n_entries (comparison); e++)
+          dyno_comparison_set_name (comparison, e, dyno_result_get_remote (result));
+    }
+  if (dyno_comparison_get_n_entries (comparison) < 2)
+    {
+      dyno_results_page_show_result (self->results_page, self->result, NULL);
+      return;
+    }
+  dyno_results_page_show_comparison (self->results_page, comparison);
+}
+
 static void
 on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr (DynoWindow) self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (DynoResult) result = dyno_engine_run_finish (DYNO_ENGINE (source), res, &error);
+  /* One result per machine: the local targets' first, then each remote target's. */
+  g_autoptr (GPtrArray) results = dyno_engine_run_finish_all (DYNO_ENGINE (source), res, &error);
+  DynoResult *result = results != NULL && results->len > 0 ? g_ptr_array_index (results, 0)
+                                                            : NULL;
 
   uninhibit (self);
   g_clear_object (&self->cancellable);
@@ -338,11 +424,15 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   else
     {
-      guint n_targets = dyno_result_get_n_targets (result);
       guint n_failed = 0;
 
-      for (guint i = 0; i < n_targets; i++)
-        n_failed += dyno_target_result_failed (dyno_result_get_target (result, i));
+      for (guint r = 0; r < results->len; r++)
+        {
+          DynoResult *each = g_ptr_array_index (results, r);
+
+          for (guint i = 0; i < dyno_result_get_n_targets (each); i++)
+            n_failed += dyno_target_result_failed (dyno_result_get_target (each, i));
+        }
 
       dyno_run_view_end (self->run_view, n_failed > 0 ? _("Finished with errors") : _("Finished"),
                          TRUE);
@@ -351,16 +441,33 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
       if (!self->close_after_run)
         {
           notify_run_end (self, result, NULL);
-          dyno_results_page_show_result (self->results_page, result, NULL);
+          if (results->len > 1)
+            show_machines (self, results);
+          else
+            dyno_results_page_show_result (self->results_page, result, NULL);
         }
 
       /* A failed run is shown like any other, its result page leading with why: one place
        * that says it, not a dialog, a banner and a toast at once. */
 
       if (g_settings_get_boolean (self->settings, "autosave"))
-        dyno_result_store_save_async (result, NULL, on_saved, g_object_ref (self));
+        {
+          SaveBatch *batch = g_new0 (SaveBatch, 1);
+
+          batch->window = g_object_ref (self);
+          batch->pending = results->len;
+          for (guint r = 0; r < results->len; r++)
+            {
+              Save *save = g_new0 (Save, 1);
+
+              save->batch = batch;
+              save->result = g_object_ref (g_ptr_array_index (results, r));
+              dyno_result_store_save_async (save->result, NULL, on_saved, save);
+            }
+        }
       else
-        dyno_results_page_add_run (self->results_page, result);
+        for (guint r = 0; r < results->len; r++)
+          dyno_results_page_add_run (self->results_page, g_ptr_array_index (results, r));
     }
 
   set_running (self, FALSE);
@@ -401,7 +508,19 @@ start_run (DynoWindow *self)
           return TRUE;
         }
       if (dyno_target_row_get_usable (row))
-        g_strv_builder_add (builder, dyno_target_row_get_path (row));
+        {
+          g_strv_builder_add (builder, dyno_target_row_get_path (row));
+          /* How to reach it, as remembered with it ("Advanced" in Add Remote Folder). */
+          if (dyno_target_row_get_remote (row))
+            {
+              g_autoptr (DynoRemoteEntry) entry = dyno_remote_settings_lookup (
+                  self->settings, dyno_target_row_get_path (row));
+
+              dyno_engine_set_remote_options (self->engine, dyno_target_row_get_path (row),
+                                              entry != NULL ? entry->remote_cli : NULL,
+                                              entry != NULL ? entry->ssh_command : NULL);
+            }
+        }
       else if (dyno_target_row_get_stalled (row))
         {
           g_autofree char *text = NULL;
@@ -452,6 +571,11 @@ start_run (DynoWindow *self)
 
   dyno_engine_set_sample_interval (self->engine,
                                    g_settings_get_uint (self->settings, "sample-interval"));
+  /* "Run at the Same Time", shown with several checked targets; Compare These Two interleaves
+   * its pair instead. */
+  dyno_engine_set_parallel (self->engine, !self->paired_run && g_strv_length (targets) > 1
+                                              && g_settings_get_boolean (self->settings,
+                                                                         "parallel"));
   self->cancellable = g_cancellable_new ();
   self->n_run_targets = g_strv_length (targets);
   dyno_run_view_begin (self->run_view, config, (const char *const *) targets);
@@ -711,6 +835,26 @@ dyno_window_add_target (DynoWindow *self, const char *path)
 
   if (self->running)
     return;
+  /* "dyno ssh://nas/srv/tank", or such text dropped on win.add-target: a remote folder. */
+  if (dyno_remote_target_is_remote (path))
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DynoRemoteTarget) target = dyno_remote_target_parse (path, &error);
+      g_autofree char *uri = NULL;
+      g_autoptr (DynoRemoteEntry) entry = NULL;
+
+      if (target == NULL)
+        {
+          dyno_window_toast (self, error->message);
+          return;
+        }
+      uri = dyno_remote_target_to_uri (target);
+      entry = dyno_remote_settings_lookup (self->settings, uri);
+      dyno_target_list_add_remote (dyno_setup_view_get_target_list (self->setup_view), uri,
+                                   entry != NULL ? entry->remote_cli : NULL,
+                                   entry != NULL ? entry->ssh_command : NULL);
+      return;
+    }
   dyno_target_list_add_folder (dyno_setup_view_get_target_list (self->setup_view), path);
 }
 
