@@ -305,7 +305,7 @@ test_parallel_mixed (void)
 
 /* A remote target that fails leaves the run and the other targets alone. */
 static void
-run_failing (const char *remote_cli, const char *const *expected)
+run_failing (const char *remote_cli, const char *const *expected, int code)
 {
   g_autofree char *local = dyno_test_make_dir ("engine-local");
   g_autofree char *dir = dyno_test_make_dir ("engine-remote");
@@ -335,6 +335,8 @@ run_failing (const char *remote_cli, const char *const *expected)
   failed = dyno_result_get_target (g_ptr_array_index (r.results, 1), 0);
   g_assert_true (dyno_target_result_failed (failed));
   g_assert_cmpstr (failed->error_message, ==, r.failure[1]);
+  /* The front ends say how to point at dyno-cli (--remote-cli, the app's Advanced) by it. */
+  g_assert_cmpint (failed->error_code, ==, code);
 
   record_clear (&r);
   dyno_test_rm_rf (local);
@@ -344,10 +346,9 @@ run_failing (const char *remote_cli, const char *const *expected)
 static void
 test_missing_cli (void)
 {
-  const char *expected[] = { "root@127.0.0.1", "/nonexistent/dyno-cli", "-Dgui=false",
-                             "--remote-cli", NULL };
+  const char *expected[] = { "root@127.0.0.1", "/nonexistent/dyno-cli", "-Dgui=false", NULL };
 
-  run_failing ("/nonexistent/dyno-cli", expected);
+  run_failing ("/nonexistent/dyno-cli", expected, DYNO_ERROR_REMOTE_NO_CLI);
 }
 
 static void
@@ -362,7 +363,7 @@ test_protocol_mismatch (void)
                               "\"dyno\":\"9.9.9\"}'\n"
                               "cat >/dev/null\n");
   g_assert_cmpint (g_chmod (fake, 0755), ==, 0);
-  run_failing (fake, expected);
+  run_failing (fake, expected, DYNO_ERROR_BAD_FORMAT);
   dyno_test_rm_rf (dir);
 }
 

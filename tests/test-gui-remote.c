@@ -516,6 +516,32 @@ test_ssh_parallel (void)
 /* Without "Run at the Same Time" the targets take turns, and one remote result is shown as a
  * result, not a comparison */
 
+/* A machine without dyno-cli where the remote says: the row says what to install there and
+ * where, in the app, to say where it is instead (not the CLI's --remote-cli). */
+static void
+test_no_cli (void)
+{
+  DynoWindow *window;
+  DynoTargetRow *row;
+  const char *why;
+
+  reset_settings ();
+  window = create_window ();
+  row = dyno_target_list_add_remote (get_target_list (window), "ssh://root@127.0.0.1/tmp",
+                                     "/nonexistent/dyno-cli", fake_ssh);
+  WAIT_FOR (!dyno_target_row_get_probing (row) && dyno_target_row_get_remote_error (row) != NULL,
+            120);
+  why = dyno_target_row_get_remote_error (row);
+  g_test_message ("probe: %s", why);
+  g_assert_nonnull (strstr (why, "/nonexistent/dyno-cli"));
+  g_assert_nonnull (strstr (why, "-Dgui=false"));
+  g_assert_nonnull (strstr (why, "Advanced"));
+  g_assert_null (strstr (why, "--remote-cli"));
+  g_assert_false (dyno_target_row_get_usable (row));
+
+  destroy_window (window);
+}
+
 static void
 test_run_one_remote (void)
 {
@@ -610,6 +636,7 @@ main (int argc, char *argv[])
     {
       g_test_add_func ("/gui/remote/dialog", test_dialog);
       g_test_add_func ("/gui/remote/restore", test_restore);
+      g_test_add_func ("/gui/remote/no-cli", test_no_cli);
       g_test_add_func ("/gui/remote/run-one", test_run_one_remote);
       g_test_add_func ("/gui/remote/run-parallel", test_run_parallel);
     }

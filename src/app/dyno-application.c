@@ -22,6 +22,7 @@
 #include "dyno-parse.h"
 #include "dyno-preferences-window.h"
 #include "dyno-presets.h"
+#include "dyno-remote-target.h"
 #include "dyno-units.h"
 #include "dyno-window.h"
 
@@ -50,7 +51,8 @@ static guint notification_signals[N_SIGNALS];
 
 static const GOptionEntry option_entries[] = {
   { "target", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
-    N_("Folder to measure (repeat for several); checks only these"), N_("DIR") },
+    N_("Folder to measure, or ssh://[user@]host/path on another machine (repeat for several); "
+       "checks only these"), N_("DIR") },
   { "size", 's', 0, G_OPTION_ARG_STRING, NULL,
     N_("Size of the data file, with K, M, G or T suffix, or auto: as large as block writes fill "
        "in the phase time"),
@@ -127,8 +129,21 @@ dyno_application_handle_local_options (GApplication *app, GVariantDict *options)
 
       for (guint i = 0; targets[i] != NULL; i++)
         {
+          char *path;
+
+          /* ssh://host/path or host:/path: a folder on another machine, kept as written. */
+          if (dyno_remote_target_is_remote (targets[i]))
+            {
+              g_autoptr (GError) error = NULL;
+              g_autoptr (DynoRemoteTarget) remote = dyno_remote_target_parse (targets[i], &error);
+
+              if (remote == NULL)
+                return usage_error ("%s", error->message);
+              g_ptr_array_add (absolute, dyno_remote_target_to_uri (remote));
+              continue;
+            }
           /* Relative to this process's folder, not the primary instance's. */
-          char *path = g_canonicalize_filename (targets[i], NULL);
+          path = g_canonicalize_filename (targets[i], NULL);
 
           if (!g_file_test (path, G_FILE_TEST_IS_DIR))
             {

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "dyno-badges.h"
+#include "dyno-error.h"
 #include "dyno-parse.h"
 #include "dyno-target-row.h"
 
@@ -469,7 +470,13 @@ dyno_target_row_finish_remote_probe (DynoTargetRow *self,
   else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_free (self->remote_error);
-      self->remote_error = g_strdup (error->message);
+      if (g_error_matches (error, DYNO_ERROR, DYNO_ERROR_REMOTE_NO_CLI))
+        /* TRANSLATORS: %s says that a machine has no dyno-cli and what to install there */
+        self->remote_error = g_strdup_printf (_("%s, or say where it is: Add Remote Folder… "
+                                                "with this address, under Advanced"),
+                                              error->message);
+      else
+        self->remote_error = g_strdup (error->message);
       /* What it said before is no longer true: the machine is not there now. */
       g_clear_pointer (&self->info, dyno_target_info_free);
       dyno_target_row_set_selected (self, FALSE);

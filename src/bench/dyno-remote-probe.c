@@ -173,10 +173,11 @@ info_finish (GAsyncResult *result, const char **json_out, GError **error)
   object = parse_info (job, out);
   if (object == NULL)
     {
+      int code;
       g_autofree char *why = dyno_remote_explain_failure (job->where, job->remote_cli,
-                                                          job->exit_status, job->err);
+                                                          job->exit_status, job->err, &code);
 
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED, "%s", why);
+      g_set_error (error, DYNO_ERROR, code, "%s", why);
     }
   return object;
 }

@@ -89,7 +89,11 @@ dyno_remote_spawn (const char *const *argv, GError **error)
 }
 
 char *
-dyno_remote_explain_failure (const char *where, const char *remote_cli, int status, const char *err)
+dyno_remote_explain_failure (const char *where,
+                             const char *remote_cli,
+                             int         status,
+                             const char *err,
+                             int        *code)
 {
   g_auto (GStrv) lines = NULL;
   const char *last = NULL;
@@ -106,10 +110,13 @@ dyno_remote_explain_failure (const char *where, const char *remote_cli, int stat
   if (status == 127 || strstr (err, "command not found") != NULL
       || (strstr (err, remote_cli) != NULL && (strstr (err, "not found") != NULL
                                                || strstr (err, "No such file") != NULL)))
-    return g_strdup_printf (_("%s has no “%s”: install dyno-cli there (a build with -Dgui=false "
-                              "needs only GLib and json-glib), or say where it is with "
-                              "--remote-cli PATH"),
-                            where, remote_cli);
+    {
+      *code = DYNO_ERROR_REMOTE_NO_CLI;
+      return g_strdup_printf (_("%s has no “%s”: install dyno-cli there (a build with "
+                                "-Dgui=false needs only GLib and json-glib)"),
+                              where, remote_cli);
+    }
+  *code = DYNO_ERROR_FAILED;
   if (status == 255)
     return g_strdup_printf (_("ssh could not connect to or log in to %s: %s (Dyno runs ssh with "
                               "BatchMode=yes, so a password cannot be typed: use a key or an "
@@ -326,10 +333,12 @@ complete (DynoRemoteRun *self)
     }
   if (self->lines == 0)
     {
+      int code;
       g_autofree char *why = dyno_remote_explain_failure (self->where, self->remote_cli,
-                                                          exit_status, self->err_text->str);
+                                                          exit_status, self->err_text->str,
+                                                          &code);
 
-      g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED, "%s", why);
+      g_task_return_new_error (task, DYNO_ERROR, code, "%s", why);
     }
   else if (exit_status != 255)
     /* It started and refused or failed: its own message came on standard error. */

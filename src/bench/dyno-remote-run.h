@@ -33,11 +33,14 @@ char        **dyno_remote_ssh_argv (const DynoRemoteTarget *target,
 GSubprocess  *dyno_remote_spawn (const char * const *argv, GError **error);
 /* What went wrong when no stream came back, from ssh's exit status and what the far side
  * printed on standard error: what to install when dyno-cli is missing or too old, a login
- * that BatchMode refused… */
+ * that BatchMode refused… *code becomes the DynoError: DYNO_ERROR_REMOTE_NO_CLI when there is
+ * no dyno-cli, for which each front end adds how to say where it is (--remote-cli, the
+ * remote folder's settings). */
 char         *dyno_remote_explain_failure (const char *where,
                                            const char *remote_cli,
                                            int         exit_status,
-                                           const char *err);
+                                           const char *err,
+                                           int        *code);
 
 #define DYNO_TYPE_REMOTE_RUN (dyno_remote_run_get_type ())
 G_DECLARE_FINAL_TYPE (DynoRemoteRun, dyno_remote_run, DYNO, REMOTE_RUN, GObject)

@@ -338,6 +338,17 @@ remote_run_words (char **args)
 }
 
 /* stream_host: with stream, the "host" of the result line (several machines), or NULL. */
+
+/* A remote failure as dyno-cli says it: where there is no dyno-cli, how to say where it is. */
+static char *
+failure_text (const char *message, int code)
+{
+  if (code == DYNO_ERROR_REMOTE_NO_CLI)
+    /* TRANSLATORS: %s says that a machine has no dyno-cli and what to install there */
+    return g_strdup_printf (_("%s, or say where it is with --remote-cli PATH"), message);
+  return g_strdup (message);
+}
+
 static int
 print_result (DynoResult *result, const char *json, gboolean csv, gboolean stream,
               const char *stream_host, DynoRateUnit unit)
@@ -388,13 +399,16 @@ print_result (DynoResult *result, const char *json, gboolean csv, gboolean strea
     {
       const DynoTargetResult *target = dyno_result_get_target (result, i);
 
+      g_autofree char *message = NULL;
+
       if (target->error_message == NULL)
         continue;
+      message = failure_text (target->error_message, target->error_code);
       if (target->error_phase != NULL)
         dyno_cli_error (_("%s: %s failed: %s"), target->info->path,
-                        dyno_phase_get_title (target->error_phase), target->error_message);
+                        dyno_phase_get_title (target->error_phase), message);
       else
-        dyno_cli_error ("%s: %s", target->info->path, target->error_message);
+        dyno_cli_error ("%s: %s", target->info->path, message);
       status = DYNO_EXIT_FAILED;
     }
   return status;
@@ -413,7 +427,13 @@ remote_finish (Remote *r, int *status)
       *status = MAX (*status, DYNO_EXIT_FAILED);
       return NULL;
     }
-  dyno_cli_error ("%s", r->error->message);
+  {
+    g_autofree char *message = failure_text (r->error->message,
+                                             r->error->domain == DYNO_ERROR ? r->error->code
+                                                                            : DYNO_ERROR_FAILED);
+
+    dyno_cli_error ("%s", message);
+  }
   if (g_error_matches (r->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     *status = MAX (*status, DYNO_EXIT_INTERRUPTED);
   else
@@ -687,7 +707,11 @@ dyno_cli_info_remote (const char *text, const char *remote_cli)
     }
   if (info == NULL)
     {
-      dyno_cli_error ("%s", error->message);
+      g_autofree char *message = failure_text (error->message, error->domain == DYNO_ERROR
+                                                                   ? error->code
+                                                                   : DYNO_ERROR_FAILED);
+
+      dyno_cli_error ("%s", message);
       return DYNO_EXIT_FAILED;
     }
   {

@@ -24,6 +24,7 @@ static const char *const names[] = {
   [DYNO_ERROR_IO] = "io",
   [DYNO_ERROR_BAD_FORMAT] = "bad-format",
   [DYNO_ERROR_NEWER_VERSION] = "newer-version",
+  [DYNO_ERROR_REMOTE_NO_CLI] = "remote-no-cli",
 };
 
 gboolean

@@ -25,6 +25,7 @@ typedef enum
   DYNO_ERROR_IO,               /* EIO and friends */
   DYNO_ERROR_BAD_FORMAT,       /* a file that is not what it claims */
   DYNO_ERROR_NEWER_VERSION,    /* a result file from a newer Dyno */
+  DYNO_ERROR_REMOTE_NO_CLI,    /* no dyno-cli where a remote target said it would be */
 } DynoError;
 
 GQuark      dyno_error_quark (void);
