@@ -516,6 +516,40 @@ test_ssh_parallel (void)
 /* Without "Run at the Same Time" the targets take turns, and one remote result is shown as a
  * result, not a comparison */
 
+/* A machine that does not answer at start (a NAS asleep) stays checked in the settings, and
+ * its row is checked again once it answers. */
+static void
+test_asleep (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_auto (GStrv) selected = NULL;
+  DynoWindow *window;
+  DynoTargetRow *row;
+
+  reset_settings ();
+  dyno_remote_settings_add (settings, "ssh://root@127.0.0.1/tmp", dyno_cli (), failing_ssh);
+  g_settings_set_strv (settings, "selected-targets",
+                       (const char *const[]){ "ssh://root@127.0.0.1/tmp", NULL });
+  window = create_window ();
+  row = dyno_target_list_find_row (get_target_list (window), "ssh://root@127.0.0.1/tmp");
+  g_assert_nonnull (row);
+  WAIT_FOR (!dyno_target_row_get_probing (row) && dyno_target_row_get_remote_error (row) != NULL,
+            120);
+  g_assert_false (dyno_target_row_get_selected (row));
+  selected = g_settings_get_strv (settings, "selected-targets");
+  g_assert_true (g_strv_contains ((const char *const *) selected, "ssh://root@127.0.0.1/tmp"));
+
+  /* It answers now. */
+  dyno_remote_settings_add (settings, "ssh://root@127.0.0.1/tmp", dyno_cli (), fake_ssh);
+  dyno_target_list_refresh (get_target_list (window));
+  WAIT_FOR (probed (row) && dyno_target_row_get_remote_error (row) == NULL
+                && dyno_target_row_get_usable (row),
+            120);
+  g_assert_true (dyno_target_row_get_selected (row));
+
+  destroy_window (window);
+}
+
 /* A machine without dyno-cli where the remote says: the row says what to install there and
  * where, in the app, to say where it is instead (not the CLI's --remote-cli). */
 static void
@@ -637,6 +671,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/gui/remote/dialog", test_dialog);
       g_test_add_func ("/gui/remote/restore", test_restore);
       g_test_add_func ("/gui/remote/no-cli", test_no_cli);
+      g_test_add_func ("/gui/remote/asleep", test_asleep);
       g_test_add_func ("/gui/remote/run-one", test_run_one_remote);
       g_test_add_func ("/gui/remote/run-parallel", test_run_parallel);
     }

@@ -50,6 +50,7 @@ static guint signals[N_SIGNALS];
 
 typedef struct
 {
+  DynoTargetList *list;
   DynoTargetRow *row;
   guint serial;
 } Probe;
@@ -57,6 +58,7 @@ typedef struct
 static void
 probe_free (Probe *probe)
 {
+  g_clear_object (&probe->list);
   g_clear_object (&probe->row);
   g_free (probe);
 }
@@ -89,6 +91,19 @@ remote_probe_done (GObject *source, GAsyncResult *result, gpointer user_data)
   DynoRemoteProbe *answer = dyno_remote_probe_finish (result, &error);
 
   dyno_target_row_finish_remote_probe (probe->row, probe->serial, answer, error);
+  /* A machine that answers again (a NAS that was asleep) is checked again if it was before. */
+  if (dyno_target_row_get_usable (probe->row) && !dyno_target_row_get_selected (probe->row))
+    {
+      g_auto (GStrv) selected = g_settings_get_strv (probe->list->settings, "selected-targets");
+
+      if (g_strv_contains ((const char *const *) selected,
+                           dyno_target_row_get_path (probe->row)))
+        {
+          probe->list->syncing_selection = TRUE;
+          dyno_target_row_set_selected (probe->row, TRUE);
+          probe->list->syncing_selection = FALSE;
+        }
+    }
   probe_free (probe);
 }
 
@@ -104,6 +119,7 @@ probe (DynoTargetList *self, DynoTargetRow *row)
     return;
   data = g_new0 (Probe, 1);
 
+  data->list = g_object_ref (self);
   data->row = g_object_ref (row);
   data->serial = dyno_target_row_begin_probe (row);
 
@@ -159,11 +175,16 @@ store_selection (DynoTargetList *self)
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
   g_auto (GStrv) paths = NULL;
 
-  /* Keep paths that are not listed now (an unplugged disk), so they are checked again when
-   * they come back. */
+  /* Keep paths that are not listed now (an unplugged disk) or are on a machine that does not
+   * answer now (a NAS asleep), so they are checked again when they come back. */
   for (guint i = 0; old[i] != NULL; i++)
-    if (dyno_target_list_find_row (self, old[i]) == NULL)
-      g_strv_builder_add (builder, old[i]);
+    {
+      DynoTargetRow *row = dyno_target_list_find_row (self, old[i]);
+
+      if (row == NULL
+          || (dyno_target_row_get_remote (row) && dyno_target_row_get_remote_error (row) != NULL))
+        g_strv_builder_add (builder, old[i]);
+    }
   for (guint i = 0; i < self->rows->len; i++)
     {
       DynoTargetRow *row = g_ptr_array_index (self->rows, i);
