@@ -387,6 +387,13 @@ test_scan (void)
   g_assert_cmpuint (result->notes->len, >, 0);
   g_assert_true (g_str_has_prefix (g_ptr_array_index (result->notes, result->notes->len - 1),
                                    "Stopped after "));
+  /* The document says it is partial, and how much it was to read. */
+  g_assert_cmpuint (result->planned_positions, ==, 10000);
+  {
+    g_autofree char *json = dyno_scan_result_to_json (result);
+
+    g_assert_nonnull (strstr (json, "\"planned_positions\" : 10000"));
+  }
   g_clear_pointer (&after, g_free);
   after = checksum_file (image);
   g_assert_cmpstr (before, ==, after);

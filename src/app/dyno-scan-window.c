@@ -492,6 +492,8 @@ on_scanned (GObject *source, GAsyncResult *res, gpointer data)
       self->stopped = TRUE;
       if (self->shown != NULL)
         {
+          self->shown->planned_positions = self->options.positions;
+          self->shown->planned_access = self->options.seeks;
           g_ptr_array_add (self->shown->notes,
                            /* Translators: a note in a stopped scan; positions read of planned */
                            g_strdup_printf (_("Stopped after %u of %u positions and %u of %u "

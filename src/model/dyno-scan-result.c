@@ -143,6 +143,18 @@ dyno_scan_result_to_json (const DynoScanResult *result)
   else
     json_builder_add_null_value (b);
 
+  /* false, or what a stopped scan was to read: its figures cover part of the device */
+  json_builder_set_member_name (b, "stopped");
+  if (result->planned_positions > 0)
+    {
+      json_builder_begin_object (b);
+      add_int (b, "planned_positions", result->planned_positions);
+      add_int (b, "planned_access", result->planned_access);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_boolean_value (b, FALSE);
+
   json_builder_set_member_name (b, "notes");
   json_builder_begin_array (b);
   for (guint i = 0; i < result->notes->len; i++)

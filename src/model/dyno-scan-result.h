@@ -57,6 +57,10 @@ typedef struct
   GArray *samples;      /* DynoScanSample */
   GArray *access;       /* DynoScanAccess */
   DynoScanSummary summary;
+  /* A scan stopped before its end: the positions and access-time reads it was to make (the
+   * samples and access hold what was read). Both 0 for a scan that ran to its end. */
+  guint planned_positions;
+  guint planned_access;
 } DynoScanResult;
 
 DynoScanResult *dyno_scan_result_new (const char *device);
