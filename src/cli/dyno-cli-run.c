@@ -838,9 +838,8 @@ dyno_cli_run (int argc, char **argv)
           }
       }
   }
-  if ((reference != NULL || per_spindle != NULL) && dyno_cli_remote_any_target (dirs))
-    return dyno_cli_usage_error ("run", _("--reference and --per-spindle are for local folders; "
-                                          "give them to dyno-cli compare of the result instead"));
+  /* --reference and --per-spindle go to a remote dyno-cli with the other options: the far
+   * side sees its array and keeps them in the result it sends back. */
   if (dyno_cli_remote_any_target (dirs))
     return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
                                 parallel, config->repeat, price_amounts, price_currencies,
