@@ -516,6 +516,53 @@ test_ssh_parallel (void)
 /* Without "Run at the Same Time" the targets take turns, and one remote result is shown as a
  * result, not a comparison */
 
+/* A remote row's edit button opens the dialog with its address and options; saving changes
+ * them in place, and a corrected address replaces the old remote. */
+static void
+test_edit (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (DynoRemoteEntry) entry = NULL;
+  g_autoptr (GPtrArray) entries = NULL;
+  DynoWindow *window;
+  DynoTargetList *list;
+  DynoRemoteDialog *dialog;
+
+  reset_settings ();
+  dyno_remote_settings_add (settings, "ssh://root@127.0.0.1/tmp", "/nonexistent/dyno-cli",
+                            fake_ssh);
+  window = create_window ();
+  list = get_target_list (window);
+  g_assert_nonnull (dyno_target_list_find_row (list, "ssh://root@127.0.0.1/tmp"));
+
+  dialog = DYNO_REMOTE_DIALOG (dyno_target_list_edit_remote (list, "ssh://root@127.0.0.1/tmp"));
+  g_assert_cmpstr (dyno_remote_dialog_get_replaces (dialog), ==, "ssh://root@127.0.0.1/tmp");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Remote Folder");
+  g_assert_null (dyno_remote_dialog_get_error (dialog));
+  /* The right dyno-cli: saved in place, no second remote. */
+  dyno_remote_dialog_set_options (dialog, dyno_cli (), fake_ssh);
+  g_assert_true (dyno_remote_dialog_add (dialog));
+  entry = dyno_remote_settings_lookup (settings, "ssh://root@127.0.0.1/tmp");
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (entry->remote_cli, ==, dyno_cli ());
+  entries = dyno_remote_settings_list (settings);
+  g_assert_cmpuint (entries->len, ==, 1);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+
+  /* A corrected address replaces the old remote. */
+  dialog = DYNO_REMOTE_DIALOG (dyno_target_list_edit_remote (list, "ssh://root@127.0.0.1/tmp"));
+  dyno_remote_dialog_set_address (dialog, "root@127.0.0.1:/var/tmp");
+  g_assert_true (dyno_remote_dialog_add (dialog));
+  entries = dyno_remote_settings_list (settings);
+  g_assert_cmpuint (entries->len, ==, 1);
+  g_assert_cmpstr (((DynoRemoteEntry *) g_ptr_array_index (entries, 0))->uri, ==,
+                   "ssh://root@127.0.0.1/var/tmp");
+  g_assert_null (dyno_target_list_find_row (list, "ssh://root@127.0.0.1/tmp"));
+  g_assert_nonnull (dyno_target_list_find_row (list, "ssh://root@127.0.0.1/var/tmp"));
+
+  destroy_window (window);
+}
+
 /* A machine that does not answer at start (a NAS asleep) stays checked in the settings, and
  * its row is checked again once it answers. */
 static void
@@ -672,6 +719,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/gui/remote/restore", test_restore);
       g_test_add_func ("/gui/remote/no-cli", test_no_cli);
       g_test_add_func ("/gui/remote/asleep", test_asleep);
+      g_test_add_func ("/gui/remote/edit", test_edit);
       g_test_add_func ("/gui/remote/run-one", test_run_one_remote);
       g_test_add_func ("/gui/remote/run-parallel", test_run_parallel);
     }

@@ -30,6 +30,7 @@ struct _DynoRemoteDialog
   char *hint;  /* the hint's text while the address is fine */
   char *error; /* why the address cannot be added; NULL */
   char *uri;   /* the valid address, canonical; NULL */
+  char *replaces; /* the address being changed; NULL when adding */
 };
 
 G_DEFINE_FINAL_TYPE (DynoRemoteDialog, dyno_remote_dialog, ADW_TYPE_WINDOW)
@@ -123,6 +124,7 @@ dyno_remote_dialog_finalize (GObject *object)
   g_clear_pointer (&self->hint, g_free);
   g_clear_pointer (&self->error, g_free);
   g_clear_pointer (&self->uri, g_free);
+  g_clear_pointer (&self->replaces, g_free);
   G_OBJECT_CLASS (dyno_remote_dialog_parent_class)->finalize (object);
 }
 
@@ -188,6 +190,26 @@ dyno_remote_dialog_set_options (DynoRemoteDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->ssh_row), ssh_command != NULL ? ssh_command : "");
   /* Options that are set are shown, not hidden behind the expander. */
   adw_expander_row_set_expanded (self->advanced_row, remote_cli != NULL || ssh_command != NULL);
+}
+
+void
+dyno_remote_dialog_set_editing (DynoRemoteDialog *self, const char *uri)
+{
+  g_return_if_fail (DYNO_IS_REMOTE_DIALOG (self));
+  g_return_if_fail (uri != NULL);
+
+  g_free (self->replaces);
+  self->replaces = g_strdup (uri);
+  gtk_window_set_title (GTK_WINDOW (self), _("Remote Folder"));
+  gtk_button_set_label (self->add_button, _("_Save"));
+  dyno_remote_dialog_set_address (self, uri);
+}
+
+const char *
+dyno_remote_dialog_get_replaces (DynoRemoteDialog *self)
+{
+  g_return_val_if_fail (DYNO_IS_REMOTE_DIALOG (self), NULL);
+  return self->replaces;
 }
 
 const char *

@@ -23,6 +23,11 @@ void              dyno_remote_dialog_set_options (DynoRemoteDialog *self,
                                                   const char       *ssh_command);
 /* Why the address cannot be added, as the dialog shows it; NULL when it can (or is empty). */
 const char       *dyno_remote_dialog_get_error (DynoRemoteDialog *self);
+/* For a remote folder already on the list: the dialog shows its address and options, says
+ * "Save", and "add" then carries the address it was opened for as well (replaces, below). */
+void              dyno_remote_dialog_set_editing (DynoRemoteDialog *self, const char *uri);
+/* The address being changed, or NULL when the dialog adds a new one. */
+const char       *dyno_remote_dialog_get_replaces (DynoRemoteDialog *self);
 /* What Add does: FALSE (and nothing emitted) when the address is not valid. */
 gboolean          dyno_remote_dialog_add (DynoRemoteDialog *self);
 

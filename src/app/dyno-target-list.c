@@ -281,6 +281,12 @@ on_row_remove (DynoTargetList *self, DynoTargetRow *row)
   rebuild (self);
 }
 
+static void
+on_row_edit (DynoTargetList *self, DynoTargetRow *row)
+{
+  dyno_target_list_edit_remote (self, dyno_target_row_get_path (row));
+}
+
 static const char *
 icon_for_mount (const DynoMount *mount)
 {
@@ -335,6 +341,7 @@ take_or_create_row (DynoTargetList *self,
   g_signal_connect_object (row, "notify::probing", G_CALLBACK (on_row_state), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (row, "remove", G_CALLBACK (on_row_remove), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (row, "edit", G_CALLBACK (on_row_edit), self, G_CONNECT_SWAPPED);
   *created = TRUE;
   return row;
 }
@@ -458,6 +465,14 @@ on_remote_dialog_add (DynoTargetList *self,
                       const char *ssh_command,
                       DynoRemoteDialog *dialog)
 {
+  const char *replaces = dyno_remote_dialog_get_replaces (dialog);
+
+  /* Edited to another address: the old one goes, as Remove would take it. */
+  if (replaces != NULL && !g_str_equal (replaces, uri))
+    {
+      remove_from_strv_key (self->settings, "selected-targets", replaces);
+      dyno_remote_settings_remove (self->settings, replaces);
+    }
   dyno_target_list_add_remote (self, uri, remote_cli, ssh_command);
 }
 
@@ -731,6 +746,12 @@ dyno_target_list_add_remote (DynoTargetList *self,
 GtkWindow *
 dyno_target_list_open_remote_dialog (DynoTargetList *self)
 {
+  return dyno_target_list_edit_remote (self, NULL);
+}
+
+GtkWindow *
+dyno_target_list_edit_remote (DynoTargetList *self, const char *uri)
+{
   GtkRoot *root;
   DynoRemoteDialog *dialog;
 
@@ -738,6 +759,14 @@ dyno_target_list_open_remote_dialog (DynoTargetList *self)
 
   root = gtk_widget_get_root (GTK_WIDGET (self));
   dialog = dyno_remote_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  if (uri != NULL)
+    {
+      g_autoptr (DynoRemoteEntry) entry = dyno_remote_settings_lookup (self->settings, uri);
+
+      dyno_remote_dialog_set_editing (dialog, uri);
+      if (entry != NULL)
+        dyno_remote_dialog_set_options (dialog, entry->remote_cli, entry->ssh_command);
+    }
   g_signal_connect_object (dialog, "add", G_CALLBACK (on_remote_dialog_add), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

@@ -35,6 +35,9 @@ DynoTargetRow *dyno_target_list_add_remote (DynoTargetList *self,
                                             const char     *ssh_command);
 /* "Add Remote Folder…" (targets.add-remote): opens the dialog, returned for tests. */
 GtkWindow     *dyno_target_list_open_remote_dialog (DynoTargetList *self);
+/* The same dialog for a remote folder on the list (its ssh:// address): its options, or a
+ * corrected address, replace the old ones. */
+GtkWindow     *dyno_target_list_edit_remote (DynoTargetList *self, const char *uri);
 /* Probes every row again (free space changes after a run). */
 void           dyno_target_list_refresh (DynoTargetList *self);
 

@@ -25,6 +25,7 @@ struct _DynoTargetRow
   GtkCheckButton *check;
   GtkBox *badges;
   GtkSpinner *spinner;
+  GtkButton *edit_button;
   GtkButton *remove_button;
   GtkWidget *problem_icon;
 
@@ -64,6 +65,7 @@ enum
 enum
 {
   REMOVE,
+  EDIT,
   N_SIGNALS
 };
 
@@ -225,6 +227,12 @@ on_remove_clicked (DynoTargetRow *self)
 }
 
 static void
+on_edit_clicked (DynoTargetRow *self)
+{
+  g_signal_emit (self, signals[EDIT], 0);
+}
+
+static void
 dyno_target_row_constructed (GObject *object)
 {
   DynoTargetRow *self = DYNO_TARGET_ROW (object);
@@ -355,16 +363,21 @@ dyno_target_row_class_init (DynoTargetRowClass *klass)
   /* The user asked to take an added folder off the list. */
   signals[REMOVE] = g_signal_new ("remove", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                   NULL, NULL, G_TYPE_NONE, 0);
+  /* The user asked to change how a remote folder is reached (its dyno-cli, its ssh). */
+  signals[EDIT] = g_signal_new ("edit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/dyno_bench/Dyno/dyno-target-row.ui");
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, check);
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, badges);
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, edit_button);
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, remove_button);
   gtk_widget_class_bind_template_child (widget_class, DynoTargetRow, problem_icon);
   gtk_widget_class_bind_template_callback (widget_class, on_check_active);
   gtk_widget_class_bind_template_callback (widget_class, on_remove_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_edit_clicked);
 }
 
 static void
@@ -397,6 +410,7 @@ dyno_target_row_new_remote (const char *uri, const char *path, const char *where
                        "folder-remote-symbolic", "removable", TRUE, NULL);
   self->remote = TRUE;
   self->where = g_strdup (where);
+  gtk_widget_set_visible (GTK_WIDGET (self->edit_button), TRUE);
   update (self);
   return self;
 }

@@ -104,7 +104,8 @@ dyno_remote_explain_failure (const char *where,
     remote_cli = DYNO_REMOTE_DEFAULT_CLI;
   lines = g_strsplit (err, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0')
+    /* ssh ends its lines with \r\n when it was given a terminal once: not part of the reason */
+    if (g_strchomp (lines[i])[0] != '\0')
       last = lines[i];
 
   if (status == 127 || strstr (err, "command not found") != NULL
