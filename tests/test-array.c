@@ -105,6 +105,89 @@ test_btrfs_raid1 (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
 }
 
+/* A stand-in for a btrfs or zpool program: logs its arguments to DIR/NAME.args and prints the
+ * recorded output, or fails when told to. */
+static void
+write_fake_tool (const char *dir, const char *name, const char *script_body)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n"
+                                             "echo \"$*\" >> '%s/%s.args'\n"
+                                             "%s\n",
+                                             dir, name, script_body);
+
+  dyno_test_write_file (path, script);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+}
+
+static char *
+tool_args (const char *dir, const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.args", dir, name);
+  char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  return contents;
+}
+
+/* A target on btrfs or ZFS: the platform asks their tools, and the recorded outputs come back
+ * as the layout; another file system, a tool that fails or none at all give no array. */
+static void
+test_pool_from_tools (void)
+{
+  g_autofree char *dir = dyno_test_make_dir ("dyno-fake-tools");
+  g_autofree char *fixtures = g_test_build_filename (G_TEST_DIST, "fixtures", "arrays", NULL);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", dir, old_path);
+  g_autofree char *btrfs_body = g_strdup_printf (
+      "case \"$2\" in show) cat '%s/btrfs-raid1-show.txt';; df) cat '%s/btrfs-raid1-df.txt';; "
+      "*) exit 1;; esac", fixtures, fixtures);
+  g_autofree char *zpool_body = g_strdup_printf (
+      "[ \"$1 $2 $3\" = 'status -P vault' ] || exit 1; cat '%s/zpool-raidz2-status.txt'",
+      fixtures);
+  g_autoptr (DynoArrayInfo) btrfs = NULL;
+  g_autoptr (DynoArrayInfo) zfs = NULL;
+  g_autoptr (DynoArrayInfo) other = NULL;
+  g_autoptr (DynoArrayInfo) refused = NULL;
+  g_autoptr (DynoArrayInfo) missing = NULL;
+  g_autofree char *args = NULL;
+
+  write_fake_tool (dir, "btrfs", btrfs_body);
+  write_fake_tool (dir, "zpool", zpool_body);
+  g_setenv ("PATH", path, TRUE);
+
+  btrfs = dyno_platform_describe_pool ("btrfs", "/srv/pool", "/dev/sdb");
+  g_assert_nonnull (btrfs);
+  g_assert_cmpstr (btrfs->level, ==, "btrfs raid1");
+  g_assert_nonnull (strstr (btrfs->source, "btrfs filesystem df"));
+  args = tool_args (dir, "btrfs");
+  g_assert_cmpstr (args, ==, "filesystem show /srv/pool\nfilesystem df /srv/pool\n");
+  g_clear_pointer (&args, g_free);
+
+  /* The dataset's pool, not the dataset, goes to zpool. */
+  zfs = dyno_platform_describe_pool ("zfs", "/vault/media", "vault/media");
+  g_assert_nonnull (zfs);
+  g_assert_cmpstr (zfs->level, ==, "raidz2");
+  g_assert_cmpuint (zfs->data_spindles_read, ==, 6);
+  args = tool_args (dir, "zpool");
+  g_assert_cmpstr (args, ==, "status -P vault\n");
+
+  other = dyno_platform_describe_pool ("ext4", "/srv", "/dev/sda1");
+  g_assert_null (other);
+  /* zpool fails for another pool: no array, no error. */
+  refused = dyno_platform_describe_pool ("zfs", "/tank", "tank");
+  g_assert_null (refused);
+
+  /* Neither tool installed. */
+  g_setenv ("PATH", "/nonexistent", TRUE);
+  missing = dyno_platform_describe_pool ("btrfs", "/srv/pool", "/dev/sdb");
+  g_assert_null (missing);
+
+  g_setenv ("PATH", old_path, TRUE);
+  dyno_test_rm_rf (dir);
+}
+
 static void
 test_zpool_raidz2 (void)
 {
@@ -657,6 +740,7 @@ main (int argc, char **argv)
   g_test_add_func ("/array/spindle-table", test_spindle_table);
   g_test_add_func ("/array/btrfs-raid1", test_btrfs_raid1);
   g_test_add_func ("/array/zpool-raidz2", test_zpool_raidz2);
+  g_test_add_func ("/array/pool-from-tools", test_pool_from_tools);
   g_test_add_func ("/array/zpool-two-vdevs", test_zpool_two_vdevs);
 #if DYNO_PLATFORM_LINUX
   g_test_add_func ("/array/md-raid6", test_md_raid6);

@@ -93,13 +93,18 @@ dyno_target_info_collect (const char *path)
   dyno_platform_describe_target (info);
   dyno_platform_describe_crypto (info);
   info->helper_pid = dyno_platform_find_helper (info, &info->helper);
-  /* md RAID, LVM on md: the data spindles the figures can be divided by (dyno-array.h) */
+  /* md RAID, LVM on md, btrfs, ZFS: the data spindles the figures can be divided by
+   * (dyno-array.h) */
   if (info->writable || info->unwritable_code == DYNO_ERROR_READ_ONLY)
     {
       struct stat st;
 
       if (g_stat (info->path, &st) == 0)
         info->array = dyno_platform_describe_array (st.st_dev);
+      /* btrfs and ZFS span their devices themselves; their tools say how. */
+      if (info->array == NULL)
+        info->array = dyno_platform_describe_pool (info->fs_type, info->mount_point,
+                                                   info->mount_source);
     }
   return info;
 }

@@ -36,6 +36,14 @@ void     dyno_platform_device_describe (dev_t rdev, char **model, DynoTristate *
  * when there is none or the OS cannot tell. */
 DynoArrayInfo *dyno_platform_describe_array (dev_t rdev);
 
+/* A btrfs file system's or a ZFS pool's layout, from `btrfs filesystem show` and `df` of its
+ * mount point or `zpool status -P` of the pool of the dataset mount_source ("tank/data"), run
+ * with a time limit (dyno-platform-pool.c). NULL for another file system, or when the tool is
+ * not installed or does not answer (btrfs wants root for the device list). */
+DynoArrayInfo *dyno_platform_describe_pool (const char *fs_type,
+                                            const char *mount_point,
+                                            const char *mount_source);
+
 #if DYNO_PLATFORM_LINUX
 /* The same from a sysfs tree (tests pass a fake one): the block device named name
  * ("md0", "dm-3") under <sysfs_root>/block. */
