@@ -410,7 +410,15 @@ def test_flatpak_manifest():
     for arg in ('--filesystem=host', '--share=ipc', '--socket=wayland', '--socket=fallback-x11',
                 '--device=dri'):
         expect(arg in args, f'finish-args lacks {arg}')
-    expect('--share=network' not in args, 'a disk benchmark needs no network')
+    # Remote folders reach other machines over SSH, with the person's agent; Scan Drive…
+    # asks UDisks2 on the system bus to open a drive. Nothing else talks to anyone.
+    for arg in ('--share=network', '--socket=ssh-auth',
+                '--system-talk-name=org.freedesktop.UDisks2'):
+        expect(arg in args, f'finish-args lacks {arg}')
+    expect(not any(a.startswith('--talk-name=') or a.startswith('--own-name=')
+                   or (a.startswith('--system-talk-name=') and a != '--system-talk-name=org.freedesktop.UDisks2')
+                   for a in args),
+           'finish-args talk to more than UDisks2')
     expect(not any(a.startswith('--filesystem=xdg-') or a == '--filesystem=home' for a in args),
            'host already covers home and the XDG folders')
     for key in manifest:
