@@ -118,6 +118,11 @@ dyno_remote_explain_failure (const char *where,
                               where, remote_cli);
     }
   *code = DYNO_ERROR_FAILED;
+  if (status == 255 && strstr (err, "Host key verification failed") != NULL)
+    return g_strdup_printf (_("The host key of %s is not known here, or has changed: log in once "
+                              "with ssh %s to check and accept it (Dyno runs ssh with "
+                              "BatchMode=yes, which cannot ask)"),
+                            where, where);
   if (status == 255)
     return g_strdup_printf (_("ssh could not connect to or log in to %s: %s (Dyno runs ssh with "
                               "BatchMode=yes, so a password cannot be typed: use a key or an "

@@ -320,6 +320,27 @@ def case_batch_mode():
               "the message does not say why the login failed", p.desc)
 
 
+def case_unknown_host_key():
+    """A host whose key is not in known_hosts: with BatchMode, ssh refuses, and the message
+    says to log in once to accept the key (not that a password is wrong)."""
+    with Folder() as f:
+        d = tempfile.mkdtemp(prefix="dyno-ssh-hosts-")
+        try:
+            empty = os.path.join(d, "known_hosts")
+            open(empty, "w").close()
+            env = SERVERS.env()
+            env["DYNO_SSH_COMMAND"] = "%s -o UserKnownHostsFile=%s" % (SERVERS.ssh_command, empty)
+            p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, env=env)
+            i = cli("info", url(f.path), "--remote-cli", CLI, env=env)
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+        check(p.returncode == 1, "expected exit status 1", p.desc)
+        check("host key" in p.err and "log in once" in p.err,
+              "run: the message does not say the host key is unknown", p.desc)
+        check(i.returncode == 1 and "host key" in i.err, "info: the message does not say the "
+              "host key is unknown", i.desc)
+
+
 def case_bad_targets():
     for target, what in (("ssh://-oProxyCommand=x/tmp", "-"), ("ssh://host:99999/tmp", "port"),
                          ("ssh://host", "path")):
@@ -601,6 +622,7 @@ CASES = [
     ("protocol mismatch says what to install", case_protocol_mismatch),
     ("a remote run refused by its pre-flight says why", case_remote_refuses),
     ("a refused key fails under BatchMode with a message", case_batch_mode),
+    ("an unknown host key says to log in once to accept it", case_unknown_host_key),
     ("killing the local ssh stops the remote run and removes its scratch", broken_case("ssh")),
     ("killing the local dyno-cli stops the remote run", broken_case("dyno-cli")),
     ("SIGINT stops the remote run in order: exit 130", case_interrupt),
