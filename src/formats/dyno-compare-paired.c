@@ -21,6 +21,19 @@
 #include "dyno-rate-unit.h"
 #include "dyno-text-table-private.h"
 
+/* A phase's title inside a sentence: "38 % slower at block write". English and French write
+ * it in lower case there; German keeps its nouns capitalised: the translators say which. */
+static char *
+phase_in_sentence (const DynoPhase *phase)
+{
+  /* Translators: "lowercase" if your language writes a phase's title ("Block write") in lower
+   * case inside a sentence ("38 % slower at block write"), as English and French do; anything
+   * else (German: "keep") leaves the titles as they are. Not shown to anyone. */
+  if (g_str_equal (C_ ("phase title in a sentence", "lowercase"), "lowercase"))
+    return g_utf8_strdown (dyno_phase_get_title (phase), -1);
+  return g_strdup (dyno_phase_get_title (phase));
+}
+
 typedef struct
 {
   double bytes;
@@ -136,7 +149,7 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
     {
       const DynoPhase *phase = g_ptr_array_index (phases, i);
       g_autofree char *item = NULL;
-      g_autofree char *title = g_utf8_strdown (dyno_phase_get_title (phase), -1);
+      g_autofree char *title = phase_in_sentence (phase);
       DynoCompareCell cell;
 
       dyno_comparison_get_cell (comparison, entry, phase, &cell);
