@@ -20,6 +20,7 @@
 #include "dyno-array.h"
 #include "dyno-compare.h"
 #include "dyno-engine.h"
+#include "dyno-price.h"
 #include "dyno-result-json.h"
 #include "dyno-error.h"
 #include "dyno-output.h"
@@ -371,74 +372,6 @@ parse_seconds (const char *text, double max, double *out)
     return FALSE;
   *out = seconds;
   return TRUE;
-}
-
-/* --price "1500 USD": an amount in the C locale's notation and an ISO 4217 code; without the
- * code, currency is left NULL for the caller to fill in from the locale. */
-static gboolean
-parse_price (const char *text, double *amount, char **currency, GError **error)
-{
-  g_autofree char *copy = NULL;
-  g_auto (GStrv) words = NULL;
-  g_autofree char *code = NULL;
-  char *end = NULL;
-  double value;
-
-  copy = g_strstrip (g_strdup (text));
-  {
-    /* Repeated spaces make empty words: leave them out. */
-    g_auto (GStrv) split = g_strsplit_set (copy, " \t", -1);
-    g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-
-    for (guint i = 0; split[i] != NULL; i++)
-      if (split[i][0] != '\0')
-        g_strv_builder_add (builder, split[i]);
-    words = g_strv_builder_end (builder);
-  }
-  if (words[0] == NULL || g_strv_length (words) > 2)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("“%s” is not an amount and a currency code, such as “1500 USD”"), text);
-      return FALSE;
-    }
-  value = g_ascii_strtod (words[0], &end);
-  if (end == words[0] || *end != '\0' || !isfinite (value) || value <= 0)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("“%s” is not an amount larger than zero"), words[0]);
-      return FALSE;
-    }
-  if (words[1] != NULL)
-    {
-      code = g_ascii_strup (words[1], -1);
-      if (!dyno_price_currency_is_valid (code))
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("“%s” is not a currency code of three letters, such as USD or EUR"),
-                       words[1]);
-          return FALSE;
-        }
-    }
-  *amount = value;
-  g_free (*currency);
-  *currency = g_steal_pointer (&code);
-  return TRUE;
-}
-
-/* The locale's currency ("EUR"), from localeconv's int_curr_symbol ("EUR "); NULL when the
- * locale has none (the C locale). */
-static char *
-locale_currency (void)
-{
-  const struct lconv *conv = localeconv ();
-  g_autofree char *code = NULL;
-
-  if (conv == NULL || conv->int_curr_symbol == NULL || strlen (conv->int_curr_symbol) < 3)
-    return NULL;
-  code = g_strndup (conv->int_curr_symbol, 3);
-  if (!dyno_price_currency_is_valid (code))
-    return NULL;
-  return g_steal_pointer (&code);
 }
 
 /* --profile, --mix, --read-percent and --test: the queued tests. With --tests as well, the
@@ -824,10 +757,10 @@ dyno_cli_run (int argc, char **argv)
             g_autofree char *currency = NULL;
             double amount = NAN;
 
-            if (!parse_price (prices[i], &amount, &currency, &error))
+            if (!dyno_price_parse (prices[i], &amount, &currency, &error))
               return dyno_cli_usage_error ("run", "--price: %s", error->message);
             if (currency == NULL)
-              currency = locale_currency ();
+              currency = dyno_price_locale_currency ();
             if (currency == NULL)
               return dyno_cli_usage_error ("run", _("--price: “%s” has no currency and the locale "
                                                     "names none; give one, as in --price "
