@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-output.h"
 
 /* Standard output carries results (`--csv >> results.csv`, `--json -`, tables): a write that
  * fails there loses them, so every failure is remembered and reported at the end, with exit
@@ -225,6 +227,24 @@ finish_stdout_at_exit (void)
     _exit (DYNO_EXIT_FAILED);
 }
 
+/* `dyno-cli scan /dev/sda > /dev/sda`, or a JSON written to `-` with the shell's `5<>/dev/sdb`
+ * as standard output: the shell opened the disk, but it is Dyno that would write onto it. Every
+ * command prints to standard output, so it is checked once, before any command runs. A closed
+ * standard output is left to the commands, which say the output is lost when they print. */
+static gboolean
+stdout_acceptable (void)
+{
+  g_autoptr (GError) error = NULL;
+  struct stat st;
+
+  if (fstat (STDOUT_FILENO, &st) != 0)
+    return TRUE;
+  if (dyno_output_check_descriptor (STDOUT_FILENO, _("standard output"), &error))
+    return TRUE;
+  g_printerr ("dyno-cli: %s\n", error->message);
+  return FALSE;
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -237,5 +257,7 @@ main (int argc, char *argv[])
   signal (SIGXFSZ, SIG_IGN);
   g_set_print_handler (print_to_stdout);
   atexit (finish_stdout_at_exit);
+  if (!stdout_acceptable ())
+    return DYNO_EXIT_USAGE;
   return finish_stdout (run_command (argc, argv));
 }

@@ -89,6 +89,75 @@ refuse_type (const struct stat *st, const char *path, GError **error)
   return fail (error, DYNO_ERROR_INVALID_ARGUMENT, path, _("it is not a file, a device or a pipe"));
 }
 
+/* The character devices a result may go to: a terminal, and the sinks /dev/null, /dev/zero and
+ * /dev/full. Every other one may be storage that a write() changes (an MTD flash partition, a
+ * SCSI generic node, an NVMe namespace's generic node, /dev/mem), so it is refused like a disk.
+ * The sinks are recognised by their device numbers, compared with the machine's own nodes. */
+static gboolean
+is_sink_device (dev_t rdev)
+{
+  static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sinks); i++)
+    {
+      struct stat st;
+
+      if (stat (sinks[i], &st) == 0 && S_ISCHR (st.st_mode) && st.st_rdev == rdev)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+refuse_device (const char *path, GError **error)
+{
+  return fail (error, DYNO_ERROR_INVALID_ARGUMENT, path,
+               _("it is a device that is neither a terminal nor /dev/null; Dyno writes results "
+                 "only to files, pipes and terminals, never onto a device"));
+}
+
+/* An open descriptor names what it was opened on, whatever path led there (/dev/fd/5 may be a
+ * disk the shell opened with 5<>/dev/sda): that, not the name, decides. */
+static gboolean
+descriptor_ok (int fd, const struct stat *st, const char *path, GError **error)
+{
+  if (S_ISREG (st->st_mode) || S_ISFIFO (st->st_mode) || S_ISSOCK (st->st_mode))
+    return TRUE;
+  if (S_ISCHR (st->st_mode))
+    return isatty (fd) || is_sink_device (st->st_rdev) ? TRUE : refuse_device (path, error);
+  return refuse_type (st, path, error);
+}
+
+/* Whether a character device named by a path is one of those descriptor_ok accepts. Opening it
+ * without blocking and without making it our terminal is the only portable way to ask whether
+ * it is a terminal. */
+static gboolean
+char_device_ok (const char *path, const struct stat *st, GError **error)
+{
+  gboolean tty;
+  int fd;
+
+  if (is_sink_device (st->st_rdev))
+    return TRUE;
+  fd = open (path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return fail_errno (error, errno, path);
+  tty = isatty (fd);
+  close (fd);
+  return tty ? TRUE : refuse_device (path, error);
+}
+
+/* Replacing a file takes write permission on its folder only, so a folder others may write in
+ * (without the sticky bit) would let anyone replace a file they could not write. Dyno replaces
+ * only what its user could have written in place, as the shell's `>` does. */
+static gboolean
+file_writable (const char *path, GError **error)
+{
+  if (faccessat (AT_FDCWD, path, W_OK, AT_EACCESS) != 0)
+    return fail_errno (error, errno, path);
+  return TRUE;
+}
+
 static gboolean
 parent_ok (const char *path, GError **error)
 {
@@ -123,6 +192,8 @@ classify (const char *path, Target *out, GError **error)
       if ((fcntl (fd, F_GETFL) & O_ACCMODE) == O_RDONLY)
         return fail (error, DYNO_ERROR_PERMISSION, path,
                      _("descriptor %d is open for reading only"), fd);
+      if (!descriptor_ok (fd, &st, path, error))
+        return FALSE;
       out->kind = TARGET_DESCRIPTOR;
       out->fd = fd;
       out->st = st;
@@ -160,12 +231,14 @@ classify (const char *path, Target *out, GError **error)
     {
       out->kind = TARGET_REGULAR;
       out->st = st;
-      return parent_ok (path, error);
+      return parent_ok (path, error) && file_writable (path, error);
     }
   if (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))
     {
-      if (access (path, W_OK) != 0)
+      if (faccessat (AT_FDCWD, path, W_OK, AT_EACCESS) != 0)
         return fail_errno (error, errno, path);
+      if (S_ISCHR (st.st_mode) && !char_device_ok (path, &st, error))
+        return FALSE;
       out->kind = TARGET_STREAM;
       out->st = st;
       return TRUE;
@@ -180,6 +253,17 @@ dyno_output_check (const char *path, GError **error)
 
   g_return_val_if_fail (path != NULL, FALSE);
   return classify (path, &target, error);
+}
+
+gboolean
+dyno_output_check_descriptor (int fd, const char *name, GError **error)
+{
+  struct stat st;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+  if (fstat (fd, &st) != 0)
+    return fail (error, DYNO_ERROR_INVALID_ARGUMENT, name, _("descriptor %d is not open"), fd);
+  return descriptor_ok (fd, &st, name, error);
 }
 
 static gboolean

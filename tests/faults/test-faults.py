@@ -1757,6 +1757,118 @@ def case_replace_keeps_mode():
         return summary(p, "", s.clean(p), "replaced whole, mode 0640 kept, no temporary file")
 
 
+class LoopDisk:
+    """A loop device over 8 MiB of random bytes: a disk that a broken Dyno could write onto, and
+    whose checksum shows whether it did. Detached however the case ends."""
+
+    def __init__(self, s):
+        need_root("loop devices")
+        if shutil.which("losetup") is None:
+            raise Skip("losetup not found (apt-get install util-linux)")
+        self.image, self.dev = s.path("disk.img"), None
+
+    def __enter__(self):
+        with open(self.image, "wb") as f:
+            f.write(os.urandom(8 * MIB))
+        p = subprocess.run(["losetup", "-f", "--show", self.image], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            raise Skip("no loop device: %s" % p.stderr.decode("utf-8", "replace").strip())
+        self.dev = p.stdout.decode().strip()
+        self.before = self.digest()
+        return self
+
+    def digest(self):
+        with open(self.dev, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+
+    def expect_unchanged(self, p):
+        check(self.digest() == self.before, "%s was written to: its sha256 changed" % self.dev,
+              p.describe())
+
+    def __exit__(self, *exc):
+        if self.dev:
+            subprocess.run(["losetup", "-d", self.dev], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        return False
+
+
+def disk_descriptor_case(command, name, rc):
+    """command(s, dev) -> dyno-cli's arguments, given the disk open read-write as descriptor 5
+    (bash's `exec 5<>DEV`, as a person would): the output named `name` must be refused."""
+    def case():
+        with Sandbox() as s, LoopDisk(s) as disk:
+            argv = [CLI] + one_pass(command(s, disk.dev))
+            script = 'exec 5<>"$1"; shift; exec "$@"'
+            p = run_program(["bash", "-c", script, "bash", disk.dev] + argv)
+            expect_rc(p, rc)
+            line = expect_message(p, r"block device", [name])
+            disk.expect_unchanged(p)
+            return summary(p, line.replace(s.base, "…"), s.clean(p),
+                           "%s's sha256 unchanged" % disk.dev)
+    return case
+
+
+def case_stdout_onto_disk():
+    with Sandbox() as s, LoopDisk(s) as disk:
+        with open(disk.dev, "r+b") as out:
+            p = cli("run", "-d", s.target, *QUICK, "-q", "--json", "-", stdout=out)
+        expect_rc(p, 2)
+        line = expect_message(p, r"block device", ["standard output"])
+        disk.expect_unchanged(p)
+        return summary(p, line, s.clean(p), "refused before the run; %s's sha256 unchanged"
+                       % disk.dev)
+
+
+def case_output_other_char_device():
+    # 1:9 is /dev/urandom: a character device that is no terminal and no sink, and that a
+    # broken Dyno writing into it could not harm (root's writes only stir the entropy pool).
+    with Sandbox() as s:
+        r = a_result(s)
+        node = s.path("chardev")
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 9))
+        before = node_state(node)
+        p = cli("export", r, "--format", "csv", "-o", node)
+        expect_rc(p, 1)
+        line = expect_message(p, r"neither a terminal nor /dev/null", ["chardev"])
+        expect_same_node(node, before, p)
+        return summary(p, line.replace(s.base, "…"), s.clean(p), "not written; still the device")
+
+
+def other_users_file_case(command, rc):
+    """nobody names root's 0444 file in a folder anyone may write in (mode 0777, no sticky bit):
+    the rename would succeed, the shell's `>` would not; Dyno must not replace it."""
+    def case():
+        with Sandbox() as s, Nobody() as nobody:
+            shared = s.path("shared")
+            os.mkdir(shared)
+            os.chmod(shared, 0o777)
+            victim = os.path.join(shared, "r.out")
+            with open(victim, "w") as f:
+                f.write("root's file\n")
+            os.chmod(victim, 0o444)
+            os.chmod(s.target, 0o777)
+            r = a_result(s)
+            os.chmod(r, 0o644)
+            before = os.lstat(victim)
+            p = nobody.cli(*command(s, r, victim))
+            os.chmod(s.target, 0o755)
+            expect_rc(p, rc)
+            line = expect_message(p, r"Permission denied", ["r.out"])
+            after = os.lstat(victim)
+            check((after.st_ino, after.st_uid, stat.S_IMODE(after.st_mode))
+                  == (before.st_ino, before.st_uid, 0o444),
+                  "root's 0444 file was replaced (now owner %d, mode %o)"
+                  % (after.st_uid, stat.S_IMODE(after.st_mode)), p.describe())
+            with open(victim) as f:
+                check(f.read() == "root's file\n", "root's file has new contents", p.describe())
+            left = [n for n in os.listdir(shared) if n != "r.out"]
+            check(not left, "files left in the folder: %s" % left, p.describe())
+            return summary(p, line.replace(s.base, "…"), None,
+                           "root's file whole: same inode, owner and mode 0444")
+    return case
+
+
 def stdout_full_case(command, what):
     """command(s) -> argv after dyno-cli, with standard output on /dev/full."""
     def case():
@@ -2434,6 +2546,33 @@ add("outputs", "-o /dev/null as nobody", "nobody exports with `-o /dev/null`",
     root="runs as nobody")
 add("outputs", "--json over a 0640 file", "`--json r.json`, an existing file of mode 0640",
     "exit 0; replaced whole, mode kept, no temporary file", case_replace_keeps_mode)
+add("outputs", "scan --json /dev/fd/5 onto the disk", "`exec 5<>/dev/loopN; dyno-cli scan "
+    "/dev/loopN --json /dev/fd/5`", "exit 1; a block device, names /dev/fd/5; the disk's "
+    "sha256 unchanged", disk_descriptor_case(
+        lambda s, dev: ["scan", dev, "--sample", "1M", "--positions", "4", "--seeks", "4",
+                        "--json", "/dev/fd/5"],
+        "/dev/fd/5", 1), root="makes a loop device")
+add("outputs", "export -o /proc/self/fd/5 onto a disk", "`exec 5<>/dev/loopN; dyno-cli export "
+    "r.json -f csv -o /proc/self/fd/5`", "exit 1; a block device, names the path; the disk's "
+    "sha256 unchanged", disk_descriptor_case(
+        lambda s, dev: ["export", a_result(s), "--format", "csv", "-o", "/proc/self/fd/5"],
+        "/proc/self/fd/5", 1), root="makes a loop device")
+add("outputs", "run --json - with a disk as standard output", "`dyno-cli run --json - > "
+    "/dev/loopN`", "exit 2 before the run; standard output is a block device; sha256 unchanged",
+    case_stdout_onto_disk, root="makes a loop device")
+add("outputs", "-o a character device that is not a terminal", "`export -o chardev`, "
+    "`mknod c 1 9` (a /dev/urandom)", "exit 1; refused: neither a terminal nor /dev/null",
+    case_output_other_char_device, root="makes device nodes")
+add("outputs", "export -o over another user's read-only file", "nobody, `-o r.out` in a 0777 "
+    "folder without the sticky bit, r.out root's and 0444", "exit 1; Permission denied; root's "
+    "file whole", other_users_file_case(
+        lambda s, r, victim: ["export", r, "--format", "csv", "-o", victim], 1),
+    root="runs as nobody")
+add("outputs", "run --json over another user's read-only file", "nobody, `--json r.out` in a "
+    "0777 folder without the sticky bit, r.out root's and 0444", "exit 2 before the run; "
+    "Permission denied; root's file whole", other_users_file_case(
+        lambda s, r, victim: ["run", "-d", s.target, *QUICK, "-q", "--json", victim], 2),
+    root="runs as nobody")
 add("outputs", "run --csv onto a full file system", "`run -q --csv >> full/results.csv`, a "
     "full 256 KiB tmpfs", "exit 1; cannot write to standard output: No space left",
     case_csv_onto_full_fs, root="mounts a tmpfs")
