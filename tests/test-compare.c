@@ -217,6 +217,58 @@ test_noise (void)
   assert_contains (md, "| same | 100.1 (×1.00 ~) |");
 }
 
+/* A figure that may come from a cache below the target decides nothing: 14 × faster through
+ * gocryptfs under a throttled device was a cache, not encryption. Its ratio stays shown, its
+ * verdict and headline go, and the paired table marks it with the reason. */
+static void
+test_cache_doubt (void)
+{
+  const PhaseSpec base[] = { { "read", { 42 * MB, 42.1 * MB, 41.9 * MB } } };
+  const PhaseSpec cached[] = { { "read", { 601 * MB, 600 * MB, 602 * MB } } };
+  DynoResult *plain = make_result ("plain", "h", base, 1);
+  DynoResult *enc = make_result ("enc", "h", cached, 1);
+  DynoPhaseResult *phase = dyno_target_result_find_phase (dyno_result_get_target (enc, 0), "read");
+  const char *doubt = g_intern_static_string ("may come from a cache below: the server of "
+                                              "this nfs4 share");
+  g_autoptr (DynoComparison) c = NULL;
+  g_auto (GStrv) headline = NULL;
+  g_autofree char *verdict = NULL;
+  g_autofree char *paired = NULL;
+  g_autofree char *summary = NULL;
+  DynoCompareCell cell;
+
+  g_array_index (phase->runs, DynoPhaseRun, 1).cache_doubt = doubt;
+  dyno_phase_result_summarize (phase);
+  g_assert_true (phase->cache_doubt == doubt);
+  c = compare_results (plain, enc, NULL);
+
+  dyno_comparison_get_cell (c, 1, PHASE ("read"), &cell);
+  g_assert_true (cell.cache_doubt == doubt);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, 601.0 / 42.0, 1e-3);
+  g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_UNKNOWN);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_NONE);
+  verdict = dyno_compare_cell_describe_verdict (&cell);
+  assert_contains (verdict, "cache");
+
+  headline = dyno_comparison_describe_headline (c, 1);
+  for (guint i = 0; headline[i] != NULL; i++)
+    g_assert_null (strstr (headline[i], "Block read"));
+  summary = dyno_comparison_describe_summary (c, 1);
+  g_assert_null (strstr (summary, "faster"));
+
+  paired = dyno_comparison_format_paired (c, DYNO_RATE_UNIT_MB);
+  assert_contains (paired, "601.0 MB/s †");
+  assert_contains (paired, "enc: no verdict at block read: it may come from a cache below");
+  assert_contains (paired, "† may come from a cache below: the server of this nfs4 share");
+  g_assert_null (strstr (paired, "42.0 MB/s †"));
+
+  /* The baseline's doubt decides the same: either side's cache spoils the ratio. */
+  dyno_comparison_set_baseline (c, 1);
+  dyno_comparison_get_cell (c, 0, PHASE ("read"), &cell);
+  g_assert_true (cell.cache_doubt == doubt);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_NONE);
+}
+
 /* The headline: one line per group of phases, in words, for each entry but the baseline. */
 static void
 test_headline (void)
@@ -841,6 +893,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/ratios", test_ratios);
   g_test_add_func ("/compare/noise", test_noise);
   g_test_add_func ("/compare/unknown", test_unknown);
+  g_test_add_func ("/compare/cache-doubt", test_cache_doubt);
   g_test_add_func ("/compare/describe", test_describe);
   g_test_add_func ("/compare/headline", test_headline);
   g_test_add_func ("/compare/name-by-folder", test_name_by_folder);

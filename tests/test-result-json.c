@@ -495,6 +495,86 @@ test_phase_parameters (void)
 
 /* A target's price survives a file; a target without one writes no "price" and reads back
  * without one; an integer amount reads as a number. */
+/* The layers evicted below a target, and a doubt, survive a save and a load unchanged; a
+ * file with too many layers or a layer without a name is refused. */
+static void
+test_cache_below_round_trip (void)
+{
+  g_autoptr (DynoResult) result = dyno_result_new ();
+  g_autoptr (DynoResult) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *again = NULL;
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new ("/a"));
+  DynoPhaseResult *phase = dyno_target_result_ensure_phase (target, dyno_phase_lookup ("read"));
+  const DynoPhaseResult *back;
+  const DynoPhaseRun *run;
+  DynoPhaseRun r;
+  g_autoptr (GString) many = g_string_new ("[");
+
+  dyno_phase_run_init (&r);
+  r.rate = 42e6;
+  r.amount = 1 << 20;
+  r.elapsed = 1;
+  r.cache_resident = 0;
+  r.n_below = 2;
+  r.below[0] = (DynoCacheLayer) { g_intern_static_string ("gocryptfs"),
+                                  g_intern_static_string ("/c/x"), 0.0 };
+  r.below[1] = (DynoCacheLayer) { g_intern_static_string ("loop (image in memory)"),
+                                  g_intern_static_string ("/t/img"), NAN };
+  dyno_phase_result_add_run (phase, &r);
+  r.repeat = 1;
+  r.cache_doubt = g_intern_static_string ("may come from a cache below: x");
+  dyno_phase_result_add_run (phase, &r);
+  dyno_result_add_target (result, target);
+
+  json = dyno_result_to_json (result, FALSE);
+  g_assert_nonnull (strstr (json, "\"cache_below\":[{\"layer\":\"gocryptfs\",\"path\":\"/c/x\","
+                                  "\"resident\":0"));
+  loaded = dyno_result_load_from_data (json, strlen (json), &error);
+  g_assert_no_error (error);
+  back = dyno_target_result_find_phase (dyno_result_get_target (loaded, 0), "read");
+  run = dyno_phase_result_get_run (back, 0);
+  g_assert_cmpuint (run->n_below, ==, 2);
+  g_assert_cmpstr (run->below[0].kind, ==, "gocryptfs");
+  g_assert_cmpstr (run->below[0].path, ==, "/c/x");
+  g_assert_cmpfloat (run->below[0].resident, ==, 0);
+  g_assert_true (isnan (run->below[1].resident));
+  g_assert_null (run->cache_doubt);
+  g_assert_cmpstr (dyno_phase_result_get_run (back, 1)->cache_doubt, ==,
+                   "may come from a cache below: x");
+  g_assert_cmpstr (back->cache_doubt, ==, "may come from a cache below: x");
+  again = dyno_result_to_json (loaded, FALSE);
+  g_assert_cmpstr (again, ==, json);
+
+  /* Seven layers, one more than a run holds. */
+  for (guint i = 0; i < DYNO_MAX_CACHE_LAYERS + 1; i++)
+    g_string_append_printf (many, "%s{\"layer\":\"loop\"}", i ? "," : "");
+  g_string_append (many, "]");
+  {
+    g_autofree char *bad = NULL;
+    g_autoptr (DynoResult) refused = NULL;
+    const char *at = strstr (json, "\"cache_below\":[");
+    const char *end = strchr (at, ']');
+
+    bad = g_strdup_printf ("%.*s\"cache_below\":%s%s", (int) (at - json), json, many->str,
+                           end + 1);
+    refused = dyno_result_load_from_data (bad, strlen (bad), &error);
+    g_assert_null (refused);
+    g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+    g_assert_nonnull (strstr (error->message, "cache_below"));
+    g_clear_error (&error);
+    g_free (bad);
+    bad = g_strdup_printf ("%.*s\"cache_below\":[{\"path\":\"/x\"}]%s", (int) (at - json), json,
+                           end + 1);
+    g_clear_object (&refused);
+    refused = dyno_result_load_from_data (bad, strlen (bad), &error);
+    g_assert_null (refused);
+    g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+    g_assert_nonnull (strstr (error->message, "layer"));
+  }
+}
+
 static void
 test_price_round_trip (void)
 {
@@ -1521,6 +1601,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/result-json/round-trip/phase-parameters", test_phase_parameters);
   g_test_add_func ("/result-json/round-trip/compact", test_round_trip_compact);
   g_test_add_func ("/result-json/round-trip/price", test_price_round_trip);
+  g_test_add_func ("/result-json/round-trip/cache-below", test_cache_below_round_trip);
   g_test_add_func ("/result-json/round-trip/per-char-size", test_explicit_per_char_size);
   g_test_add_func ("/result-json/round-trip/invalid-utf8", test_invalid_utf8_written_readably);
   g_test_add_func ("/result-json/write/shape", test_written_shape);

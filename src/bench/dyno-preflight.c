@@ -64,10 +64,13 @@ dyno_preflight_size_notes (const DynoConfig *config,
           if (notes != NULL)
             g_ptr_array_add (notes,
                            g_strdup_printf (_("The file (%s) is smaller than twice the RAM "
-                                              "(%s); this is still honest because the file's "
-                                              "cached pages are evicted before every read "
-                                              "phase, and how much stayed cached is measured "
-                                              "and recorded"),
+                                              "(%s), so reads could come from RAM: its cached "
+                                              "pages, and its copies in the layers below that "
+                                              "Dyno can reach (a gocryptfs cipher file, a "
+                                              "disk image), are evicted before every read, and "
+                                              "what stayed cached at each layer is measured and "
+                                              "shown; a figure whose layer could not be "
+                                              "evicted is marked"),
                                             size, ram));
           break;
         case DYNO_CACHE_DIRECT:

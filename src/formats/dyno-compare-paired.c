@@ -132,6 +132,7 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   g_autoptr (GPtrArray) phases = NULL;
   g_autoptr (GString) changes = g_string_new (NULL);
   g_autoptr (GString) same = g_string_new (NULL);
+  g_autoptr (GString) cached = g_string_new (NULL);
   g_autoptr (GString) out = g_string_new (NULL);
   guint baseline;
   const char *name;
@@ -170,6 +171,8 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
           break;
         case DYNO_VERDICT_NONE:
         default:
+          if (cell.cache_doubt != NULL)
+            append_list (cached, title);
           break;
         }
     }
@@ -191,6 +194,17 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
          * measurable difference at block write, block read" */
         g_string_append_printf (out, _("%s: no measurable difference at %s"), name, same->str);
     }
+  if (cached->len > 0 && out->len > 0)
+    /* Translators: a paired run's summary, after the verdicts: the phases whose figures may
+     * have come from a cache below a target (marked † in the table) */
+    g_string_append_printf (out, _("; no verdict at %s: it may come from a cache below"),
+                            cached->str);
+  else if (cached->len > 0)
+    /* Translators: a paired run's summary when every figure with an interval may have come
+     * from a cache below a target: "gocryptfs: no verdict at block read: it may come from a
+     * cache below" */
+    g_string_append_printf (out, _("%s: no verdict at %s: it may come from a cache below"),
+                            name, cached->str);
   if (out->len == 0)
     {
       /* Translators: a paired run's summary when no phase has an interval */
@@ -303,6 +317,38 @@ append_crypto (GString *out, const DynoComparison *comparison)
     }
 }
 
+/* A figure of the paired table: "+++++" when too fast, and marked "†" when it may come from a
+ * cache below the target (its reason collected in doubts, once), as bonnie++ marks what it
+ * cannot trust. */
+static char *
+marked_rate (const DynoComparison  *comparison,
+             guint                  entry,
+             const DynoPhase       *phase,
+             const DynoCompareCell *cell,
+             DynoRateUnit           unit,
+             GPtrArray             *doubts)
+{
+  const DynoPhaseResult *result = dyno_comparison_get_phase_result (comparison, entry, phase);
+  g_autofree char *figure = cell->too_fast ? g_strdup ("+++++")
+                                           : format_rate (cell->rate, phase, unit);
+
+  if (result == NULL || result->cache_doubt == NULL)
+    return g_steal_pointer (&figure);
+  if (!g_ptr_array_find (doubts, result->cache_doubt, NULL))
+    g_ptr_array_add (doubts, (gpointer) result->cache_doubt);
+  return g_strconcat (figure, " †", NULL);
+}
+
+/* "† may come from a cache below: …": why each marked figure is not a verdict. */
+static void
+append_doubts (GString *out, GPtrArray *doubts)
+{
+  for (guint i = 0; i < doubts->len; i++)
+    /* Translators: a footnote under a table; %s says why a figure may come from RAM */
+    g_string_append_printf (out, _("† %s: no verdict from this figure\n"),
+                            (const char *) g_ptr_array_index (doubts, i));
+}
+
 char *
 dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit)
 {
@@ -330,6 +376,7 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
         /* Columns as wide as their widest cell (a folder's name may be long), two spaces
          * apart; the phase left-aligned, the figures right-aligned, the verdict last. */
         g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GPtrArray) doubts = g_ptr_array_new ();
         int widths[N_COLUMNS] = { 0 };
 
         g_ptr_array_add (cells, g_strdup (_("Phase")));
@@ -348,10 +395,9 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
             dyno_comparison_get_cell (comparison, e, phase, &cell);
             dyno_comparison_get_cell (comparison, baseline, phase, &base);
             g_ptr_array_add (cells, g_strdup (dyno_phase_get_title (phase)));
-            g_ptr_array_add (cells, base.too_fast ? g_strdup ("+++++")
-                                                  : format_rate (base.rate, phase, unit));
-            g_ptr_array_add (cells, cell.too_fast ? g_strdup ("+++++")
-                                                  : format_rate (cell.rate, phase, unit));
+            g_ptr_array_add (cells, marked_rate (comparison, baseline, phase, &base, unit,
+                                                 doubts));
+            g_ptr_array_add (cells, marked_rate (comparison, e, phase, &cell, unit, doubts));
             g_ptr_array_add (cells, dyno_compare_format_ratio (cell.ratio));
             if (isfinite (cell.ratio_low))
               {
@@ -383,6 +429,7 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
                 dyno_text_append_padded (out, text, widths[column], TRUE);
               }
           }
+        append_doubts (out, doubts);
       }
       g_string_append_c (out, '\n');
     }

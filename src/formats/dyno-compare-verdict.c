@@ -73,6 +73,9 @@ dyno_compare_cell_describe_verdict (const DynoCompareCell *cell)
     default:
       if (cell->difference == DYNO_DIFFERENCE_BASELINE)
         return NULL;
+      if (cell->cache_doubt != NULL)
+        /* Translators: a paired run's verdict when a figure may have come from RAM */
+        return g_strdup (_("no verdict: a figure may come from a cache below"));
       if (cell->difference == DYNO_DIFFERENCE_SINGLE_SAMPLE)
         return g_strdup (_("a single run on a side: cannot tell"));
       return g_strdup (_("not measured on both sides"));

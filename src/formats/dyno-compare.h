@@ -40,6 +40,10 @@ typedef struct
   DynoDifference difference; /* SIGNIFICANT when that interval leaves out 1 */
   double per_price;    /* rate / the entry's price: B/s or ops/s per currency unit, in the
                         * entry's own currency; NAN without a price or a rate */
+  /* Why this entry's figure, or the baseline's, may come from a cache below the target that
+   * Dyno could neither evict nor check (DynoPhaseRun.cache_doubt); NULL when none. Such a
+   * cell's difference is UNKNOWN: no verdict, no headline, whatever its ratio. */
+  const char *cache_doubt;
 } DynoCompareCell;
 
 typedef struct _DynoComparison DynoComparison;

@@ -658,10 +658,14 @@ append_files_table (GString *out, DynoResult *result, const DynoTargetResult *ta
 
 /* "evict (resident before reads: 0.0 %)": how much of the data file the page cache held
  * as each read phase began, the proof that reads came from the disk. */
+static char *describe_below (const DynoTargetResult *target);
+
 static char *
 describe_cache (const DynoConfig *config, const DynoTargetResult *target)
 {
   const char *policy = dyno_cache_policy_to_string (config->cache);
+  g_autofree char *below = NULL;
+  g_autofree char *text = NULL;
   double lo = INFINITY;
   double hi = -INFINITY;
 
@@ -685,10 +689,71 @@ describe_cache (const DynoConfig *config, const DynoTargetResult *target)
 
   if (!isfinite (lo))
     return g_strdup (policy);
+  below = describe_below (target);
   if (hi - lo < 0.0005)
-    return g_strdup_printf (_("%s (resident before reads: %.1f %%)"), policy, hi * 100);
-  return g_strdup_printf (_("%s (resident before reads: %.1f %% to %.1f %%)"), policy,
-                          lo * 100, hi * 100);
+    text = g_strdup_printf (_("%s (resident before reads: %.1f %%)"), policy, hi * 100);
+  else
+    text = g_strdup_printf (_("%s (resident before reads: %.1f %% to %.1f %%)"), policy,
+                            lo * 100, hi * 100);
+  if (below == NULL)
+    return g_steal_pointer (&text);
+  /* Translators: the cache line of a report, then the layers below the target that were
+   * evicted too: "evict (resident before reads: 0.0 %); below it: gocryptfs 0.0 %, loop 0.0 %" */
+  return g_strdup_printf (_("%s; below it: %s"), text, below);
+}
+
+/* "gocryptfs 0.0 %, loop 0.0 %, loop (image in memory)": every layer below the target that
+ * a read phase evicted, with the most of it that stayed resident in any run. */
+static char *
+describe_below (const DynoTargetResult *target)
+{
+  g_autoptr (GPtrArray) kinds = g_ptr_array_new ();
+  g_autoptr (GArray) most = g_array_new (FALSE, FALSE, sizeof (double));
+  GString *out;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      for (guint j = 0; j < phase->runs->len; j++)
+        {
+          const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, j);
+
+          for (guint k = 0; k < run->n_below && k < DYNO_MAX_CACHE_LAYERS; k++)
+            {
+              const DynoCacheLayer *layer = &run->below[k];
+              guint index;
+
+              if (layer->kind == NULL)
+                continue;
+              if (k >= kinds->len)
+                {
+                  double none = NAN;
+
+                  g_ptr_array_add (kinds, (gpointer) layer->kind);
+                  g_array_append_val (most, none);
+                }
+              index = MIN (k, kinds->len - 1);
+              if (isfinite (layer->resident)
+                  && !(g_array_index (most, double, index) >= layer->resident))
+                g_array_index (most, double, index) = layer->resident;
+            }
+        }
+    }
+  if (kinds->len == 0)
+    return NULL;
+  out = g_string_new (NULL);
+  for (guint i = 0; i < kinds->len; i++)
+    {
+      double resident = g_array_index (most, double, i);
+
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, (const char *) g_ptr_array_index (kinds, i));
+      if (isfinite (resident))
+        g_string_append_printf (out, " %.1f %%", resident * 100);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* A path as the result file shows it: bytes that are not UTF-8 become U+FFFD and control
@@ -741,6 +806,19 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
                               _("+++++: the phase took less than %.1f s, too fast to measure "
                                 "reliably; use a larger size or more files."),
                               DYNO_TOO_FAST_SECONDS);
+      g_string_append_c (out, '\n');
+    }
+  /* A figure whose data may have come from a cache below the target is marked as "+++++"
+   * is: the reason, phase by phase. */
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (phase->cache_doubt == NULL)
+        continue;
+      /* Translators: a phase's title, then why its figure may come from RAM */
+      g_string_append_printf (out, _("%s: %s; it is not a figure of the disk."),
+                              dyno_phase_get_title (phase->phase), phase->cache_doubt);
       g_string_append_c (out, '\n');
     }
   /* A mean over fewer runs than the others: runs too fast to trust are left out of it, and

@@ -444,6 +444,57 @@ read_engine (JsonObject *object, const char *where, DynoPhaseRun *run, GError **
   return TRUE;
 }
 
+/* Strings a run keeps are interned, as the engine makes them, and so live as long as the
+ * process: their length is bounded, and what a file can intern stays below its own size. */
+#define MAX_INTERNED_STRING 1024
+
+static gboolean
+read_interned (JsonObject *object, const char *where, const char *name, const char **out,
+               GError **error)
+{
+  const char *text;
+
+  if (!peek_string (MEMBER (object, name), where, name, &text, error))
+    return FALSE;
+  if (text != NULL && strlen (text) > MAX_INTERNED_STRING)
+    return fail (error, where, name, _("longer than %d bytes"), MAX_INTERNED_STRING);
+  *out = text != NULL ? g_intern_string (text) : NULL;
+  return TRUE;
+}
+
+/* "cache_below": the layers evicted under the target, and "cache_doubt". */
+static gboolean
+read_cache_below (JsonObject *object, const char *where, DynoPhaseRun *run, GError **error)
+{
+  g_autofree char *path = join_path (where, "cache_below");
+  JsonArray *array;
+
+  if (!get_array (object, where, "cache_below", FALSE, DYNO_MAX_CACHE_LAYERS, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *index = g_strdup_printf ("[%u]", i);
+      g_autofree char *layer_path = join_path (path, index);
+      DynoCacheLayer *layer = &run->below[run->n_below];
+      JsonObject *layer_object;
+
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+        return fail (error, path, index, _("expected an object, found %s"), describe (node));
+      layer_object = json_node_get_object (node);
+      layer->resident = NAN;
+      if (!read_interned (layer_object, layer_path, "layer", &layer->kind, error)
+          || !read_interned (layer_object, layer_path, "path", &layer->path, error)
+          || !read_double (MEMBER (layer_object, "resident"), layer_path, "resident", 0, 1,
+                           &layer->resident, error))
+        return FALSE;
+      if (layer->kind == NULL)
+        return fail (error, layer_path, "layer", _("missing"));
+      run->n_below++;
+    }
+  return read_interned (object, where, "cache_doubt", &run->cache_doubt, error);
+}
+
 static gboolean
 read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **error)
 {
@@ -464,6 +515,7 @@ read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **err
          && read_bool (MEMBER (object, "too_fast"), where, "too_fast", &run->too_fast, error)
          && read_double (MEMBER (object, "cache_resident"), where, "cache_resident", 0, 1,
                          &run->cache_resident, error)
+         && read_cache_below (object, where, run, error)
          && read_uint (MEMBER (object, "threads"), where, "threads", 0, 65536, &run->threads, error)
          && read_uint (MEMBER (object, "passes"), where, "passes", 1, G_MAXINT, &run->passes, error)
          && read_double (MEMBER (object, "started"), where, "started", 0, G_MAXDOUBLE,

@@ -296,6 +296,23 @@ run_to_json (const DynoPhaseRun *run)
   set_double (object, "rate", run->rate);
   json_object_set_boolean_member (object, "too_fast", run->too_fast);
   set_double (object, "cache_resident", run->cache_resident);
+  if (run->n_below > 0)
+    {
+      JsonArray *below = json_array_new ();
+
+      for (guint i = 0; i < run->n_below && i < DYNO_MAX_CACHE_LAYERS; i++)
+        {
+          JsonObject *layer = json_object_new ();
+
+          set_string (layer, "layer", run->below[i].kind);
+          set_string (layer, "path", run->below[i].path);
+          set_double (layer, "resident", run->below[i].resident);
+          json_array_add_object_element (below, layer);
+        }
+      json_object_set_array_member (object, "cache_below", below);
+    }
+  if (run->cache_doubt != NULL)
+    set_string (object, "cache_doubt", run->cache_doubt);
   set_uint (object, "threads", run->threads);
   set_uint (object, "passes", run->passes);
   set_double (object, "started", run->started);

@@ -81,6 +81,7 @@ dyno_phase_result_summarize (DynoPhaseResult *result)
   g_autofree double *iops = g_new (double, MAX (n, 1));
 
   result->too_fast = FALSE;
+  result->cache_doubt = NULL;
   for (guint i = 0; i < n; i++)
     {
       DynoPhaseRun *run = &g_array_index (result->runs, DynoPhaseRun, i);
@@ -92,6 +93,8 @@ dyno_phase_result_summarize (DynoPhaseResult *result)
       cpus[i] = run->too_fast ? NAN : run->cpu_percent;
       iops[i] = run->too_fast ? NAN : run->iops;
       result->too_fast |= run->too_fast;
+      if (result->cache_doubt == NULL)
+        result->cache_doubt = run->cache_doubt;
     }
   dyno_stats_compute (rates, n, &result->rate);
   dyno_stats_compute (cpus, n, &result->cpu_percent);

@@ -31,6 +31,17 @@ typedef struct
   double max;
 } DynoLatency;
 
+/* A layer below a target that held a copy of the data a phase reads: the cipher file under a
+ * gocryptfs folder, an overlay's upper file, the image behind a loop device. Dyno evicts it
+ * before the phase, as it evicts the file itself, and measures what stayed in RAM. */
+#define DYNO_MAX_CACHE_LAYERS 6
+typedef struct
+{
+  const char *kind;  /* interned: "gocryptfs", "overlay", "loop" */
+  const char *path;  /* interned: the backing file that was evicted */
+  double resident;   /* fraction of it in RAM after eviction, as the phase began; NAN unknown */
+} DynoCacheLayer;
+
 /* One execution of one phase (one repeat). */
 typedef struct
 {
@@ -44,6 +55,12 @@ typedef struct
   DynoLatency latency;
   gboolean too_fast;     /* elapsed < DYNO_TOO_FAST_SECONDS: bonnie++'s "+++++" */
   double cache_resident; /* fraction of the data file in RAM as the phase began; NAN n/a */
+  guint n_below;         /* layers below the target evicted before the phase, outermost first */
+  DynoCacheLayer below[DYNO_MAX_CACHE_LAYERS];
+  /* Interned, translated: why the figure may come from a cache Dyno could neither evict nor
+   * check ("the server of this NFS share may hold it in its cache"); NULL when every layer
+   * below was evicted or there was none. Such a figure is shown marked and decides no verdict. */
+  const char *cache_doubt;
   DynoCpuSplit system_cpu;
   guint threads;
   guint passes;          /* over the same data, to last the phase time; 1 for one pass */
@@ -68,6 +85,7 @@ typedef struct
   DynoStats iops;        /* over runs; n == 0 for phases that count no I/Os */
   DynoLatency latency;   /* over all operations of all runs */
   gboolean too_fast;     /* any run was too fast */
+  const char *cache_doubt; /* the first run's cache_doubt of any run that has one; NULL */
   guint best_of;         /* the figure is the best of this many runs, the others not kept
                           * (CrystalDiskMark's way); 0: every run is kept */
   char *note;            /* "buffered: per-char I/O cannot use O_DIRECT" */

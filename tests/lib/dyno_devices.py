@@ -277,3 +277,55 @@ class Fscrypt(_Steps):
             raise Unavailable("e4crypt add_key failed: %s" % p.stdout.decode(errors="replace"))
 
 
+
+
+class LoopOnFile(_Steps):
+    """ext4 in an image file kept in the folder `base` (a disk image, a container's file),
+    on a loop device, mounted at .path: the file system below caches the image's pages, which
+    is what a read through it must not be served from."""
+
+    def __init__(self, base, size_mib=512):
+        self.base = base
+        self.size_mib = size_mib
+        self.path = self.device = self.image = None
+
+    def __enter__(self):
+        need_root("a loop device")
+        return self._enter(self._make)
+
+    def _make(self):
+        self.image = os.path.join(self.base, "dyno-loop-on-file.img")
+        with open(self.image, "wb") as f:
+            f.truncate(self.size_mib << 20)
+        self._step(lambda: os.unlink(self.image))
+        _run(["mkfs.ext4", "-q", "-F", self.image], "apt-get install e2fsprogs")
+        self.device = _run(["losetup", "--find", "--show", self.image], "util-linux").strip()
+        self._step(lambda: _quiet(["losetup", "-d", self.device]))
+        self.path = tempfile.mkdtemp(prefix="dyno-loop-on-file-", dir=self.base)
+        self._step(lambda: os.rmdir(self.path))
+        _run(["mount", self.device, self.path], "util-linux")
+        self._step(lambda: _umount(self.path))
+
+
+class Overlay(_Steps):
+    """An overlay of a lower and an upper folder under base, mounted at .path."""
+
+    def __init__(self, base):
+        self.base = base
+        self.path = None
+
+    def __enter__(self):
+        need_root("an overlay mount")
+        return self._enter(self._make)
+
+    def _make(self):
+        root = tempfile.mkdtemp(prefix="dyno-overlay-", dir=self.base)
+        self._step(lambda: shutil.rmtree(root, ignore_errors=True))
+        dirs = {name: os.path.join(root, name) for name in ("lower", "upper", "work", "mnt")}
+        for d in dirs.values():
+            os.mkdir(d)
+        self.path = dirs["mnt"]
+        _run(["mount", "-t", "overlay", "overlay", "-o",
+              "lowerdir=%(lower)s,upperdir=%(upper)s,workdir=%(work)s" % dirs, self.path],
+             "overlayfs")
+        self._step(lambda: _umount(self.path))

@@ -202,6 +202,19 @@ dyno_platform_resident_fraction (int fd, guint64 size)
 #endif
 }
 
+/* A port learns its own stacks (FUSE daemons, vnode disks, md(4)); until then nothing below
+ * is walked, and the report says only what the file's own eviction verified. */
+guint
+dyno_platform_evict_below (const char     *path,
+                           DynoCacheLayer *layers,
+                           guint           max,
+                           const char    **doubt)
+{
+  g_return_val_if_fail (doubt != NULL, 0);
+  *doubt = NULL;
+  return 0;
+}
+
 gboolean
 dyno_platform_can_drop_caches (void)
 {

@@ -12,6 +12,7 @@
 #include <glib.h>
 #include <sys/types.h>
 
+#include "dyno-result.h"
 #include "dyno-sysinfo.h"
 
 G_BEGIN_DECLS
@@ -55,6 +56,17 @@ guint64  dyno_platform_ram_bytes (void);
 /* Page cache control on a file the engine created. */
 gboolean dyno_platform_evict (int fd, GError **error);   /* fsync + drop this file's pages */
 double   dyno_platform_resident_fraction (int fd, guint64 size); /* NAN when unknown */
+/* Evicts the data of the file at path from every cache below its file system (a gocryptfs
+ * folder's cipher file, an overlay's upper file, a loop device's image: see
+ * dyno-platform-linux-layers.c), after the file's own pages went with dyno_platform_evict.
+ * Fills up to max layers, outermost first, with what stayed resident; returns how many. *doubt
+ * is NULL, or (interned, translated) why the data may still come from a cache below that
+ * could be neither evicted nor checked ("may come from a cache below: the server of this nfs4
+ * share"). */
+guint    dyno_platform_evict_below (const char     *path,
+                                    DynoCacheLayer *layers,
+                                    guint           max,
+                                    const char    **doubt);
 gboolean dyno_platform_can_drop_caches (void);
 gboolean dyno_platform_drop_caches (GError **error);     /* whole machine, root only */
 /* open(2) flags for unbuffered I/O, or 0 when the OS has none (then set_direct is used). */
