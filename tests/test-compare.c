@@ -885,6 +885,71 @@ test_format_names (void)
     }
 }
 
+/* Each entry states the data file its own target wrote, and a paired answer on different
+ * work says so: two separate runs, or a file from before paired targets shared their sizes. */
+static void
+test_different_work (void)
+{
+  const PhaseSpec specs_a[] = { { "write", { 800 * MB, 810 * MB, 790 * MB } },
+                                { "read", { 900 * MB, 910 * MB, 890 * MB } } };
+  const PhaseSpec specs_b[] = { { "write", { 100 * MB, 101 * MB, 99 * MB } },
+                                { "read", { 300 * MB, 310 * MB, 290 * MB } } };
+  DynoResult *plain = make_result ("plain", "host", specs_a, G_N_ELEMENTS (specs_a));
+  DynoResult *enc = make_result ("enc", "host", specs_b, G_N_ELEMENTS (specs_b));
+  g_autoptr (DynoComparison) comparison = NULL;
+  g_autofree char *work = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *paired = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  JsonArray *entries;
+
+  /* What the configuration says is the largest of a run's targets, not either one's. */
+  config->size = 2921512960;
+  dyno_result_set_config (plain, config);
+  dyno_result_set_config (enc, config);
+  dyno_result_get_target (plain, 0)->sizing.size = 2921512960;
+  dyno_result_get_target (enc, 0)->sizing.size = 336265216; /* 320.7 MiB */
+  comparison = compare_results (plain, enc, NULL);
+
+  g_assert_cmpuint (dyno_comparison_get_data_size (comparison, 0), ==, 2921512960);
+  g_assert_cmpuint (dyno_comparison_get_data_size (comparison, 1), ==, 336265216);
+  g_assert_null (dyno_comparison_describe_work (comparison, 0)); /* the baseline */
+  work = dyno_comparison_describe_work (comparison, 1);
+  g_assert_cmpstr (work, ==, "The targets did different work: a 2.72 GiB data file for plain, "
+                             "320.7 MiB for enc.");
+  summary = dyno_comparison_describe_summary (comparison, 1);
+  g_assert_nonnull (strstr (summary, work));
+  paired = dyno_comparison_format_paired (comparison, DYNO_RATE_UNIT_MB);
+  g_assert_nonnull (strstr (paired, work));
+
+  /* The tables and the JSON give each entry its own size. */
+  text = dyno_comparison_format (comparison, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  g_assert_nonnull (strstr (text, "2786M"));
+  g_assert_nonnull (strstr (text, "321M"));
+  g_assert_nonnull (strstr (text, work)); /* in the legend, for two separate runs too */
+  json = dyno_comparison_format (comparison, DYNO_COMPARE_FORMAT_JSON, DYNO_RATE_UNIT_MB);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  g_assert_no_error (error);
+  entries = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                          "entries");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (entries, 0),
+                                               "file_size"), ==, 2921512960);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (entries, 1),
+                                               "file_size"), ==, 336265216);
+
+  /* The same work: nothing to say. */
+  dyno_result_get_target (dyno_comparison_get_result (comparison, 1), 0)->sizing.size
+      = 2921512960;
+  g_assert_null (dyno_comparison_describe_work (comparison, 1));
+  g_clear_pointer (&summary, g_free);
+  summary = dyno_comparison_describe_summary (comparison, 1);
+  g_assert_null (strstr (summary, "different work"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -896,6 +961,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/cache-doubt", test_cache_doubt);
   g_test_add_func ("/compare/describe", test_describe);
   g_test_add_func ("/compare/headline", test_headline);
+  g_test_add_func ("/compare/different-work", test_different_work);
   g_test_add_func ("/compare/name-by-folder", test_name_by_folder);
   g_test_add_func ("/compare/names", test_names);
   g_test_add_func ("/compare/seed-003", test_seed_003);

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dyno-calibrate.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
 #include "dyno-scratch.h"
@@ -721,6 +722,169 @@ test_interleave (Fixture *f, gconstpointer data)
   dyno_test_rm_rf (second);
 }
 
+/* What dyno-calibrate.c lets a data file take of a volume's free space (space_for_data). */
+static guint64
+space_rule (guint64 free_bytes)
+{
+  const guint64 margin = G_GUINT64_CONSTANT (64) << 20;
+
+  return free_bytes > margin ? (free_bytes - margin) / 2 : 0;
+}
+
+static DynoSizing
+made_up_sizing (double write_rate, double per_char_rate, double create_rate, guint64 size)
+{
+  DynoSizing sizing = { 0 };
+
+  dyno_sizing_clear (&sizing);
+  sizing.calibrated = TRUE;
+  sizing.write_rate = write_rate;
+  sizing.per_char_rate = per_char_rate;
+  sizing.create_rate = create_rate;
+  sizing.size = size;
+  sizing.reason = g_strdup ("its own reason");
+  return sizing;
+}
+
+/* The choice of one workload for several targets, from made-up rates and free spaces: the
+ * fastest target decides, the one with the least free space caps, given sizes stay. */
+static void
+test_calibrate_common (void)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (DynoTargetInfo) fast = dyno_target_info_new ("/fast");
+  g_autoptr (DynoTargetInfo) slow = dyno_target_info_new ("/slow");
+  const DynoTargetInfo *infos[] = { fast, slow };
+  const guint64 chunk = config->chunk;
+  const guint64 gib = G_GUINT64_CONSTANT (1) << 30;
+  DynoSizing a, b;
+  DynoSizing *each[] = { &a, &b };
+  DynoWorkload w;
+
+  config->phase_time = 3;
+  g_assert_true (dyno_config_select (config, "putc,write,read,seq_create", NULL));
+  fast->free_bytes = 100 * gib;
+  slow->free_bytes = 200 * gib;
+  fast->free_inodes = slow->free_inodes = 1000000000;
+
+  /* Room enough: the fastest rate of each kind sizes everyone's work. */
+  a = made_up_sizing (1e9, 2e6, 4000, 3 * gib);
+  b = made_up_sizing (1e8, 5e6, 20000, 300 << 20);
+  dyno_calibrate_common (config, each, infos, 2, &w);
+  g_assert_cmpuint (w.io_size, ==, (G_GUINT64_CONSTANT (3000000000) + chunk - 1) / chunk * chunk);
+  g_assert_cmpuint (w.per_char_size, ==, 15007744); /* 5e6 × 3 s in whole 8 KiB */
+  g_assert_cmpuint (w.files_total, ==, 60416);      /* 20000 × 3 s in whole 1024s */
+  g_assert_cmpuint (w.files_cap, ==, 4 * 60416);
+  g_assert_cmpuint (w.seeks, ==, 0);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpuint (each[i]->size, ==, w.io_size);
+      g_assert_cmpuint (each[i]->per_char_size, ==, w.per_char_size);
+      g_assert_cmpuint (each[i]->files, ==, w.files_cap);
+      g_assert_cmpuint (each[i]->seeks, ==, 0);
+      g_assert_nonnull (strstr (each[i]->reason, "the same for every target"));
+      g_assert_null (strstr (each[i]->reason, "capped by the free space"));
+    }
+  /* Each keeps its own measurements, and the one whose own size differed says so. */
+  g_assert_cmpfloat (a.write_rate, ==, 1e9);
+  g_assert_cmpfloat (b.write_rate, ==, 1e8);
+  g_assert_cmpfloat (b.create_rate, ==, 20000);
+  g_assert_nonnull (strstr (a.reason, "on its own this target called for a"));
+  g_assert_nonnull (strstr (b.reason, "on its own this target called for a"));
+  dyno_sizing_clear (&a);
+  dyno_sizing_clear (&b);
+
+  /* The slow target's volume is nearly full: it caps the fast one's file too. */
+  slow->free_bytes = 2 * gib;
+  a = made_up_sizing (1e9, 2e6, 4000, 3 * gib);
+  b = made_up_sizing (1e8, 5e6, 20000, 300 << 20);
+  dyno_calibrate_common (config, each, infos, 2, &w);
+  g_assert_cmpuint (w.io_size, ==, space_rule (slow->free_bytes) / chunk * chunk);
+  g_assert_cmpuint (w.io_size, <=, space_rule (fast->free_bytes));
+  g_assert_cmpuint (w.per_char_size, <=, w.io_size);
+  g_assert_cmpuint (a.size, ==, b.size);
+  g_assert_nonnull (strstr (a.reason, "capped by the free space of /slow"));
+  g_assert_nonnull (strstr (b.reason, "capped by the free space of /slow"));
+  dyno_sizing_clear (&a);
+  dyno_sizing_clear (&b);
+
+  /* Few inodes on one side cap everyone's files. */
+  slow->free_inodes = 20000;
+  a = made_up_sizing (1e9, 2e6, 4000, 3 * gib);
+  b = made_up_sizing (1e8, 5e6, 20000, 300 << 20);
+  dyno_calibrate_common (config, each, infos, 2, &w);
+  g_assert_cmpuint (w.files_cap, ==, 9216); /* 10000 in whole 1024s */
+  g_assert_cmpuint (w.files_total, <=, w.files_cap);
+  g_assert_nonnull (strstr (a.reason, "files capped by the free inodes of /slow"));
+  dyno_sizing_clear (&a);
+  dyno_sizing_clear (&b);
+
+  /* Sizes given stay as given: -s 64M, -n, --seeks. */
+  config->autos = DYNO_AUTO_PER_CHAR;
+  config->size = 64 << 20;
+  config->seeks = 1000;
+  a = made_up_sizing (NAN, 2e6, NAN, 64 << 20);
+  b = made_up_sizing (NAN, 5e6, NAN, 64 << 20);
+  dyno_calibrate_common (config, each, infos, 2, &w);
+  g_assert_cmpuint (w.io_size, ==, 64 << 20);
+  g_assert_cmpuint (w.seeks, ==, 1000);
+  g_assert_cmpuint (w.files_total, ==, dyno_config_get_files_total (config));
+  g_assert_cmpuint (w.files_cap, ==, 0);
+  g_assert_cmpuint (a.size, ==, 64 << 20);
+  g_assert_cmpuint (b.size, ==, 64 << 20);
+  g_assert_cmpuint (a.per_char_size, ==, b.per_char_size);
+  g_assert_null (strstr (a.reason, "on its own"));
+  dyno_sizing_clear (&a);
+  dyno_sizing_clear (&b);
+}
+
+/* Two calibrated targets do the same work, within the space of each. Nothing here depends on
+ * how fast the folders are: whatever each calibration measured, the sizes are one. */
+static void
+test_shared_sizing (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = dyno_config_new ();
+  g_autoptr (DynoEngine) engine = dyno_engine_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoResult) result = NULL;
+  g_autofree char *second = dyno_test_make_dir ("dyno-engine-b");
+  const char *targets[] = { f->dir, second, NULL };
+  const DynoSizing *first;
+
+  config->phase_time = 0.2;
+  config->repeat = 1;
+  g_assert_true (dyno_config_select (config, "putc,write,seq_create", &error));
+  result = dyno_engine_run_sync (engine, config, targets, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 2);
+  first = &dyno_result_get_target (result, 0)->sizing;
+  for (guint t = 0; t < 2; t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+      const DynoSizing *sizing = &target->sizing;
+      const DynoPhaseResult *write = dyno_target_result_find_phase (target, "write");
+      const DynoPhaseResult *putc_ = dyno_target_result_find_phase (target, "putc");
+
+      g_assert_null (target->error_message);
+      g_assert_true (sizing->calibrated);
+      g_assert_true (isfinite (sizing->write_rate) && sizing->write_rate > 0);
+      g_assert_cmpuint (sizing->size, >, 0);
+      g_assert_cmpuint (sizing->size, ==, first->size);
+      g_assert_cmpuint (sizing->per_char_size, ==, first->per_char_size);
+      g_assert_cmpuint (sizing->files, ==, first->files);
+      g_assert_cmpuint (sizing->seeks, ==, first->seeks);
+      g_assert_nonnull (strstr (sizing->reason, "the same for every target"));
+      if (target->info->free_bytes > 0 && space_rule (target->info->free_bytes) >= (16 << 20))
+        g_assert_cmpuint (sizing->size, <=, space_rule (target->info->free_bytes));
+      /* The phases did that work, not only the sizing says so. */
+      g_assert_cmpuint (dyno_phase_result_get_run (write, 0)->amount, ==, sizing->size);
+      g_assert_cmpuint (dyno_phase_result_get_run (putc_, 0)->amount, ==, sizing->per_char_size);
+    }
+  assert_untouched (f);
+  dyno_test_assert_no_scratch (second);
+  dyno_test_rm_rf (second);
+}
+
 static GPid
 dead_pid (void)
 {
@@ -983,6 +1147,7 @@ main (int argc, char *argv[])
   ADD ("/engine/short-phase-has-a-sample", test_short_phase_has_a_sample);
   ADD ("/engine/phase-time", test_phase_time);
   ADD ("/engine/interleave", test_interleave);
+  ADD ("/engine/shared-sizing", test_shared_sizing);
   ADD ("/engine/cache-none-is-resident", test_cache_none_is_resident);
   ADD ("/engine/per-char-syscall-repeat", test_per_char_syscall_and_repeat);
   ADD ("/engine/direct", test_direct);
@@ -990,6 +1155,7 @@ main (int argc, char *argv[])
   ADD ("/engine/next-target-after-failure", test_second_target_runs_after_failure);
   ADD ("/engine/stale-scratch", test_stale_scratch);
 #undef ADD
+  g_test_add_func ("/engine/calibrate-common", test_calibrate_common);
   g_test_add_func ("/engine/direct-unsupported", test_direct_unsupported);
   g_test_add_func ("/engine/bad-targets", test_bad_targets);
   g_test_add_func ("/engine/root/enospc-mid-write", test_enospc_mid_write);

@@ -49,11 +49,11 @@ round_up (guint64 value, guint64 unit)
 /* Free bytes the data file may take: half of what is free after a margin, so the run never
  * fills a volume. */
 static guint64
-space_for_data (const DynoTargetInfo *info)
+space_for_data (guint64 free_bytes)
 {
-  if (info->free_bytes == 0)
+  if (free_bytes == 0)
     return MAX_DATA_SIZE; /* unknown: the pre-flight check has let it through */
-  return info->free_bytes > SPACE_MARGIN ? (info->free_bytes - SPACE_MARGIN) / 2 : 0;
+  return free_bytes > SPACE_MARGIN ? (free_bytes - SPACE_MARGIN) / 2 : 0;
 }
 
 /* Writes a new data file of step bytes and flushes it, as the write phase does (a file
@@ -101,7 +101,7 @@ static gboolean
 calibrate_write (DynoRun *run, const DynoTargetInfo *info, double *out_rate, GError **error)
 {
   const guint64 chunk = run->config->chunk;
-  guint64 limit = MIN (MAX_WRITE_STEP, space_for_data (info) / 2);
+  guint64 limit = MIN (MAX_WRITE_STEP, space_for_data (info->free_bytes) / 2);
   guint64 step = round_up (MAX (chunk, G_GUINT64_CONSTANT (1) << 20), chunk);
   double seconds = 0;
   gboolean ok;
@@ -271,122 +271,296 @@ dyno_calibrate_needed (const DynoConfig *config)
          || (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config));
 }
 
-gboolean
-dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing, GError **error)
+
+/* What the sizes are chosen from: the rates measured and what the volume holds. For one target
+ * its own; for the targets of a run together the fastest rates and the least room. */
+typedef struct
 {
-  const DynoConfig *config = run->config;
+  double write_rate;    /* B/s; NAN: not measured */
+  double per_char_rate; /* B/s; NAN */
+  double create_rate;   /* files/s; NAN */
+  guint64 free_bytes;   /* 0: unknown */
+  guint64 free_inodes;  /* 0: unknown */
+  /* Shared by several targets: the targets the least free space and inodes belong to, for
+   * the reason; NULL for one target alone. */
+  const char *bytes_of;
+  const char *inodes_of;
+} Basis;
+
+/* The sizes a basis calls for, and why; no I/O. What the configuration gives stays as it is. */
+static void
+choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *reason)
+{
   const double t = config->phase_time;
-  g_autoptr (GString) reason = g_string_new (NULL);
-  gint64 started = dyno_now_ns ();
+  const gboolean shared = basis->bytes_of != NULL || basis->inodes_of != NULL;
 
-  g_return_val_if_fail (run != NULL && sizing != NULL, FALSE);
+  w->io_size = config->size;
+  w->per_char_size = dyno_config_get_per_char_size (config);
+  w->files_total = dyno_config_get_files_total (config);
+  w->files_cap = 0;
+  w->seeks = dyno_config_is_auto (config, DYNO_AUTO_SEEKS) ? 0 : config->seeks;
 
-  /* The configuration's sizes, then what calibration replaces. */
-  run->phase_time = t;
-  run->io_size = config->size;
-  run->per_char_size = dyno_config_get_per_char_size (config);
-  run->files_total = dyno_config_get_files_total (config);
-  run->files_cap = 0;
-  run->seeks = config->seeks;
+  if (shared)
+    add_reason (reason,
+                /* Translators: why every target of a paired (or longer) run did the same
+                 * work; more reasons may follow, after a semicolon */
+                _("the same for every target of the run: the largest of their calibrated sizes"));
 
-  if (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config))
+  if (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config)
+      && !isnan (basis->write_rate))
     {
       const guint64 chunk = config->chunk;
-      guint64 cap = MIN (MAX_DATA_SIZE, space_for_data (info));
-      guint64 size;
-      double rate = NAN;
+      guint64 cap = MIN (MAX_DATA_SIZE, space_for_data (basis->free_bytes));
+      guint64 size = round_up ((guint64) MIN (basis->write_rate * t, (double) MAX_DATA_SIZE),
+                               chunk);
 
-      if (!calibrate_write (run, info, &rate, error))
-        return FALSE;
-      size = round_up ((guint64) MIN (rate * t, (double) MAX_DATA_SIZE), chunk);
-      {
-        g_autofree char *rate_text = dyno_format_rate (rate, DYNO_UNIT_BYTES);
-        g_autofree char *text = g_strdup_printf (
-            /* Translators: how the data file was sized: a rate, seconds of the phase time */
-            _("block writes ran at %s, so the data file holds %.0f s of them"), rate_text, t);
+      if (!shared)
+        {
+          g_autofree char *rate_text = dyno_format_rate (basis->write_rate, DYNO_UNIT_BYTES);
+          g_autofree char *text = g_strdup_printf (
+              /* Translators: how the data file was sized: a rate, seconds of the phase time */
+              _("block writes ran at %s, so the data file holds %.0f s of them"), rate_text, t);
 
-        add_reason (reason, text);
-      }
+          add_reason (reason, text);
+        }
       if (size > cap)
         {
           size = cap / chunk * chunk;
-          add_reason (reason, _("capped by the free space"));
+          if (shared)
+            {
+              g_autofree char *text = NULL;
+
+              /* Translators: %s is the target (a folder) with the least free space */
+              text = g_strdup_printf (_("capped by the free space of %s"), basis->bytes_of);
+              add_reason (reason, text);
+            }
+          else
+            add_reason (reason, _("capped by the free space"));
         }
       if (size < MAX (MIN_DATA_SIZE, chunk))
         size = round_up (MAX (MIN_DATA_SIZE, chunk), chunk);
-      run->io_size = size;
-      sizing->write_rate = rate;
+      w->io_size = size;
     }
 
-  if (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR) && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
+  if (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR)
+      && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR) && !isnan (basis->per_char_rate))
     {
-      double rate = NAN;
       guint64 size;
 
-      if (!calibrate_per_char (run, &rate, error))
-        return FALSE;
-      size = round_up ((guint64) MIN (rate * t, (double) MAX_DATA_SIZE), 8192);
+      size = round_up ((guint64) MIN (basis->per_char_rate * t, (double) MAX_DATA_SIZE), 8192);
       size = MAX (size, 64 << 10);
-      if (dyno_config_has_io_tests (config) && size > run->io_size)
+      if (dyno_config_has_io_tests (config) && size > w->io_size)
         {
           /* getc reads the data file: never more of it than there is; it makes passes. */
-          size = run->io_size;
+          size = w->io_size;
           add_reason (reason, _("per-char phases capped at the data file"));
         }
-      run->per_char_size = size;
-      sizing->per_char_rate = rate;
+      w->per_char_size = size;
     }
   else if (dyno_config_has_io_tests (config))
-    run->per_char_size = MIN (run->per_char_size, run->io_size);
+    w->per_char_size = MIN (w->per_char_size, w->io_size);
 
-  if (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config))
+  if (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config)
+      && !isnan (basis->create_rate))
     {
-      double rate = NAN;
       guint64 files;
       guint64 cap = MAX_TIMED_FILES;
 
-      if (!calibrate_creates (run, info, &rate, error))
-        return FALSE;
-      files = round_up ((guint64) MIN (rate * t, (double) cap), 1024);
+      files = round_up ((guint64) MIN (basis->create_rate * t, (double) cap), 1024);
       /* A timed create stops at the phase time, but its final sync (which writes the inodes)
        * cannot be cut short, so the names are capped. Four times the estimate: a calibration
        * on a busy machine was seen to guess a ninth of the real rate, and a cap of half again
        * ended a random create in 0.3 s, "+++++"; four times still keeps the sync bounded. */
       cap = MIN (cap, round_up (files * 4, 1024));
-      if (info->free_inodes > 0 && cap > info->free_inodes / 2)
+      if (basis->free_inodes > 0 && cap > basis->free_inodes / 2)
         {
-          cap = MAX (info->free_inodes / 2 / 1024, 1) * 1024;
-          add_reason (reason, _("files capped by the free inodes"));
+          cap = MAX (basis->free_inodes / 2 / 1024, 1) * 1024;
+          if (shared)
+            {
+              g_autofree char *text = NULL;
+
+              /* Translators: %s is the target (a folder) with the fewest free inodes */
+              text = g_strdup_printf (_("files capped by the free inodes of %s"),
+                                      basis->inodes_of);
+              add_reason (reason, text);
+            }
+          else
+            add_reason (reason, _("files capped by the free inodes"));
         }
-      if (config->files_max > 0 && info->free_bytes > 0)
+      if (config->files_max > 0 && basis->free_bytes > 0)
         {
           guint64 per_file = round_up ((guint64) config->files_max, 4096);
-          guint64 room = info->free_bytes > SPACE_MARGIN ? (info->free_bytes - SPACE_MARGIN) / 2 : 0;
+          guint64 room = basis->free_bytes > SPACE_MARGIN
+                             ? (basis->free_bytes - SPACE_MARGIN) / 2
+                             : 0;
 
           if (cap * per_file > room)
             {
               cap = MAX (room / per_file / 1024, 1) * 1024;
-              add_reason (reason, _("files capped by the free space"));
+              if (shared)
+                {
+                  g_autofree char *text = NULL;
+
+                  /* Translators: %s is the target (a folder) with the least free space */
+                  text = g_strdup_printf (_("files capped by the free space of %s"),
+                                          basis->bytes_of);
+                  add_reason (reason, text);
+                }
+              else
+                add_reason (reason, _("files capped by the free space"));
             }
         }
-      run->files_cap = MAX (cap, 1024);
-      run->files_total = CLAMP (files, 1024, run->files_cap);
-      sizing->create_rate = rate;
+      w->files_cap = MAX (cap, 1024);
+      w->files_total = CLAMP (files, 1024, w->files_cap);
     }
+}
 
-  if (dyno_config_is_auto (config, DYNO_AUTO_SEEKS))
-    run->seeks = 0;
+/* What a sizing records of a workload: the sizes of the phases the configuration has. */
+static void
+record (const DynoConfig *config, const DynoWorkload *w, DynoSizing *sizing)
+{
+  sizing->size = dyno_config_has_io_tests (config) ? w->io_size : 0;
+  sizing->per_char_size = dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR)
+                              ? w->per_char_size
+                              : 0;
+  sizing->files = dyno_config_has_file_tests (config)
+                      ? (w->files_cap > 0 ? w->files_cap : w->files_total)
+                      : 0;
+  sizing->seeks = w->seeks;
+}
 
+static void
+apply (DynoRun *run, const DynoWorkload *w)
+{
+  run->io_size = w->io_size;
+  run->per_char_size = w->per_char_size;
+  run->files_total = w->files_total;
+  run->files_cap = w->files_cap;
+  run->seeks = w->seeks;
+}
+
+gboolean
+dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing, GError **error)
+{
+  const DynoConfig *config = run->config;
+  g_autoptr (GString) reason = g_string_new (NULL);
+  Basis basis = { .write_rate = NAN, .per_char_rate = NAN, .create_rate = NAN,
+                  .free_bytes = info->free_bytes, .free_inodes = info->free_inodes };
+  DynoWorkload w;
+  gint64 started = dyno_now_ns ();
+
+  g_return_val_if_fail (run != NULL && sizing != NULL, FALSE);
+
+  /* The configuration's sizes, then what each measurement replaces: the per-char steps stop
+   * at the data file's size, so that comes first. */
+  run->phase_time = config->phase_time;
+  choose (config, &basis, &w, reason);
+  apply (run, &w);
+
+  if (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config))
+    {
+      if (!calibrate_write (run, info, &basis.write_rate, error))
+        return FALSE;
+      g_string_truncate (reason, 0);
+      choose (config, &basis, &w, reason);
+      apply (run, &w);
+    }
+  if (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR)
+      && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR)
+      && !calibrate_per_char (run, &basis.per_char_rate, error))
+    return FALSE;
+  if (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config)
+      && !calibrate_creates (run, info, &basis.create_rate, error))
+    return FALSE;
+  g_string_truncate (reason, 0);
+  choose (config, &basis, &w, reason);
+  apply (run, &w);
+
+  sizing->write_rate = basis.write_rate;
+  sizing->per_char_rate = basis.per_char_rate;
+  sizing->create_rate = basis.create_rate;
   sizing->calibrated = !isnan (sizing->write_rate) || !isnan (sizing->per_char_rate)
                        || !isnan (sizing->create_rate);
   sizing->seconds = sizing->calibrated ? (dyno_now_ns () - started) / 1e9 : NAN;
-  sizing->size = dyno_config_has_io_tests (config) ? run->io_size : 0;
-  sizing->per_char_size = dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR) ? run->per_char_size : 0;
-  sizing->files = dyno_config_has_file_tests (config)
-                       ? (run->files_cap > 0 ? run->files_cap : run->files_total)
-                       : 0;
-  sizing->seeks = run->seeks;
+  record (config, &w, sizing);
   g_free (sizing->reason);
   sizing->reason = reason->len > 0 ? g_strdup (reason->str) : NULL;
   return TRUE;
+}
+
+static double
+max_rate (double a, double b)
+{
+  if (isnan (a))
+    return b;
+  return isnan (b) ? a : MAX (a, b);
+}
+
+void
+dyno_calibrate_common (const DynoConfig *config,
+                       DynoSizing *const *each,
+                       const DynoTargetInfo *const *infos,
+                       guint n,
+                       DynoWorkload *out)
+{
+  g_autoptr (GString) reason = g_string_new (NULL);
+  g_autofree char *bytes_of = NULL;
+  g_autofree char *inodes_of = NULL;
+  Basis basis = { .write_rate = NAN, .per_char_rate = NAN, .create_rate = NAN };
+  const DynoTargetInfo *least_bytes = NULL;
+  const DynoTargetInfo *least_inodes = NULL;
+
+  g_return_if_fail (config != NULL && each != NULL && infos != NULL && out != NULL);
+  g_return_if_fail (n > 0);
+
+  /* The fastest target decides, so that its fixed-work phases still last the phase time (a
+   * slower one's last longer, which costs time, not truth); the one with the least room caps,
+   * so that every data file fits. */
+  for (guint i = 0; i < n; i++)
+    {
+      basis.write_rate = max_rate (basis.write_rate, each[i]->write_rate);
+      basis.per_char_rate = max_rate (basis.per_char_rate, each[i]->per_char_rate);
+      basis.create_rate = max_rate (basis.create_rate, each[i]->create_rate);
+      if (infos[i]->free_bytes > 0
+          && (least_bytes == NULL || infos[i]->free_bytes < least_bytes->free_bytes))
+        least_bytes = infos[i];
+      if (infos[i]->free_inodes > 0
+          && (least_inodes == NULL || infos[i]->free_inodes < least_inodes->free_inodes))
+        least_inodes = infos[i];
+    }
+  if (least_bytes != NULL)
+    {
+      basis.free_bytes = least_bytes->free_bytes;
+      bytes_of = g_filename_display_name (least_bytes->path != NULL ? least_bytes->path : "");
+    }
+  if (least_inodes != NULL)
+    {
+      basis.free_inodes = least_inodes->free_inodes;
+      inodes_of = g_filename_display_name (least_inodes->path != NULL ? least_inodes->path : "");
+    }
+  /* The reason names a target only when one capped; an empty name still marks it shared. */
+  basis.bytes_of = bytes_of != NULL ? bytes_of : "";
+  basis.inodes_of = inodes_of != NULL ? inodes_of : "";
+  choose (config, &basis, out, reason);
+
+  for (guint i = 0; i < n; i++)
+    {
+      DynoSizing *sizing = each[i];
+      guint64 alone = sizing->size;
+      g_autoptr (GString) text = g_string_new (reason->str);
+
+      record (config, out, sizing);
+      if (alone != sizing->size && alone > 0)
+        {
+          g_autofree char *size = dyno_format_size (alone);
+          g_autofree char *part = NULL;
+
+          /* Translators: after why every target of a run did the same work; %s is the size
+           * of the data file this target's own calibration called for, e.g. "320.7 MiB" */
+          part = g_strdup_printf (_("on its own this target called for a %s data file"), size);
+          add_reason (text, part);
+        }
+      g_free (sizing->reason);
+      sizing->reason = g_string_free (g_steal_pointer (&text), FALSE);
+    }
 }

@@ -9,13 +9,34 @@
 
 G_BEGIN_DECLS
 
+/* The sizes one target's run does: the configuration's, or what a calibration chose. */
+typedef struct
+{
+  guint64 io_size;       /* bytes of the data file, whole chunks */
+  guint64 per_char_size; /* bytes the per-char phases move */
+  guint64 files_total;   /* files per file-test series */
+  guint64 files_cap;     /* names a timed create may use; 0: it makes files_total */
+  guint64 seeks;         /* seeks per pass; 0: as many as the phase time holds */
+} DynoWorkload;
+
+/* Some size of this configuration is calibrated: dyno_calibrate will measure first. */
+gboolean dyno_calibrate_needed (const DynoConfig *config);
 /* Sets run->io_size, per_char_size, files_total, seeks and phase_time for the target the run
  * is on: the configuration's, or for what it leaves to calibration (dyno_config_is_auto) what
  * short measurements in the scratch folder call for. Records what was chosen and why in
  * sizing. Needs the scratch folder and run->buffer. */
-/* Some size of this configuration is calibrated: dyno_calibrate will measure first. */
-gboolean dyno_calibrate_needed (const DynoConfig *config);
 gboolean dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing,
                          GError **error);
+/* One workload for the n targets of a run, so that a comparison of them compares the same
+ * work: from each one's calibration (each[i], as dyno_calibrate filled it) and volume
+ * (infos[i]), the sizes the fastest rate of each kind calls for, capped by the least free
+ * space and inodes, by the same rules as dyno_calibrate's. Sizes the configuration gives stay
+ * as given. Each sizing keeps its own rates; its sizes and reason become the shared ones.
+ * No I/O: the runner applies *out to every target. */
+void dyno_calibrate_common (const DynoConfig *config,
+                            DynoSizing *const *each,
+                            const DynoTargetInfo *const *infos,
+                            guint n,
+                            DynoWorkload *out);
 
 G_END_DECLS

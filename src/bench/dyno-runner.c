@@ -616,6 +616,7 @@ typedef struct
   DynoTargetResult *result;
   GHashTable *latency;
   gboolean opened;  /* scratch folder made, sizes known */
+  gboolean announced; /* the notes on its sizes are made */
   gboolean done;    /* finished or failed: it runs no more rounds */
   gint64 elapsed_ns;
   int target_fd;
@@ -693,7 +694,8 @@ deactivate (RunState *state, TargetSlot *slot)
   state->latency = NULL;
 }
 
-/* Checks, scratch folder, buffer and sizes: the target's first round starts here. */
+/* Checks, scratch folder, buffer and sizes: the target's first round starts here, or, when
+ * the targets share their sizes, the untimed measuring before the first round. */
 static gboolean
 open_target (RunState *state, TargetSlot *slot, GError **error)
 {
@@ -745,6 +747,18 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
     push_message (run, DYNO_MESSAGE_INFO, _("Measuring the target to size the run (not timed)"));
   if (!dyno_calibrate (run, tr->info, &tr->sizing, error))
     return FALSE;
+  slot->opened = TRUE;
+  return TRUE;
+}
+
+/* The notes on the sizes the target runs with, once they are final: at its first timed round,
+ * which is also when they are shown under its name. */
+static void
+announce_sizing (RunState *state, TargetSlot *slot)
+{
+  DynoRun *run = &state->run;
+  DynoTargetResult *tr = slot->result;
+
   if (dyno_config_is_auto (run->config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (run->config))
     {
       guint first_note = tr->notes->len;
@@ -767,8 +781,6 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
       g_ptr_array_insert (tr->notes, 0, g_strdup (note));
       push_message (run, DYNO_MESSAGE_INFO, note);
     }
-  slot->opened = TRUE;
-  return TRUE;
 }
 
 /* Ends the target: its scratch folder goes, with everything in it. */
@@ -845,10 +857,11 @@ take_samples (DynoRun *run, DynoTargetResult *tr)
   g_array_append_vals (tr->samples, samples->data, samples->len);
 }
 
-/* One round: target index, repeat run->repeat. Returns FALSE when the target is done (it
- * failed, or the run was stopped). */
+/* One round: target index, repeat run->repeat; with open_only, only the opening of the
+ * target (open_all). Returns FALSE when the target is done (it failed, or the run was
+ * stopped). */
 static gboolean
-run_round (RunState *state, guint index, TargetSlot *slot, gboolean last)
+run_round (RunState *state, guint index, TargetSlot *slot, gboolean last, gboolean open_only)
 {
   DynoRun *run = &state->run;
   g_autoptr (GError) error = NULL;
@@ -869,7 +882,12 @@ run_round (RunState *state, guint index, TargetSlot *slot, gboolean last)
   else
     dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished,
                         &run->stop);
-  if (ok)
+  if (ok && !open_only && !slot->announced)
+    {
+      announce_sizing (state, slot);
+      slot->announced = TRUE;
+    }
+  if (ok && !open_only)
     ok = run_repeat (state, &error);
   /* Between rounds the data file goes: another target may share the volume. */
   if (run->scratch_fd >= 0 && run->data_size > 0)
@@ -886,7 +904,7 @@ run_round (RunState *state, guint index, TargetSlot *slot, gboolean last)
       record_failure (run, error, run->current_phase);
       push_message (run, DYNO_MESSAGE_WARNING, error->message);
     }
-  if (!ok || last)
+  if (!ok || (last && !open_only))
     close_target (state, slot);
   deactivate (state, slot);
   return ok;
@@ -900,6 +918,59 @@ target_finished (RunState *state, DynoResult *result, guint index, TargetSlot *s
   event.result = slot->result;
   event.owner = g_object_ref (G_OBJECT (result));
   dyno_run_shared_push (state->run.shared, &event);
+}
+
+static void
+skip_target (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
+{
+  const DynoConfig *config = state->run.config;
+
+  /* Failed: its remaining phases are skipped, for the progress to add up. */
+  dyno_run_shared_skip_phases (state->run.shared, dyno_runner_count_phases (config)
+                                                      / MAX (config->repeat, 1)
+                                                      * (config->repeat - state->run.repeat - 1));
+  target_finished (state, result, index, slot);
+}
+
+/* Several targets with calibrated sizes: a comparison of them must compare the same work, so
+ * each is measured first, untimed, before any timed round (which keeps A B B A as it is), and
+ * all then run the sizes the fastest of them calls for, within the least free space of them
+ * (dyno_calibrate_common). A target that fails here is done, as in its first round. */
+static void
+open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targets)
+{
+  DynoRun *run = &state->run;
+  g_autofree DynoSizing **each = g_new0 (DynoSizing *, n_targets);
+  g_autofree const DynoTargetInfo **infos = g_new0 (const DynoTargetInfo *, n_targets);
+  guint n_open = 0;
+  DynoWorkload common;
+
+  for (guint i = 0; i < n_targets; i++)
+    {
+      if (!run_round (state, i, &slots[i], FALSE, TRUE))
+        skip_target (state, result, i, &slots[i]);
+      if (g_cancellable_is_cancelled (run->cancellable))
+        return; /* the caller's loop ends at once and cleans up */
+    }
+  for (guint i = 0; i < n_targets; i++)
+    if (slots[i].opened && !slots[i].done)
+      {
+        each[n_open] = &slots[i].result->sizing;
+        infos[n_open] = slots[i].result->info;
+        n_open++;
+      }
+  if (n_open == 0)
+    return;
+  dyno_calibrate_common (run->config, each, infos, n_open, &common);
+  for (guint i = 0; i < n_targets; i++)
+    if (slots[i].opened && !slots[i].done)
+      {
+        slots[i].io_size = common.io_size;
+        slots[i].per_char_size = common.per_char_size;
+        slots[i].files_total = common.files_total;
+        slots[i].files_cap = common.files_cap;
+        slots[i].seeks = common.seeks;
+      }
 }
 
 static void
@@ -972,6 +1043,13 @@ dyno_runner_run (const DynoConfig *config,
       slots[i].queue_direct_align = 4096;
     }
 
+  if (n_targets > 1 && dyno_calibrate_needed (run->config))
+    {
+      run->repeat = 0;
+      open_all (&state, result, slots, n_targets);
+      cancelled = g_cancellable_is_cancelled (cancellable);
+    }
+
   /* Repeats alternate between the targets, A B B A A B …, so that whatever drifts while the
    * run goes on (heat, a host's cache, other work) falls on every target alike. */
   for (run->repeat = 0; run->repeat < run->config->repeat && !cancelled; run->repeat++)
@@ -982,14 +1060,8 @@ dyno_runner_run (const DynoConfig *config,
 
         if (slots[i].done)
           continue;
-        if (!run_round (&state, i, &slots[i], last))
-          {
-            /* Failed: its remaining phases are skipped, for the progress to add up. */
-            dyno_run_shared_skip_phases (shared, dyno_runner_count_phases (run->config)
-                                                     / MAX (run->config->repeat, 1)
-                                                     * (run->config->repeat - run->repeat - 1));
-            target_finished (&state, result, i, &slots[i]);
-          }
+        if (!run_round (&state, i, &slots[i], last, FALSE))
+          skip_target (&state, result, i, &slots[i]);
         else if (last)
           target_finished (&state, result, i, &slots[i]);
         if (g_cancellable_is_cancelled (cancellable))

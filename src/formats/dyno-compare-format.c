@@ -238,9 +238,12 @@ entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
 {
   const DynoConfig *config = dyno_result_get_config (dyno_comparison_get_result (comparison,
                                                                                  entry));
+  /* The size this entry's target wrote, which its own sizing knows; not the configuration's,
+   * which holds only the largest of a run's targets. */
+  guint64 size = dyno_comparison_get_data_size (comparison, entry);
 
   if (table_unit (table) == DYNO_UNIT_BYTES)
-    return config->size > 0 ? format_file_size (config->size) : g_strdup ("");
+    return size > 0 ? format_file_size (size) : g_strdup ("");
   return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
 }
 
@@ -288,6 +291,18 @@ append_legend (GString *out, const DynoComparison *comparison, const Summary *su
                               _("+++++: the phase took less than %.1f s, too fast to measure "
                                 "reliably."),
                               DYNO_TOO_FAST_SECONDS);
+      g_string_append_c (out, '\n');
+    }
+  /* A ratio of different work is not a ratio of the targets: under the table it is read with. */
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    {
+      g_autofree char *work = dyno_comparison_describe_work (comparison, e);
+      g_autofree char *clean = NULL;
+
+      if (work == NULL)
+        continue;
+      clean = clean_text (work);
+      g_string_append (out, clean);
       g_string_append_c (out, '\n');
     }
 }
@@ -902,7 +917,7 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
       json_builder_add_int_value (b, dyno_comparison_get_target (comparison, e));
       add_string (b, "path", target->info ? target->info->path : NULL);
       json_builder_set_member_name (b, "file_size");
-      json_builder_add_int_value (b, (gint64) dyno_result_get_config (result)->size);
+      json_builder_add_int_value (b, (gint64) dyno_comparison_get_data_size (comparison, e));
       /* Only for entries with a price (dyno-cli run --price): imports have none. */
       if (dyno_target_result_has_price (target))
         {

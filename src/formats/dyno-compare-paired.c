@@ -126,6 +126,54 @@ append_list (GString *out, const char *item)
   g_string_append (out, item);
 }
 
+static gboolean
+has_io_tests (const DynoComparison *comparison, guint entry)
+{
+  return dyno_config_has_io_tests (
+      dyno_result_get_config (dyno_comparison_get_result (comparison, entry)));
+}
+
+char *
+dyno_comparison_describe_work (const DynoComparison *comparison, guint entry)
+{
+  guint baseline;
+  guint64 mine, base;
+  g_autofree char *mine_text = NULL;
+  g_autofree char *base_text = NULL;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), NULL);
+
+  baseline = dyno_comparison_get_baseline (comparison);
+  if (entry == baseline)
+    return NULL;
+  /* Only the phases on the data file do its size of work. */
+  if (!has_io_tests (comparison, entry) || !has_io_tests (comparison, baseline))
+    return NULL;
+  mine = dyno_comparison_get_data_size (comparison, entry);
+  base = dyno_comparison_get_data_size (comparison, baseline);
+  if (mine == 0 || base == 0 || mine == base)
+    return NULL;
+  base_text = dyno_format_size (base);
+  mine_text = dyno_format_size (mine);
+  /* Translators: under a paired run's summary, when the two sides wrote data files of
+   * different sizes, so their figures are not of the same work: "The targets did different
+   * work: a 2.7 GiB data file for plain, 320.7 MiB for enc." */
+  return g_strdup_printf (_("The targets did different work: a %s data file for %s, %s for %s."),
+                          base_text, dyno_comparison_get_name (comparison, baseline), mine_text,
+                          dyno_comparison_get_name (comparison, entry));
+}
+
+/* A verdict on different work is no verdict on the targets: said in the same breath. */
+static void
+append_work (GString *out, const DynoComparison *comparison, guint entry)
+{
+  g_autofree char *work = dyno_comparison_describe_work (comparison, entry);
+
+  if (work != NULL)
+    g_string_append_printf (out, " %s", work);
+}
+
 char *
 dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
 {
@@ -209,6 +257,13 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
     {
       /* Translators: a paired run's summary when no phase has an interval */
       g_string_append_printf (out, _("%s: no verdict, repeat the runs (-x 3) to get one"), name);
+      {
+        g_autofree char *work = dyno_comparison_describe_work (comparison, entry);
+
+        /* A sentence of its own, which this one, without a verdict, does not end with. */
+        if (work != NULL)
+          g_string_append_printf (out, ". %s", work);
+      }
       return g_string_free (g_steal_pointer (&out), FALSE);
     }
 
@@ -238,6 +293,7 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
                                 "workers"));
     }
   g_string_append_c (out, '.');
+  append_work (out, comparison, entry);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 

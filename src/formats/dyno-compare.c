@@ -853,6 +853,20 @@ dyno_comparison_get_target_result (const DynoComparison *comparison, guint entry
   return dyno_result_get_target (e->result, e->target);
 }
 
+guint64
+dyno_comparison_get_data_size (const DynoComparison *comparison, guint entry)
+{
+  const DynoTargetResult *target;
+
+  g_return_val_if_fail (comparison != NULL, 0);
+  g_return_val_if_fail (entry < comparison->entries->len, 0);
+
+  target = dyno_comparison_get_target_result (comparison, entry);
+  if (target != NULL && target->sizing.size > 0)
+    return target->sizing.size;
+  return dyno_result_get_config (dyno_comparison_get_result (comparison, entry))->size;
+}
+
 gboolean
 dyno_comparison_get_price (const DynoComparison *comparison,
                            guint                 entry,

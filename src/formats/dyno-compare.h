@@ -144,6 +144,13 @@ const DynoPhaseResult *dyno_comparison_get_phase_result (const DynoComparison *c
 char     *dyno_comparison_describe_source (const DynoComparison *comparison);
 /* "×0.17", "×12.5", "×0.012"; "—" for NAN. No noise words: see describe_ratio for those. */
 char     *dyno_compare_format_ratio (double ratio);
+/* Bytes of the data file the entry's target used: its sizing's (what it really wrote), else
+ * the configuration's (imports, older files); 0 when unknown. */
+guint64   dyno_comparison_get_data_size (const DynoComparison *comparison, guint entry);
+/* Translated, when the entry's data file and the baseline's differ (two separate runs, or a
+ * file from before paired targets shared their sizes): "The targets did different work: a
+ * 2.7 GiB data file for plain, 320.7 MiB for enc."; NULL when they did the same. */
+char     *dyno_comparison_describe_work (const DynoComparison *comparison, guint entry);
 /* The entry's price (dyno-cli run --price): TRUE with the amount and its currency ("USD",
  * owned by the result); FALSE when none was given (imports, older files). */
 gboolean  dyno_comparison_get_price (const DynoComparison *comparison,

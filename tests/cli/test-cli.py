@@ -1033,6 +1033,36 @@ def case_compare_per_spindle():
 SEED_RAID6 = os.path.join(FIXTURES, "results", "seed-raid6-array.json")
 
 
+def case_run_compare_shared_sizing():
+    """run --compare with calibrated sizes: both folders do the same work, one data file size
+    for both within the space of each, and the result and the notes say why. Nothing here
+    depends on how fast the folders are."""
+    with Target() as a, Target() as b, Scratch() as d:
+        p = cli("run", "-d", a.path, "-d", b.path, "--compare", "-s", "auto", "--phase-time", "0.3",
+                "-x", "2", "--tests", "write,read", "--json", d("ab.json"))
+        expect_rc(p, 0)
+        a.clean(p)
+        b.clean(p)
+        with open(d("ab.json"), encoding="utf-8") as f:
+            doc = json.load(f)
+        sizings = [t.get("sizing") or {} for t in doc["targets"]]
+        sizes = [s.get("size") for s in sizings]
+        check(len(sizes) == 2 and sizes[0] is not None and sizes[0] == sizes[1],
+              "the targets' data files are %r" % sizes, p.describe())
+        for s, path in zip(sizings, (a.path, b.path)):
+            check("the same for every target of the run" in (s.get("reason") or ""),
+                  "sizing.reason is %r" % s.get("reason"), p.describe())
+            check(s.get("write_rate") is not None, "a target lost its own write_rate", p.describe())
+            # dyno-calibrate.c's rule, on the free space now, not at the start: others may
+            # have written since, hence the margin of 64 MiB.
+            room = (free_bytes(path) - (64 << 20)) // 2
+            check(room < (16 << 20) or s["size"] <= room + (64 << 20),
+                  "%d bytes do not fit %s" % (s["size"], path), p.describe())
+        check(p.err.count("the same for every target of the run") == 2,
+              "stderr does not say twice why the sizes are shared", p.describe())
+        check("did different work" not in p.out, "one paired run did different work", p.describe())
+
+
 def case_run_reference():
     """run --reference and --per-spindle: a folder here is on no array, so the spindles are
     given; the reference and spindles are kept in the result, the text report gives each
@@ -1479,6 +1509,7 @@ CASES = [
     ("compare: seed 003, FV ÷ NoFV block write ×0.17, block read ×0.97", case_compare_seed_003),
     ("compare: seed 000 per data spindle, 87.98 MB/s = 94.6 % on reads", case_compare_per_spindle),
     ("run --price, then compare: a row per USD, price and per_price in JSON", case_run_price),
+    ("run --compare -s auto: one data file size for both targets", case_run_compare_shared_sizing),
     ("run --reference --per-spindle: kept, reported per data spindle; the seed 000 array fixture",
      case_run_reference),
     ("compare --format json|md|csv|html", case_compare_formats),
