@@ -1137,6 +1137,89 @@ test_vanished_target (void)
   watch_clear (&w);
 }
 
+/* Repeats for precision. A target of ±0.01 % no device's timing meets, so whatever the
+ * machine's speed the figure misses it; how it says so is what is checked: with -x alone
+ * ("asked for"), or past -x with a budget (a run that would take more runs than the budget
+ * holds stops at once, saying about how many). Block read makes passes until the phase time,
+ * so it is never too fast to have a figure, on any machine. */
+static void
+test_precision (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (DynoResult) exact = NULL;
+  g_autoptr (DynoResult) sought = NULL;
+  g_autoptr (GError) error = NULL;
+  Watch w = { 0 };
+  const DynoPhaseResult *read;
+
+  dyno_config_select (config, "write,read", NULL);
+  config->phase_time = 0.6;
+  config->repeat = 2;
+  config->precision = 0.0001;
+  config->max_time = 30;
+
+  /* -x 2 exactly: judged, not sought. */
+  exact = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  watch_clear (&w);
+  read = dyno_target_result_find_phase (dyno_result_get_target (exact, 0), "read");
+  g_assert_cmpuint (read->runs->len, ==, 2);
+  g_assert_cmpfloat (read->precision_target, ==, 0.0001);
+  g_assert_cmpint (read->precision_met, ==, 0);
+  g_assert_cmpfloat (read->precision_reached, >, 0.0001);
+  g_assert_nonnull (strstr (read->precision_reason, "asked for (-x)"));
+  g_assert_nonnull (strstr (read->precision_reason, "varied ×"));
+
+  /* Sought: the spread of two runs calls for far more runs than 30 s hold, so none is added
+   * and the reason says about how many it would take. */
+  memset (&w, 0, sizeof w);
+  config->autos |= DYNO_AUTO_REPEAT;
+  sought = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  watch_clear (&w);
+  read = dyno_target_result_find_phase (dyno_result_get_target (sought, 0), "read");
+  g_assert_cmpint (read->precision_met, ==, 0);
+  g_assert_cmpuint (read->runs->len, >=, 2);
+  g_assert_nonnull (read->precision_reason);
+  g_assert_true (strstr (read->precision_reason, "would take about") != NULL
+                 || strstr (read->precision_reason, "time budget") != NULL);
+  for (guint r = 0; r < read->runs->len; r++)
+    g_assert_cmpuint (dyno_phase_result_get_run (read, r)->repeat, ==, r);
+  assert_untouched (f);
+}
+
+/* A figure precise enough stops the repeats at -x: a target of ±99 % every run meets but
+ * one whose runs varied tenfold. */
+static void
+test_precision_met (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DynoConfig) config = small_config ();
+  g_autoptr (DynoResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  Watch w = { 0 };
+  const DynoPhaseResult *read;
+
+  dyno_config_select (config, "write,read", NULL);
+  config->phase_time = 0.6;
+  config->repeat = 3;
+  config->precision = 0.99;
+  config->max_time = 60;
+  config->autos |= DYNO_AUTO_REPEAT;
+  result = run_watched (config, f->dir, &w, NULL, &error);
+  g_assert_no_error (error);
+  watch_clear (&w);
+  read = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "read");
+  g_assert_cmpfloat (read->precision_reached, ==, read->rate.ci95 / read->rate.mean);
+  if (read->precision_met == 1)
+    {
+      g_assert_cmpuint (read->runs->len, ==, 3);
+      g_assert_null (read->precision_reason);
+    }
+  else
+    g_assert_nonnull (read->precision_reason);
+  assert_untouched (f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1148,6 +1231,8 @@ main (int argc, char *argv[])
   ADD ("/engine/phase-time", test_phase_time);
   ADD ("/engine/interleave", test_interleave);
   ADD ("/engine/shared-sizing", test_shared_sizing);
+  ADD ("/engine/precision", test_precision);
+  ADD ("/engine/precision-met", test_precision_met);
   ADD ("/engine/cache-none-is-resident", test_cache_none_is_resident);
   ADD ("/engine/per-char-syscall-repeat", test_per_char_syscall_and_repeat);
   ADD ("/engine/direct", test_direct);

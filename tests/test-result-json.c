@@ -526,9 +526,13 @@ test_cache_below_round_trip (void)
   r.repeat = 1;
   r.cache_doubt = g_intern_static_string ("may come from a cache below: x");
   dyno_phase_result_add_run (phase, &r);
+  dyno_phase_result_judge_precision (phase, 0.05, "not reached: because");
   dyno_result_add_target (result, target);
 
   json = dyno_result_to_json (result, FALSE);
+  g_assert_nonnull (strstr (json, "\"precision\":{\"target\":0.05"));
+  g_assert_nonnull (strstr (json, "\"met\":true"));
+  g_assert_null (strstr (json, "not reached: because"));
   g_assert_nonnull (strstr (json, "\"cache_below\":[{\"layer\":\"gocryptfs\",\"path\":\"/c/x\","
                                   "\"resident\":0"));
   loaded = dyno_result_load_from_data (json, strlen (json), &error);
@@ -544,8 +548,24 @@ test_cache_below_round_trip (void)
   g_assert_cmpstr (dyno_phase_result_get_run (back, 1)->cache_doubt, ==,
                    "may come from a cache below: x");
   g_assert_cmpstr (back->cache_doubt, ==, "may come from a cache below: x");
+  /* Two equal runs: an interval of zero width meets any target. */
+  g_assert_cmpint (back->precision_met, ==, 1);
+  g_assert_cmpfloat (back->precision_target, ==, 0.05);
+  g_assert_cmpfloat (back->precision_reached, ==, 0);
+  g_assert_null (back->precision_reason);
   again = dyno_result_to_json (loaded, FALSE);
   g_assert_cmpstr (again, ==, json);
+
+  /* A missed one keeps its reason; a single run has no interval. */
+  {
+    g_autoptr (DynoPhaseResult) single = dyno_phase_result_new (dyno_phase_lookup ("read"));
+
+    dyno_phase_result_add_run (single, &r);
+    dyno_phase_result_judge_precision (single, 0.05, NULL);
+    g_assert_cmpint (single->precision_met, ==, 0);
+    g_assert_true (isnan (single->precision_reached));
+    g_assert_cmpstr (single->precision_reason, ==, "a single run: no interval");
+  }
 
   /* Seven layers, one more than a run holds. */
   for (guint i = 0; i < DYNO_MAX_CACHE_LAYERS + 1; i++)

@@ -56,6 +56,8 @@ void           dyno_run_shared_set_phase (DynoRunShared *shared,
 void           dyno_run_shared_set_progress (DynoRunShared *shared, double phase_progress, double rate);
 void           dyno_run_shared_phase_done (DynoRunShared *shared);
 void           dyno_run_shared_skip_phases (DynoRunShared *shared, guint n);
+/* n more phases for every target: the repeats added for precision. */
+void           dyno_run_shared_add_phases (DynoRunShared *shared, guint n);
 void           dyno_run_shared_finish (DynoRunShared *shared);
 void           dyno_event_clear (DynoEvent *event);
 

@@ -229,6 +229,15 @@ dyno_run_shared_finish (DynoRunShared *shared)
 }
 
 void
+dyno_run_shared_add_phases (DynoRunShared *shared, guint n)
+{
+  g_mutex_lock (&shared->lock);
+  /* Repeats added for precision: the plan grows, and the progress with it. */
+  shared->phases_per_target += n;
+  g_mutex_unlock (&shared->lock);
+}
+
+void
 dyno_run_shared_skip_phases (DynoRunShared *shared, guint n)
 {
   g_mutex_lock (&shared->lock);

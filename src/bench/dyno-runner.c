@@ -166,11 +166,25 @@ dyno_run_read_full (int fd, guchar *buf, gsize len)
 
 /* The run */
 
+/* Why the repeats added for precision stopped before every figure was precise enough. */
+typedef enum
+{
+  PRECISION_NOT_SOUGHT, /* no repeats are added (-x given, no phase time, no target) */
+  PRECISION_DONE,       /* every figure met the target, or cannot get better by repeating */
+  PRECISION_BUDGET,     /* the time budget would have been passed */
+  PRECISION_MAX_REPEAT, /* DYNO_MAX_REPEAT rounds ran */
+} PrecisionStop;
+
 typedef struct
 {
   DynoRun run;
   GHashTable *latency; /* DynoPhase -> DynoHistogram: every operation of every repeat */
   char *size_note; /* why the size differs from the one asked for, or NULL */
+  GHashTable *only; /* const DynoPhase * set: the phases of a round added for precision;
+                     * NULL runs the whole plan */
+  PrecisionStop precision_stop;
+  GHashTable *hopeless; /* DynoPhaseResult * -> runs it would need (GUINT_TO_POINTER): the
+                         * figures no run the budget allows would make precise enough */
 } RunState;
 
 /* The phases of the plan that a target will run: file tests need files to test. */
@@ -533,7 +547,8 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   return TRUE;
 }
 
-/* One repeat: every phase of the plan, in its order. */
+/* One repeat: every phase of the plan, in its order (of a round added for precision, only
+ * the phases that need it). */
 static gboolean
 run_repeat (RunState *state, GError **error)
 {
@@ -544,10 +559,43 @@ run_repeat (RunState *state, GError **error)
     {
       const DynoPhase *phase = dyno_config_get_phase (config, i);
 
+      if (state->only != NULL && !g_hash_table_contains (state->only, phase))
+        continue;
       if (selected (config, phase) && !run_phase (state, phase, error))
         return FALSE;
     }
   return end_series (run, error);
+}
+
+/* An untimed pass before the first timed round of a target: the first writes to fresh blocks
+ * (a thin volume's, a new image's, a tmpfs's pages) cost an allocation later ones do not, and
+ * were in the statistics (262, then 753 and 1729 MB/s). fio's ramp_time, CrystalDiskMark's
+ * prepared file and SNIA's preconditioning do the same. */
+static gboolean
+warm_up (RunState *state, GError **error)
+{
+  DynoRun *run = &state->run;
+  const DynoConfig *config = run->config;
+  gboolean writes = FALSE;
+
+  if (config->phase_time <= 0 || !dyno_config_has_io_tests (config))
+    return TRUE;
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    writes |= dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_WRITES_DATA);
+  if (!writes)
+    return TRUE;
+  push_message (run, DYNO_MESSAGE_INFO,
+                _("Warming up: writing the data file once, untimed, so that allocating fresh "
+                  "blocks is not in the figures"));
+  if (!dyno_run_write_data_file (run, NULL, error))
+    return FALSE;
+  unlinkat (run->scratch_fd, DYNO_DATA_FILE, 0);
+  run->data_size = 0;
+  g_ptr_array_add (run->target_result->notes,
+                   g_strdup (_("An untimed warm-up pass wrote the data file once before the "
+                               "timed runs, so that first-touch allocation is not in the "
+                               "figures")));
+  return TRUE;
 }
 
 static gboolean
@@ -617,6 +665,7 @@ typedef struct
   GHashTable *latency;
   gboolean opened;  /* scratch folder made, sizes known */
   gboolean announced; /* the notes on its sizes are made */
+  gboolean warmed;  /* the untimed warm-up pass ran */
   gboolean done;    /* finished or failed: it runs no more rounds */
   gint64 elapsed_ns;
   int target_fd;
@@ -887,6 +936,11 @@ run_round (RunState *state, guint index, TargetSlot *slot, gboolean last, gboole
       announce_sizing (state, slot);
       slot->announced = TRUE;
     }
+  if (ok && !open_only && !slot->warmed)
+    {
+      slot->warmed = TRUE;
+      ok = warm_up (state, &error);
+    }
   if (ok && !open_only)
     ok = run_repeat (state, &error);
   /* Between rounds the data file goes: another target may share the volume. */
@@ -925,11 +979,267 @@ skip_target (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
 {
   const DynoConfig *config = state->run.config;
 
-  /* Failed: its remaining phases are skipped, for the progress to add up. */
-  dyno_run_shared_skip_phases (state->run.shared, dyno_runner_count_phases (config)
-                                                      / MAX (config->repeat, 1)
-                                                      * (config->repeat - state->run.repeat - 1));
+  /* Failed: its remaining phases are skipped, for the progress to add up (in a round added
+   * for precision there are none planned past it). */
+  if (state->run.repeat + 1 < config->repeat)
+    dyno_run_shared_skip_phases (state->run.shared,
+                                 dyno_runner_count_phases (config) / MAX (config->repeat, 1)
+                                     * (config->repeat - state->run.repeat - 1));
   target_finished (state, result, index, slot);
+}
+
+/* ---- precision ------------------------------------------------------------------------ */
+
+/* Whether repeating a phase can make its figure more precise than it is: not when it has
+ * none (too fast every time), nor when its data may have come from a cache below (more of
+ * that says nothing about the disk). */
+static gboolean
+needs_more (const DynoPhaseResult *phase, double target)
+{
+  if (phase->cache_doubt != NULL || phase->rate.n == 0)
+    return FALSE;
+  return !(dyno_phase_result_get_precision (phase) <= target);
+}
+
+/* How many runs a figure would need for its interval to reach target, from the spread of
+ * its runs so far: n = (z × sd / mean / target)², with the normal quantile (Student's t at
+ * three runs would ask for five times too many). */
+static double
+runs_needed (const DynoPhaseResult *phase, double target)
+{
+  if (phase->rate.n < 2 || !(phase->rate.mean > 0) || !isfinite (phase->rate.sd))
+    return NAN;
+  return ceil (pow (1.96 * phase->rate.sd / phase->rate.mean / target, 2));
+}
+
+/* The phases some target still needs more runs of; a step of a file-test series brings the
+ * whole series (the stat phase stats what the create phase made). A figure that would need
+ * far more runs than rounds_left allows is left as it is, and said so: its device varies more
+ * than any budget can average out (this VM's fast device read at 376 to 2519 MB/s). */
+static GHashTable *
+imprecise_phases (RunState *state, TargetSlot *slots, guint n_targets, double rounds_left)
+{
+  const DynoConfig *config = state->run.config;
+  GHashTable *plan = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < n_targets; i++)
+    {
+      if (!slots[i].opened || slots[i].done)
+        continue;
+      for (guint j = 0; j < slots[i].result->phases->len; j++)
+        {
+          DynoPhaseResult *phase = g_ptr_array_index (slots[i].result->phases, j);
+          double needed;
+
+          if (!needs_more (phase, config->precision)
+              || g_hash_table_contains (state->hopeless, phase))
+            continue;
+          needed = runs_needed (phase, config->precision);
+          /* Half again as many as the budget holds: a spread from a few runs is itself rough,
+           * so a figure near the line gets its chance. */
+          if (isfinite (needed)
+              && (needed > DYNO_MAX_REPEAT || needed > phase->rate.n + 1.5 * rounds_left))
+            {
+              g_hash_table_insert (state->hopeless, phase,
+                                   GUINT_TO_POINTER ((guint) MIN (needed, G_MAXINT)));
+              continue;
+            }
+          g_hash_table_add (plan, (gpointer) phase->phase);
+        }
+    }
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    {
+      const DynoPhase *phase = dyno_config_get_phase (config, i);
+      const DynoPhaseOps *ops = dyno_phase_ops_lookup (phase->kind);
+      GHashTableIter iter;
+      gpointer key;
+
+      if (ops == NULL || ops->series == NULL || !selected (config, phase))
+        continue;
+      g_hash_table_iter_init (&iter, plan);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        {
+          const DynoPhaseOps *other = dyno_phase_ops_lookup (((const DynoPhase *) key)->kind);
+
+          if (other != NULL && g_strcmp0 (other->series, ops->series) == 0)
+            {
+              g_hash_table_add (plan, (gpointer) phase);
+              break;
+            }
+        }
+    }
+  return plan;
+}
+
+/* Rounds after the -x ones, of the phases whose 95 % interval is still wider than the
+ * precision asked for, A B B A as before, until every figure is precise enough, the time
+ * budget would be passed, or DYNO_MAX_REPEAT rounds ran (Phoronix Test Suite adds runs while
+ * the deviation is high). Nothing is dropped to narrow an interval: every run counts. */
+static void
+add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targets,
+            gboolean *cancelled)
+{
+  DynoRun *run = &state->run;
+  const DynoConfig *config = run->config;
+  guint n_open = 0;
+  guint n_selected = 0;
+  double budget;
+  double estimate = NAN; /* seconds of the next round */
+  guint last_plan = 0;
+
+  for (guint i = 0; i < n_targets; i++)
+    n_open += slots[i].opened && !slots[i].done ? 1 : 0;
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    n_selected += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
+  budget = config->max_time > 0 ? config->max_time * n_open : INFINITY;
+  state->precision_stop = PRECISION_DONE;
+
+  while (!*cancelled && n_open > 0)
+    {
+      g_autoptr (GHashTable) plan = NULL;
+      double spent = (dyno_now_ns () - run->run_started_ns) / 1e9;
+      double rounds_left = DYNO_MAX_REPEAT - run->repeat;
+      guint n_plan;
+      gint64 started;
+
+      if (isnan (estimate))
+        {
+          /* The first added round: as long as a whole round took so far (the calibration
+           * counted in: rather too long than past the budget). */
+          gint64 all = 0;
+
+          for (guint i = 0; i < n_targets; i++)
+            all += slots[i].opened && !slots[i].done ? slots[i].elapsed_ns : 0;
+          estimate = all / 1e9 / MAX (run->repeat, 1);
+        }
+      if (isfinite (budget) && estimate > 0)
+        rounds_left = MIN (rounds_left, MAX (budget - spent, 0) / estimate);
+      plan = imprecise_phases (state, slots, n_targets, rounds_left);
+      n_plan = g_hash_table_size (plan);
+      if (n_plan == 0)
+        break;
+      if (run->repeat >= DYNO_MAX_REPEAT)
+        {
+          state->precision_stop = PRECISION_MAX_REPEAT;
+          break;
+        }
+      if (last_plan > 0 && n_plan < last_plan)
+        estimate = estimate * n_plan / last_plan;
+      else if (last_plan == 0)
+        estimate = estimate * n_plan / MAX (n_selected, 1);
+      last_plan = n_plan;
+      if (spent + estimate > budget)
+        {
+          state->precision_stop = PRECISION_BUDGET;
+          break;
+        }
+      {
+        g_autofree char *text = NULL;
+
+        /* Translators: a message during a run; %u is the run's number, the second %u how
+         * many tests, %.0f the precision asked for in percent */
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Run %u for precision: %u test is not yet within "
+                                             "±%.0f %%",
+                                             "Run %u for precision: %u tests are not yet "
+                                             "within ±%.0f %%",
+                                             n_plan),
+                                run->repeat + 1, n_plan, config->precision * 100);
+        push_message (run, DYNO_MESSAGE_INFO, text);
+      }
+      dyno_run_shared_add_phases (run->shared, n_plan);
+      state->only = plan;
+      started = dyno_now_ns ();
+      for (guint k = 0; k < n_targets && !*cancelled; k++)
+        {
+          guint i = run->repeat % 2 == 0 ? k : n_targets - 1 - k;
+
+          if (!slots[i].opened || slots[i].done)
+            continue;
+          if (!run_round (state, i, &slots[i], FALSE, FALSE))
+            {
+              skip_target (state, result, i, &slots[i]);
+              n_open--;
+            }
+          if (g_cancellable_is_cancelled (run->cancellable))
+            *cancelled = TRUE;
+        }
+      state->only = NULL;
+      estimate = (dyno_now_ns () - started) / 1e9;
+      run->repeat++;
+    }
+}
+
+/* "the device's own runs varied ×6.7 (376 to 2519 MB/s)": the honest answer where no number
+ * of repeats narrows the interval enough. */
+static char *
+describe_spread (const DynoPhaseResult *phase)
+{
+  if (phase->rate.n < 2 || !(phase->rate.min > 0))
+    /* Translators: why a figure has no 95 % interval */
+    return g_strdup (_("a single run gives no interval"));
+  /* Translators: the spread of a figure's runs, the fastest over the slowest: "×1.35" */
+  return g_strdup_printf (_("the device's own runs varied ×%.2f"),
+                          phase->rate.max / phase->rate.min);
+}
+
+/* Each figure of a finished target against the precision asked for, with why it was not
+ * reached. */
+static void
+judge_precision (RunState *state, DynoTargetResult *tr)
+{
+  const DynoConfig *config = state->run.config;
+
+  if (!(config->precision > 0) || config->phase_time <= 0)
+    return;
+  for (guint i = 0; i < tr->phases->len; i++)
+    {
+      DynoPhaseResult *phase = g_ptr_array_index (tr->phases, i);
+      g_autofree char *spread = describe_spread (phase);
+      g_autofree char *why = NULL;
+
+      if (phase->runs->len == 0)
+        continue;
+      if (g_hash_table_contains (state->hopeless, phase))
+        /* Translators: why a figure's precision was not reached: about how many runs it would
+         * take, then the spread of its runs ("the device's own runs varied ×6.7") */
+        why = g_strdup_printf (_("it would take about %u runs, more than Dyno makes within "
+                                 "its budget: %s"),
+                               GPOINTER_TO_UINT (g_hash_table_lookup (state->hopeless, phase)),
+                               spread);
+      else if (phase->cache_doubt != NULL)
+        /* Translators: why a figure's precision was not sought */
+        why = g_strdup (_("its data may come from a cache below: repeating cannot help"));
+      else if (phase->rate.n == 0)
+        /* Translators: why a figure's precision was not reached */
+        why = g_strdup (_("too fast to measure: give a larger size or a longer phase time"));
+      else
+        switch (state->precision_stop)
+          {
+          case PRECISION_BUDGET:
+            /* Translators: why a figure's precision was not reached: the time budget in
+             * seconds, then the spread of its runs ("the device's own runs varied ×6.7") */
+            why = g_strdup_printf (_("not reached within the time budget (%.0f s a target, "
+                                     "--max-time): %s"),
+                                   config->max_time, spread);
+            break;
+          case PRECISION_MAX_REPEAT:
+            /* Translators: why a figure's precision was not reached; %u is a count of runs */
+            why = g_strdup_printf (_("not reached in %u runs, the most Dyno makes: %s"),
+                                   phase->rate.n, spread);
+            break;
+          case PRECISION_NOT_SOUGHT:
+            /* Translators: why a figure's precision was not reached; %u is the -x count */
+            why = g_strdup_printf (_("not reached in the %u runs asked for (-x): %s"),
+                                   config->repeat, spread);
+            break;
+          case PRECISION_DONE:
+          default:
+            why = g_steal_pointer (&spread);
+            break;
+          }
+      dyno_phase_result_judge_precision (phase, config->precision, why);
+    }
 }
 
 /* Several targets with calibrated sizes: a comparison of them must compare the same work, so
@@ -998,6 +1308,7 @@ dyno_runner_run (const DynoConfig *config,
   guint64 largest = 0;
   gulong handler = 0;
   gboolean cancelled = FALSE;
+  gboolean adaptive;
 
   if (effective->seed == 0)
     effective->seed = ((guint64) g_random_int () << 32) | g_random_int () | 1;
@@ -1050,31 +1361,44 @@ dyno_runner_run (const DynoConfig *config,
       cancelled = g_cancellable_is_cancelled (cancellable);
     }
 
+  adaptive = dyno_config_is_auto (run->config, DYNO_AUTO_REPEAT) && run->config->precision > 0;
+  state.precision_stop = PRECISION_NOT_SOUGHT;
+  state.hopeless = g_hash_table_new (NULL, NULL);
+
   /* Repeats alternate between the targets, A B B A A B …, so that whatever drifts while the
-   * run goes on (heat, a host's cache, other work) falls on every target alike. */
+   * run goes on (heat, a host's cache, other work) falls on every target alike. With repeats
+   * added for precision no round is known to be the last: the targets stay open for them. */
   for (run->repeat = 0; run->repeat < run->config->repeat && !cancelled; run->repeat++)
     for (guint k = 0; k < n_targets && !cancelled; k++)
       {
         guint i = run->repeat % 2 == 0 ? k : n_targets - 1 - k;
-        gboolean last = run->repeat + 1 == run->config->repeat;
+        gboolean last = !adaptive && run->repeat + 1 == run->config->repeat;
 
         if (slots[i].done)
           continue;
         if (!run_round (&state, i, &slots[i], last, FALSE))
           skip_target (&state, result, i, &slots[i]);
         else if (last)
-          target_finished (&state, result, i, &slots[i]);
+          {
+            judge_precision (&state, slots[i].result);
+            target_finished (&state, result, i, &slots[i]);
+          }
         if (g_cancellable_is_cancelled (cancellable))
           cancelled = TRUE;
       }
+  if (adaptive && !cancelled)
+    add_rounds (&state, result, slots, n_targets, &cancelled);
 
-  /* Stopped: every target that has a scratch folder loses it now. */
+  /* Done with the repeats added for precision, or stopped: every target that has a scratch
+   * folder loses it now. */
   for (guint i = 0; i < n_targets; i++)
     if (!slots[i].done && slots[i].opened)
       {
         activate (&state, i, &slots[i]);
         close_target (&state, &slots[i]);
         deactivate (&state, &slots[i]);
+        if (!cancelled)
+          judge_precision (&state, slots[i].result);
         target_finished (&state, result, i, &slots[i]);
       }
     else if (!slots[i].done)
@@ -1093,6 +1417,7 @@ dyno_runner_run (const DynoConfig *config,
   if (largest > 0)
     ((DynoConfig *) run->config)->size = largest;
   g_free (slots);
+  g_clear_pointer (&state.hopeless, g_hash_table_unref);
 
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);

@@ -173,7 +173,10 @@ on_phase_finished (DynoEngine *engine,
       g_autofree char *p99 = dyno_format_latency (run->latency.p99);
 
       clear_progress (ctx);
-      if (ctx->config->repeat > 1)
+      /* "[4/3+]": a run added past -x for precision */
+      if (repeat >= ctx->config->repeat)
+        g_printerr ("  [%u/%u+] ", repeat + 1, ctx->config->repeat);
+      else if (ctx->config->repeat > 1)
         g_printerr ("  [%u/%u] ", repeat + 1, ctx->config->repeat);
       else
         g_printerr ("  ");
@@ -450,6 +453,8 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *json = NULL;
   g_autofree char *unit = NULL;
   g_autofree char *phase_time = NULL;
+  g_autofree char *precision = NULL;
+  g_autofree char *max_time = NULL;
   g_autofree char *profile = NULL;
   g_auto (GStrv) single_tests = NULL;
   g_autofree char *read_percent = NULL;
@@ -536,6 +541,14 @@ dyno_cli_run (int argc, char **argv)
     { "phase-time", 0, 0, G_OPTION_ARG_STRING, &phase_time,
       N_("Seconds every phase measures for at least (default 3); 0 runs the sizes given once, "
          "as Bonnie did"),
+      N_("SECONDS") },
+    { "precision", 0, 0, G_OPTION_ARG_STRING, &precision,
+      N_("Repeat each test past -x until its 95% interval is within ±P of its mean (default "
+         "5%; 0 repeats exactly -x times)"),
+      N_("P%") },
+    { "max-time", 0, 0, G_OPTION_ARG_STRING, &max_time,
+      N_("Seconds a target may take with the repeats added for precision (default 300; 0: no "
+         "limit)"),
       N_("SECONDS") },
     { "price", 0, 0, G_OPTION_ARG_STRING_ARRAY, &prices,
       N_("What the target cost, e.g. “1500 USD” (the locale’s currency when left out); once "
@@ -624,6 +637,9 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", _("Unexpected argument “%s”; folders are given with -d"),
                                  argv[1]);
 
+  /* dyno-cli aims at the precision by default: runs are added past -x until each figure's
+   * interval is within it (unless -x alone says how many). */
+  config->autos |= DYNO_AUTO_REPEAT;
   if (size != NULL && g_ascii_strcasecmp (size, "auto") == 0)
     g_clear_pointer (&size, g_free);
   else if (size != NULL)
@@ -703,6 +719,34 @@ dyno_cli_run (int argc, char **argv)
     return dyno_cli_usage_error ("run", "--seekers: %s", error->message);
   if (repeat != NULL && !dyno_parse_count (repeat, 1, DYNO_MAX_REPEAT, &config->repeat, &error))
     return dyno_cli_usage_error ("run", "-x: %s", error->message);
+  /* -x N alone means exactly N runs, as sizes given explicitly mean exactly that; with
+   * --precision it is the least. */
+  if (repeat != NULL)
+    config->autos &= ~DYNO_AUTO_REPEAT;
+  if (precision != NULL)
+    {
+      g_autofree char *number = g_strstrip (g_strdup (precision));
+      double percent;
+      char *end = NULL;
+
+      if (g_str_has_suffix (number, "%"))
+        number[strlen (number) - 1] = '\0';
+      g_strchomp (number);
+      percent = g_ascii_strtod (number, &end);
+      if (number[0] == '\0' || end == number || *end != '\0' || !(percent >= 0 && percent < 100))
+        return dyno_cli_usage_error ("run", _("--precision: “%s” is not a percentage from 0 to "
+                                              "99, e.g. 5%%"),
+                                     precision);
+      config->precision = percent / 100;
+      if (percent > 0)
+        config->autos |= DYNO_AUTO_REPEAT;
+      else
+        config->autos &= ~DYNO_AUTO_REPEAT;
+    }
+  if (max_time != NULL && !parse_seconds (max_time, DYNO_MAX_MAX_TIME, &config->max_time))
+    return dyno_cli_usage_error ("run", _("--max-time: “%s” is not a number of seconds from 0 to "
+                                          "%.0f"),
+                                 max_time, DYNO_MAX_MAX_TIME);
   if (per_char != NULL && !dyno_per_char_mode_from_string (per_char, &config->per_char))
     return dyno_cli_usage_error ("run", _("--per-char: “%s” is not stdio or syscall"), per_char);
   if (cache != NULL && !dyno_cache_policy_from_string (cache, &config->cache))
@@ -864,6 +908,21 @@ dyno_cli_run (int argc, char **argv)
   if (stop_on_stdin_close)
     stdin_source = dyno_cli_watch_stdin (cancellable);
 
+  if (!ctx.quiet && dyno_config_is_auto (config, DYNO_AUTO_REPEAT) && config->precision > 0)
+    {
+      /* The budget is the person's to know before an open-ended run starts. */
+      if (config->max_time > 0)
+        /* Translators: at the start of a run; a percentage, a count, then seconds */
+        g_printerr (_("Each test runs %u times, and more until its 95 %% interval is within "
+                      "±%.0f %% of its mean, at most %.0f s a target (--precision, "
+                      "--max-time)\n"),
+                    config->repeat, config->precision * 100, config->max_time);
+      else
+        /* Translators: at the start of a run; a count, then a percentage */
+        g_printerr (_("Each test runs %u times, and more until its 95 %% interval is within "
+                      "±%.0f %% of its mean (--precision)\n"),
+                    config->repeat, config->precision * 100);
+    }
   dyno_engine_run_async (engine, config, (const char *const *) targets, cancellable, run_done, &ctx);
   g_main_loop_run (loop);
   dyno_cli_restore_signals (&signals);

@@ -783,6 +783,84 @@ escape_path (const char *path)
   return g_string_free (out, FALSE);
 }
 
+/* The fewest runs behind any figure of the target. */
+static guint
+fewest_runs (const DynoTargetResult *target)
+{
+  guint fewest = G_MAXUINT;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (phase->runs->len > 0)
+        fewest = MIN (fewest, phase->runs->len);
+    }
+  return fewest == G_MAXUINT ? 0 : fewest;
+}
+
+/* How precise each figure is against the precision asked for, and how many runs it took:
+ * "met: Block write ±1.2 % (3 runs), …" and a line with the reason for each that missed. */
+static void
+append_precision (GString *out, const DynoTargetResult *target)
+{
+  g_autoptr (GString) met = g_string_new (NULL);
+  double asked = NAN;
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (phase->precision_met >= 0 && isfinite (phase->precision_target))
+        asked = phase->precision_target;
+    }
+  if (!isfinite (asked))
+    return;
+  /* Translators: a report's line on precision; a percentage */
+  g_string_append_printf (out, _("Precision asked: a 95 %% interval within ±%.1f %% of the "
+                                 "mean."),
+                          asked * 100);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+      const char *title = dyno_phase_get_title (phase->phase);
+      g_autofree char *item = NULL;
+
+      if (phase->precision_met < 0)
+        continue;
+      if (isfinite (phase->precision_reached))
+        /* Translators: a figure's precision and the runs behind it: "Block write ±1.2 % (3
+         * runs)" */
+        item = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s ±%.1f %% (%u run)",
+                                             "%s ±%.1f %% (%u runs)", phase->runs->len),
+                                title, phase->precision_reached * 100, phase->runs->len);
+      else
+        /* Translators: a figure without an interval and the runs behind it */
+        item = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u run)", "%s (%u runs)",
+                                             phase->runs->len),
+                                title, phase->runs->len);
+      if (phase->precision_met == 1)
+        {
+          if (met->len > 0)
+            g_string_append (met, ", ");
+          g_string_append (met, item);
+          continue;
+        }
+      /* Translators: a figure whose precision was not reached, and why: "Random seeks ±8.3 %
+       * (12 runs): not reached within the time budget …" */
+      g_string_append_printf (out, _("  not met: %s: %s"), item,
+                              phase->precision_reason != NULL ? phase->precision_reason : "");
+      g_string_append_c (out, '\n');
+    }
+  if (met->len > 0)
+    {
+      /* Translators: the figures that reached the precision asked for */
+      g_string_append_printf (out, _("  met: %s"), met->str);
+      g_string_append_c (out, '\n');
+    }
+}
+
 static void
 append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *target,
                      guint n_runs)
@@ -821,6 +899,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
                               dyno_phase_get_title (phase->phase), phase->cache_doubt);
       g_string_append_c (out, '\n');
     }
+  append_precision (out, target);
   /* A mean over fewer runs than the others: runs too fast to trust are left out of it, and
    * a repeat may have lost a phase. Say so where it happened. */
   for (guint i = 0; i < target->phases->len; i++)
@@ -830,7 +909,10 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
 
       for (guint j = 0; j < phase->runs->len; j++)
         fast += g_array_index (phase->runs, DynoPhaseRun, j).too_fast ? 1 : 0;
-      if (phase->rate.n > 0 && phase->rate.n + fast < n_runs)
+      /* Runs added for precision differ from phase to phase by design; only a run lost
+       * from the phase's own is worth a line then. */
+      if (phase->rate.n > 0
+          && phase->rate.n + fast < (phase->precision_met >= 0 ? phase->runs->len : n_runs))
         {
           g_string_append_printf (out,
                                   g_dngettext (GETTEXT_PACKAGE,
@@ -854,7 +936,16 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
           g_string_append_c (out, '\n');
         }
     }
-  if (n_runs > 1 && bonnie)
+  if (n_runs > 1 && bonnie && fewest_runs (target) < n_runs)
+    {
+      /* Translators: the runs behind a report's figures, when repeats were added for
+       * precision to some of them: "the mean of 3 to 10 runs" */
+      g_string_append_printf (out, _("Figures are the mean of %u to %u runs, ± is one standard "
+                                     "deviation."),
+                              fewest_runs (target), n_runs);
+      g_string_append_c (out, '\n');
+    }
+  else if (n_runs > 1 && bonnie)
     {
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,

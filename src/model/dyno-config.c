@@ -33,7 +33,11 @@ dyno_config_new (void)
   config->data = DYNO_DATA_RANDOM;
   config->repeat = DYNO_DEFAULT_REPEAT;
   config->phase_time = DYNO_DEFAULT_PHASE_TIME;
+  /* Figures are judged against the precision; adding runs for it is the front end's call
+   * (dyno-cli does by default, and an engine user who asks for N runs gets N). */
   config->autos = DYNO_AUTO_ALL;
+  config->precision = DYNO_DEFAULT_PRECISION;
+  config->max_time = DYNO_DEFAULT_MAX_TIME;
   config->queue_size = DYNO_DEFAULT_QUEUE_SIZE;
   config->queue_cache = DYNO_CACHE_DIRECT;
   config->io_engine = DYNO_IO_ENGINE_AUTO;
@@ -120,6 +124,7 @@ static const struct
   { "per_char", DYNO_AUTO_PER_CHAR },
   { "files", DYNO_AUTO_FILES },
   { "seeks", DYNO_AUTO_SEEKS },
+  { "repeat", DYNO_AUTO_REPEAT },
 };
 
 char *
@@ -378,6 +383,11 @@ dyno_config_validate (const DynoConfig *config, GError **error)
                                    DYNO_MAX_PHASE_TIME);
   if (config->repeat == 0 || config->repeat > DYNO_MAX_REPEAT)
     return dyno_error_set_invalid (error, _("Repeats must be from 1 to %u"), DYNO_MAX_REPEAT);
+  if (!(config->precision >= 0 && config->precision < 1))
+    return dyno_error_set_invalid (error, _("The precision must be from 0 to 99 %%"));
+  if (!(config->max_time >= 0 && config->max_time <= DYNO_MAX_MAX_TIME))
+    return dyno_error_set_invalid (error, _("The time budget must be from 0 to %.0f seconds"),
+                                   DYNO_MAX_MAX_TIME);
 
   if (config->per_char_size != 0 && config->per_char_size > config->size)
     return dyno_error_set_invalid (error, _("The per-char size cannot be larger than the file size"));

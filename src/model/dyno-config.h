@@ -52,8 +52,18 @@ typedef enum
   DYNO_AUTO_PER_CHAR = 1 << 1, /* the per-char bytes, from a per-char calibration of their own */
   DYNO_AUTO_FILES = 1 << 2,    /* the files per series, from a create calibration */
   DYNO_AUTO_SEEKS = 1 << 3,    /* the seeks: as many as phase_time holds */
+  DYNO_AUTO_REPEAT = 1 << 4,   /* repeats past `repeat` until every figure's 95 % interval is
+                                * within `precision` of its mean, or `max_time` is spent */
 } DynoAutoFlags;
+/* The sizes; repeats are not a size (DYNO_AUTO_REPEAT is asked for on its own). */
 #define DYNO_AUTO_ALL (DYNO_AUTO_SIZE | DYNO_AUTO_PER_CHAR | DYNO_AUTO_FILES | DYNO_AUTO_SEEKS)
+
+/* The precision a run aims at by default: each figure's 95 % interval within ±5 % of its
+ * mean, within a time budget for the whole run (per target) that keeps a default run of
+ * one target on a fast device inside 5 minutes. */
+#define DYNO_DEFAULT_PRECISION 0.05
+#define DYNO_DEFAULT_MAX_TIME 300.0
+#define DYNO_MAX_MAX_TIME (7 * 24 * 3600.0)
 
 #define DYNO_DEFAULT_SIZE (G_GUINT64_CONSTANT (1) << 30)
 /* The queued phases' test file: CrystalDiskMark's default "1 GiB" */
@@ -97,6 +107,12 @@ typedef struct
   guint repeat;
   double phase_time;     /* seconds; 0: one pass of the sizes as given (see above) */
   DynoAutoFlags autos;   /* with phase_time > 0: which sizes each target calibrates */
+  double precision;      /* the 95 % interval's half-width each figure aims at, as a fraction
+                          * of its mean (0.05: ±5 %); 0: none. Repeats are added for it only
+                          * with DYNO_AUTO_REPEAT; otherwise it is what each figure is judged
+                          * against */
+  double max_time;       /* seconds per target that the repeats added for precision may bring
+                          * the run to; 0: no limit but DYNO_MAX_REPEAT */
   /* Queued phases (CrystalDiskMark's tests) */
   guint64 queue_size;    /* bytes of their test file, whole 64 KiB units */
   DynoCachePolicy queue_cache; /* DIRECT unless asked for buffered I/O */

@@ -531,6 +531,32 @@ read_run (JsonObject *object, const char *where, DynoPhaseRun *run, GError **err
          && read_engine (object, where, run, error);
 }
 
+/* "precision": {"target", "reached", "met", "reason"}, what the runner judged. */
+static gboolean
+read_precision (JsonObject *parent, const char *where, DynoPhaseResult *phase, GError **error)
+{
+  g_autofree char *path = join_path (where, "precision");
+  JsonObject *object;
+  gboolean met = FALSE;
+
+  if (!get_object (parent, where, "precision", FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+  if (!read_double (MEMBER (object, "target"), path, "target", 0, 0.99,
+                    &phase->precision_target, error)
+      || !read_double (MEMBER (object, "reached"), path, "reached", 0, G_MAXDOUBLE,
+                       &phase->precision_reached, error)
+      || !read_bool (MEMBER (object, "met"), path, "met", &met, error)
+      || !read_string (MEMBER (object, "reason"), path, "reason", &phase->precision_reason,
+                       error))
+    return FALSE;
+  if (!(phase->precision_target > 0))
+    return fail (error, path, "target", _("missing"));
+  phase->precision_met = met ? 1 : 0;
+  return TRUE;
+}
+
 static gboolean
 read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError **error)
 {
@@ -560,7 +586,8 @@ read_phase (JsonObject *object, const char *where, DynoPhaseResult **out, GError
       || !read_uint (MEMBER (object, "best_of"), where, "best_of", 0, 1000, &phase->best_of, error)
       || !read_latency (object, where, &phase->latency, error)
       || !get_array (object, where, "runs", FALSE, DYNO_MAX_REPEAT, &runs, error)
-      || !get_object (object, where, "summary", FALSE, &summary, error))
+      || !get_object (object, where, "summary", FALSE, &summary, error)
+      || !read_precision (object, where, phase, error))
     return FALSE;
 
   for (guint i = 0; runs != NULL && i < json_array_get_length (runs); i++)
@@ -1064,6 +1091,18 @@ read_config (JsonObject *object, const char *where, DynoConfig *config, GError *
           config->autos |= flag;
       }
   }
+  /* Files from before precision targets: no target, no budget. */
+  config->precision = 0;
+  config->max_time = 0;
+  if (!read_double (MEMBER (object, "precision"), where, "precision", 0, 0.99,
+                    &config->precision, error)
+      || !read_double (MEMBER (object, "max_time"), where, "max_time", 0, DYNO_MAX_MAX_TIME,
+                       &config->max_time, error))
+    return FALSE;
+  if (isnan (config->precision))
+    config->precision = 0;
+  if (isnan (config->max_time))
+    config->max_time = 0;
 
   {
     g_autofree char *queued_path = join_path (where, "queued");

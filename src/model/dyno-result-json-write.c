@@ -185,6 +185,11 @@ config_to_json (const DynoConfig *config)
         json_array_add_string_element (array, names[i]);
     json_object_set_array_member (object, "auto", array);
   }
+  if (config->phase_time > 0)
+    {
+      set_double (object, "precision", config->precision);
+      set_double (object, "max_time", config->max_time);
+    }
   if (dyno_config_has_queued_tests (config))
     {
       JsonObject *queued = json_object_new ();
@@ -378,6 +383,17 @@ phase_to_json (const DynoPhaseResult *phase)
   json_object_set_boolean_member (object, "too_fast", phase->too_fast);
   if (phase->best_of > 0)
     set_uint (object, "best_of", phase->best_of);
+  if (phase->precision_met >= 0)
+    {
+      JsonObject *precision = json_object_new ();
+
+      set_double (precision, "target", phase->precision_target);
+      set_double (precision, "reached", phase->precision_reached);
+      json_object_set_boolean_member (precision, "met", phase->precision_met == 1);
+      if (phase->precision_reason != NULL)
+        set_string (precision, "reason", phase->precision_reason);
+      json_object_set_object_member (object, "precision", precision);
+    }
   json_object_set_object_member (summary, "rate", stats_to_json (&phase->rate));
   json_object_set_object_member (summary, "cpu_percent", stats_to_json (&phase->cpu_percent));
   if (phase->iops.n > 0)

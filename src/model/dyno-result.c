@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -52,6 +53,9 @@ dyno_phase_result_new (const DynoPhase *phase)
   dyno_stats_compute (NULL, 0, &result->cpu_percent);
   dyno_stats_compute (NULL, 0, &result->iops);
   dyno_latency_clear (&result->latency);
+  result->precision_target = NAN;
+  result->precision_reached = NAN;
+  result->precision_met = -1;
   return result;
 }
 
@@ -62,6 +66,7 @@ dyno_phase_result_free (DynoPhaseResult *result)
     return;
   g_array_unref (result->runs);
   g_free (result->note);
+  g_free (result->precision_reason);
   g_free (result);
 }
 
@@ -99,6 +104,43 @@ dyno_phase_result_summarize (DynoPhaseResult *result)
   dyno_stats_compute (rates, n, &result->rate);
   dyno_stats_compute (cpus, n, &result->cpu_percent);
   dyno_stats_compute (iops, n, &result->iops);
+}
+
+double
+dyno_phase_result_get_precision (const DynoPhaseResult *result)
+{
+  g_return_val_if_fail (result != NULL, NAN);
+
+  if (result->rate.n < 2 || !(result->rate.mean > 0) || !isfinite (result->rate.ci95))
+    return NAN;
+  return result->rate.ci95 / result->rate.mean;
+}
+
+void
+dyno_phase_result_judge_precision (DynoPhaseResult *result, double target, const char *why_not)
+{
+  g_return_if_fail (result != NULL);
+  g_return_if_fail (target > 0);
+
+  result->precision_target = target;
+  result->precision_reached = dyno_phase_result_get_precision (result);
+  g_clear_pointer (&result->precision_reason, g_free);
+  if (result->precision_reached <= target)
+    {
+      result->precision_met = 1;
+      return;
+    }
+  result->precision_met = 0;
+  if (why_not != NULL)
+    result->precision_reason = g_strdup (why_not);
+  else if (result->rate.n < 2)
+    /* Translators: why a figure has no 95 % interval */
+    result->precision_reason = g_strdup (_("a single run: no interval"));
+  else
+    /* Translators: why a figure's 95 % interval is wider than asked for: its runs' spread,
+     * the fastest over the slowest ("×1.35") */
+    result->precision_reason = g_strdup_printf (_("the device's own runs varied ×%.2f"),
+                                                result->rate.max / result->rate.min);
 }
 
 double

@@ -89,6 +89,12 @@ typedef struct
   guint best_of;         /* the figure is the best of this many runs, the others not kept
                           * (CrystalDiskMark's way); 0: every run is kept */
   char *note;            /* "buffered: per-char I/O cannot use O_DIRECT" */
+  /* The precision the figure aimed at and what it reached (dyno_phase_result_judge_precision):
+   * the 95 % interval's half-width as a fraction of the mean. */
+  double precision_target;  /* NAN when none was set (imports, older files) */
+  double precision_reached; /* NAN with fewer than two runs behind the mean */
+  int precision_met;        /* 1 met, 0 not met, -1 not judged */
+  char *precision_reason;   /* translated: why it was not met; NULL */
 } DynoPhaseResult;
 
 /* A live measurement, about every 100 ms while a phase runs. */
@@ -156,6 +162,15 @@ void             dyno_phase_result_add_run (DynoPhaseResult *result, const DynoP
 /* Recompute rate/cpu_percent stats and too_fast from the runs (latency is left alone). */
 void             dyno_phase_result_summarize (DynoPhaseResult *result);
 const DynoPhaseRun *dyno_phase_result_get_run (const DynoPhaseResult *result, guint i);
+/* Judges the figure against target (a fraction, > 0): sets precision_target, _reached and
+ * _met. A figure that misses it gets why_not as its reason (translated, copied; NULL for the
+ * default, which names the spread of the runs: "the runs varied ×6.7"). */
+void             dyno_phase_result_judge_precision (DynoPhaseResult *result,
+                                                    double           target,
+                                                    const char      *why_not);
+/* The half-width of the figure's 95 % interval as a fraction of its mean; NAN with fewer than
+ * two runs behind it. */
+double           dyno_phase_result_get_precision (const DynoPhaseResult *result);
 /* The figure to show: mean rate over the runs that were not too fast; NAN if none. */
 double           dyno_phase_result_get_rate (const DynoPhaseResult *result);
 /* CPU seconds per 10^9 bytes moved: of the I/O threads, or (machine) of the whole machine;

@@ -215,8 +215,8 @@ def check_result(doc, where, phases=DEFAULT_PHASES, runs=1, target=None, cwd=Non
         check(ph.get("unit") == want_unit,
               "%s: phase %s has unit %r, expected %r" % (where, pid, ph.get("unit"), want_unit))
         r = ph.get("runs")
-        check(isinstance(r, list) and len(r) == runs,
-              "%s: phase %s has %r runs, expected %d" % (where, pid, None if r is None else len(r), runs))
+        check(isinstance(r, list) and (runs is None or len(r) == runs),
+              "%s: phase %s has %r runs, expected %s" % (where, pid, None if r is None else len(r), runs))
         for i, run in enumerate(r):
             check(run.get("repeat") == i, "%s: phase %s run %d has repeat %r" % (where, pid, i, run.get("repeat")))
             for field in ("rate", "elapsed"):
@@ -265,21 +265,43 @@ def case_default_target():
 
 
 def case_default_size():
-    """By default every phase measures for 3 s, three times, and the data file is sized by the
-    target (the files given with -n are as given). Creates are the one phase here: fast."""
+    """By default every phase measures for 3 s, at least three times and more until its 95 %
+    interval is within ±5 % (within a budget, here cut to 15 s to keep the suite short), and the
+    data file is sized by the target (the files given with -n are as given). Creates are the one
+    phase here: fast."""
     with Target() as t:
         r = os.path.join(t.path, "r.json")
         p = cli("run", "-d", t.path, "--tests", "seq_create", "-n", "1", "--json", r, "-q",
-                defaults=True)
+                "--max-time", "15", defaults=True)
         expect_rc(p, 0)
         with open(r) as f:
             doc = json.load(f)
         os.unlink(r)
-        check_result(doc, "r.json", phases=["seq_create"], runs=3)
+        check_result(doc, "r.json", phases=["seq_create"], runs=None)
         config = doc["config"]
+        phase = doc["targets"][0]["phases"][0]
+        check(len(phase["runs"]) >= 3, "%d runs, expected at least 3" % len(phase["runs"]))
         check(config.get("phase_time") == 3.0, "the default phase time is %r, expected 3 s"
               % config.get("phase_time"))
         check(config.get("repeat") == 3, "the default repeats are %r, expected 3" % config.get("repeat"))
+        check(config.get("precision") == 0.05 and config.get("max_time") == 15
+              and "repeat" in config.get("auto", []),
+              "precision %r, max_time %r, auto %r: expected 0.05, 15 and repeats added"
+              % (config.get("precision"), config.get("max_time"), config.get("auto")))
+        prec = phase.get("precision") or {}
+        check(prec.get("target") == 0.05 and isinstance(prec.get("met"), bool),
+              "the phase's precision is %r" % prec)
+        rate = phase["summary"]["rate"]
+        if rate.get("ci95") is not None:
+            reached = rate["ci95"] / rate["mean"]
+            check(abs(prec.get("reached", -1) - reached) < 1e-9
+                  and prec["met"] == (reached <= 0.05),
+                  "precision %r does not match the interval ±%.4f" % (prec, reached))
+        else:
+            # 1024 creates can be too fast to time on a fast machine: then no interval.
+            check(prec.get("reached") is None and prec["met"] is False,
+                  "no interval, yet precision %r" % prec)
+        check(prec["met"] or prec.get("reason"), "precision not met without a reason: %r" % prec)
         check("size" in config.get("auto", []) and "files" not in config.get("auto", []),
               "auto is %r: the size should be calibrated, the files as -n gives them"
               % config.get("auto"))
@@ -1476,7 +1498,8 @@ def case_printable_paths():
 CASES = [
     ("run: table on stdout, nothing left behind", case_run_table),
     ("run: default target is the current folder", case_default_target),
-    ("run: by default 3 s phases, 3 repeats, a calibrated size", case_default_size),
+    ("run: by default 3 s phases, 3 repeats and more for ±5 %, a calibrated size",
+     case_default_size),
     ("run --json FILE: a dyno-result with every phase", case_json_file),
     ("run --json -: the result alone on stdout", case_json_stdout),
     ("run --csv: one bonnie++ 1.98 line of 50 fields", case_csv),
