@@ -1290,6 +1290,85 @@ test_queued_phases (void)
     }
 }
 
+/* The reason the tests give a figure that may come from a cache below its target. */
+#define DOUBT "may come from a cache below: the server of this nfs4 share"
+
+/* Marks the phase's first run of the entry's result doubtful, as the runner does. */
+static void
+set_doubt (DynoComparison *comparison, guint entry, const char *key)
+{
+  DynoTargetResult *target = dyno_comparison_get_target_result (comparison, entry);
+  DynoPhaseResult *phase = dyno_target_result_find_phase (target, key);
+
+  g_assert_nonnull (phase);
+  g_array_index (phase->runs, DynoPhaseRun, 0).cache_doubt = g_intern_static_string (DOUBT);
+  dyno_phase_result_summarize (phase);
+}
+
+/* Pixels of exactly this colour inside the bar a slot records. */
+static guint
+count_in_bar (const Picture *picture, GArray *slots, guint entry, const char *key, guint32 value)
+{
+  const DynoCompareChartSlot *slot = find_slot (slots, entry, phase_of (key));
+
+  g_assert_nonnull (slot);
+  g_assert_cmpfloat (slot->bar.height, >, 10);
+  return count_in (picture, &slot->bar, value);
+}
+
+/* A figure that may come from a cache below is still a bar, but hatched, not solid; its figure
+ * carries "†" and the note the reason, as the tables do. */
+static void
+test_cache_doubt_bars (void)
+{
+  g_autoptr (DynoComparison) comparison = make_comparison ();
+  g_autoptr (GPtrArray) phases = phase_list ("write,read");
+  g_auto (Picture) picture = { 0 };
+  g_autoptr (GArray) slots = NULL;
+  g_autoptr (GArray) labels = NULL;
+  DynoCompareChartOptions options;
+  DynoCompareChartGeometry geometry;
+  const DynoCompareChartSlot *slot;
+  const char *note;
+  guint marked = 0;
+  double area;
+
+  set_doubt (comparison, 1, "read");
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
+  options.phases = phases;
+  render (&picture, comparison, &options, NULL, 900, 500, "cache-doubt-bars.png");
+  assert_nothing_outside (&picture);
+
+  slots = get_slots (comparison, &options, NULL, 900, 500);
+  slot = find_slot (slots, 1, phase_of ("read"));
+  g_assert_nonnull (slot);
+  g_assert_cmpint (slot->mark, ==, DYNO_COMPARE_CHART_MARK_NONE);
+  g_assert_cmpstr (slot->cache_doubt, ==, DOUBT);
+  g_assert_null (find_slot (slots, 1, phase_of ("write"))->cache_doubt);
+  g_assert_null (find_slot (slots, 0, phase_of ("read"))->cache_doubt);
+
+  /* Solid bars are all their colour; the doubtful one only its outline and hatching. */
+  area = slot->bar.width * slot->bar.height;
+  g_assert_cmpuint (count_in_bar (&picture, slots, 1, "write", entry_pixel (1)), >,
+                    0.9 * find_slot (slots, 1, phase_of ("write"))->bar.width
+                        * find_slot (slots, 1, phase_of ("write"))->bar.height);
+  g_assert_cmpuint (count_in_bar (&picture, slots, 1, "read", entry_pixel (1)), <, 0.6 * area);
+  g_assert_cmpuint (count_in_bar (&picture, slots, 1, "read", entry_pixel (1)), >, 0.1 * area);
+
+  labels = get_labels (comparison, &options, NULL, 900, 500, &geometry);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+      if (g_str_has_suffix (label->text, " †"))
+        marked++;
+    }
+  g_assert_cmpuint (marked, ==, 1);
+  note = note_of (labels, &geometry);
+  g_assert_nonnull (note);
+  g_assert_nonnull (strstr (note, "† " DOUBT));
+}
+
 /* ---- forest plots --------------------------------------------------------------------- */
 
 typedef struct
@@ -1680,6 +1759,63 @@ test_forest (void)
 /* Every figure size, short and long lists of phases, one entry against the baseline or three:
  * every row's verdict is there (shortened only where the figure is small), no label over
  * another or out of the figure, nothing drawn outside the content. */
+/* A paired read whose encrypted side may come from a cache below: 14 × "faster" was RAM. Its
+ * row has no verdict's colour, a "†" before its words and the reason in the note. */
+static void
+test_forest_cache_doubt (void)
+{
+  const Measured plain[] = { { "read", 42 * MB, 0.01, 3 } };
+  const Measured encrypted[] = { { "read", 601 * MB, 0.01, 3 } };
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  g_autoptr (DynoResult) ra = make_measured_result ("plain", plain, 1);
+  g_autoptr (DynoResult) rb = make_measured_result ("encrypted", encrypted, 1);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  DynoChartDecor decor;
+  DynoCompareChartOptions options;
+  DynoCompareChartGeometry geometry;
+  const DynoVerdict verdicts[] = { DYNO_VERDICT_FASTER, DYNO_VERDICT_SLOWER, DYNO_VERDICT_SAME };
+  const char *note;
+
+  dyno_comparison_add_result (comparison, ra);
+  dyno_comparison_add_result (comparison, rb);
+  decor = forest_decor (comparison, &title, &subtitle);
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_FOREST);
+
+  /* Without the doubt, the blue of "faster"; the test sees the colour it then looks for. */
+  {
+    g_auto (Picture) picture = { 0 };
+
+    render (&picture, comparison, &options, &decor, 900, 400, "forest-no-doubt.png");
+    g_assert_cmpuint (count_in (&picture, &picture.geometry.plots[0],
+                                verdict_pixel (DYNO_VERDICT_FASTER)),
+                      >, 20);
+  }
+
+  set_doubt (comparison, 1, "read");
+  {
+    g_auto (Picture) picture = { 0 };
+    g_autoptr (GArray) labels = NULL;
+
+    render (&picture, comparison, &options, &decor, 900, 400, "forest-cache-doubt.png");
+    assert_nothing_outside (&picture);
+    for (guint i = 0; i < G_N_ELEMENTS (verdicts); i++)
+      g_assert_cmpuint (count_in (&picture, &picture.geometry.content,
+                                  verdict_pixel (verdicts[i])),
+                        ==, 0);
+    labels = get_labels (comparison, &options, &decor, 900, 400, &geometry);
+    g_assert_nonnull (dyno_test_find_label (labels,
+                                            "† no verdict: a figure may come from a cache below"));
+    g_assert_null (dyno_test_find_label (labels, "a hollow point: a single run on a side, so no "
+                                                 "interval"));
+    note = note_of (labels, &geometry);
+    g_assert_nonnull (note);
+    g_assert_nonnull (strstr (note, "a dashed ring"));
+    g_assert_nonnull (strstr (note, "† " DOUBT));
+    g_assert_null (strstr (note, "hollow point"));
+  }
+}
+
 static void
 test_forest_sizes (void)
 {
@@ -1825,6 +1961,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/bars", test_bars);
   g_test_add_func ("/compare-chart/bars-two-panels", test_bars_two_panels);
   g_test_add_func ("/compare-chart/too-fast", test_too_fast);
+  g_test_add_func ("/compare-chart/cache-doubt", test_cache_doubt_bars);
   g_test_add_func ("/compare-chart/not-measured", test_not_measured);
   g_test_add_func ("/compare-chart/ratios", test_ratios);
   g_test_add_func ("/compare-chart/cpu", test_cpu);
@@ -1840,6 +1977,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/overlay-short", test_overlay_short);
   g_test_add_func ("/compare-chart/queued-phases", test_queued_phases);
   g_test_add_func ("/compare-chart/forest", test_forest);
+  g_test_add_func ("/compare-chart/forest-cache-doubt", test_forest_cache_doubt);
   g_test_add_func ("/compare-chart/forest-sizes", test_forest_sizes);
   g_test_add_func ("/compare-chart/forest-single-entry", test_forest_single_entry);
   g_test_add_func ("/compare-chart/forest-files", test_forest_files);

@@ -2196,6 +2196,60 @@ test_results_session (void)
   destroy_window (window);
 }
 
+/* A paired run whose encrypted block read may come from an NFS server's cache: its figure is
+ * marked with the reason on hover and in a warning under its table, and the answer says no
+ * verdict rather than "faster". */
+static void
+test_results_cache_doubt (void)
+{
+  static const char doubt[] = "may come from a cache below: the server of this nfs4 share";
+  g_autoptr (DynoResult) session = make_result ("Evening", "/tmp/plain", 400, 42, 1790000000);
+  DynoTargetResult *encrypted = make_target ("/tmp/encrypted", 100, 601);
+  DynoPhaseResult *read = dyno_target_result_find_phase (encrypted, "read");
+  DynoResultView *view;
+  DynoWindow *window;
+  GtkLabel *label;
+  const char *tooltip;
+  const char *headline;
+
+  clear_runs ();
+  for (guint r = 0; r < read->runs->len; r++)
+    g_array_index (read->runs, DynoPhaseRun, r).cache_doubt = g_intern_static_string (doubt);
+  dyno_phase_result_summarize (read);
+  dyno_result_add_target (session, encrypted);
+  window = create_results_window ();
+  dyno_results_page_show_result (results_page (window), session, NULL);
+  view = dyno_results_page_get_result_view (results_page (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  /* The figure: marked, the reason on hover; the plain side's is not. */
+  label = dyno_result_view_get_rate_label (view, 1, dyno_phase_lookup ("read"));
+  g_assert_nonnull (label);
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (label), " †"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (label), "cache-doubt"));
+  tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (label));
+  g_assert_nonnull (strstr (tooltip, doubt));
+  label = dyno_result_view_get_rate_label (view, 0, dyno_phase_lookup ("read"));
+  g_assert_null (strstr (gtk_label_get_text (label), "†"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (label), "cache-doubt"));
+  label = dyno_result_view_get_rate_label (view, 1, dyno_phase_lookup ("write"));
+  g_assert_null (strstr (gtk_label_get_text (label), "†"));
+
+  /* The warning under the encrypted target's table. */
+  g_assert_nonnull (find_label_with (GTK_WIDGET (view), "† Block read: may come from a cache "
+                                                        "below: the server of this nfs4 share"));
+
+  /* The answer: block write still slower, block read no verdict, nothing "faster". */
+  headline = dyno_result_view_get_headline (view);
+  g_assert_nonnull (headline);
+  g_assert_nonnull (strstr (headline, "\nBlock write: 75 % slower ("));
+  g_assert_nonnull (strstr (headline, "\n† Block read: no verdict: a figure may come from a "
+                                      "cache below"));
+  g_assert_null (strstr (headline, "faster"));
+
+  destroy_window (window);
+}
+
 /* Import of Tim Bray's table: four runs, saved, each saying where it came from */
 
 static guint
@@ -2754,6 +2808,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/window/help-fallback", test_help_fallback);
   g_test_add_func ("/gui/results/compare", test_results_compare);
   g_test_add_func ("/gui/results/session", test_results_session);
+  g_test_add_func ("/gui/results/cache-doubt", test_results_cache_doubt);
   g_test_add_func ("/gui/results/import", test_results_import);
   g_test_add_func ("/gui/results/export", test_results_export);
   g_test_add_func ("/gui/results/edit", test_results_edit);

@@ -726,6 +726,31 @@ bon_speed (guint64 kib)
   return g_strdup_printf ("%4.1fg", m / 1024);
 }
 
+/* A figure that may come from a cache below the target carries "†" in the table, as a figure
+ * too fast to time carries "+++++", and a note under it with the same mark gives the reason.
+ * The CSV keeps bonnie++'s columns of numbers. */
+static void
+test_text_cache_doubt (void)
+{
+  g_autoptr (DynoResult) result = make_full_result ("ssd", 1);
+  DynoPhaseResult *read = dyno_target_result_find_phase (dyno_result_get_target (result, 0),
+                                                         "read");
+  g_autofree char *text = NULL;
+  g_autofree char *csv = NULL;
+
+  g_array_index (read->runs, DynoPhaseRun, 0).cache_doubt
+      = g_intern_static_string ("may come from a cache below: the server of this nfs4 share");
+  dyno_phase_result_summarize (read);
+  text = dyno_report_text (result, DYNO_RATE_UNIT_MB);
+  g_test_message ("%s", text);
+  /* 3345 MB/s, its mark, and %CPU still in its column. */
+  g_assert_nonnull (strstr (text, "    3345† 100 "));
+  g_assert_nonnull (strstr (text, "\n† Block read: may come from a cache below: the server of "
+                                  "this nfs4 share; it is not a figure of the disk.\n"));
+  csv = dyno_report_csv (result, FALSE);
+  g_assert_null (strstr (csv, "†"));
+}
+
 static void
 test_bon_csv2txt (void)
 {
@@ -830,6 +855,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/report/text/units", test_text_units);
   g_test_add_func ("/report/text/repeats", test_text_repeats);
   g_test_add_func ("/report/text/notes", test_text_notes);
+  g_test_add_func ("/report/text/cache-doubt", test_text_cache_doubt);
   g_test_add_func ("/report/bon-csv2txt", test_bon_csv2txt);
   g_test_add_func ("/report/bon-csv2html", test_bon_csv2html);
   return g_test_run ();

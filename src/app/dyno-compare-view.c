@@ -205,7 +205,34 @@ typedef struct
   gboolean too_fast;
   gboolean all_single;
   guint n_ratios;
+  GPtrArray *doubts; /* interned: each reason a figure may come from a cache below, once */
 } TableNotes;
+
+/* A figure that itself (not the baseline's) may come from a cache below its target: "†" after
+ * it, the reason after its tooltip and, once, in the caption. */
+static void
+mark_doubtful_figure (DynoCompareView *self,
+                      GtkLabel *label,
+                      guint entry,
+                      const DynoPhase *phase,
+                      TableNotes *notes)
+{
+  const DynoPhaseResult *result = dyno_comparison_get_phase_result (self->comparison, entry,
+                                                                    phase);
+  g_autofree char *marked = NULL;
+  g_autofree char *tooltip = NULL;
+
+  if (result == NULL || result->cache_doubt == NULL)
+    return;
+  marked = g_strconcat (gtk_label_get_text (label), " †", NULL);
+  tooltip = g_strdup_printf ("%s\n%s", gtk_widget_get_tooltip_text (GTK_WIDGET (label)),
+                             result->cache_doubt);
+  gtk_label_set_text (label, marked);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip);
+  gtk_widget_add_css_class (GTK_WIDGET (label), "cache-doubt");
+  if (!g_ptr_array_find (notes->doubts, result->cache_doubt, NULL))
+    g_ptr_array_add (notes->doubts, (gpointer) result->cache_doubt);
+}
 
 /* "×0.17", its look saying whether the gap is more than noise. */
 static GtkWidget *
@@ -220,6 +247,17 @@ ratio_label_new (DynoCompareView *self,
   GtkWidget *label = cell_new (ratio, 1, "ratio");
 
   gtk_widget_set_tooltip_text (label, described);
+  /* Either side's figure may come from RAM: the ratio is shown, marked, and says nothing
+   * faster or slower (its difference is UNKNOWN). */
+  if (cell->cache_doubt != NULL && isfinite (cell->ratio))
+    {
+      g_autofree char *marked = g_strconcat (ratio, " †", NULL);
+      g_autofree char *tooltip = g_strdup_printf ("%s\n%s", described, cell->cache_doubt);
+
+      gtk_label_set_text (GTK_LABEL (label), marked);
+      gtk_widget_set_tooltip_text (label, tooltip);
+      gtk_widget_add_css_class (label, "cache-doubt");
+    }
   switch (cell->difference)
     {
     case DYNO_DIFFERENCE_SIGNIFICANT:
@@ -344,6 +382,7 @@ attach_entry (DynoCompareView *self,
           rate = cell_new (rate_text, 1, "rate");
           gtk_widget_set_tooltip_text (rate, tooltip);
           cpu = cell_new (cpu_text, 1, "dim-label");
+          mark_doubtful_figure (self, GTK_LABEL (rate), entry, phase, notes);
         }
       gtk_grid_attach (self->table_grid, rate, column, row, 1, 1);
       gtk_grid_attach (self->table_grid, cpu, column + 1, row, 1, 1);
@@ -411,6 +450,17 @@ update_caption (DynoCompareView *self, const TableNotes *notes)
       if (text->len > 0)
         g_string_append_c (text, ' ');
       g_string_append (text, _("+++++: too fast to measure."));
+    }
+  for (guint i = 0; i < notes->doubts->len; i++)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: a footnote under a table; %s says why a figure may come from RAM */
+      g_string_append_printf (text, _("† %s: no verdict from this figure\n"),
+                              (const char *) g_ptr_array_index (notes->doubts, i));
+      /* The footnote's own line end: the caption's lines are joined with one. */
+      if (text->len > 0 && text->str[text->len - 1] == '\n')
+        g_string_truncate (text, text->len - 1);
     }
   if (source != NULL)
     {
@@ -522,6 +572,7 @@ build_drive_table (DynoCompareView *self, GPtrArray *phases, TableNotes *notes)
 
               rate = cell_new (text, 1, "rate");
               gtk_widget_set_tooltip_text (rate, tooltip);
+              mark_doubtful_figure (self, GTK_LABEL (rate), e, phase, notes);
             }
           gtk_grid_attach (self->drive_table, rate, columns[e], row, 1, 1);
           if (e != baseline)
@@ -540,7 +591,8 @@ build_table (DynoCompareView *self)
   g_autoptr (GPtrArray) columns = g_ptr_array_new ();
   g_autoptr (GPtrArray) drive = g_ptr_array_new ();
   guint n_entries = dyno_comparison_get_n_entries (self->comparison);
-  TableNotes notes = { .all_single = TRUE };
+  g_autoptr (GPtrArray) doubts = g_ptr_array_new ();
+  TableNotes notes = { .all_single = TRUE, .doubts = doubts };
   int row;
 
   clear_grid (self->table_grid);

@@ -36,6 +36,7 @@ typedef struct
   double iops;    /* mean; NAN when unknown */
   double latency; /* mean seconds per I/O; NAN when unknown */
   gboolean too_fast;
+  const char *cache_doubt; /* interned: why the figure may come from a cache below; NULL */
 } Figures;
 
 typedef struct
@@ -136,6 +137,7 @@ figures_from_result (Figures *figures, const DynoPhaseResult *result)
   figures->iops = result->iops.n > 0 ? result->iops.mean : NAN;
   figures->latency = mean_latency (result);
   figures->too_fast = result->too_fast;
+  figures->cache_doubt = result->cache_doubt;
 }
 
 /* CrystalDiskMark's precision: 1723.02, 35.80; whole numbers from 10 000 up. */
@@ -210,6 +212,14 @@ tile_update (DynoDriveGrid *self, Tile *tile)
     figure = g_strdup ("+++++");
   else
     figure = format_value (f->mean, self->rate_unit);
+  /* Marked as the tables mark it: RAM's figure, not the disk's. */
+  if (!empty && f->cache_doubt != NULL)
+    {
+      char *marked = g_strconcat (figure, " †", NULL);
+
+      g_free (figure);
+      figure = marked;
+    }
   if (!isnan (f->ci95))
     {
       g_autofree char *value = format_value (f->ci95, self->rate_unit);
@@ -242,6 +252,10 @@ tile_update (DynoDriveGrid *self, Tile *tile)
     gtk_widget_add_css_class (GTK_WIDGET (tile->figure), "too-fast");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (tile->figure), "too-fast");
+  if (!empty && f->cache_doubt != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (tile->figure), "cache-doubt");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (tile->figure), "cache-doubt");
 
   /* What the tile says, in words: its tooltip and what a screen reader reads. */
   if (empty)
@@ -286,6 +300,8 @@ tile_update (DynoDriveGrid *self, Tile *tile)
       if (f->too_fast)
         /* TRANSLATORS: the end of a drive test's tooltip when some runs took less than 0.5 s */
         g_string_append (text, _("; some runs were too fast to trust"));
+      if (f->cache_doubt != NULL)
+        g_string_append_printf (text, "; † %s", f->cache_doubt);
       tooltip = g_string_free (text, FALSE);
     }
   gtk_widget_set_tooltip_text (tile->box, tooltip);

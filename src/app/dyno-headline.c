@@ -27,6 +27,67 @@ line_new (const char *text, const char *style)
   return label;
 }
 
+/* A line about a figure that may come from a cache below: a warning icon before it, "†"
+ * as the tables mark the figure, and the reason on hover. */
+static GtkWidget *
+doubt_line_new (const char *text, const char *reason)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  GtkWidget *label = line_new (text, "headline-line");
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (icon, "warning");
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_add_css_class (box, "cache-doubt-line");
+  gtk_widget_set_tooltip_text (box, reason);
+  return box;
+}
+
+/* "† Block read: may come from a cache below: the server of this NFS share" for each phase
+ * whose figure, or the baseline's, may come from RAM: the headline says nothing of them in
+ * words of faster or slower, and says why here. */
+static void
+append_doubts (GtkWidget *card, GString *text, const DynoComparison *comparison, guint entry)
+{
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
+
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+      g_autofree char *line = NULL;
+      DynoCompareCell cell;
+
+      dyno_comparison_get_cell (comparison, entry, phase, &cell);
+      if (!cell.present || cell.cache_doubt == NULL)
+        continue;
+      /* TRANSLATORS: a phase, then why its figure may come from a cache below: "Block read:
+       * may come from a cache below: the server of this NFS share" */
+      line = g_strdup_printf (_("%s: %s"), dyno_phase_get_title (phase), cell.cache_doubt);
+      gtk_box_append (GTK_BOX (card), doubt_line_new (line, cell.cache_doubt));
+      g_string_append_printf (text, "\n† %s", line);
+    }
+}
+
+/* Whether some phase of the entry has a figure, its own or the baseline's, in doubt. */
+static gboolean
+has_doubts (const DynoComparison *comparison, guint entry)
+{
+  g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
+
+  for (guint i = 0; i < phases->len; i++)
+    {
+      DynoCompareCell cell;
+
+      dyno_comparison_get_cell (comparison, entry, g_ptr_array_index (phases, i), &cell);
+      if (cell.present && cell.cache_doubt != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 GtkWidget *
 dyno_headline_new (const DynoComparison *comparison)
 {
@@ -46,7 +107,8 @@ dyno_headline_new (const DynoComparison *comparison)
       g_autofree char *versus = NULL;
       GtkWidget *heading;
 
-      if (lines[0] == NULL)
+      if (e == dyno_comparison_get_baseline (comparison)
+          || (lines[0] == NULL && !has_doubts (comparison, e)))
         continue;
       versus = dyno_comparison_describe_versus (comparison, e);
       heading = line_new (versus, "versus");
@@ -60,6 +122,7 @@ dyno_headline_new (const DynoComparison *comparison)
           gtk_box_append (GTK_BOX (card), line_new (lines[i], "headline-line"));
           g_string_append_printf (text, "\n%s", lines[i]);
         }
+      append_doubts (card, text, comparison, e);
     }
   if (text->len == 0)
     {
@@ -141,6 +204,13 @@ dyno_headline_new_paired (const DynoComparison *comparison)
           /* TRANSLATORS: a paired run's verdict for one phase: "Block write: 38 % slower (31 to
            * 44 %)"; the first %s is the phase, the second the verdict with its 95 % interval */
           line = g_strdup_printf (_("%s: %s"), dyno_phase_get_title (phase), verdict);
+          /* No verdict from RAM's figure: said so, marked, and why on hover. */
+          if (cell.cache_doubt != NULL)
+            {
+              gtk_box_append (GTK_BOX (card), doubt_line_new (line, cell.cache_doubt));
+              g_string_append_printf (text, "\n† %s", line);
+              continue;
+            }
           gtk_box_append (GTK_BOX (card), line_new (line, "headline-line"));
           g_string_append_printf (text, "\n%s", line);
         }

@@ -83,6 +83,8 @@ enum
 };
 
 #define TOO_FAST_MARK "+++++"
+/* After a figure that may come from a cache below the target, as the tables and charts mark it */
+#define CACHE_DOUBT_MARK "†"
 
 static const char *
 too_fast_explanation (void)
@@ -205,14 +207,28 @@ attach_phase_row (DynoResultView *self,
       g_autofree char *rate_text = format_rate_cell (phase, rate_unit, repeats);
       g_autofree char *cpu_text = dyno_units_format_percent (phase->cpu_percent.mean);
 
+      g_autofree char *stats = repeats > 1 && phase->rate.n >= 2
+                                   ? format_stats_tooltip (phase, rate_unit)
+                                   : NULL;
+
       rate = cell_new (rate_text, 1);
       cpu = cell_new (cpu_text, 1);
-      if (repeats > 1 && phase->rate.n >= 2)
+      if (phase->cache_doubt != NULL)
         {
-          g_autofree char *tooltip = format_stats_tooltip (phase, rate_unit);
+          /* The figure is not one of the disk: marked where it stands, the reason on hover,
+           * and in a warning under the table. */
+          g_autofree char *marked = g_strconcat (rate_text, " " CACHE_DOUBT_MARK, NULL);
+          g_autofree char *tooltip = stats != NULL ? g_strconcat (phase->cache_doubt, "\n", stats,
+                                                                  NULL)
+                                                   : g_strdup (phase->cache_doubt);
 
+          gtk_label_set_text (GTK_LABEL (rate), marked);
+          gtk_widget_add_css_class (rate, "cache-doubt");
           gtk_widget_set_tooltip_text (rate, tooltip);
+          gtk_widget_set_tooltip_text (name, phase->cache_doubt);
         }
+      else if (stats != NULL)
+        gtk_widget_set_tooltip_text (rate, stats);
       if (phase->too_fast)
         {
           /* Some repeats were too fast: the figure is the mean of the others. */
@@ -609,6 +625,19 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
       const DynoPhaseResult *phase = g_ptr_array_index (tr->phases, i);
 
       any_too_fast |= phase->too_fast;
+      if (phase->cache_doubt != NULL)
+        {
+          /* TRANSLATORS: a phase's title, then why its figure may come from RAM */
+          g_autofree char *reason = g_strdup_printf (_("%s: %s; it is not a figure of the disk."),
+                                                     dyno_phase_get_title (phase->phase),
+                                                     phase->cache_doubt);
+          g_autofree char *text = g_strconcat (CACHE_DOUBT_MARK " ", reason, NULL);
+          GtkWidget *note = caption_new (text, "dialog-warning-symbolic", "warning");
+
+          gtk_widget_add_css_class (note, "caption");
+          gtk_widget_add_css_class (note, "cache-doubt-note");
+          gtk_box_append (GTK_BOX (section), note);
+        }
       if (phase->note != NULL)
         {
           /* TRANSLATORS: a phase and a note about it */

@@ -21,6 +21,13 @@
  * - JSON: {"format": "dyno-comparison", "version": 1, …}: the entries, and per phase the
  *   cells with rates in B/s or ops/s, ratios and the difference as a string.
  *
+ * A figure that may come from a cache below its target, which Dyno could neither evict nor
+ * check (DynoPhaseResult.cache_doubt), is marked "†" after it in text, Markdown and HTML, as
+ * bonnie++ marks what it cannot trust with "+++++", and the legend names each reason once; a
+ * ratio resting on such a figure (the entry's or the baseline's) is marked "†" too, since it
+ * decides no verdict. JSON gives the reason per cell ("cache_doubt"). bonnie++'s CSV has fixed
+ * columns of numbers and no place for it: a mark there would break its readers.
+ *
  * An entry with a price (dyno-cli run --price) gets, in text, Markdown and HTML, a row "per
  * USD" under its own of each figure divided by the amount, in its own currency (entries in
  * different currencies are never divided into each other); in JSON a "price" and per cell a
@@ -45,6 +52,7 @@
 
 #define MARK_NOISE "~"
 #define MARK_SINGLE "?"
+#define MARK_CACHE "†"
 
 /* Bonnie's tables: the data file's phases, the file tests, then the queued tests. Header
  * tokens are kept as bonnie++ prints them, untranslated, as dyno_report_text does, so tables
@@ -72,7 +80,27 @@ typedef struct
   gboolean any_significant;
   gboolean any_too_fast;
   gboolean all_single; /* every known ratio rests on a single run */
+  GPtrArray *doubts;   /* interned: each distinct cache_doubt of a figure, in table order */
 } Summary;
+
+static void
+summary_clear (Summary *summary)
+{
+  g_clear_pointer (&summary->doubts, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Summary, summary_clear)
+
+/* Why the entry's own figure, not its baseline's, may come from a cache below; NULL when it
+ * does not. A cell's cache_doubt holds either side's, which spoils the ratio, but only the
+ * figure that itself may come from RAM is marked. */
+static const char *
+own_doubt (const DynoComparison *comparison, guint entry, const DynoPhase *id)
+{
+  const DynoPhaseResult *phase = dyno_comparison_get_phase_result (comparison, entry, id);
+
+  return phase != NULL ? phase->cache_doubt : NULL;
+}
 
 static void
 summarize (const DynoComparison *comparison, Summary *summary)
@@ -82,13 +110,17 @@ summarize (const DynoComparison *comparison, Summary *summary)
   guint single = 0;
 
   memset (summary, 0, sizeof *summary);
+  summary->doubts = g_ptr_array_new ();
   for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
     for (guint c = 0; c < phases->len; c++)
       {
+        const char *doubt = own_doubt (comparison, e, g_ptr_array_index (phases, c));
         DynoCompareCell cell;
 
         dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, c), &cell);
         summary->any_too_fast |= cell.too_fast;
+        if (doubt != NULL && !g_ptr_array_find (summary->doubts, doubt, NULL))
+          g_ptr_array_add (summary->doubts, (gpointer) doubt);
         switch (cell.difference)
           {
           case DYNO_DIFFERENCE_WITHIN_NOISE:
@@ -113,10 +145,13 @@ summarize (const DynoComparison *comparison, Summary *summary)
   summary->all_single = known > 0 && single == known;
 }
 
-/* The mark after a ratio: "~" within noise, "?" single run (unless all are), "" otherwise. */
+/* The mark after a ratio: "†" when a figure under it may come from a cache below, "~" within
+ * noise, "?" single run (unless all are), "" otherwise. */
 static const char *
 ratio_mark (const DynoCompareCell *cell, const Summary *summary)
 {
+  if (cell->cache_doubt != NULL)
+    return MARK_CACHE;
   if (cell->difference == DYNO_DIFFERENCE_WITHIN_NOISE)
     return MARK_NOISE;
   if (cell->difference == DYNO_DIFFERENCE_SINGLE_SAMPLE && !summary->all_single)
@@ -247,6 +282,20 @@ entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
   return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
 }
 
+/* "† may come from a cache below: …": each reason once, as the paired table's footnote says
+ * it; a figure of a single entry may carry one too. */
+static void
+append_doubts (GString *out, const Summary *summary)
+{
+  for (guint i = 0; i < summary->doubts->len; i++)
+    {
+      g_autofree char *doubt = clean_text (g_ptr_array_index (summary->doubts, i));
+
+      /* Translators: a footnote under a table; %s says why a figure may come from RAM */
+      g_string_append_printf (out, _("† %s: no verdict from this figure\n"), doubt);
+    }
+}
+
 /* The legend under a table, one sentence per line. */
 static void
 append_legend (GString *out, const DynoComparison *comparison, const Summary *summary)
@@ -254,7 +303,10 @@ append_legend (GString *out, const DynoComparison *comparison, const Summary *su
   g_autofree char *base = NULL;
 
   if (dyno_comparison_get_n_entries (comparison) < 2)
-    return;
+    {
+      append_doubts (out, summary);
+      return;
+    }
   base = clean_text (dyno_comparison_get_name (comparison,
                                                dyno_comparison_get_baseline (comparison)));
   g_string_append_printf (out,
@@ -293,6 +345,7 @@ append_legend (GString *out, const DynoComparison *comparison, const Summary *su
                               DYNO_TOO_FAST_SECONDS);
       g_string_append_c (out, '\n');
     }
+  append_doubts (out, summary);
   /* A ratio of different work is not a ratio of the targets: under the table it is read with. */
   for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
     {
@@ -390,8 +443,20 @@ append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable
           dyno_comparison_get_cell (comparison, e, id, &cell);
           rate = format_rate (&cell, id, unit);
           cpu = rate ? format_cpu (&cell) : g_strdup ("");
+          if (rate != NULL && own_doubt (comparison, e, id) != NULL)
+            {
+              char *marked = g_strconcat (rate, MARK_CACHE, NULL);
+
+              g_free (rate);
+              rate = marked;
+            }
           g_string_append_c (out, ' ');
-          dyno_text_append_padded (out, rate ? rate : "", RATE_WIDTH, TRUE);
+          /* A marked figure wider than its column pushes the row right rather than lose
+           * its mark to the cut. */
+          if (rate != NULL && g_utf8_strlen (rate, -1) > RATE_WIDTH)
+            g_string_append (out, rate);
+          else
+            dyno_text_append_padded (out, rate ? rate : "", RATE_WIDTH, TRUE);
           g_string_append_c (out, ' ');
           dyno_text_append_padded (out, cpu, CPU_WIDTH, TRUE);
         }
@@ -443,7 +508,7 @@ format_text (const DynoComparison *comparison, DynoRateUnit unit)
 {
   GString *out = g_string_new (NULL);
   g_autoptr (GPtrArray) phases = dyno_comparison_get_phases (comparison);
-  Summary summary;
+  g_auto (Summary) summary = { 0 };
   gboolean first = TRUE;
 
   summarize (comparison, &summary);
@@ -486,7 +551,7 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
   guint n = dyno_comparison_get_n_entries (comparison);
   guint baseline = dyno_comparison_get_baseline (comparison);
   g_autofree char *source = dyno_comparison_describe_source (comparison);
-  Summary summary;
+  g_auto (Summary) summary = { 0 };
   gboolean first = TRUE;
 
   summarize (comparison, &summary);
@@ -529,6 +594,8 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
               dyno_comparison_get_cell (comparison, e, id, &cell);
               rate = format_rate (&cell, id, unit);
               g_string_append_printf (out, " %s", rate ? rate : "—");
+              if (rate != NULL && own_doubt (comparison, e, id) != NULL)
+                g_string_append (out, " " MARK_CACHE);
               if (e != baseline && isfinite (cell.ratio))
                 {
                   g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
@@ -656,7 +723,10 @@ static const char html_style[] =
   "table.dyno .tag { font-weight: 400; color: #77767b; font-size: 0.85em; }\n"
   "table.dyno .ratio { display: block; font-size: 0.85em; color: #1c71d8; }\n"
   "table.dyno .ratio.down { color: #c01c28; }\n"
-  "table.dyno .ratio.noise, table.dyno .ratio.single { color: #77767b; }\n"
+  "table.dyno .ratio.noise, table.dyno .ratio.single, table.dyno .ratio.cached\n"
+  "  { color: #77767b; }\n"
+  "table.dyno td.doubt { color: #77767b; font-style: italic; }\n"
+  "table.dyno td.doubt .mark { color: #c64600; font-style: normal; }\n"
   "table.dyno .fast { color: #77767b; }\n"
   "p.legend, p.source { color: #5e5c64; font-size: 0.85em; margin: 0.25em 0; }\n";
 
@@ -688,6 +758,7 @@ append_html_cell (GString *out, const DynoComparison *comparison, guint e, const
 {
   DynoCompareCell cell;
   g_autofree char *rate = NULL;
+  const char *doubt;
 
   dyno_comparison_get_cell (comparison, e, id, &cell);
   rate = format_rate (&cell, id, unit);
@@ -702,14 +773,25 @@ append_html_cell (GString *out, const DynoComparison *comparison, guint e, const
       g_string_append (out, "<td>—</td>");
       return;
     }
-  g_string_append_printf (out, "<td>%s", rate);
+  doubt = own_doubt (comparison, e, id);
+  if (doubt != NULL)
+    {
+      /* The reason comes from the platform and a translation: text, never markup. */
+      g_string_append (out, "<td class=\"doubt\" title=\"");
+      append_html_text (out, doubt);
+      g_string_append_printf (out, "\">%s&#8201;<span class=\"mark\">%s</span>", rate,
+                              MARK_CACHE);
+    }
+  else
+    g_string_append_printf (out, "<td>%s", rate);
   if (e != dyno_comparison_get_baseline (comparison) && isfinite (cell.ratio))
     {
       g_autofree char *ratio = dyno_compare_format_ratio (cell.ratio);
       g_autofree char *title = dyno_comparison_describe_ratio (&cell);
       g_autofree char *title_escaped = g_markup_escape_text (title, -1);
       const char *mark = ratio_mark (&cell, summary);
-      const char *kind = cell.difference == DYNO_DIFFERENCE_WITHIN_NOISE    ? " noise"
+      const char *kind = cell.cache_doubt != NULL                            ? " cached"
+                         : cell.difference == DYNO_DIFFERENCE_WITHIN_NOISE    ? " noise"
                          : cell.difference == DYNO_DIFFERENCE_SINGLE_SAMPLE ? " single"
                                                                              : "";
 
@@ -730,7 +812,7 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
   g_autofree char *source = dyno_comparison_describe_source (comparison);
   GString *names = g_string_new (NULL);
   g_autofree char *title = NULL;
-  Summary summary;
+  g_auto (Summary) summary = { 0 };
 
   summarize (comparison, &summary);
   for (guint e = 0; e < n; e++)
@@ -981,6 +1063,9 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
             json_builder_add_null_value (b);
           add_string (b, "verdict", dyno_verdict_to_string (dyno_compare_cell_get_verdict (&cell)));
           add_string (b, "difference", dyno_difference_to_string (cell.difference));
+          /* Why this cell's own figure may come from a cache below; the difference of a
+           * cell is unknown when its figure or the baseline's has one. */
+          add_string (b, "cache_doubt", own_doubt (comparison, e, id));
           /* B/s or ops/s per unit of the entry's currency; null without a rate. */
           if (dyno_comparison_get_price (comparison, e, NULL, NULL))
             add_number (b, "per_price", cell.per_price);

@@ -89,6 +89,9 @@ append_test_line (GString *out, const DynoPhaseResult *phase)
     g_string_append_printf (out, "  (best of %u)", phase->best_of);
   if (phase->too_fast)
     g_string_append (out, "  (too fast to trust)");
+  /* As "+++++" is named: a figure that may come from a cache below is not one of the disk. */
+  if (phase->cache_doubt != NULL)
+    g_string_append_printf (out, "  († %s)", phase->cache_doubt);
   g_string_append_c (out, '\n');
 }
 

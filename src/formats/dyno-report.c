@@ -439,7 +439,8 @@ append_cell (GString *out, const char *rate, const char *cpu)
   dyno_text_append_padded (out, cpu, CPU_WIDTH, TRUE);
 }
 
-/* A phase's mean rate and %CPU over its runs, "+++++" when every run was too fast. */
+/* A phase's mean rate and %CPU over its runs, "+++++" when every run was too fast, "†" after
+ * a figure that may come from a cache below the target (the notes say why). */
 static void
 append_mean_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
 {
@@ -462,6 +463,20 @@ append_mean_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
   rate = g_strdup_printf ("%.*f", dyno_text_rate_decimals (phase->phase, unit, value), value);
   if (isfinite (phase->cpu_percent.mean) && phase->cpu_percent.mean >= 0)
     cpu = g_strdup_printf ("%d", (int) MIN (floor (phase->cpu_percent.mean + 0.5), 999));
+  if (phase->cache_doubt != NULL)
+    {
+      g_autofree char *marked = g_strconcat (rate, "†", NULL);
+
+      /* Wider than its column, the row moves right rather than the cut losing the mark. */
+      if (g_utf8_strlen (marked, -1) > RATE_WIDTH)
+        {
+          g_string_append_printf (out, " %s ", marked);
+          dyno_text_append_padded (out, cpu ? cpu : "", CPU_WIDTH, TRUE);
+          return;
+        }
+      append_cell (out, marked, cpu ? cpu : "");
+      return;
+    }
   append_cell (out, rate, cpu ? cpu : "");
 }
 
@@ -894,6 +909,8 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
 
       if (phase->cache_doubt == NULL)
         continue;
+      /* The mark the figure carries in the table above. */
+      g_string_append (out, "† ");
       /* Translators: a phase's title, then why its figure may come from RAM */
       g_string_append_printf (out, _("%s: %s; it is not a figure of the disk."),
                               dyno_phase_get_title (phase->phase), phase->cache_doubt);

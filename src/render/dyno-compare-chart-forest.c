@@ -92,6 +92,7 @@ enum
   MARK_INTERVAL = 1 << 0, /* a point with its interval */
   MARK_SINGLE = 1 << 1,   /* a hollow point */
   MARK_UNKNOWN = 1 << 2,  /* no point */
+  MARK_CACHE = 1 << 3,    /* a dashed ring: a figure may come from a cache below */
 };
 
 typedef struct
@@ -109,6 +110,7 @@ typedef struct
   double row_lh;              /* the line height of the rows' font */
   double row_height;
   guint marks;
+  GPtrArray *doubts; /* interned: the reasons of the rows marked MARK_CACHE, once each */
 
   DynoChartRect plot; /* the ratio axis across, the rows down */
   double indent;      /* of the phase names under their group's title */
@@ -299,13 +301,23 @@ static void
 update_marks (ForestLayout *layout)
 {
   layout->marks = 0;
+  if (layout->doubts == NULL)
+    layout->doubts = g_ptr_array_new ();
+  g_ptr_array_set_size (layout->doubts, 0);
   for (guint i = 0; i < layout->rows->len; i++)
     {
       const Row *row = &g_array_index (layout->rows, Row, i);
 
       if (row->kind != ROW_CELL)
         continue;
-      if (row->verdict != DYNO_VERDICT_NONE && isfinite (row->cell.ratio_low)
+      /* Either side's figure may come from RAM: no verdict, whatever the ratio. */
+      if (row->cell.cache_doubt != NULL)
+        {
+          layout->marks |= MARK_CACHE;
+          if (!g_ptr_array_find (layout->doubts, row->cell.cache_doubt, NULL))
+            g_ptr_array_add (layout->doubts, (gpointer) row->cell.cache_doubt);
+        }
+      else if (row->verdict != DYNO_VERDICT_NONE && isfinite (row->cell.ratio_low)
           && isfinite (row->cell.ratio_high))
         layout->marks |= MARK_INTERVAL;
       else if (isfinite (row->cell.ratio) && row->cell.ratio > 0)
@@ -352,6 +364,13 @@ build_rows (ForestLayout *layout, GPtrArray *phases, gboolean groups)
           row.words = dyno_compare_cell_describe_verdict (&row.cell);
           if (row.words == NULL)
             row.words = g_strdup ("");
+          if (row.cell.cache_doubt != NULL)
+            {
+              char *marked = g_strconcat ("† ", row.words, NULL);
+
+              g_free (row.words);
+              row.words = marked;
+            }
           g_array_append_val (layout->rows, row);
         }
     }
@@ -405,6 +424,15 @@ note_text (const ForestLayout *layout)
     /* Translators: the note under a forest plot; the first words are those its rows show */
     g_ptr_array_add (parts, g_strdup (_ ("not measured on both sides: a side did not run the "
                                          "phase, failed in it or was too fast to time")));
+  if (layout->marks & MARK_CACHE)
+    /* Translators: the note under a forest plot; a dashed ring marks a ratio with "†" */
+    g_ptr_array_add (parts, g_strdup (_ ("a dashed ring: a figure may come from a cache below, "
+                                         "so no verdict")));
+  /* The reasons, in the words of the tables' footnote. */
+  for (guint i = 0; layout->doubts != NULL && i < layout->doubts->len; i++)
+    g_ptr_array_add (parts, g_strdup_printf ("† %s",
+                                             (const char *) g_ptr_array_index (layout->doubts,
+                                                                               i)));
   if (parts->len == 0)
     return NULL;
   g_ptr_array_add (parts, NULL);
@@ -653,6 +681,7 @@ forest_finish (ForestLayout *layout)
   dyno_chart_finish (&layout->chart);
   g_clear_pointer (&layout->bold, pango_font_description_free);
   g_clear_pointer (&layout->rows, g_array_unref);
+  g_clear_pointer (&layout->doubts, g_ptr_array_unref);
   g_clear_pointer (&layout->note, g_free);
   g_clear_pointer (&layout->empty, g_free);
 }
@@ -820,6 +849,28 @@ draw_marks (ForestLayout *layout, const Row *row, double cy)
     return;
   dyno_compare_chart_verdict_color (chart->style, row->verdict, &color);
   dyno_chart_set_source (cr, &color);
+  if (cell->cache_doubt != NULL)
+    {
+      double ring = MAX (1.5, lw * 0.75);
+      double dash = MAX (2, round (r / 2));
+
+      /* Dashed and in no verdict's colour: where the point would be, but not a finding. */
+      cairo_new_path (cr);
+      cairo_arc (cr, round (ratio_x (layout, cell->ratio)), round (cy), r - ring / 2, 0,
+                 2 * G_PI);
+      if (chart->style->background.alpha > 0)
+        {
+          dyno_chart_set_source (cr, &chart->style->background);
+          cairo_fill_preserve (cr);
+          dyno_chart_set_source (cr, &color);
+        }
+      cairo_save (cr);
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_set_line_width (cr, ring);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
+    }
   if (row->verdict != DYNO_VERDICT_NONE && isfinite (cell->ratio_low)
       && isfinite (cell->ratio_high))
     {

@@ -91,6 +91,7 @@ typedef struct
   /* bars, cpu: the words in slots without a bar, and the note that says what they and the
    * ratios mean */
   guint marks;          /* a bit per DynoCompareChartMark some slot has */
+  GPtrArray *doubts;    /* interned: each reason a bar may come from a cache below, once */
   gboolean show_ratios; /* every ratio fits its slot, and every figure: all are drawn */
   char *note;
   double note_y;        /* the room kept for it: the most it may take */
@@ -591,6 +592,30 @@ cell_mark (const CompareLayout *layout,
   return DYNO_COMPARE_CHART_MARK_NONE;
 }
 
+/* Why the entry's own figure may come from a cache below the target, which Dyno could neither
+ * evict nor check; NULL when it does not. The cell's cache_doubt also holds the baseline's,
+ * which spoils the ratio but not this bar. */
+static const char *
+bar_doubt (const CompareLayout *layout, guint entry, const DynoPhase *phase)
+{
+  const DynoPhaseResult *result = dyno_comparison_get_phase_result (layout->comparison, entry,
+                                                                    phase);
+
+  return result != NULL ? result->cache_doubt : NULL;
+}
+
+/* The figure over a bar: "601" and "601 †" when it may come from a cache below, as the tables
+ * mark it. */
+static char *
+bar_label (const CompareLayout *layout, double value, const char *doubt)
+{
+  g_autofree char *text = format_bar_value (layout, value);
+
+  if (doubt == NULL)
+    return g_steal_pointer (&text);
+  return g_strconcat (text, " †", NULL);
+}
+
 /* The word in a slot without a bar. */
 static const char *
 mark_word (DynoCompareChartMark mark)
@@ -625,6 +650,9 @@ ratio_text (const DynoCompareCell *cell)
   if (!isfinite (cell->ratio))
     return NULL;
   ratio = dyno_compare_format_ratio (cell->ratio);
+  /* "†": a figure under it, this one or the baseline's, may come from a cache: no verdict. */
+  if (cell->cache_doubt != NULL)
+    return g_strconcat (ratio, "†", NULL);
   /* "~": within noise, as in the tables. */
   if (cell->difference == DYNO_DIFFERENCE_WITHIN_NOISE)
     return g_strconcat (ratio, "~", NULL);
@@ -662,6 +690,11 @@ note_text (const CompareLayout *layout, gboolean ratios)
   if (layout->marks & (1u << DYNO_COMPARE_CHART_MARK_UNKNOWN))
     /* Translators: the note under a bar chart; the first word is that of the empty slots */
     g_ptr_array_add (parts, g_strdup (_ ("unknown: the result carries no figure for it")));
+  /* A hatched bar: the reason, once each, in the words of the tables' footnote. */
+  for (guint i = 0; layout->doubts != NULL && i < layout->doubts->len; i++)
+    g_ptr_array_add (parts, g_strdup_printf ("† %s",
+                                             (const char *) g_ptr_array_index (layout->doubts,
+                                                                               i)));
   if (parts->len == 0)
     return NULL;
   g_ptr_array_add (parts, NULL);
@@ -972,9 +1005,19 @@ layout_setup_once (CompareLayout *layout, const DynoCompareChartArgs *args, gboo
           {
             DynoCompareCell cell;
 
-            layout->marks |= 1u << cell_mark (layout, &layout->panels[p], e,
-                                              g_ptr_array_index (layout->panels[p].phases, i),
-                                              &cell);
+            const DynoPhase *phase = g_ptr_array_index (layout->panels[p].phases, i);
+            DynoCompareChartMark mark = cell_mark (layout, &layout->panels[p], e, phase, &cell);
+            const char *doubt = bar_doubt (layout, e, phase);
+
+            layout->marks |= 1u << mark;
+            /* Only a drawn bar is hatched, so only its reason goes into the note. */
+            if (mark == DYNO_COMPARE_CHART_MARK_NONE && doubt != NULL)
+              {
+                if (layout->doubts == NULL)
+                  layout->doubts = g_ptr_array_new ();
+                if (!g_ptr_array_find (layout->doubts, doubt, NULL))
+                  g_ptr_array_add (layout->doubts, (gpointer) doubt);
+              }
           }
   layout->marks &= ~(1u << DYNO_COMPARE_CHART_MARK_NONE);
 
@@ -1087,6 +1130,7 @@ layout_finish (CompareLayout *layout)
   for (guint p = 0; p < layout->n_panels; p++)
     g_clear_pointer (&layout->panels[p].phases, g_ptr_array_unref);
   g_clear_pointer (&layout->note, g_free);
+  g_clear_pointer (&layout->doubts, g_ptr_array_unref);
   g_clear_pointer (&layout->ratio_font, pango_font_description_free);
 }
 
@@ -1287,7 +1331,8 @@ labels_fit (CompareLayout *layout, const Panel *panel, double slot)
         if (cell_mark (layout, panel, e, g_ptr_array_index (panel->phases, i), &cell)
             != DYNO_COMPARE_CHART_MARK_NONE)
           continue;
-        text = format_bar_value (layout, bar_value (layout, panel, &cell));
+        text = bar_label (layout, bar_value (layout, panel, &cell),
+                          bar_doubt (layout, e, g_ptr_array_index (panel->phases, i)));
         if (mode == FIGURES_SMALL)
           {
             dyno_chart_text_size (&layout->chart, CHART_FONT_SMALL, text, &w, NULL);
@@ -1362,6 +1407,41 @@ draw_smaller_text (CompareLayout *layout, const char *text, const DynoRgba *colo
   return extents.height;
 }
 
+/* A bar whose figure may come from a cache below: outlined and hatched in its entry's colour,
+ * not filled, so it never reads as a measurement of the disk beside the solid ones (its
+ * figure carries "†" and the note the reason). */
+static void
+draw_doubtful_bar (cairo_t *cr, const DynoRgba *color, double x, double y, double w, double h)
+{
+  DynoRgba tint = *color;
+  double step = 6;
+
+  if (w <= 0 || h <= 0)
+    return;
+  cairo_save (cr);
+  tint.alpha *= 0.25;
+  dyno_chart_set_source (cr, &tint);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_fill_preserve (cr);
+  cairo_clip (cr);
+  dyno_chart_set_source (cr, color);
+  cairo_set_line_width (cr, 1.5);
+  for (double d = -h; d < w; d += step)
+    {
+      cairo_move_to (cr, x + d, y + h);
+      cairo_line_to (cr, x + d + h, y);
+    }
+  cairo_stroke (cr);
+  /* Out of the bar's clip, not cairo_reset_clip: a tile's clip around the chart stays. */
+  cairo_restore (cr);
+  cairo_save (cr);
+  dyno_chart_set_source (cr, color);
+  cairo_set_line_width (cr, 2);
+  cairo_rectangle (cr, x + 1, y + 1, MAX (0, w - 2), MAX (0, h - 2));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 draw_bars_panel (CompareLayout *layout, guint panel_index)
 {
@@ -1411,6 +1491,7 @@ draw_bars_panel (CompareLayout *layout, guint panel_index)
           dyno_compare_chart_entry_color (style, e, &color);
           value = bar_value (layout, panel, &cell);
           record.mark = mark;
+          record.cache_doubt = bar_doubt (layout, e, phase);
 
           /* Only what was measured is a bar; the rest leave the slot empty but for a word. */
           if (mark != DYNO_COMPARE_CHART_MARK_NONE)
@@ -1424,9 +1505,14 @@ draw_bars_panel (CompareLayout *layout, guint panel_index)
           {
             double y = round (panel_y (panel, MIN (value, panel->ticks.hi)));
 
-            dyno_chart_set_source (cr, &color);
-            cairo_rectangle (cr, x, y, w, round (zero) - y);
-            cairo_fill (cr);
+            if (record.cache_doubt == NULL)
+              {
+                dyno_chart_set_source (cr, &color);
+                cairo_rectangle (cr, x, y, w, round (zero) - y);
+                cairo_fill (cr);
+              }
+            else
+              draw_doubtful_bar (cr, &color, x, y, w, round (zero) - y);
             label_y = y - 2;
             record.bar = (DynoChartRect) { x, y, w, round (zero) - y };
             if (layout->slots != NULL)
@@ -1466,7 +1552,7 @@ draw_bars_panel (CompareLayout *layout, guint panel_index)
                 label_y -= draw_smaller_text (layout, ratio, &style->dim_foreground, cx, label_y);
             }
           {
-            g_autofree char *text = format_bar_value (layout, value);
+            g_autofree char *text = bar_label (layout, value, record.cache_doubt);
 
             if (figures == FIGURES_SMALLER)
               draw_smaller_text (layout, text, &style->foreground, cx, label_y);

@@ -25,7 +25,9 @@ typedef enum
    * MB/s and ops/s never share an axis: with both kinds of phase selected the chart has two
    * panels side by side, each with its own axis. Only what was measured is a bar: a figure too
    * fast to trust, not run, failed or unknown leaves its slot empty but for a word saying which
-   * (see DynoCompareChartMark), and a note under the chart says what the words mean. */
+   * (see DynoCompareChartMark), and a note under the chart says what the words mean. A figure
+   * that may come from a cache below its target is a hatched, outlined bar, "†" after its
+   * figure and its ratio, and the note gives the reason. */
   DYNO_COMPARE_CHART_BARS,
   /* The same groups, of Bonnie's %CPU (100 = one core): one axis, since % has no unit to mix. */
   DYNO_COMPARE_CHART_CPU,
@@ -84,6 +86,9 @@ typedef struct
   DynoCompareChartMark mark;
   DynoChartRect slot;  /* the slot's room in the plot */
   DynoChartRect bar;   /* the bar drawn; width and height 0 when none was */
+  /* Why the entry's figure may come from a cache below the target (interned), NULL when it
+   * does not: such a bar is drawn hatched, its figure marked "†" and the note says why. */
+  const char *cache_doubt;
 } DynoCompareChartSlot;
 
 /* phases NULL, phase "write", ratios on. */
