@@ -1,7 +1,8 @@
 /* dyno-compare-paired.c: the answer of a paired run ("does encryption slow me down?")
  *
  * Two targets measured in one session, their repeats interleaved, give per phase the ratio
- * B ÷ A with its 95 % interval (dyno_stats_ratio_ci95) and a verdict. This file words that:
+ * B ÷ A with its 95 % interval (from the rounds' pairs, dyno_stats_paired_ratio_ci95) and a
+ * verdict. This file words that:
  * one summary sentence that a person asking the question can take away, and a table of every
  * phase's figures, ratio, interval and verdict, then where the CPU went per GB moved: Dyno's
  * own threads, the target's FUSE daemon, and the whole machine (kernel threads such as
@@ -405,6 +406,75 @@ append_doubts (GString *out, GPtrArray *doubts)
                             (const char *) g_ptr_array_index (doubts, i));
 }
 
+/* How the intervals above were made, for a reader who weighs them: from the rounds' pairs
+ * (which cancels drift) or from both sides' spreads, and what was left out: nothing but runs
+ * too fast to time. */
+static void
+append_method (GString *out, const DynoComparison *comparison, const GPtrArray *phases)
+{
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  guint n_paired = 0, n_unpaired = 0, rounds = 0;
+  gboolean same_rounds = TRUE;
+
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    for (guint i = 0; i < phases->len && e != baseline; i++)
+      {
+        DynoCompareCell cell;
+
+        dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, i), &cell);
+        if (!isfinite (cell.ratio_low))
+          continue;
+        if (!cell.paired)
+          {
+            n_unpaired++;
+            continue;
+          }
+        if (n_paired++ > 0 && cell.n != rounds)
+          same_rounds = FALSE;
+        rounds = cell.n;
+      }
+
+  if (n_paired > 0 && n_unpaired > 0)
+    /* Translators: closes a paired run's text when some intervals are from the rounds'
+     * pairs and others (phases whose rounds differ between the targets) from the spreads */
+    /* xgettext:no-c-format */
+    g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
+                            "interval is from the rounds' pairs (each round's ratio, which "
+                            "cancels what drifts between rounds) where both targets ran the "
+                            "same rounds, else from both sides' means and spreads.\n"));
+  else if (n_paired > 0 && same_rounds)
+    g_string_append_printf (out,
+                            /* Translators: closes a paired run's text; %u is the number of
+                             * rounds, each of which ran both targets once */
+                            ngettext ("Ratios are each figure divided by the baseline's; the "
+                                      "95 %% interval is from the %u round's pair (its ratio), "
+                                      "which cancels what drifts between rounds.\n",
+                                      "Ratios are each figure divided by the baseline's; the "
+                                      "95 %% interval is from the %u rounds' pairs (each "
+                                      "round's ratio), which cancels what drifts between "
+                                      "rounds.\n",
+                                      rounds),
+                            rounds);
+  else if (n_paired > 0)
+    /* Translators: closes a paired run's text when the phases ran different numbers of
+     * rounds */
+    /* xgettext:no-c-format */
+    g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
+                            "interval is from the rounds' pairs (each round's ratio), which "
+                            "cancels what drifts between rounds.\n"));
+  else
+    /* Translators: closes a paired run's text when the targets are of separate runs (or
+     * ran different rounds), so their rounds cannot be paired */
+    /* xgettext:no-c-format */
+    g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
+                            "interval is from both sides' means and spreads over the "
+                            "repeats.\n"));
+  /* Translators: after how a paired run's intervals were made: the rule for outliers.
+   * "+++++" marks a run too fast to time, as in bonnie++. */
+  g_string_append (out, _("No run is dropped as an outlier: only runs too fast to time "
+                          "(+++++) give no figure.\n"));
+}
+
 char *
 dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit)
 {
@@ -494,8 +564,6 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
   for (guint e = 0; e < n; e++)
     append_cpu_line (out, comparison, e);
   append_crypto (out, comparison);
-  /* Translators: explains the CPU lines of a paired run */
-  g_string_append (out, _("Ratios are each figure divided by the baseline's; the interval is "
-                          "the 95 % confidence interval of that ratio from the repeats.\n"));
+  append_method (out, comparison, phases);
   return g_string_free (out, FALSE);
 }

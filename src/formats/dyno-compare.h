@@ -34,9 +34,14 @@ typedef struct
   double cpu_percent;  /* mean; NAN */
   double latency_p99;  /* seconds; NAN when unknown (imports) */
   double latency_max;
-  double ratio;        /* rate / the baseline's rate; NAN when either is unknown */
-  double ratio_low;    /* its 95 % confidence interval from both sides' repeats */
-  double ratio_high;   /* (dyno_stats_ratio_ci95); NAN with a single run on a side */
+  double ratio;        /* rate / the baseline's rate; NAN when either is unknown. When paired,
+                        * the geometric mean of the rounds' ratios, inside its interval. */
+  double ratio_low;    /* its 95 % confidence interval; NAN with a single run on a side */
+  double ratio_high;
+  /* TRUE: the interval is from the rounds' pairs (dyno_stats_paired_ratio_ci95): both are
+   * targets of one result, interleaved, and both ran the same repeats, at least two, each
+   * with a figure. FALSE: from both sides' means and spreads (dyno_stats_ratio_ci95). */
+  gboolean paired;
   DynoDifference difference; /* SIGNIFICANT when that interval leaves out 1 */
   double per_price;    /* rate / the entry's price: B/s or ops/s per currency unit, in the
                         * entry's own currency; NAN without a price or a rate */
