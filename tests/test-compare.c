@@ -107,6 +107,30 @@ make_session (const PhaseSpec *specs_a, const PhaseSpec *specs_b, guint n_specs)
   return result;
 }
 
+/* The CPU seconds each run of a phase took (it moved 1 GB): Dyno's threads, the FUSE daemon
+ * and the whole machine; NULL or NAN where not measured. */
+static void
+set_cpu (DynoResult   *result,
+         guint         target,
+         const char   *key,
+         const double *own,
+         const double *helper,
+         const double *machine)
+{
+  DynoPhaseResult *phase = dyno_target_result_find_phase (dyno_result_get_target (result, target),
+                                                          key);
+
+  for (guint i = 0; i < phase->runs->len; i++)
+    {
+      DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, i);
+
+      run->amount = 1000000000;
+      run->cpu_seconds = own[i];
+      run->helper_cpu_seconds = helper != NULL ? helper[i] : NAN;
+      run->machine_cpu_seconds = machine != NULL ? machine[i] : NAN;
+    }
+}
+
 static char *
 fixture_path (const char *name)
 {
@@ -346,6 +370,104 @@ test_paired (void)
   dyno_comparison_get_cell (c, 1, PHASE ("write"), &cell);
   g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_UNKNOWN);
   g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_NONE);
+}
+
+static const PhaseSpec cpu_plain[] = { { "write", { 100 * MB, 400 * MB, 1600 * MB } } };
+static const PhaseSpec cpu_enc[] = { { "write", { 12.5 * MB, 50 * MB, 200 * MB } } };
+
+/* Other processes' CPU is in the machine's figure: divided by a slow target's few MB/s it made
+ * gocryptfs "cost 40.7 CPU-seconds per GB less across the machine". A difference whose
+ * interval holds zero draws no conclusion, and the machine's figure comes second, labelled. */
+static void
+test_cpu_noise (void)
+{
+  const double own_plain[] = { 1.00, 1.02, 0.98 };
+  const double own_enc[] = { 1.01, 0.99, 1.00 };
+  const double noisy_plain[] = { 5, 30, 10 };
+  const double noisy_enc[] = { 25, 8, 40 };
+  const double busy_plain[] = { 60, 62, 61 };
+  const double busy_enc[] = { 20, 21, 22 };
+  DynoResult *session = make_session (cpu_plain, cpu_enc, 1);
+  g_autoptr (DynoComparison) c = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *busy = NULL;
+  g_autofree char *apart = NULL;
+
+  set_cpu (session, 0, "write", own_plain, NULL, noisy_plain);
+  set_cpu (session, 1, "write", own_enc, NULL, noisy_enc);
+  c = compare_results (session, NULL);
+  summary = dyno_comparison_describe_summary (c, 1);
+  assert_contains (summary, "88 % slower at block write");
+  assert_contains (summary,
+                   "no CPU difference Dyno can measure in Dyno's threads (±0.1 CPU-s/GB)");
+  g_assert_null (strstr (summary, "more"));
+  g_assert_null (strstr (summary, "less"));
+  g_assert_null (strstr (summary, "machine"));
+
+  /* A machine-wide difference beyond its interval is said, as the machine's, after the I/O
+   * path's "no difference". */
+  set_cpu (session, 0, "write", own_plain, NULL, busy_plain);
+  set_cpu (session, 1, "write", own_enc, NULL, busy_enc);
+  busy = dyno_comparison_describe_summary (c, 1);
+  assert_contains (busy, "no CPU difference Dyno can measure in Dyno's threads (±0.1 CPU-s/GB); "
+                         "across the machine, other processes included: 40.0 ± ");
+  assert_contains (busy, " CPU-seconds per GB less.");
+  g_assert_null (strstr (busy, "more"));
+
+  /* Separate runs compare spreads (Welch): the same noise, the same answer. */
+  {
+    DynoResult *plain = make_result ("plain", "h", cpu_plain, 1);
+    DynoResult *enc = make_result ("enc", "h", cpu_enc, 1);
+    g_autoptr (DynoComparison) two = NULL;
+
+    set_cpu (plain, 0, "write", own_plain, NULL, noisy_plain);
+    set_cpu (enc, 0, "write", own_enc, NULL, noisy_enc);
+    two = compare_results (plain, enc, NULL);
+    apart = dyno_comparison_describe_summary (two, 1);
+    assert_contains (apart, "no CPU difference Dyno can measure in Dyno's threads (±");
+    g_assert_null (strstr (apart, "more"));
+    g_assert_null (strstr (apart, "less"));
+  }
+}
+
+/* The CPU gocryptfs adds is in its daemon and Dyno's threads: 2.3 CPU-seconds per GB more in
+ * every round, while the rounds themselves drift, is "more", with the rounds' interval. */
+static void
+test_cpu_more (void)
+{
+  const double own_plain[] = { 1.0, 1.5, 0.8 };
+  const double own_enc[] = { 1.1, 1.6, 0.9 };
+  const double helper_enc[] = { 2.25, 2.15, 2.2 };
+  DynoResult *session = make_session (cpu_plain, cpu_enc, 1);
+  g_autoptr (DynoComparison) c = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *apart = NULL;
+
+  dyno_result_get_target (session, 1)->info->helper = g_strdup ("gocryptfs");
+  set_cpu (session, 0, "write", own_plain, NULL, NULL);
+  set_cpu (session, 1, "write", own_enc, helper_enc, NULL);
+  c = compare_results (session, NULL);
+  summary = dyno_comparison_describe_summary (c, 1);
+  /* Differences 2.35, 2.25, 2.3: ± t(2) × 0.05 / √3 = 0.12. */
+  assert_contains (summary, "; it costs 2.3 ± 0.1 CPU-seconds per GB more in Dyno's threads and "
+                            "gocryptfs (gocryptfs: 2.2 of them).");
+  g_assert_null (strstr (summary, "less"));
+
+  /* From two separate runs the drift stays in the spreads: wider, still more. */
+  {
+    DynoResult *plain = make_result ("plain", "h", cpu_plain, 1);
+    DynoResult *enc = make_result ("enc", "h", cpu_enc, 1);
+    g_autoptr (DynoComparison) two = NULL;
+
+    dyno_result_get_target (enc, 0)->info->helper = g_strdup ("gocryptfs");
+    set_cpu (plain, 0, "write", own_plain, NULL, NULL);
+    set_cpu (enc, 0, "write", own_enc, helper_enc, NULL);
+    two = compare_results (plain, enc, NULL);
+    apart = dyno_comparison_describe_summary (two, 1);
+    assert_contains (apart, "it costs 2.3 ± 0.");
+    assert_contains (apart, " CPU-seconds per GB more in Dyno's threads and gocryptfs");
+    g_assert_null (strstr (apart, "± 0.1 "));
+  }
 }
 
 /* A figure that may come from a cache below the target decides nothing: 14 × faster through
@@ -1090,6 +1212,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/ratios", test_ratios);
   g_test_add_func ("/compare/noise", test_noise);
   g_test_add_func ("/compare/paired", test_paired);
+  g_test_add_func ("/compare/cpu-noise", test_cpu_noise);
+  g_test_add_func ("/compare/cpu-more", test_cpu_more);
   g_test_add_func ("/compare/unknown", test_unknown);
   g_test_add_func ("/compare/cache-doubt", test_cache_doubt);
   g_test_add_func ("/compare/describe", test_describe);

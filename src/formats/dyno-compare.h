@@ -111,8 +111,11 @@ const char *dyno_verdict_to_string (DynoVerdict verdict);
 char       *dyno_compare_cell_describe_verdict (const DynoCompareCell *cell);
 
 /* dyno-compare-paired.c: a paired run's answer. The summary, translated: "Encrypted is 38 %
- * slower at block write; no measurable difference at block read; it costs 2.3 CPU-seconds
- * per GB more, mostly in gocryptfs." NULL for the baseline. */
+ * slower at block write; no measurable difference at block read; it costs 2.3 ± 0.1
+ * CPU-seconds per GB more in Dyno's threads and gocryptfs (gocryptfs: 2.2 of them)." The CPU
+ * sentence is of the I/O path and only says more or less when the difference's 95 % interval
+ * leaves out zero; the whole machine's figure follows, labelled, on the same condition.
+ * NULL for the baseline. */
 char       *dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry);
 /* For each entry but the baseline: "encrypted vs plain", the summary, and a table of every
  * phase (both figures, ratio, its 95 % interval, verdict); then CPU per GB for each entry. */
