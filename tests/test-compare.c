@@ -301,7 +301,8 @@ test_paired (void)
   /* The text says how the interval was made and what it left out; the JSON says it too. */
   paired = dyno_comparison_format_paired (c, DYNO_RATE_UNIT_MB);
   assert_contains (paired, "88 % slower at block write");
-  assert_contains (paired, "from the 3 rounds' pairs");
+  assert_contains (paired, "Ratios are the geometric mean of the 3 rounds' ratios");
+  assert_contains (paired, "95 % interval is from those pairs, which cancels what drifts");
   assert_contains (paired, "No run is dropped as an outlier");
   json = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_JSON, DYNO_RATE_UNIT_MB);
   g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
@@ -345,6 +346,7 @@ test_paired (void)
     text = dyno_comparison_format_paired (apart, DYNO_RATE_UNIT_MB);
     assert_contains (text, "from both sides' means and spreads");
     g_assert_null (strstr (text, "pairs"));
+    g_assert_null (strstr (text, "geometric"));
   }
 
   /* Repeats that do not match, or a run too fast on one side, leave runs without a partner:

@@ -639,37 +639,42 @@ append_method (GString *out, const DynoComparison *comparison, const GPtrArray *
     /* Translators: closes a paired run's text when some intervals are from the rounds'
      * pairs and others (phases whose rounds differ between the targets) from the spreads */
     /* xgettext:no-c-format */
-    g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
-                            "interval is from the rounds' pairs (each round's ratio, which "
-                            "cancels what drifts between rounds) where both targets ran the "
-                            "same rounds, else from both sides' means and spreads.\n"));
+    g_string_append (out, _("Where both targets ran the same rounds, ratios are the geometric "
+                            "mean of the rounds' ratios and their 95 % interval is from those "
+                            "pairs, which cancels what drifts between rounds; elsewhere ratios "
+                            "are each figure divided by the baseline's, with the interval from "
+                            "both sides' means and spreads.\n"));
   else if (n_paired > 0 && same_rounds)
     g_string_append_printf (out,
                             /* Translators: closes a paired run's text; %u is the number of
                              * rounds, each of which ran both targets once */
-                            ngettext ("Ratios are each figure divided by the baseline's; the "
-                                      "95 %% interval is from the %u round's pair (its ratio), "
-                                      "which cancels what drifts between rounds.\n",
-                                      "Ratios are each figure divided by the baseline's; the "
-                                      "95 %% interval is from the %u rounds' pairs (each "
-                                      "round's ratio), which cancels what drifts between "
-                                      "rounds.\n",
+                            ngettext ("Ratios are the geometric mean of the %u round's ratio "
+                                      "(its figure divided by the baseline's), and the 95 %% "
+                                      "interval is from that pair, which cancels what drifts "
+                                      "between rounds.\n",
+                                      "Ratios are the geometric mean of the %u rounds' ratios "
+                                      "(each round's figure divided by the baseline's), and the "
+                                      "95 %% interval is from those pairs, which cancels what "
+                                      "drifts between rounds.\n",
                                       rounds),
                             rounds);
   else if (n_paired > 0)
     /* Translators: closes a paired run's text when the phases ran different numbers of
      * rounds */
     /* xgettext:no-c-format */
-    g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
-                            "interval is from the rounds' pairs (each round's ratio), which "
-                            "cancels what drifts between rounds.\n"));
-  else
+    g_string_append (out, _("Ratios are the geometric mean of the rounds' ratios (each round's "
+                            "figure divided by the baseline's), and the 95 % interval is from "
+                            "those pairs, which cancels what drifts between rounds.\n"));
+  else if (n_unpaired > 0)
     /* Translators: closes a paired run's text when the targets are of separate runs (or
      * ran different rounds), so their rounds cannot be paired */
     /* xgettext:no-c-format */
     g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
                             "interval is from both sides' means and spreads over the "
                             "repeats.\n"));
+  else
+    /* Translators: closes a paired run's text when no phase has an interval */
+    g_string_append (out, _("Ratios are each figure divided by the baseline's.\n"));
   /* Translators: after how a paired run's intervals were made: the rule for outliers.
    * "+++++" marks a run too fast to time, as in bonnie++. */
   g_string_append (out, _("No run is dropped as an outlier: only runs too fast to time "
