@@ -1,4 +1,4 @@
-/* test-histogram.c: percentiles against an exact sort, merging, edge values
+/* test-histogram.c: percentiles against an exact sort, merging, edge values; statistics
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -136,6 +136,86 @@ test_stats (void)
   g_assert_cmpfloat (dyno_stats_t975 (1000), ==, 1.96);
 }
 
+/* Interleaved rounds: B 8× slower than A in every round while both drift ×16 between rounds.
+ * Each side's spread hides the gap (the interval from independent means holds 1); the
+ * rounds' pairs do not. */
+static void
+test_paired_ratio (void)
+{
+  const double fast[] = { 100, 400, 1600 };
+  const double slow[] = { 12.5, 50, 200 };
+  const double twice[] = { 2, 8 };
+  const double once[] = { 1, 1 };
+  const double with_zero[] = { 2, 0 };
+  DynoStats a, b;
+  double ratio, low, high;
+
+  dyno_stats_compute (slow, 3, &a);
+  dyno_stats_compute (fast, 3, &b);
+  g_assert_true (dyno_stats_ratio_ci95 (&a, &b, &low, &high));
+  g_assert_cmpfloat (low, <, 1);
+  g_assert_cmpfloat (high, >, 1);
+
+  g_assert_true (dyno_stats_paired_ratio_ci95 (slow, fast, 3, &ratio, &low, &high));
+  g_assert_cmpfloat_with_epsilon (ratio, 0.125, 1e-12);
+  g_assert_cmpfloat_with_epsilon (low, 0.125, 1e-12);
+  g_assert_cmpfloat_with_epsilon (high, 0.125, 1e-12);
+
+  /* Log ratios ln 2 and ln 8: their mean is ln 4, their sd ln 4 / √2, t(1) = 12.706. */
+  g_assert_true (dyno_stats_paired_ratio_ci95 (twice, once, 2, &ratio, &low, &high));
+  g_assert_cmpfloat_with_epsilon (ratio, 4, 1e-12);
+  g_assert_cmpfloat_with_epsilon (log (low), log (4) * (1 - 12.706 / 2), 1e-9);
+  g_assert_cmpfloat_with_epsilon (log (high), log (4) * (1 + 12.706 / 2), 1e-9);
+  g_assert_cmpfloat (low, <=, ratio);
+  g_assert_cmpfloat (ratio, <=, high);
+
+  /* One pair has no spread; a figure that is not positive has no log. */
+  g_assert_false (dyno_stats_paired_ratio_ci95 (twice, once, 1, &ratio, &low, &high));
+  g_assert_true (isnan (ratio) && isnan (low) && isnan (high));
+  g_assert_false (dyno_stats_paired_ratio_ci95 (with_zero, once, 2, &ratio, &low, &high));
+  g_assert_true (isnan (ratio) && isnan (low) && isnan (high));
+}
+
+static void
+test_diff (void)
+{
+  const double base[] = { 1, 2, 3 };
+  const double more[] = { 3.3, 4.3, 5.3 };
+  const double noisy[] = { 2, 5 };
+  const double once[] = { 1, 2 };
+  const double broken[] = { 1, NAN };
+  DynoStats a, b;
+  double diff, half;
+
+  /* Welch: variances 1/3 each, 4 degrees of freedom (t = 2.776). */
+  dyno_stats_compute (base, 3, &a);
+  dyno_stats_compute (base, 3, &b);
+  g_assert_true (dyno_stats_diff_ci95 (&a, &b, &diff, &half));
+  g_assert_cmpfloat_with_epsilon (diff, 0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (half, 2.776 * sqrt (2.0 / 3), 1e-9);
+  /* Shifted by 2.3: the means differ by as much, the spreads still say ±1.6. */
+  dyno_stats_compute (more, 3, &a);
+  g_assert_true (dyno_stats_diff_ci95 (&a, &b, &diff, &half));
+  g_assert_cmpfloat_with_epsilon (diff, 2.3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (half, 2.776 * sqrt (2.0 / 3), 1e-9);
+
+  /* Paired, the same shift in every round is exactly 2.3. */
+  g_assert_true (dyno_stats_paired_diff_ci95 (more, base, 3, &diff, &half));
+  g_assert_cmpfloat_with_epsilon (diff, 2.3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (half, 0, 1e-12);
+  /* Differences 1 and 3: mean 2, sd √2, t(1) × √2 / √2. */
+  g_assert_true (dyno_stats_paired_diff_ci95 (noisy, once, 2, &diff, &half));
+  g_assert_cmpfloat_with_epsilon (diff, 2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (half, 12.706, 1e-9);
+
+  g_assert_false (dyno_stats_paired_diff_ci95 (noisy, once, 1, &diff, &half));
+  g_assert_false (dyno_stats_paired_diff_ci95 (broken, once, 2, &diff, &half));
+  g_assert_true (isnan (diff) && isnan (half));
+  dyno_stats_compute (noisy, 1, &a);
+  g_assert_false (dyno_stats_diff_ci95 (&a, &b, &diff, &half));
+  g_assert_true (isnan (diff) && isnan (half));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -146,6 +226,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/histogram/extremes", test_extremes);
   g_test_add_func ("/histogram/merge", test_merge);
   g_test_add_func ("/stats/summary", test_stats);
+  g_test_add_func ("/stats/paired-ratio", test_paired_ratio);
+  g_test_add_func ("/stats/diff", test_diff);
 
   return g_test_run ();
 }

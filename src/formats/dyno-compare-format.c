@@ -1061,6 +1061,10 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
             }
           else
             json_builder_add_null_value (b);
+          /* How that interval was made: from the rounds' pairs of one session, or from both
+           * sides' spreads; a reader weighing two runs' answers needs to know. */
+          json_builder_set_member_name (b, "ratio_paired");
+          json_builder_add_boolean_value (b, cell.paired);
           add_string (b, "verdict", dyno_verdict_to_string (dyno_compare_cell_get_verdict (&cell)));
           add_string (b, "difference", dyno_difference_to_string (cell.difference));
           /* Why this cell's own figure may come from a cache below; the difference of a

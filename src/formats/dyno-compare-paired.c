@@ -1,11 +1,13 @@
 /* dyno-compare-paired.c: the answer of a paired run ("does encryption slow me down?")
  *
  * Two targets measured in one session, their repeats interleaved, give per phase the ratio
- * B ÷ A with its 95 % interval (dyno_stats_ratio_ci95) and a verdict. This file words that:
- * one summary sentence that a person asking the question can take away, and a table of every
- * phase's figures, ratio, interval and verdict, then where the CPU went per GB moved: Dyno's
- * own threads, the target's FUSE daemon, and the whole machine (kernel threads such as
- * dm-crypt's workers run as kworkers, so they are only ever seen there).
+ * B ÷ A with its 95 % interval (from the rounds' pairs, dyno_stats_paired_ratio_ci95) and a
+ * verdict. This file words that: one summary sentence that a person asking the question can
+ * take away, and a table of every phase's figures, ratio, interval and verdict, then where
+ * the CPU went per GB moved: Dyno's own threads, the target's FUSE daemon, and the whole
+ * machine (kernel threads such as dm-crypt's workers run as kworkers, so they are only ever
+ * seen there). The summary's CPU sentence, like a verdict, comes from an interval: it says
+ * "more" or "less" only when the difference's 95 % interval leaves out zero.
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -86,6 +88,137 @@ cpu_per_gb (const DynoComparison *comparison, guint entry, CpuPerGb *out)
   out->machine = out->have_machine ? machine / (machine_bytes / 1e9) : NAN;
   out->have_helper = helper_bytes > 0;
   out->helper = out->have_helper ? helper / (helper_bytes / 1e9) : NAN;
+}
+
+/* CPU per GB of each round (one repeat over every B/s phase the entry ran), so that a
+ * difference has an interval: one session's rounds pair, separate runs compare spreads. */
+typedef struct
+{
+  guint repeat;
+  double bytes;
+  double io;            /* Dyno's threads, plus the FUSE daemon where it was measured */
+  double machine;
+  double machine_bytes; /* of the runs whose machine-wide CPU is known */
+} CpuRound;
+
+static CpuRound *
+find_round (GArray *rounds, guint repeat)
+{
+  CpuRound round = { .repeat = repeat };
+
+  for (guint i = 0; i < rounds->len; i++)
+    if (g_array_index (rounds, CpuRound, i).repeat == repeat)
+      return &g_array_index (rounds, CpuRound, i);
+  g_array_append_val (rounds, round);
+  return &g_array_index (rounds, CpuRound, rounds->len - 1);
+}
+
+static int
+compare_rounds (gconstpointer a, gconstpointer b)
+{
+  guint x = ((const CpuRound *) a)->repeat;
+  guint y = ((const CpuRound *) b)->repeat;
+
+  return x < y ? -1 : x > y;
+}
+
+static GArray *
+cpu_rounds (const DynoComparison *comparison, guint entry)
+{
+  const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, entry);
+  GArray *rounds = g_array_new (FALSE, FALSE, sizeof (CpuRound));
+
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      if (dyno_phase_get_unit (phase->phase) != DYNO_UNIT_BYTES)
+        continue;
+      for (guint j = 0; j < phase->runs->len; j++)
+        {
+          const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, j);
+          CpuRound *round;
+
+          if (run->amount == 0 || isnan (run->cpu_seconds))
+            continue;
+          round = find_round (rounds, run->repeat);
+          round->bytes += run->amount;
+          /* The daemon's CPU is the I/O path's as much as Dyno's own threads are: it is
+           * where gocryptfs encrypts. */
+          round->io += run->cpu_seconds
+                       + (isnan (run->helper_cpu_seconds) ? 0 : run->helper_cpu_seconds);
+          if (!isnan (run->machine_cpu_seconds))
+            {
+              round->machine += run->machine_cpu_seconds;
+              round->machine_bytes += run->amount;
+            }
+        }
+    }
+  g_array_sort (rounds, compare_rounds);
+  return rounds;
+}
+
+static double
+round_per_gb (const CpuRound *round, gboolean machine)
+{
+  if (machine)
+    return round->machine_bytes > 0 ? round->machine / (round->machine_bytes / 1e9) : NAN;
+  return round->io / (round->bytes / 1e9);
+}
+
+/* The entry's CPU per GB less the baseline's, with the half-width of its 95 % interval: from
+ * the rounds' differences when both are targets of one session and have a figure for the
+ * same rounds (the drift of a round, a neighbour's load, cancels), else from both sides'
+ * spreads (Welch). FALSE without two rounds on each side. */
+static gboolean
+cpu_difference (const DynoComparison *comparison,
+                guint                 entry,
+                GArray               *mine,
+                GArray               *base,
+                gboolean              machine,
+                double               *diff,
+                double               *half)
+{
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean same_rounds;
+  DynoStats sa, sb;
+
+  for (guint i = 0; i < mine->len; i++)
+    {
+      double v = round_per_gb (&g_array_index (mine, CpuRound, i), machine);
+
+      if (!isnan (v))
+        g_array_append_val (a, v);
+    }
+  for (guint i = 0; i < base->len; i++)
+    {
+      double v = round_per_gb (&g_array_index (base, CpuRound, i), machine);
+
+      if (!isnan (v))
+        g_array_append_val (b, v);
+    }
+
+  same_rounds = dyno_comparison_get_result (comparison, entry)
+                    == dyno_comparison_get_result (comparison,
+                                                   dyno_comparison_get_baseline (comparison))
+                && a->len == mine->len && b->len == base->len && mine->len == base->len;
+  for (guint i = 0; same_rounds && i < mine->len; i++)
+    same_rounds = g_array_index (mine, CpuRound, i).repeat
+                  == g_array_index (base, CpuRound, i).repeat;
+  if (same_rounds)
+    return dyno_stats_paired_diff_ci95 ((const double *) a->data, (const double *) b->data,
+                                        a->len, diff, half);
+  dyno_stats_compute ((const double *) a->data, a->len, &sa);
+  dyno_stats_compute ((const double *) b->data, b->len, &sb);
+  return dyno_stats_diff_ci95 (&sa, &sb, diff, half);
+}
+
+/* A difference worth a word: its interval leaves out zero, and it shows in one decimal. */
+static gboolean
+cpu_differs (double diff, double half)
+{
+  return fabs (diff) > half && fabs (diff) >= 0.05;
 }
 
 static const char *
@@ -174,6 +307,100 @@ append_work (GString *out, const DynoComparison *comparison, guint entry)
     g_string_append_printf (out, " %s", work);
 }
 
+/* What the entry costs in CPU against the baseline, said only from a difference whose 95 %
+ * interval leaves out zero. First the CPU of the I/O path (Dyno's threads and the FUSE
+ * daemon), then, labelled, the whole machine's, which other processes share: under a
+ * throttle their CPU divided by 20 MB/s made gocryptfs "cost 40.7 CPU-seconds per GB less". */
+static void
+append_cpu_sentence (GString *out, const DynoComparison *comparison, guint entry)
+{
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  g_autoptr (GArray) mine = cpu_rounds (comparison, entry);
+  g_autoptr (GArray) base = cpu_rounds (comparison, baseline);
+  const char *helper = NULL;
+  double io, io_half, machine, machine_half;
+  CpuPerGb mine_total, base_total;
+  g_autoptr (GString) io_text = g_string_new (NULL);
+
+  if (!cpu_difference (comparison, entry, mine, base, FALSE, &io, &io_half))
+    return;
+  cpu_per_gb (comparison, entry, &mine_total);
+  cpu_per_gb (comparison, baseline, &base_total);
+  if (mine_total.have_helper)
+    helper = helper_name (comparison, entry);
+  else if (base_total.have_helper)
+    helper = helper_name (comparison, baseline);
+
+  if (cpu_differs (io, io_half))
+    {
+      if (io > 0 && helper != NULL)
+        /* Translators: a paired run's summary: the CPU of the I/O path, Dyno's threads and
+         * the FUSE daemon (%s), with its 95 % interval: "it costs 2.3 ± 0.1 CPU-seconds per
+         * GB more in Dyno's threads and gocryptfs" */
+        g_string_append_printf (io_text, _("it costs %.1f ± %.1f CPU-seconds per GB more in "
+                                          "Dyno's threads and %s"), io, io_half, helper);
+      else if (io > 0)
+        /* Translators: a paired run's summary: the CPU of Dyno's I/O threads, with its 95 %
+         * interval: "it costs 2.3 ± 0.1 CPU-seconds per GB more in Dyno's threads" */
+        g_string_append_printf (io_text, _("it costs %.1f ± %.1f CPU-seconds per GB more in "
+                                          "Dyno's threads"), io, io_half);
+      else if (helper != NULL)
+        /* Translators: as "it costs 2.3 ± 0.1 CPU-seconds per GB more in Dyno's threads and
+         * gocryptfs", for less */
+        g_string_append_printf (io_text, _("it costs %.1f ± %.1f CPU-seconds per GB less in "
+                                          "Dyno's threads and %s"), -io, io_half, helper);
+      else
+        /* Translators: as "it costs 2.3 ± 0.1 CPU-seconds per GB more in Dyno's threads",
+         * for less */
+        g_string_append_printf (io_text, _("it costs %.1f ± %.1f CPU-seconds per GB less in "
+                                          "Dyno's threads"), -io, io_half);
+      if (io > 0 && mine_total.have_helper && helper != NULL)
+        {
+          double part = mine_total.helper - (base_total.have_helper ? base_total.helper : 0);
+
+          if (part >= 0.05)
+            /* Translators: after "it costs 13.7 CPU-seconds per GB more in Dyno's threads
+             * and gocryptfs": the FUSE daemon's part: "(gocryptfs: 4.2 of them)" */
+            g_string_append_printf (io_text, _(" (%s: %.1f of them)"), helper, MIN (part, io));
+        }
+    }
+  else if (fabs (io) <= io_half && helper != NULL)
+    /* Translators: a paired run's summary when the 95 % interval of the difference in CPU
+     * (Dyno's threads and the FUSE daemon %s) holds zero; CPU-s/GB: CPU-seconds per GB */
+    g_string_append_printf (io_text, _("no CPU difference Dyno can measure in Dyno's threads "
+                                       "and %s (±%.1f CPU-s/GB)"), helper, io_half);
+  else if (fabs (io) <= io_half)
+    /* Translators: a paired run's summary when the 95 % interval of the difference in the
+     * CPU of Dyno's threads holds zero; CPU-s/GB: CPU-seconds per GB */
+    g_string_append_printf (io_text, _("no CPU difference Dyno can measure in Dyno's threads "
+                                       "(±%.1f CPU-s/GB)"), io_half);
+  /* Else real but below a tenth of a CPU-second per GB: nothing worth a word. */
+  if (io_text->len > 0)
+    g_string_append_printf (out, "; %s", io_text->str);
+
+  /* The machine's figure holds every process and kernel worker: said second, labelled, and
+   * only when it too differs beyond its interval. Kernel crypto (dm-crypt's kcryptd) is seen
+   * nowhere else. */
+  if (!cpu_difference (comparison, entry, mine, base, TRUE, &machine, &machine_half)
+      || !cpu_differs (machine, machine_half))
+    return;
+  if (machine > 0)
+    /* Translators: a paired run's summary, after the CPU of the I/O path: the whole machine's,
+     * every process included, with its 95 % interval */
+    g_string_append_printf (out, _("; across the machine, other processes included: %.1f ± "
+                                   "%.1f CPU-seconds per GB more"), machine, machine_half);
+  else
+    /* Translators: as "; across the machine, other processes included: 2.3 ± 0.4
+     * CPU-seconds per GB more", for less */
+    g_string_append_printf (out, _("; across the machine, other processes included: %.1f ± "
+                                   "%.1f CPU-seconds per GB less"), -machine, machine_half);
+  if (machine > 0 && io < machine / 2 && has_kernel_crypto (comparison, entry))
+    /* Translators: after "across the machine, other processes included: 2.3 ± 0.4
+     * CPU-seconds per GB more" */
+    g_string_append (out, _(", mostly outside Dyno's threads, in the kernel's crypto "
+                            "workers"));
+}
+
 char *
 dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
 {
@@ -184,7 +411,6 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   g_autoptr (GString) out = g_string_new (NULL);
   guint baseline;
   const char *name;
-  CpuPerGb mine, base;
 
   g_return_val_if_fail (comparison != NULL, NULL);
   g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), NULL);
@@ -267,31 +493,7 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
       return g_string_free (g_steal_pointer (&out), FALSE);
     }
 
-  cpu_per_gb (comparison, entry, &mine);
-  cpu_per_gb (comparison, baseline, &base);
-  if (mine.have_machine && base.have_machine && fabs (mine.machine - base.machine) >= 0.05)
-    {
-      const char *helper = helper_name (comparison, entry);
-      double more = mine.machine - base.machine;
-
-      g_string_append (out, "; ");
-      if (more > 0)
-        /* Translators: a paired run's summary: "it costs 2.3 CPU-seconds per GB more across
-         * the machine" */
-        g_string_append_printf (out, _("it costs %.1f CPU-seconds per GB more across the machine"),
-                                more);
-      else
-        g_string_append_printf (out, _("it costs %.1f CPU-seconds per GB less across the machine"),
-                                -more);
-      if (more > 0 && helper != NULL && mine.have_helper)
-        /* Translators: after "it costs 13.7 CPU-seconds per GB more across the machine": the
-         * FUSE daemon's part: "(gocryptfs: 4.2 of them)" */
-        g_string_append_printf (out, _(" (%s: %.1f of them)"), helper, MIN (mine.helper, more));
-      else if (more > 0 && mine.own - base.own < more / 2 && has_kernel_crypto (comparison, entry))
-        /* Translators: after "it costs 2.3 CPU-seconds per GB more across the machine" */
-        g_string_append (out, _(", mostly outside Dyno's threads, in the kernel's crypto "
-                                "workers"));
-    }
+  append_cpu_sentence (out, comparison, entry);
   g_string_append_c (out, '.');
   append_work (out, comparison, entry);
   return g_string_free (g_steal_pointer (&out), FALSE);
@@ -405,6 +607,80 @@ append_doubts (GString *out, GPtrArray *doubts)
                             (const char *) g_ptr_array_index (doubts, i));
 }
 
+/* How the intervals above were made, for a reader who weighs them: from the rounds' pairs
+ * (which cancels drift) or from both sides' spreads, and what was left out: nothing but runs
+ * too fast to time. */
+static void
+append_method (GString *out, const DynoComparison *comparison, const GPtrArray *phases)
+{
+  guint baseline = dyno_comparison_get_baseline (comparison);
+  guint n_paired = 0, n_unpaired = 0, rounds = 0;
+  gboolean same_rounds = TRUE;
+
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    for (guint i = 0; i < phases->len && e != baseline; i++)
+      {
+        DynoCompareCell cell;
+
+        dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, i), &cell);
+        if (!isfinite (cell.ratio_low))
+          continue;
+        if (!cell.paired)
+          {
+            n_unpaired++;
+            continue;
+          }
+        if (n_paired++ > 0 && cell.n != rounds)
+          same_rounds = FALSE;
+        rounds = cell.n;
+      }
+
+  if (n_paired > 0 && n_unpaired > 0)
+    /* Translators: closes a paired run's text when some intervals are from the rounds'
+     * pairs and others (phases whose rounds differ between the targets) from the spreads */
+    /* xgettext:no-c-format */
+    g_string_append (out, _("Where both targets ran the same rounds, ratios are the geometric "
+                            "mean of the rounds' ratios and their 95 % interval is from those "
+                            "pairs, which cancels what drifts between rounds; elsewhere ratios "
+                            "are each figure divided by the baseline's, with the interval from "
+                            "both sides' means and spreads.\n"));
+  else if (n_paired > 0 && same_rounds)
+    g_string_append_printf (out,
+                            /* Translators: closes a paired run's text; %u is the number of
+                             * rounds, each of which ran both targets once */
+                            ngettext ("Ratios are the geometric mean of the %u round's ratio "
+                                      "(its figure divided by the baseline's), and the 95 %% "
+                                      "interval is from that pair, which cancels what drifts "
+                                      "between rounds.\n",
+                                      "Ratios are the geometric mean of the %u rounds' ratios "
+                                      "(each round's figure divided by the baseline's), and the "
+                                      "95 %% interval is from those pairs, which cancels what "
+                                      "drifts between rounds.\n",
+                                      rounds),
+                            rounds);
+  else if (n_paired > 0)
+    /* Translators: closes a paired run's text when the phases ran different numbers of
+     * rounds */
+    /* xgettext:no-c-format */
+    g_string_append (out, _("Ratios are the geometric mean of the rounds' ratios (each round's "
+                            "figure divided by the baseline's), and the 95 % interval is from "
+                            "those pairs, which cancels what drifts between rounds.\n"));
+  else if (n_unpaired > 0)
+    /* Translators: closes a paired run's text when the targets are of separate runs (or
+     * ran different rounds), so their rounds cannot be paired */
+    /* xgettext:no-c-format */
+    g_string_append (out, _("Ratios are each figure divided by the baseline's; the 95 % "
+                            "interval is from both sides' means and spreads over the "
+                            "repeats.\n"));
+  else
+    /* Translators: closes a paired run's text when no phase has an interval */
+    g_string_append (out, _("Ratios are each figure divided by the baseline's.\n"));
+  /* Translators: after how a paired run's intervals were made: the rule for outliers.
+   * "+++++" marks a run too fast to time, as in bonnie++. */
+  g_string_append (out, _("No run is dropped as an outlier: only runs too fast to time "
+                          "(+++++) give no figure.\n"));
+}
+
 char *
 dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit)
 {
@@ -494,8 +770,6 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
   for (guint e = 0; e < n; e++)
     append_cpu_line (out, comparison, e);
   append_crypto (out, comparison);
-  /* Translators: explains the CPU lines of a paired run */
-  g_string_append (out, _("Ratios are each figure divided by the baseline's; the interval is "
-                          "the 95 % confidence interval of that ratio from the repeats.\n"));
+  append_method (out, comparison, phases);
   return g_string_free (out, FALSE);
 }

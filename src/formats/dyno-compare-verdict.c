@@ -1,8 +1,9 @@
 /* dyno-compare-verdict.c: what a paired run says of each phase
  *
- * The verdict comes from the ratio's 95 % interval (dyno_stats_ratio_ci95), the same test
- * that makes a cell's difference significant, so the word and the interval beside it never
- * disagree. Every rate Dyno reports is "more is faster", so a ratio below 1 is slower.
+ * The verdict comes from the ratio's 95 % interval (from the rounds' pairs of one session,
+ * dyno_stats_paired_ratio_ci95, else dyno_stats_ratio_ci95), the same test that makes a
+ * cell's difference significant, so the word and the interval beside it never disagree.
+ * Every rate Dyno reports is "more is faster", so a ratio below 1 is slower.
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -11,6 +11,12 @@
  * cautious of the two: it never calls significant what Welch's test at 5 % would call noise.
  * With one run on a side there is no spread to test against, and we say so
  * (DYNO_DIFFERENCE_SINGLE_SAMPLE) rather than guess.
+ *
+ * A cell's difference and verdict come from its ratio's 95 % interval. Two targets of one
+ * session ran their repeats interleaved, so when both ran the same rounds the interval is
+ * from each round's pair (dyno_stats_paired_ratio_ci95), which cancels what drifts between
+ * rounds; otherwise, and for separate runs, from both sides' spreads (dyno_stats_ratio_ci95).
+ * No run is dropped as an outlier: only runs too fast to time carry no figure.
  */
 #include "config.h"
 
@@ -519,6 +525,71 @@ fill_cell (const DynoPhaseResult *phase, DynoCompareCell *cell)
   cell->cache_doubt = phase->cache_doubt;
 }
 
+/* A run that gives a figure: timed long enough and measured. Too-fast runs are the only ones
+ * the means leave out, and the pairs leave out the same. */
+static gboolean
+run_has_rate (const DynoPhaseRun *run)
+{
+  return !run->too_fast && isfinite (run->rate) && run->rate > 0;
+}
+
+static const DynoPhaseRun *
+find_repeat (const DynoPhaseResult *phase, guint repeat, guint *count)
+{
+  const DynoPhaseRun *found = NULL;
+
+  *count = 0;
+  for (guint i = 0; i < phase->runs->len; i++)
+    {
+      const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, i);
+
+      if (run_has_rate (run) && run->repeat == repeat)
+        {
+          found = run;
+          (*count)++;
+        }
+    }
+  return found;
+}
+
+/* The ratio and its interval from the rounds' pairs, when every run with a figure on either
+ * side has its partner of the same repeat on the other; pairing only some would drop the
+ * others, so then FALSE, and the caller uses both sides' spreads. */
+static gboolean
+paired_ratio (const DynoPhaseResult *mine,
+              const DynoPhaseResult *base,
+              double                *ratio,
+              double                *low,
+              double                *high)
+{
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n_base = 0;
+
+  for (guint i = 0; i < base->runs->len; i++)
+    n_base += run_has_rate (&g_array_index (base->runs, DynoPhaseRun, i));
+  for (guint i = 0; i < mine->runs->len; i++)
+    {
+      const DynoPhaseRun *run = &g_array_index (mine->runs, DynoPhaseRun, i);
+      const DynoPhaseRun *partner;
+      guint n_mine, n_partners;
+
+      if (!run_has_rate (run))
+        continue;
+      partner = find_repeat (base, run->repeat, &n_partners);
+      find_repeat (mine, run->repeat, &n_mine);
+      /* A repeat seen twice on a side (a file merged by hand) pairs with nothing for sure. */
+      if (partner == NULL || n_partners != 1 || n_mine != 1)
+        return FALSE;
+      g_array_append_val (a, run->rate);
+      g_array_append_val (b, partner->rate);
+    }
+  if (a->len != n_base)
+    return FALSE;
+  return dyno_stats_paired_ratio_ci95 ((const double *) a->data, (const double *) b->data,
+                                       a->len, ratio, low, high);
+}
+
 void
 dyno_comparison_get_cell (const DynoComparison *comparison,
                           guint                 entry,
@@ -562,14 +633,41 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
   /* A figure that may come from RAM says nothing about the disk: 601 MB/s through gocryptfs
    * under a 40 MiB/s device was "1314 % faster". */
   if (!isfinite (cell->ratio) || cell->cache_doubt != NULL)
-    cell->difference = DYNO_DIFFERENCE_UNKNOWN;
-  else if (cell->n < 2 || base_cell.n < 2
-           || !dyno_stats_ratio_ci95 (&mine->rate, &base->rate, &cell->ratio_low,
-                                      &cell->ratio_high))
-    cell->difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
+    {
+      cell->difference = DYNO_DIFFERENCE_UNKNOWN;
+      return;
+    }
+  if (cell->n < 2 || base_cell.n < 2)
+    {
+      cell->difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
+      return;
+    }
+  /* Targets of one session ran their repeats interleaved (A B B A): what drifts from round to
+   * round (a device warming, a neighbour's load) moves both figures of a round, so each
+   * round's ratio is the measurement and the drift cancels. Its ratio is the rounds'
+   * geometric mean, so that it lies inside the interval beside it. */
+  if (dyno_comparison_get_result (comparison, entry)
+          == dyno_comparison_get_result (comparison, comparison->baseline))
+    {
+      double ratio, low, high;
+
+      if (paired_ratio (mine, base, &ratio, &low, &high))
+        {
+          cell->ratio = ratio;
+          cell->ratio_low = low;
+          cell->ratio_high = high;
+          cell->paired = TRUE;
+        }
+    }
+  if (!cell->paired
+      && !dyno_stats_ratio_ci95 (&mine->rate, &base->rate, &cell->ratio_low, &cell->ratio_high))
+    {
+      cell->difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
+      return;
+    }
   /* One test for the word and the interval shown beside it: a difference is real when the
    * ratio's interval leaves out 1. */
-  else if (cell->ratio_high < 1 || cell->ratio_low > 1)
+  if (cell->ratio_high < 1 || cell->ratio_low > 1)
     cell->difference = DYNO_DIFFERENCE_SIGNIFICANT;
   else
     cell->difference = DYNO_DIFFERENCE_WITHIN_NOISE;

@@ -34,9 +34,14 @@ typedef struct
   double cpu_percent;  /* mean; NAN */
   double latency_p99;  /* seconds; NAN when unknown (imports) */
   double latency_max;
-  double ratio;        /* rate / the baseline's rate; NAN when either is unknown */
-  double ratio_low;    /* its 95 % confidence interval from both sides' repeats */
-  double ratio_high;   /* (dyno_stats_ratio_ci95); NAN with a single run on a side */
+  double ratio;        /* rate / the baseline's rate; NAN when either is unknown. When paired,
+                        * the geometric mean of the rounds' ratios, inside its interval. */
+  double ratio_low;    /* its 95 % confidence interval; NAN with a single run on a side */
+  double ratio_high;
+  /* TRUE: the interval is from the rounds' pairs (dyno_stats_paired_ratio_ci95): both are
+   * targets of one result, interleaved, and both ran the same repeats, at least two, each
+   * with a figure. FALSE: from both sides' means and spreads (dyno_stats_ratio_ci95). */
+  gboolean paired;
   DynoDifference difference; /* SIGNIFICANT when that interval leaves out 1 */
   double per_price;    /* rate / the entry's price: B/s or ops/s per currency unit, in the
                         * entry's own currency; NAN without a price or a rate */
@@ -106,8 +111,11 @@ const char *dyno_verdict_to_string (DynoVerdict verdict);
 char       *dyno_compare_cell_describe_verdict (const DynoCompareCell *cell);
 
 /* dyno-compare-paired.c: a paired run's answer. The summary, translated: "Encrypted is 38 %
- * slower at block write; no measurable difference at block read; it costs 2.3 CPU-seconds
- * per GB more, mostly in gocryptfs." NULL for the baseline. */
+ * slower at block write; no measurable difference at block read; it costs 2.3 ± 0.1
+ * CPU-seconds per GB more in Dyno's threads and gocryptfs (gocryptfs: 2.2 of them)." The CPU
+ * sentence is of the I/O path and only says more or less when the difference's 95 % interval
+ * leaves out zero; the whole machine's figure follows, labelled, on the same condition.
+ * NULL for the baseline. */
 char       *dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry);
 /* For each entry but the baseline: "encrypted vs plain", the summary, and a table of every
  * phase (both figures, ratio, its 95 % interval, verdict); then CPU per GB for each entry. */
