@@ -1169,6 +1169,12 @@ test_precision (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (read->precision_reached, >, 0.0001);
   g_assert_nonnull (strstr (read->precision_reason, "asked for (-x)"));
   g_assert_nonnull (strstr (read->precision_reason, "varied ×"));
+  /* The machine's own load was measured first, as long as a phase, and the runs' machine
+   * CPU is net of it (never below zero). */
+  g_assert_cmpfloat (dyno_result_get_system (exact)->idle_busy_cpus, >=, 0);
+  g_assert_cmpfloat (dyno_result_get_system (exact)->idle_seconds, >=, 0.59);
+  for (guint r = 0; r < read->runs->len; r++)
+    g_assert_cmpfloat (dyno_phase_result_get_run (read, r)->machine_cpu_seconds, >=, 0);
 
   /* Sought: the spread of two runs calls for far more runs than 30 s hold, so none is added
    * and the reason says about how many it would take. */

@@ -528,6 +528,13 @@ test_cache_below_round_trip (void)
   dyno_phase_result_add_run (phase, &r);
   dyno_phase_result_judge_precision (phase, 0.05, "not reached: because");
   dyno_result_add_target (result, target);
+  {
+    DynoSystemInfo *system = dyno_system_info_new ();
+
+    system->idle_busy_cpus = 0.25;
+    system->idle_seconds = 1;
+    dyno_result_set_system (result, system);
+  }
 
   json = dyno_result_to_json (result, FALSE);
   g_assert_nonnull (strstr (json, "\"precision\":{\"target\":0.05"));
@@ -548,6 +555,8 @@ test_cache_below_round_trip (void)
   g_assert_cmpstr (dyno_phase_result_get_run (back, 1)->cache_doubt, ==,
                    "may come from a cache below: x");
   g_assert_cmpstr (back->cache_doubt, ==, "may come from a cache below: x");
+  g_assert_cmpfloat (dyno_result_get_system (loaded)->idle_busy_cpus, ==, 0.25);
+  g_assert_cmpfloat (dyno_result_get_system (loaded)->idle_seconds, ==, 1);
   /* Two equal runs: an interval of zero width meets any target. */
   g_assert_cmpint (back->precision_met, ==, 1);
   g_assert_cmpfloat (back->precision_target, ==, 0.05);

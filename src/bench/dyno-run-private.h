@@ -35,6 +35,7 @@ struct _DynoRun
   GCancellable *cancellable;
   guint64 seed;
   gint64 run_started_ns;
+  double idle_busy_cpus; /* the machine's CPUs busy before the run (measure_idle); NAN */
 
   /* Set from other threads (cancellation, sampler's vanish check); read between I/Os. */
   atomic_int stop;

@@ -366,6 +366,7 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   DynoPhaseCtx ctx = { .phase = id, .latency = latency };
   DynoHistogram *all_latency;
   DynoCpuTimes cpu_before, cpu_after;
+  gint64 cpu_started = 0;
   gboolean have_cpu;
   double helper_before;
   DynoPhaseResult *result;
@@ -435,6 +436,7 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
   if (n_slots == 0)
     dyno_sampler_register_thread (run->sampler, ctx.slot);
   have_cpu = dyno_platform_read_cpu_times (&cpu_before);
+  cpu_started = dyno_now_ns ();
   helper_before = dyno_platform_process_cpu_of (run->target_result->info->helper_pid);
 
   for (;;)
@@ -515,6 +517,13 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
     {
       dyno_platform_cpu_split (&cpu_before, &cpu_after, &ctx.run.system_cpu);
       ctx.run.machine_cpu_seconds = dyno_platform_cpu_busy_seconds (&cpu_before, &cpu_after);
+      /* Net of what the machine did without Dyno: other processes' CPU divided by 20 MB/s
+       * read as "40.7 CPU-seconds per GB" of gocryptfs. */
+      if (isfinite (run->idle_busy_cpus) && isfinite (ctx.run.machine_cpu_seconds))
+        ctx.run.machine_cpu_seconds
+            = MAX (ctx.run.machine_cpu_seconds
+                       - run->idle_busy_cpus * (dyno_now_ns () - cpu_started) / 1e9,
+                   0);
     }
   /* The FUSE daemon's part of it, which neither Dyno's threads nor the kernel show. */
   if (!isnan (helper_before))
@@ -964,11 +973,15 @@ run_round (RunState *state, guint index, TargetSlot *slot, gboolean last, gboole
   return ok;
 }
 
+static void warn_busy (RunState *state, DynoTargetResult *tr);
+
 static void
 target_finished (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
 {
   DynoEvent event = { .kind = DYNO_EVENT_TARGET_FINISHED, .target = index };
 
+  /* The last change to the target: the event hands it to the caller's thread. */
+  warn_busy (state, slot->result);
   event.result = slot->result;
   event.owner = g_object_ref (G_OBJECT (result));
   dyno_run_shared_push (state->run.shared, &event);
@@ -1283,6 +1296,49 @@ open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_target
       }
 }
 
+/* How busy the machine is while Dyno does nothing, just before the run: the baseline its
+ * machine-wide CPU figures are net of, and a warning when other processes were busy. As long
+ * as a phase, at most a second. */
+static void
+measure_idle (DynoRun *run, DynoSystemInfo *system)
+{
+  double seconds = MIN (run->config->phase_time, 1.0);
+  DynoCpuTimes before, after;
+  gint64 t0;
+  double busy;
+
+  run->idle_busy_cpus = NAN;
+  if (seconds <= 0 || !dyno_platform_read_cpu_times (&before))
+    return;
+  t0 = dyno_now_ns ();
+  g_usleep ((gulong) (seconds * G_USEC_PER_SEC));
+  if (!dyno_platform_read_cpu_times (&after))
+    return;
+  busy = dyno_platform_cpu_busy_seconds (&before, &after);
+  if (!isfinite (busy))
+    return;
+  seconds = (dyno_now_ns () - t0) / 1e9;
+  run->idle_busy_cpus = busy / seconds;
+  system->idle_busy_cpus = run->idle_busy_cpus;
+  system->idle_seconds = seconds;
+}
+
+/* Other processes busy when the run began: the machine-wide CPU is uncertain by as much. */
+static void
+warn_busy (RunState *state, DynoTargetResult *tr)
+{
+  double busy = state->run.idle_busy_cpus;
+
+  if (!(busy >= 0.25))
+    return;
+  /* Translators: %.2f is a number of CPUs' worth of busy time, e.g. "0.60" */
+  g_ptr_array_add (tr->warnings,
+                   g_strdup_printf (_("Other processes kept %.2f CPUs busy just before the run: "
+                                      "the machine-wide CPU figures are net of that, but "
+                                      "uncertain by as much"),
+                                    busy));
+}
+
 static void
 on_cancelled (GCancellable *cancellable, gpointer data)
 {
@@ -1339,6 +1395,7 @@ dyno_runner_run (const DynoConfig *config,
     }
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), run, NULL);
+  measure_idle (run, (DynoSystemInfo *) dyno_result_get_system (result));
 
   n_targets = g_strv_length ((char **) targets);
   slots = g_new0 (TargetSlot, n_targets);

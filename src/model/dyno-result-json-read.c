@@ -1238,6 +1238,23 @@ read_cpu_crypto (JsonObject *object, const char *where, DynoSystemInfo *system, 
   return read_string_array (object, where, "cpu_crypto", 64, system->cpu_crypto, error);
 }
 
+/* "idle_cpu": how busy the machine was before the run. */
+static gboolean
+read_idle_cpu (JsonObject *parent, const char *where, DynoSystemInfo *system, GError **error)
+{
+  g_autofree char *path = join_path (where, "idle_cpu");
+  JsonObject *object;
+
+  if (!get_object (parent, where, "idle_cpu", FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+  return read_double (MEMBER (object, "busy_cpus"), path, "busy_cpus", 0, 65536,
+                      &system->idle_busy_cpus, error)
+         && read_double (MEMBER (object, "seconds"), path, "seconds", 0, 3600,
+                         &system->idle_seconds, error);
+}
+
 static gboolean
 read_system (JsonObject *object, const char *where, DynoSystemInfo *system, GError **error)
 {
@@ -1251,7 +1268,8 @@ read_system (JsonObject *object, const char *where, DynoSystemInfo *system, GErr
                        &system->cpu_count, error)
          && read_uint64 (MEMBER (object, "ram_bytes"), where, "ram_bytes", 0, G_MAXINT64,
                          &system->ram_bytes, error)
-         && read_cpu_crypto (object, where, system, error);
+         && read_cpu_crypto (object, where, system, error)
+         && read_idle_cpu (object, where, system, error);
 }
 
 /* Everything after format and version; errors name the field, not the file. */

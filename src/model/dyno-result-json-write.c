@@ -219,6 +219,14 @@ system_to_json (const DynoSystemInfo *system)
   set_string (object, "cpu_model", system->cpu_model);
   set_uint (object, "cpu_count", system->cpu_count);
   set_uint (object, "ram_bytes", system->ram_bytes);
+  if (isfinite (system->idle_busy_cpus))
+    {
+      JsonObject *idle = json_object_new ();
+
+      set_double (idle, "busy_cpus", system->idle_busy_cpus);
+      set_double (idle, "seconds", system->idle_seconds);
+      json_object_set_object_member (object, "idle_cpu", idle);
+    }
   if (system->cpu_crypto_known)
     {
       JsonArray *flags = json_array_new ();

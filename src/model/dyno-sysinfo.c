@@ -37,6 +37,7 @@ dyno_system_info_new (void)
   DynoSystemInfo *info = g_new0 (DynoSystemInfo, 1);
 
   info->cpu_crypto = g_ptr_array_new_with_free_func (g_free);
+  info->idle_busy_cpus = NAN;
   return info;
 }
 

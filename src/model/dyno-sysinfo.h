@@ -35,6 +35,11 @@ typedef struct
    * looked for (an empty list then means none) */
   GPtrArray *cpu_crypto;
   gboolean cpu_crypto_known;
+  /* How busy the machine was just before the run, while Dyno did nothing: CPUs' worth of
+   * busy time per second (0.6: other processes kept 60 % of one CPU busy), over idle_seconds.
+   * The runs' machine-wide CPU is net of it. NAN and 0 when not measured. */
+  double idle_busy_cpus;
+  double idle_seconds;
 } DynoSystemInfo;
 
 typedef enum
