@@ -307,10 +307,26 @@ test_aggregate (void)
   dyno_stream_event_clear (&back);
 }
 
+/* A line nested deeper than any Dyno writes is refused before json-glib's recursion sees it:
+ * a remote machine printing 130 000 "[" crashed the local dyno-cli. */
+static void
+test_deep (void)
+{
+  g_autofree char *deep = g_strnfill (130000, '[');
+  g_autoptr (GError) error = NULL;
+  DynoStreamEvent event;
+
+  g_assert_false (dyno_stream_decode (deep, &event, &error));
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+  g_assert_nonnull (strstr (error->message, "nested more than 64 levels"));
+  g_assert_null (dyno_stream_tag_host (deep, "nas", 0));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/stream/deep", test_deep);
   g_test_add_func ("/stream/sample", test_sample);
   g_test_add_func ("/stream/phase-events", test_phase_events);
   g_test_add_func ("/stream/exponent-doubles", test_exponent_doubles);

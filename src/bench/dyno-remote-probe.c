@@ -10,6 +10,7 @@
 
 #include "dyno-error.h"
 #include "dyno-remote-probe.h"
+#include "dyno-json-shape.h"
 #include "dyno-remote-run.h"
 #include "dyno-result-json.h"
 
@@ -141,7 +142,9 @@ parse_info (InfoJob *job, const char *out)
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *object;
 
-  if (out == NULL || out[0] == '\0' || !json_parser_load_from_data (parser, out, -1, NULL)
+  /* What another machine printed: bounded before json-glib's recursion sees it. */
+  if (out == NULL || out[0] == '\0' || !dyno_json_check_shape (out, -1, "info", NULL)
+      || !json_parser_load_from_data (parser, out, -1, NULL)
       || json_parser_get_root (parser) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return NULL;

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dyno-error.h"
+#include "dyno-json-shape.h"
 #include "dyno-result-json.h"
 
 char *
@@ -66,6 +67,8 @@ dyno_config_from_json_text (const char *text, GError **error)
 
   g_return_val_if_fail (text != NULL, NULL);
 
+  if (!dyno_json_check_shape (text, -1, _("The configuration"), error))
+    return NULL;
   if (!json_parser_load_from_data (parser, text, -1, &parse_error))
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, _("not JSON: %s"),

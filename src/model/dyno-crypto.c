@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dyno-crypto.h"
+#include "dyno-json-shape.h"
 
 DynoCryptoLayer *
 dyno_crypto_layer_new (const char *layer)
@@ -182,7 +183,8 @@ dyno_crypto_parse_gocryptfs_conf (const char *text, gsize length, DynoCryptoLaye
 
   g_return_val_if_fail (text != NULL && layer != NULL, FALSE);
 
-  if (!json_parser_load_from_data (parser, text, length, NULL)
+  if (!dyno_json_check_shape (text, length, "gocryptfs.conf", NULL)
+      || !json_parser_load_from_data (parser, text, length, NULL)
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return FALSE;
   root = json_node_get_object (json_parser_get_root (parser));

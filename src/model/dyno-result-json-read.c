@@ -23,6 +23,7 @@
 #include "dyno-error.h"
 #include "dyno-file-private.h"
 #include "dyno-result.h"
+#include "dyno-json-shape.h"
 #include "dyno-result-json-private.h"
 #include "dyno-result-json.h"
 
@@ -30,13 +31,6 @@
  * bounds the memory a file can make us use (json-glib keeps the whole tree, roughly 4 bytes of
  * memory per byte of file), and a file is refused on its size, before a byte is read. */
 #define MAX_FILE_SIZE (G_GUINT64_CONSTANT (256) << 20)
-/* Our own schema nests 6 levels; the rest is room for fields of later minor revisions. json-glib
- * parses recursively, so without this limit a file of "[[[[…" would overflow the stack. */
-#define MAX_DEPTH 64
-/* Every value costs json-glib about 70 bytes. Real files spend at least 16 bytes of text per
- * value (numbers are written with 17 digits), so no file under MAX_FILE_SIZE that we wrote
- * reaches this, while "[0,0,0,…" cannot make 64 MiB of text cost 2 GiB of memory. */
-#define MAX_VALUES (G_GUINT64_CONSTANT (32) << 20)
 /* Samples are about 230 bytes of text a row; more than this would not fit in MAX_FILE_SIZE. */
 #define MAX_SAMPLES (4u << 20)
 #define MAX_TARGETS 1024
@@ -1342,87 +1336,6 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
   return TRUE;
 }
 
-/* Before json-glib sees the text: it parses recursively and keeps every value as a node, so depth
- * and count must be bounded first. Outside strings only JSON's own characters may appear; that
- * also keeps out json-glib's extensions (comments, 'strings') whose brackets we would miscount. */
-static gboolean
-check_shape (const char *data, gsize length, const char *subject, GError **error)
-{
-  gsize line_start = 0;
-  guint64 values = 1;
-  guint depth = 0;
-  guint line = 1;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      guchar c = data[i];
-
-      switch (c)
-        {
-        case '"':
-          for (i++; i < length && data[i] != '"'; i++)
-            {
-              if (data[i] == '\\')
-                i++;
-              else if (data[i] == '\n')
-                {
-                  line++;
-                  line_start = i + 1;
-                }
-            }
-          break;
-        case '[':
-        case '{':
-          if (++depth > MAX_DEPTH)
-            {
-              g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                           _("%s is nested more than %u levels deep (line %u, column %u)"),
-                           subject, MAX_DEPTH, line, (guint) (i - line_start + 1));
-              return FALSE;
-            }
-          break;
-        case ']':
-        case '}':
-          if (depth > 0)
-            depth--;
-          break;
-        case ',':
-          if (++values > MAX_VALUES)
-            {
-              g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                           _("%s has more than %u values"), subject, (guint) MAX_VALUES);
-              return FALSE;
-            }
-          break;
-        case '\n':
-          line++;
-          line_start = i + 1;
-          break;
-        case ' ':
-        case '\t':
-        case '\r':
-        case ':':
-        case '-':
-        case '+':
-        case '.':
-          break;
-        default:
-          if (g_ascii_isalnum (c))
-            break;
-          if (g_ascii_isprint (c))
-            g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                         _("%s is not valid JSON: unexpected character “%c” at line %u, column %u"),
-                         subject, c, line, (guint) (i - line_start + 1));
-          else
-            g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                         _("%s is not valid JSON: unexpected byte 0x%02X at line %u, column %u"),
-                         subject, c, line, (guint) (i - line_start + 1));
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 static gboolean
 read_version (JsonNode *node, gint64 *out)
 {
@@ -1493,7 +1406,7 @@ load_data (const char *data, gsize length, const char *name, GError **error)
       data += 3;
       length -= 3;
     }
-  if (!check_shape (data, length, subject, error))
+  if (!dyno_json_check_shape (data, length, subject, error))
     return NULL;
   /* A top-level array would be refused only after json-glib built it: 40 MB of "[0,0,…"
    * cost 1.6 GB. Say so from its first byte. */

@@ -13,6 +13,7 @@
 #include "dyno-error.h"
 #include "dyno-json-build.h"
 #include "dyno-stream.h"
+#include "dyno-json-shape.h"
 
 static const char *const kind_names[] = {
   [DYNO_STREAM_TARGET_STARTED] = "target-started",
@@ -262,6 +263,9 @@ dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
   g_return_val_if_fail (event != NULL, FALSE);
 
   memset (event, 0, sizeof *event);
+  /* Lines come from another machine's dyno-cli, or whatever its login printed. */
+  if (!dyno_json_check_shape (line, -1, _("The line"), &local_error))
+    return bad (error, _("not JSON:"), local_error->message);
   if (!json_parser_load_from_data (parser, line, -1, &local_error))
     return bad (error, _("not JSON:"), local_error->message);
   if (json_parser_get_root (parser) == NULL
@@ -447,7 +451,8 @@ dyno_stream_tag_host (const char *line, const char *host, guint target)
   g_return_val_if_fail (line != NULL, NULL);
   g_return_val_if_fail (host != NULL, NULL);
 
-  if (!json_parser_load_from_data (parser, line, -1, NULL)
+  if (!dyno_json_check_shape (line, -1, "line", NULL)
+      || !json_parser_load_from_data (parser, line, -1, NULL)
       || json_parser_get_root (parser) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return NULL;

@@ -670,6 +670,9 @@ USAGE = [
      ["-x", "101"]),
     ("unknown test name", "`--tests putc,frob`", ["-s", "16M", "--tests", "putc,frob"],
      r"unknown test", ["--tests", "frob"]),
+    ("--config-json nested 130 000 deep", "`--config-json '[[[…'` (130 000 `[`: json-glib's "
+     "recursion overflowed the stack)", ["--config-json", "[" * 130000],
+     r"nested more than 64 levels", ["--config-json"]),
     ("--json into a missing folder", "`--json /nonexistent/dir/r.json`",
      ["-s", "16M", "--json", "/nonexistent/dir/r.json"], r"does not exist",
      ["--json", "/nonexistent/dir"]),

@@ -5,13 +5,17 @@
  *
  * Each line of the input is one event. An event that decodes must encode and decode again to
  * the same kind: a remote run's stream is read by this code, so it must take anything without
- * crashing and accept only what it can write back.
+ * crashing and accept only what it can write back. Each line is also a remote run's
+ * --config-json (dyno_config_from_json_text), the other JSON a remote machine's dyno-cli reads
+ * from outside, and is host-tagged as the local side tags what a remote prints.
  */
 #include "config.h"
 
 #include <stdint.h>
 #include <string.h>
 
+#include "dyno-config.h"
+#include "dyno-result-json.h"
 #include "dyno-stream.h"
 #include "fuzz-common.h"
 
@@ -44,6 +48,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           dyno_stream_event_clear (&again);
         }
       dyno_stream_event_clear (&event);
+
+      {
+        g_autoptr (GError) config_error = NULL;
+        DynoConfig *config = dyno_config_from_json_text (lines[i], &config_error);
+
+        if ((config == NULL) == (config_error == NULL))
+          g_error ("dyno_config_from_json_text returned %s and %s", config ? "a config" : "NULL",
+                   config_error ? "an error" : "no error");
+        g_clear_pointer (&config, dyno_config_free);
+        g_free (dyno_stream_tag_host (lines[i], "fuzz", 0));
+      }
     }
   return 0;
 }
