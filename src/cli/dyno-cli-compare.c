@@ -400,6 +400,8 @@ dyno_cli_compare (int argc, char **argv)
   /* Names and titles are taken as bytes: a C locale would refuse any accent. */
   dyno_cli_take_text_option ("--baseline", &baseline);
   dyno_cli_take_text_option ("--title", &title);
+  if (dyno_cli_find_empty (files) >= 0)
+    return dyno_cli_empty_name_error ("compare", "FILE");
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("compare", _("No result files given"));
 

@@ -190,6 +190,8 @@ dyno_cli_export (int argc, char **argv)
     }
   /* Taken as bytes: a C locale would refuse any accent. */
   dyno_cli_take_text_option ("--title", &title);
+  if (dyno_cli_find_empty (files) >= 0)
+    return dyno_cli_empty_name_error ("export", "FILE");
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("export", _("No result file given"));
   if (files[1] != NULL)

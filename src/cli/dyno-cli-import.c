@@ -329,6 +329,10 @@ dyno_cli_import (int argc, char **argv)
                                       "interrupted (nothing is left behind).\n"));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return dyno_cli_usage_error ("import", "%s", error->message);
+  if (dyno_cli_find_empty (files) >= 0)
+    return dyno_cli_empty_name_error ("import", "FILE");
+  if (output != NULL && output[0] == '\0')
+    return dyno_cli_empty_name_error ("import", "-o");
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("import", _("No files to import"));
   if (output == NULL)

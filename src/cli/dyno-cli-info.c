@@ -220,6 +220,8 @@ dyno_cli_info (int argc, char **argv)
     return dyno_cli_usage_error ("info", "%s", error->message);
   if (argc > 2)
     return dyno_cli_usage_error ("info", _("Only one folder can be given"));
+  if (argc == 2 && argv[1][0] == '\0')
+    return dyno_cli_empty_name_error ("info", "DIR");
   /* ssh://host/path or host:/path: that machine's dyno-cli answers (dyno-cli-remote.c). */
   if (argc == 2 && dyno_cli_remote_any_target (argv + 1))
     return dyno_cli_info_remote (argv[1], remote_cli);

@@ -238,6 +238,8 @@ dyno_cli_list (int argc, char **argv)
   if (argc > 1)
     return dyno_cli_usage_error ("list", _("Unexpected argument “%s”"), argv[1]);
 
+  if (dir != NULL && dir[0] == '\0')
+    return dyno_cli_empty_name_error ("list", "--dir");
   runs = dir != NULL ? g_strdup (dir) : dyno_result_store_get_dir ();
   if (dir != NULL && !g_file_test (dir, G_FILE_TEST_IS_DIR))
     {

@@ -99,5 +99,11 @@ char *dyno_cli_printable (const char *text, gboolean keep_newlines);
 /* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr, printable. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 int  dyno_cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* The first empty string among names (NULL-terminated; names may be NULL), or -1. An empty
+ * folder or file name is a usage error everywhere: canonicalized, "" became the current
+ * folder, and `run -d ""` benchmarked it. */
+int  dyno_cli_find_empty (char **names);
+/* The usage error for an empty name given to what ("-d", "FILE", "--dir"). */
+int  dyno_cli_empty_name_error (const char *command, const char *what);
 
 G_END_DECLS

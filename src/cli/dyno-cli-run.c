@@ -817,6 +817,8 @@ dyno_cli_run (int argc, char **argv)
   }
   /* --reference and --per-spindle go to a remote dyno-cli with the other options: the far
    * side sees its array and keeps them in the result it sends back. */
+  if (dyno_cli_find_empty (dirs) >= 0)
+    return dyno_cli_empty_name_error ("run", "-d");
   if (dyno_cli_remote_any_target (dirs))
     return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
                                 parallel, config->repeat, price_amounts, price_currencies,

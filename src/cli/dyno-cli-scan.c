@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-output.h"
 #include "dyno-parse.h"
 #include "dyno-scan.h"
 #ifdef DYNO_HAVE_CHARTS
@@ -191,6 +192,8 @@ dyno_cli_scan (int argc, char **argv)
   if (argc > 2)
     return dyno_cli_usage_error ("scan", _("Unexpected argument “%s”"), argv[2]);
   device = argv[1];
+  if (device[0] == '\0')
+    return dyno_cli_empty_name_error ("scan", "DEVICE");
 
   dyno_scan_options_init (&options);
   if (sample_text != NULL && !dyno_parse_size (sample_text, &options.sample_size, &error))
@@ -220,6 +223,12 @@ dyno_cli_scan (int argc, char **argv)
       return dyno_cli_no_charts ("scan");
 #endif
     }
+
+  /* A bad output is found before an hour-long scan, not after it. */
+  if (json_path != NULL && !g_str_equal (json_path, "-") && !dyno_output_check (json_path, &error))
+    return dyno_cli_usage_error ("scan", "--json: %s", error->message);
+  if (chart_path != NULL && !dyno_output_check (chart_path, &error))
+    return dyno_cli_usage_error ("scan", "--chart: %s", error->message);
 
   progress.quiet = quiet;
   progress.to_stderr = json_path != NULL && g_str_equal (json_path, "-");

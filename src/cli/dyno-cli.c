@@ -132,6 +132,24 @@ dyno_cli_usage_error (const char *command, const char *format, ...)
   return DYNO_EXIT_USAGE;
 }
 
+int
+dyno_cli_find_empty (char **names)
+{
+  for (int i = 0; names != NULL && names[i] != NULL; i++)
+    if (names[i][0] == '\0')
+      return i;
+  return -1;
+}
+
+int
+dyno_cli_empty_name_error (const char *command, const char *what)
+{
+  /* Translators: %s is an option or an argument (-d, --dir, FILE) given as "" */
+  return dyno_cli_usage_error (command, _("%s: an empty name; give a folder or a file (“.” is "
+                                          "the current folder)"),
+                               what);
+}
+
 /* The commands added after the usage text was translated, on lines of their own so that the
  * existing translations stay whole (a changed msgid would drop them all until translators catch
  * up). */

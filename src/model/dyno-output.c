@@ -291,6 +291,44 @@ write_all (int fd, const char *data, gsize length, int *err)
   return TRUE;
 }
 
+/* How long a FIFO's reader is waited for before the output is given up. */
+#define FIFO_READER_WAIT_MS 10000
+
+static int
+open_stream (const char *path, gboolean fifo, GError **error)
+{
+  int fd;
+
+  if (!fifo)
+    {
+      fd = open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+      if (fd < 0)
+        fail_errno (error, errno, path);
+      return fd;
+    }
+  for (guint waited = 0;; waited += 100)
+    {
+      fd = open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+      if (fd >= 0)
+        break;
+      if (errno != ENXIO)
+        {
+          fail_errno (error, errno, path);
+          return -1;
+        }
+      if (waited >= FIFO_READER_WAIT_MS)
+        {
+          fail (error, DYNO_ERROR_FAILED, path,
+                _("it is a named pipe (FIFO) that no program reads from; the output is lost"));
+          return -1;
+        }
+      g_usleep (100 * 1000);
+    }
+  /* A reader is there: from now on writes wait for it as they do for any pipe. */
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
 static gboolean
 write_stream (const char *path, const Target *target, const char *data, gsize length,
               GError **error)
@@ -301,10 +339,12 @@ write_stream (const char *path, const Target *target, const char *data, gsize le
 
   /* O_NOFOLLOW is wrong here (the path may be a link to the device); the fstat after the open
    * checks that what was opened is still the device or FIFO that was classified. A FIFO
-   * without a reader blocks here, as it does for any writer. */
-  fd = open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+   * without a reader would block the open for ever (after an hour's run, with ^C losing the
+   * result): it is opened without blocking, and a reader is waited for a while, not for
+   * ever. */
+  fd = open_stream (path, S_ISFIFO (target->st.st_mode), error);
   if (fd < 0)
-    return fail_errno (error, errno, path);
+    return FALSE;
   if (fstat (fd, &st) != 0 || st.st_dev != target->st.st_dev || st.st_ino != target->st.st_ino)
     {
       close (fd);

@@ -1823,6 +1823,35 @@ def case_stdout_onto_disk():
                        % disk.dev)
 
 
+def case_fifo_without_reader():
+    with Sandbox() as s:
+        r = a_result(s)
+        fifo = s.path("fifo")
+        os.mkfifo(fifo)
+        before = node_state(fifo)
+        p = cli("export", r, "--format", "csv", "-o", fifo, timeout=30)
+        expect_rc(p, 1)
+        line = expect_message(p, r"no program reads from", ["fifo"])
+        expect_same_node(fifo, before, p)
+        check(p.seconds < 20, "waited %.0f s for a reader, not about 10" % p.seconds, p.describe())
+        return summary(p, line.replace(s.base, "…"), s.clean(p),
+                       "gave up after %.0f s; still a FIFO" % p.seconds)
+
+
+def empty_name_case(args, what):
+    """args(s) -> dyno-cli arguments with one name given as "": a usage error, no run."""
+    def case():
+        with Sandbox() as s:
+            argv = args(s)
+            before = snapshot(s.base)
+            p = cli(*argv)
+            expect_rc(p, 2)
+            line = expect_message(p, r"an empty name", [what])
+            expect_clean(s.base, before, p)
+            return summary(p, line, len(before), "nothing measured, nothing written")
+    return case
+
+
 def case_output_other_char_device():
     # 1:9 is /dev/urandom: a character device that is no terminal and no sink, and that a
     # broken Dyno writing into it could not harm (root's writes only stir the entropy pool).
@@ -2550,11 +2579,11 @@ add("outputs", "-o /dev/null as nobody", "nobody exports with `-o /dev/null`",
 add("outputs", "--json over a 0640 file", "`--json r.json`, an existing file of mode 0640",
     "exit 0; replaced whole, mode kept, no temporary file", case_replace_keeps_mode)
 add("outputs", "scan --json /dev/fd/5 onto the disk", "`exec 5<>/dev/loopN; dyno-cli scan "
-    "/dev/loopN --json /dev/fd/5`", "exit 1; a block device, names /dev/fd/5; the disk's "
+    "/dev/loopN --json /dev/fd/5`", "exit 2 before the scan; a block device, names /dev/fd/5; the disk's "
     "sha256 unchanged", disk_descriptor_case(
         lambda s, dev: ["scan", dev, "--sample", "1M", "--positions", "4", "--seeks", "4",
                         "--json", "/dev/fd/5"],
-        "/dev/fd/5", 1), root="makes a loop device")
+        "/dev/fd/5", 2), root="makes a loop device")
 add("outputs", "export -o /proc/self/fd/5 onto a disk", "`exec 5<>/dev/loopN; dyno-cli export "
     "r.json -f csv -o /proc/self/fd/5`", "exit 1; a block device, names the path; the disk's "
     "sha256 unchanged", disk_descriptor_case(
@@ -2576,6 +2605,21 @@ add("outputs", "run --json over another user's read-only file", "nobody, `--json
     "Permission denied; root's file whole", other_users_file_case(
         lambda s, r, victim: ["run", "-d", s.target, *QUICK, "-q", "--json", victim], 2),
     root="runs as nobody")
+add("outputs", "export -o a FIFO no one reads", "`-o fifo`, a named pipe without a reader",
+    "exit 1 after about 10 s; says no program reads from it; still a FIFO",
+    case_fifo_without_reader)
+for _name, _args, _what in (
+        ("run -d \"\"", lambda s: ["run", "-d", "", *QUICK], "-d"),
+        ("run -d DIR -d \"\"", lambda s: ["run", "-d", s.target, "-d", "", *QUICK], "-d"),
+        ("info \"\"", lambda s: ["info", ""], "DIR"),
+        ("scan \"\"", lambda s: ["scan", ""], "DEVICE"),
+        ("list --dir \"\"", lambda s: ["list", "--dir", ""], "--dir"),
+        ("compare \"\"", lambda s: ["compare", ""], "FILE"),
+        ("export \"\"", lambda s: ["export", "", "-o", s.path("x.csv")], "FILE"),
+        ("import -o \"\"", lambda s: ["import", a_result(s), "-o", ""], "-o")):
+    add("flags", "an empty name: %s" % _name, "`dyno-cli %s`" % _name,
+        "exit 2; an empty name, names the option; nothing measured or written (the current "
+        "folder was benchmarked)", empty_name_case(_args, _what))
 add("outputs", "run --csv onto a full file system", "`run -q --csv >> full/results.csv`, a "
     "full 256 KiB tmpfs", "exit 1; cannot write to standard output: No space left",
     case_csv_onto_full_fs, root="mounts a tmpfs")
