@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <sys/resource.h>
 
 #include "dyno-error.h"
 #include "dyno-parse.h"
@@ -95,6 +96,65 @@ dyno_preflight_size_notes (const DynoConfig *config,
         }
     }
 
+}
+
+/* Beyond the buffers: the rings, the threads' stacks and Dyno itself, in address space. */
+#define ADDRESS_SPACE_MARGIN (G_GUINT64_CONSTANT (512) << 20)
+#define THREAD_STACK_BYTES (G_GUINT64_CONSTANT (8) << 20)
+
+gboolean
+dyno_preflight_check_memory (const DynoConfig *config, guint64 ram_bytes, GError **error)
+{
+  struct rlimit limit;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (ram_bytes == 0)
+    ram_bytes = dyno_platform_ram_bytes ();
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+    {
+      const DynoPhase *phase = dyno_config_get_phase (config, i);
+      const DynoPhaseParams *p = &phase->params;
+      guint64 ios, buffers, space;
+      g_autofree char *need = NULL;
+
+      if (!dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED))
+        continue;
+      ios = (guint64) p->threads * p->queue_depth;
+      buffers = ios * p->block_size;
+      need = dyno_format_size (buffers);
+      if (ram_bytes > 0 && buffers > ram_bytes / 2)
+        {
+          g_autofree char *ram = dyno_format_size (ram_bytes);
+
+          return dyno_error_set_invalid (error,
+                                         /* Translators: a queued test, then its buffers' size
+                                          * and its I/Os in flight, then the RAM */
+                                         _("“%s” needs %s of buffers for its %" G_GUINT64_FORMAT
+                                           " I/Os in flight, more than half the RAM (%s): "
+                                           "lower its queue depth, threads or block size"),
+                                         dyno_phase_get_key (phase), need, ios, ram);
+        }
+      /* The threads engine keeps one thread, and one stack, per I/O in flight. */
+      space = buffers + ADDRESS_SPACE_MARGIN
+              + (config->io_engine == DYNO_IO_ENGINE_IO_URING ? p->threads : ios)
+                    * THREAD_STACK_BYTES;
+      if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+          && space > (guint64) limit.rlim_cur)
+        {
+          g_autofree char *room = dyno_format_size ((guint64) limit.rlim_cur);
+          g_autofree char *want = dyno_format_size (space);
+
+          return dyno_error_set_invalid (error,
+                                         /* Translators: a queued test, the address space it
+                                          * needs, then the limit (ulimit -v) */
+                                         _("“%s” needs about %s of address space, more than "
+                                           "the limit of %s (ulimit -v): lower its queue "
+                                           "depth, threads or block size, or raise the limit"),
+                                         dyno_phase_get_key (phase), want, room);
+        }
+    }
+  return TRUE;
 }
 
 gboolean

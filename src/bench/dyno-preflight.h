@@ -22,6 +22,15 @@ gboolean dyno_preflight_check (const DynoConfig     *config,
                                GPtrArray            *warnings,
                                GError              **error);
 
+/* The memory the queued tests' buffers take, T × Q × block for the largest of them, against
+ * half the RAM (ram_bytes; 0 for this machine's) and the address-space limit (RLIMIT_AS):
+ * FALSE with a DYNO_ERROR_INVALID_ARGUMENT that names the test and the sizes when it does not
+ * fit, so that a plan that cannot run is refused before it starts (it aborted, or grew to
+ * 8.4 GB, and left its scratch folder). */
+gboolean dyno_preflight_check_memory (const DynoConfig *config,
+                                      guint64           ram_bytes,
+                                      GError          **error);
+
 /* What a data file of file_size bytes means against the RAM (evicted, bypassed, or likely read
  * from RAM under "none"), into notes and warnings; ram_bytes 0 for this machine's. */
 void     dyno_preflight_size_notes (const DynoConfig *config,

@@ -761,7 +761,8 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
   DynoTargetResult *tr = slot->result;
   void *buffer = NULL;
 
-  if (!dyno_preflight_check (run->config, tr->info, 0, tr->notes, tr->warnings, error))
+  if (!dyno_preflight_check (run->config, tr->info, 0, tr->notes, tr->warnings, error)
+      || !dyno_preflight_check_memory (run->config, 0, error))
     return FALSE;
   if (state->size_note != NULL && dyno_config_has_io_tests (run->config)
       && !dyno_config_is_auto (run->config, DYNO_AUTO_SIZE))

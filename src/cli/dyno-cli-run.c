@@ -860,6 +860,8 @@ dyno_cli_run (int argc, char **argv)
       dyno_stream_event_clear (&hello);
     }
 
+  if (!dyno_preflight_check_memory (config, 0, &error))
+    return dyno_cli_usage_error ("run", "%s", error->message);
   /* Refuse early what cannot work, before minutes are spent on the first target. */
   for (guint i = 0; targets[i] != NULL; i++)
     {

@@ -1218,10 +1218,44 @@ def case_io_uring_disabled():
             q = cli("run", "-d", s.target, *queued, "--io-engine", "io_uring", "-q")
             expect_rc(q, 1)
             line = expect_message(q, r"io_uring is not available: it is disabled", [])
+            s.clean(q)
+            # The fallback obeys the threads engine's cap: q512:t16 tried 8192 threads.
+            wide = cli("run", "-d", s.target, "--test", "rnd-read:4k:q512:t16", "--queue-size",
+                       "1M", "-q")
+            expect_rc(wide, 1)
+            expect_message(wide, r"would need 8192 threads without io_uring", ["rnd-read"])
         finally:
             with open(IO_URING_SYSCTL, "w") as f:
                 f.write(saved)
         return summary(q, line, s.clean(q), "auto: threads with a warning, exit 0")
+
+
+def case_queued_memory():
+    """T × Q × block beyond half the RAM: refused before the run, not an abort mid-way."""
+    with Sandbox() as s:
+        before = snapshot(s.base)
+        p = cli("run", "-d", s.target, "--test", "rnd-read:64m:q4096:t256", "--queue-size", "64M",
+                "-q")
+        expect_rc(p, 2)
+        line = expect_message(p, r"more than half the RAM", ["rnd-read"])
+        expect_clean(s.base, before, p)
+        return summary(p, line, len(before), "refused before the run; no scratch folder")
+
+
+def case_queued_address_space():
+    """Under ulimit -v, a queued test whose buffers and stacks cannot fit is refused."""
+    if "ASAN_OPTIONS" in os.environ:
+        raise Skip("AddressSanitizer's shadow memory needs more address space than any "
+                   "ulimit -v this case sets")
+    if shutil.which("prlimit") is None:
+        raise Skip("prlimit not found (apt-get install util-linux)")
+    with Sandbox() as s:
+        limit = 1 << 30
+        p = cli("run", "-d", s.target, "--test", "seq-write:1m:q256:t4", "--queue-size", "64M",
+                "-q", prefix=["prlimit", "--as=%d" % limit, "--"])
+        expect_rc(p, 2)
+        line = expect_message(p, r"address space.*ulimit -v", ["seq-write"])
+        return summary(p, line, s.clean(p), "refused before the run")
 
 
 def case_json_full_fs():
@@ -2605,6 +2639,11 @@ add("outputs", "run --json over another user's read-only file", "nobody, `--json
     "Permission denied; root's file whole", other_users_file_case(
         lambda s, r, victim: ["run", "-d", s.target, *QUICK, "-q", "--json", victim], 2),
     root="runs as nobody")
+add("limits", "queued buffers beyond half the RAM", "`--test rnd-read:64m:q4096:t256` (64 TiB "
+    "of buffers)", "exit 2 before the run; names the test; no scratch folder", case_queued_memory)
+add("limits", "queued buffers beyond ulimit -v", "`prlimit --as=1G dyno-cli run --test "
+    "seq-write:1m:q256:t4`", "exit 2 before the run; address space, ulimit -v",
+    case_queued_address_space)
 add("outputs", "export -o a FIFO no one reads", "`-o fifo`, a named pipe without a reader",
     "exit 1 after about 10 s; says no program reads from it; still a FIFO",
     case_fifo_without_reader)

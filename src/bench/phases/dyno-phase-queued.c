@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <glib/gi18n-lib.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -510,6 +511,36 @@ queued_prepare (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError
                    _("%s; choose the “threads” or “auto” I/O engine"), run->ring_error);
       return FALSE;
     }
+  /* Without io_uring each I/O in flight is a thread: the same cap as the threads engine's,
+   * and the process limit, or q4096:t256 tried 1 Mi threads and aborted. */
+  if (!use_ring (run))
+    {
+      guint64 n = (guint64) phase->params.threads * phase->params.queue_depth;
+      struct rlimit limit;
+
+      if (n > DYNO_MAX_IO_THREADS)
+        {
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
+                       /* Translators: a queued test, the threads it would need, the cap */
+                       _("“%s” would need %" G_GUINT64_FORMAT " threads without io_uring (%s); "
+                         "at most %u are allowed: lower its queue depth or threads"),
+                       dyno_phase_get_key (phase), n,
+                       run->ring_error != NULL ? run->ring_error : _("the threads engine"),
+                       DYNO_MAX_IO_THREADS);
+          return FALSE;
+        }
+      if (getrlimit (RLIMIT_NPROC, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+          && n >= (guint64) limit.rlim_cur)
+        {
+          g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
+                       /* Translators: a queued test, the threads it would need, the limit */
+                       _("“%s” would need %" G_GUINT64_FORMAT " threads, and this user may run "
+                         "%" G_GUINT64_FORMAT " processes and threads (ulimit -u): lower its "
+                         "queue depth or threads"),
+                       dyno_phase_get_key (phase), n, (guint64) limit.rlim_cur);
+          return FALSE;
+        }
+    }
   if (config->io_engine == DYNO_IO_ENGINE_AUTO && !ring_available (run) && !run->ring_warned)
     {
       g_autofree char *message = g_strdup_printf (
@@ -603,7 +634,14 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
           void *buffer = NULL;
 
           if (posix_memalign (&buffer, align, shared.block) != 0)
-            g_error ("out of memory for a %" G_GUINT64_FORMAT "-byte buffer", shared.block);
+            {
+              /* The pre-flight check bounds the buffers; a limit it could not see (a cgroup's
+               * memory) fails the phase, not the process. */
+              if (thread_error == NULL)
+                g_set_error (&thread_error, DYNO_ERROR, DYNO_ERROR_NO_SPACE,
+                             _("out of memory for the I/O buffers"));
+              continue;
+            }
           if (run->config->data == DYNO_DATA_ZEROS)
             memset (buffer, 0, shared.block);
           else
@@ -613,8 +651,9 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
     }
 
   /* A thread that cannot start (a thread or memory limit) fails the phase, not the process. */
-  dyno_worker_group_start (&shared.group, "dyno-queued", worker_main, workers,
-                           sizeof (QueuedWorker), run->phase_time, &thread_error);
+  if (thread_error == NULL)
+    dyno_worker_group_start (&shared.group, "dyno-queued", worker_main, workers,
+                             sizeof (QueuedWorker), run->phase_time, &thread_error);
   dyno_worker_group_join (&shared.group);
   io_error = dyno_worker_group_steal_error (&shared.group);
 
