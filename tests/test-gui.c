@@ -2307,6 +2307,8 @@ test_results_precision (void)
   tooltip = gtk_widget_get_tooltip_text (caption);
   g_assert_nonnull (tooltip);
   g_assert_nonnull (strstr (tooltip, "±5.0 %"));
+  /* Which ± it is: the figure above it has the standard deviation's. */
+  g_assert_nonnull (strstr (tooltip, "95 % interval is ±"));
 
   /* Missed: marked with the warning icon, the reason on hover. */
   caption = dyno_result_view_get_precision_caption (view, 0, read);

@@ -45,21 +45,31 @@ dyno_precision_describe_caption (const DynoPhaseResult *phase)
 char *
 dyno_precision_describe_tooltip (const DynoPhaseResult *phase)
 {
+  g_autofree char *verdict = NULL;
+  g_autofree char *interval = NULL;
+
   g_return_val_if_fail (phase != NULL, NULL);
 
   if (!is_judged (phase))
     return NULL;
   if (phase->precision_met == 1)
     /* Translators: tooltip of a figure's precision; a percentage */
-    return g_strdup_printf (_("Precise enough: the 95 %% interval of the mean is within the "
-                              "±%.1f %% asked for"),
-                            phase->precision_target * 100);
-  /* Translators: tooltip of a figure whose precision was not reached, then why: "Not within
-   * the ±5.0 % asked for: the device's own runs varied ×6.7" */
-  return g_strdup_printf (_("Not within the ±%.1f %% asked for: %s"),
-                          phase->precision_target * 100,
-                          phase->precision_reason != NULL ? phase->precision_reason
-                                                          : _("no reason was recorded"));
+    verdict = g_strdup_printf (_("Within the ±%.1f %% asked for"), phase->precision_target * 100);
+  else
+    /* Translators: tooltip of a figure whose precision was not reached, then why: "Not within
+     * the ±5.0 % asked for: the device's own runs varied ×6.7" */
+    verdict = g_strdup_printf (_("Not within the ±%.1f %% asked for: %s"),
+                               phase->precision_target * 100,
+                               phase->precision_reason != NULL ? phase->precision_reason
+                                                               : _("no reason was recorded"));
+  if (!isfinite (phase->precision_reached))
+    return g_steal_pointer (&verdict);
+  /* The figure above it is "mean ± one standard deviation": say which ± this one is. */
+  interval = g_strdup_printf (
+      /* Translators: the first line of a figure's precision tooltip; the percentage is the
+       * caption's "±2.1 %" */
+      _("The mean’s 95 %% interval is ±%.1f %% of it"), phase->precision_reached * 100);
+  return g_strdup_printf ("%s\n%s", interval, verdict);
 }
 
 GtkWidget *
@@ -90,6 +100,9 @@ dyno_precision_caption_new (const DynoPhaseResult *phase)
     gtk_widget_add_css_class (box, "dim-label");
   gtk_box_append (GTK_BOX (box), gtk_label_new (text));
   gtk_widget_set_tooltip_text (box, tooltip);
+  /* A screen reader does not hover: it reads the verdict and the reason from here. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  tooltip, -1);
   return box;
 }
 
