@@ -19,6 +19,7 @@
 
 #include "dyno-compare-view.h"
 #include "dyno-headline.h"
+#include "dyno-precision.h"
 #include "dyno-sideways-scroll.h"
 #include "dyno-units.h"
 
@@ -55,6 +56,7 @@ struct _DynoCompareView
   GPtrArray *overlay_phases; /* const DynoPhase *, index = the phase dropdown's position */
   GPtrArray *name_labels;    /* GtkLabel*, index = entry */
   GHashTable *ratio_labels;  /* ratio_key (entry, phase) -> GtkLabel* */
+  GHashTable *precision_captions; /* ratio_key (entry, phase) -> the caption under a figure */
   gboolean syncing;
 };
 
@@ -234,6 +236,25 @@ mark_doubtful_figure (DynoCompareView *self,
     g_ptr_array_add (notes->doubts, (gpointer) result->cache_doubt);
 }
 
+/* The entry's figure for a phase, with how precise it is under it when its run judged that,
+ * as the result view has it: each entry's runs aimed at a precision of their own. */
+static GtkWidget *
+figure_new (DynoCompareView *self, GtkWidget *rate, guint entry, const DynoPhase *phase)
+{
+  const DynoPhaseResult *result = dyno_comparison_get_phase_result (self->comparison, entry,
+                                                                    phase);
+  GtkWidget *caption = result != NULL ? dyno_precision_caption_new (result) : NULL;
+  GtkWidget *cell;
+
+  if (caption == NULL)
+    return rate;
+  cell = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (cell), rate);
+  gtk_box_append (GTK_BOX (cell), caption);
+  g_hash_table_insert (self->precision_captions, ratio_key (entry, phase), caption);
+  return cell;
+}
+
 /* "×0.17", its look saying whether the gap is more than noise. */
 static GtkWidget *
 ratio_label_new (DynoCompareView *self,
@@ -384,7 +405,10 @@ attach_entry (DynoCompareView *self,
           cpu = cell_new (cpu_text, 1, "dim-label");
           mark_doubtful_figure (self, GTK_LABEL (rate), entry, phase, notes);
         }
-      gtk_grid_attach (self->table_grid, rate, column, row, 1, 1);
+      gtk_grid_attach (self->table_grid, figure_new (self, rate, entry, phase), column, row, 1,
+                       1);
+      /* Level with the figure when a caption is under it. */
+      gtk_widget_set_valign (cpu, GTK_ALIGN_START);
       gtk_grid_attach (self->table_grid, cpu, column + 1, row, 1, 1);
 
       if (entry == baseline)
@@ -574,7 +598,8 @@ build_drive_table (DynoCompareView *self, GPtrArray *phases, TableNotes *notes)
               gtk_widget_set_tooltip_text (rate, tooltip);
               mark_doubtful_figure (self, GTK_LABEL (rate), e, phase, notes);
             }
-          gtk_grid_attach (self->drive_table, rate, columns[e], row, 1, 1);
+          gtk_grid_attach (self->drive_table, figure_new (self, rate, e, phase), columns[e], row,
+                           1, 1);
           if (e != baseline)
             gtk_grid_attach (self->drive_table, ratio_label_new (self, e, phase, &cell, notes),
                              columns[e] + 1, row, 1, 1);
@@ -598,6 +623,7 @@ build_table (DynoCompareView *self)
   clear_grid (self->table_grid);
   g_ptr_array_set_size (self->name_labels, 0);
   g_hash_table_remove_all (self->ratio_labels);
+  g_hash_table_remove_all (self->precision_captions);
 
   /* Bonnie's phases across, the drive tests down a table of their own. */
   for (guint i = 0; i < phases->len; i++)
@@ -825,6 +851,7 @@ dyno_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->overlay_phases, g_ptr_array_unref);
   g_clear_pointer (&self->name_labels, g_ptr_array_unref);
   g_clear_pointer (&self->ratio_labels, g_hash_table_unref);
+  g_clear_pointer (&self->precision_captions, g_hash_table_unref);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (dyno_compare_view_parent_class)->dispose (object);
 }
@@ -926,6 +953,7 @@ dyno_compare_view_init (DynoCompareView *self)
   self->overlay_phases = g_ptr_array_new ();
   self->name_labels = g_ptr_array_new ();
   self->ratio_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->precision_captions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   dyno_sideways_scroll_pass_vertical (self->table_card);
   dyno_sideways_scroll_pass_vertical (self->drive_card);
@@ -1070,4 +1098,18 @@ dyno_compare_view_get_ratio_label (DynoCompareView *self, guint entry, const Dyn
 
   key = ratio_key (entry, phase);
   return g_hash_table_lookup (self->ratio_labels, key);
+}
+
+GtkWidget *
+dyno_compare_view_get_precision_caption (DynoCompareView *self,
+                                         guint            entry,
+                                         const DynoPhase *phase)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (DYNO_IS_COMPARE_VIEW (self), NULL);
+  g_return_val_if_fail (phase != NULL, NULL);
+
+  key = ratio_key (entry, phase);
+  return g_hash_table_lookup (self->precision_captions, key);
 }

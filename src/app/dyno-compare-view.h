@@ -38,5 +38,10 @@ GtkLabel         *dyno_compare_view_get_name_label (DynoCompareView *self, guint
 GtkLabel         *dyno_compare_view_get_ratio_label (DynoCompareView *self,
                                                      guint            entry,
                                                      const DynoPhase *phase);
+/* For tests: the caption under an entry's figure for a phase that says how precise it is, or
+ * NULL when its run did not judge it (or the table has no such cell). */
+GtkWidget        *dyno_compare_view_get_precision_caption (DynoCompareView *self,
+                                                           guint            entry,
+                                                           const DynoPhase *phase);
 
 G_END_DECLS

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dyno-drive-grid.h"
+#include "dyno-precision.h"
 #include "dyno-units.h"
 
 typedef struct
@@ -49,6 +50,7 @@ typedef struct
   GtkLabel *ci;
   GtkLabel *detail;
   GtkLabel *best;
+  GtkWidget *precision; /* under a finished figure that was judged; NULL otherwise */
   DynoPhaseResult *live; /* the runs so far, while live */
   Figures figures;
 } Tile;
@@ -698,6 +700,12 @@ dyno_drive_grid_set_target (DynoDriveGrid *self, const DynoTargetResult *target)
         continue;
       figures_from_result (&tile->figures, result);
       tile_update (self, tile);
+      /* As under the table's figures: how precise it is, marked when it missed its target. */
+      if (tile->precision != NULL)
+        gtk_box_remove (GTK_BOX (tile->box), tile->precision);
+      tile->precision = dyno_precision_caption_new (result);
+      if (tile->precision != NULL)
+        gtk_box_append (GTK_BOX (tile->box), tile->precision);
     }
   update_footnote (self);
   update_n_filled (self);

@@ -21,6 +21,7 @@
 #include "dyno-headline.h"
 #include "dyno-history-view.h"
 #include "dyno-parse.h"
+#include "dyno-precision.h"
 #include "dyno-price-group.h"
 #include "dyno-profile.h"
 #include "dyno-result-view.h"
@@ -47,6 +48,7 @@ struct _DynoResultView
   char *saved_path;
   GPtrArray *info_rows;    /* rows added to run_group and system_group */
   GHashTable *rate_labels; /* rate_key (target, phase) -> GtkLabel */
+  GHashTable *precision_captions; /* rate_key (target, phase) -> the caption under its figure */
   GPtrArray *grids;        /* DynoDriveGrid *, index = target; NULL for targets without */
   GPtrArray *array_groups; /* DynoArrayGroup *, index = target; NULL for targets without */
   GPtrArray *price_groups; /* DynoPriceGroup *, index = target; NULL for targets without */
@@ -241,12 +243,39 @@ attach_phase_row (DynoResultView *self,
   if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_READS_DATA) && !isnan (resident))
     cached = g_strdup_printf (_("%.1f %%"), resident * 100);
 
+  /* A caption under the figure makes the row taller: the other cells stay level with the
+   * figure rather than centre on both. */
+  gtk_widget_set_valign (name, GTK_ALIGN_START);
+  gtk_widget_set_valign (cpu, GTK_ALIGN_START);
   gtk_grid_attach (grid, name, COL_PHASE, row, 1, 1);
-  gtk_grid_attach (grid, rate, COL_RATE, row, 1, 1);
+  {
+    /* How precise the figure is, under it rather than in a paragraph of its own, so that one
+     * that missed its target is not read without seeing so. */
+    GtkWidget *caption = dyno_precision_caption_new (phase);
+
+    if (caption != NULL)
+      {
+        GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+        gtk_box_append (GTK_BOX (cell), rate);
+        gtk_box_append (GTK_BOX (cell), caption);
+        gtk_grid_attach (grid, cell, COL_RATE, row, 1, 1);
+        g_hash_table_insert (self->precision_captions, rate_key (target, phase->phase), caption);
+      }
+    else
+      gtk_grid_attach (grid, rate, COL_RATE, row, 1, 1);
+  }
   gtk_grid_attach (grid, cpu, COL_CPU, row, 1, 1);
-  gtk_grid_attach (grid, cell_new (p99, 1), COL_P99, row, 1, 1);
-  gtk_grid_attach (grid, cell_new (max, 1), COL_MAX, row, 1, 1);
-  gtk_grid_attach (grid, cell_new (cached ? cached : "", 1), COL_CACHED, row, 1, 1);
+  {
+    GtkWidget *cells[] = { cell_new (p99, 1), cell_new (max, 1),
+                           cell_new (cached ? cached : "", 1) };
+
+    for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
+      {
+        gtk_widget_set_valign (cells[c], GTK_ALIGN_START);
+        gtk_grid_attach (grid, cells[c], COL_P99 + c, row, 1, 1);
+      }
+  }
 
   g_hash_table_insert (self->rate_labels, rate_key (target, phase->phase), rate);
 }
@@ -618,6 +647,20 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
       g_ptr_array_add (self->grids, NULL);
     if (tr->phases->len > n_queued)
       gtk_box_append (GTK_BOX (section), build_table (self, index, tr, rate_unit, repeats));
+  }
+
+  {
+    g_autofree char *summary = dyno_precision_describe_summary (tr->phases);
+
+    if (summary != NULL)
+      {
+        GtkWidget *note = caption_new (summary, NULL, NULL);
+
+        gtk_widget_add_css_class (note, "caption");
+        gtk_widget_add_css_class (note, "dim-label");
+        gtk_widget_add_css_class (note, "precision-summary");
+        gtk_box_append (GTK_BOX (section), note);
+      }
   }
 
   for (guint i = 0; i < tr->phases->len; i++)
@@ -1096,6 +1139,7 @@ rebuild (DynoResultView *self)
   clear_box (self->targets_box);
   clear_info_rows (self);
   g_hash_table_remove_all (self->rate_labels);
+  g_hash_table_remove_all (self->precision_captions);
   g_ptr_array_set_size (self->grids, 0);
   g_ptr_array_set_size (self->array_groups, 0);
   g_ptr_array_set_size (self->price_groups, 0);
@@ -1128,6 +1172,7 @@ dyno_result_view_dispose (GObject *object)
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), DYNO_TYPE_RESULT_VIEW);
   g_clear_pointer (&self->rate_labels, g_hash_table_unref);
+  g_clear_pointer (&self->precision_captions, g_hash_table_unref);
   g_clear_pointer (&self->info_rows, g_ptr_array_unref);
   g_clear_pointer (&self->grids, g_ptr_array_unref);
   g_clear_pointer (&self->array_groups, g_ptr_array_unref);
@@ -1215,6 +1260,7 @@ dyno_result_view_init (DynoResultView *self)
   self->array_groups = g_ptr_array_new ();
   self->price_groups = g_ptr_array_new ();
   self->rate_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->precision_captions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
                            G_CONNECT_SWAPPED);
@@ -1276,6 +1322,20 @@ dyno_result_view_get_rate_label (DynoResultView *self, guint target, const DynoP
 
   key = rate_key (target, phase);
   return g_hash_table_lookup (self->rate_labels, key);
+}
+
+GtkWidget *
+dyno_result_view_get_precision_caption (DynoResultView  *self,
+                                        guint            target,
+                                        const DynoPhase *phase)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  g_return_val_if_fail (phase != NULL, NULL);
+
+  key = rate_key (target, phase);
+  return g_hash_table_lookup (self->precision_captions, key);
 }
 
 DynoDriveGrid *

@@ -29,6 +29,13 @@ GtkLabel   *dyno_result_view_get_rate_label (DynoResultView  *self,
                                              guint            target,
                                              const DynoPhase *phase);
 
+/* The caption under a phase's figure that says how precise it is ("±2.1 % · 3 runs", marked
+ * "warning" with the reason as its tooltip when it missed its target), or NULL when the figure
+ * was not judged against a target or the table has no row for it: for tests. */
+GtkWidget  *dyno_result_view_get_precision_caption (DynoResultView  *self,
+                                                    guint            target,
+                                                    const DynoPhase *phase);
+
 /* A target's drive test tiles, NULL when it has no drive tests: for tests. */
 DynoDriveGrid *dyno_result_view_get_grid (DynoResultView *self, guint target);
 
