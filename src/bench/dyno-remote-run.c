@@ -150,8 +150,12 @@ struct _DynoRemoteRun
 
   GTask *task;
   GSubprocess *ssh;
-  GDataInputStream *out;
-  GDataInputStream *err;
+  GInputStream *out;
+  GInputStream *err;
+  GByteArray *out_pending; /* bytes of stdout past the last whole line */
+  GByteArray *err_pending;
+  gboolean out_skipping;   /* inside a line too long to keep: dropped to its end */
+  gboolean err_skipping;
   GSource *cancel_source;
   GString *err_text;
   GError *start_error;  /* ssh could not be started */
@@ -189,6 +193,8 @@ dyno_remote_run_finalize (GObject *object)
   g_clear_object (&self->ssh);
   g_clear_object (&self->out);
   g_clear_object (&self->err);
+  g_clear_pointer (&self->out_pending, g_byte_array_unref);
+  g_clear_pointer (&self->err_pending, g_byte_array_unref);
   g_string_free (self->err_text, TRUE);
   g_clear_error (&self->start_error);
   g_clear_error (&self->stream_error);
@@ -309,7 +315,16 @@ complete (DynoRemoteRun *self)
     exit_status = g_subprocess_get_exit_status (self->ssh);
   if (self->stream_error != NULL)
     {
-      if (self->lines <= 1)
+      if (self->lines == 0)
+        /* Nothing of Dyno's came first: most often the remote shell's own output (a banner,
+         * a message from ~/.bashrc) on a non-interactive login, not dyno-cli's version. */
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                 _("The first line from %s is not Dyno's stream: %s. If the "
+                                   "remote shell prints something on a non-interactive login "
+                                   "(a banner, a message in ~/.bashrc), quiet it; otherwise "
+                                   "install dyno-cli %s there (built with -Dgui=false)"),
+                                 self->where, self->stream_error->message, PACKAGE_VERSION);
+      else if (self->lines == 1)
         g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
                                  _("The dyno-cli on %s does not speak this Dyno's stream: %s. "
                                    "Install dyno-cli %s there (built with -Dgui=false)"),
@@ -366,82 +381,167 @@ done_one (DynoRemoteRun *self)
     complete (self);
 }
 
-static void read_next_line (DynoRemoteRun *self);
-static void read_next_err (DynoRemoteRun *self);
+
+/* What a remote prints is bounded: a line of standard output may be a whole result (the
+ * result files' 256 MiB and room), a line of standard error is cut, and of standard error
+ * only the tail is kept for explaining a failure. A remote that printed a 2 GB line or
+ * 1.2 GB of errors ended the local dyno-cli in "failed to allocate". */
+#define MAX_OUT_LINE ((gsize) 320 << 20)
+#define MAX_ERR_LINE ((gsize) 16 << 10)
+#define MAX_ERR_KEPT ((gsize) 64 << 10)
+#define READ_CHUNK ((gsize) 64 << 10)
+
+/* A stream line that cannot be read stops the run there: its standard input closes, so the
+ * remote dyno-cli stops and removes its scratch folder, and only draining follows. */
+static void
+stream_failed (DynoRemoteRun *self, GError *error)
+{
+  if (self->stream_error == NULL)
+    self->stream_error = error;
+  else
+    g_error_free (error);
+  close_stdin (self);
+}
 
 static void
-on_line (GObject *source, GAsyncResult *res, gpointer data)
+handle_out_line (DynoRemoteRun *self, const char *line, gsize length)
 {
-  g_autoptr (DynoRemoteRun) self = data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *line = NULL;
+  g_autofree char *text = NULL;
   DynoStreamEvent event;
 
-  line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), res, NULL,
-                                                    &error);
-  if (line == NULL)
-    {
-      if (error != NULL && self->stream_error == NULL)
-        self->stream_error = g_steal_pointer (&error);
-      done_one (self);
-      return;
-    }
   if (self->stream_error != NULL)
+    return; /* past a bad line, only drain */
+  if (memchr (line, '\0', length) != NULL || !g_utf8_validate (line, length, NULL))
     {
-      /* Past a bad line, only drain. */
-      read_next_line (self);
+      /* Translators: a remote machine printed this; a login banner in Latin-1, say */
+      stream_failed (self, g_error_new (DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                        _("line %u is not UTF-8 text (a login banner or "
+                                          "message of the day printed by the remote shell?)"),
+                                        self->lines + 1));
       return;
     }
-  if (!dyno_stream_decode (line, &event, &error)
+  text = g_strndup (line, length);
+  if (!dyno_stream_decode (text, &event, &error)
       || (self->lines++ == 0 && !dyno_stream_check_hello (&event, &error)))
     {
       dyno_stream_event_clear (&event);
-      self->stream_error = g_steal_pointer (&error);
-      close_stdin (self);
-      read_next_line (self);
+      stream_failed (self, g_steal_pointer (&error));
       return;
     }
   if (event.kind == DYNO_STREAM_INTERRUPTED)
     self->remote_interrupted = TRUE;
   else if (event.kind == DYNO_STREAM_RESULT)
     g_set_object (&self->result, event.result);
-  g_signal_emit (self, signals[EVENT], 0, line, &event);
+  g_signal_emit (self, signals[EVENT], 0, text, &event);
   dyno_stream_event_clear (&event);
-  read_next_line (self);
 }
 
 static void
-read_next_line (DynoRemoteRun *self)
+handle_err_line (DynoRemoteRun *self, const char *line, gsize length)
 {
-  g_data_input_stream_read_line_async (self->out, G_PRIORITY_DEFAULT, NULL, on_line,
-                                       g_object_ref (self));
+  g_autofree char *valid = g_utf8_make_valid (line, length);
+
+  g_string_append_len (self->err_text, line, length);
+  g_string_append_c (self->err_text, '\n');
+  /* The tail explains a failure; the head of 1.2 GB of errors does not. */
+  if (self->err_text->len > MAX_ERR_KEPT)
+    g_string_erase (self->err_text, 0, self->err_text->len - MAX_ERR_KEPT / 2);
+  g_signal_emit (self, signals[STDERR_LINE], 0, valid);
 }
 
+/* Splits what came in into lines, in order; a line past max is refused (stdout: the stream
+ * fails) or cut (stderr), and the rest of it dropped. */
 static void
-on_err_line (GObject *source, GAsyncResult *res, gpointer data)
+take_lines (DynoRemoteRun *self, gboolean is_err, gboolean at_end)
+{
+  GByteArray *pending = is_err ? self->err_pending : self->out_pending;
+  gboolean *skipping = is_err ? &self->err_skipping : &self->out_skipping;
+  gsize max = is_err ? MAX_ERR_LINE : MAX_OUT_LINE;
+  gsize start = 0;
+
+  for (;;)
+    {
+      const guint8 *nl = memchr (pending->data + start, '\n', pending->len - start);
+      gsize length = nl != NULL ? (gsize) (nl - pending->data) - start : pending->len - start;
+
+      if (nl == NULL && !at_end && length <= max)
+        break;
+      if (nl == NULL && at_end && length == 0)
+        break;
+      if (*skipping)
+        ; /* the end of a line already refused or cut */
+      else if (length > max)
+        {
+          if (is_err)
+            handle_err_line (self, (const char *) pending->data + start, max);
+          else
+            {
+              g_autofree char *size = g_format_size_full (max, G_FORMAT_SIZE_IEC_UNITS);
+
+              /* Translators: a remote machine printed a line too long; %u is its number,
+               * %s a size */
+              stream_failed (self, g_error_new (DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                                _("line %u is longer than %s"), self->lines + 1,
+                                                size));
+            }
+        }
+      else if (is_err)
+        handle_err_line (self, (const char *) pending->data + start, length);
+      else
+        handle_out_line (self, (const char *) pending->data + start, length);
+      if (nl == NULL)
+        {
+          /* Too long and not ended: drop what came, keep dropping to its end. */
+          *skipping = !at_end;
+          start = pending->len;
+          break;
+        }
+      *skipping = FALSE;
+      start += length + 1;
+    }
+  g_byte_array_remove_range (pending, 0, start);
+}
+
+static void read_next (DynoRemoteRun *self, gboolean is_err);
+
+static void
+on_read (GObject *source, GAsyncResult *res, gpointer data, gboolean is_err)
 {
   g_autoptr (DynoRemoteRun) self = data;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source), res,
-                                                                NULL, NULL);
-  g_autofree char *valid = NULL;
+  g_autoptr (GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), res,
+                                                               NULL);
+  GByteArray *pending = is_err ? self->err_pending : self->out_pending;
 
-  if (line == NULL)
+  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
     {
+      take_lines (self, is_err, TRUE);
       done_one (self);
       return;
     }
-  g_string_append (self->err_text, line);
-  g_string_append_c (self->err_text, '\n');
-  valid = g_utf8_make_valid (line, -1);
-  g_signal_emit (self, signals[STDERR_LINE], 0, valid);
-  read_next_err (self);
+  g_byte_array_append (pending, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  take_lines (self, is_err, FALSE);
+  read_next (self, is_err);
 }
 
 static void
-read_next_err (DynoRemoteRun *self)
+on_out_read (GObject *source, GAsyncResult *res, gpointer data)
 {
-  g_data_input_stream_read_line_async (self->err, G_PRIORITY_DEFAULT, NULL, on_err_line,
-                                       g_object_ref (self));
+  on_read (source, res, data, FALSE);
+}
+
+static void
+on_err_read (GObject *source, GAsyncResult *res, gpointer data)
+{
+  on_read (source, res, data, TRUE);
+}
+
+static void
+read_next (DynoRemoteRun *self, gboolean is_err)
+{
+  g_input_stream_read_bytes_async (is_err ? self->err : self->out, READ_CHUNK,
+                                   G_PRIORITY_DEFAULT, NULL,
+                                   is_err ? on_err_read : on_out_read, g_object_ref (self));
 }
 
 static void
@@ -511,11 +611,13 @@ dyno_remote_run_start_async (DynoRemoteRun *self,
       g_source_unref (idle);
       return;
     }
-  self->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (self->ssh));
-  self->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (self->ssh));
+  self->out = g_object_ref (g_subprocess_get_stdout_pipe (self->ssh));
+  self->err = g_object_ref (g_subprocess_get_stderr_pipe (self->ssh));
+  self->out_pending = g_byte_array_new ();
+  self->err_pending = g_byte_array_new ();
   self->pending = 3;
-  read_next_line (self);
-  read_next_err (self);
+  read_next (self, FALSE);
+  read_next (self, TRUE);
   g_subprocess_wait_async (self->ssh, NULL, on_ssh_exit, g_object_ref (self));
   if (self->stop_requested)
     close_stdin (self);

@@ -299,6 +299,50 @@ def case_protocol_mismatch():
                   "the message does not name the mismatch and what to install", p.desc)
 
 
+def script_cli(folder, body):
+    """A stand-in for the remote dyno-cli: a shell script whose standard input closing (the
+    local side stopping it) it marks in a file before it exits."""
+    path = os.path.join(folder, "script-dyno-cli")
+    stopped = os.path.join(folder, "stopped")
+    with open(path, "w") as fh:
+        fh.write("#!/bin/sh\n%s\ncat >/dev/null\ntouch '%s'\n" % (body, stopped))
+    os.chmod(path, 0o755)
+    return path, stopped
+
+
+def case_remote_banner():
+    """A Latin-1 login banner before anything of Dyno's: the run stops at once, the remote is
+    told to stop (its input closes), and the message says the shell printed it."""
+    with Folder() as f:
+        fake, stopped = script_cli(f.base, "printf 'Willkommen auf dem Server \\374ber\\n'")
+        started = time.monotonic()
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL, timeout=30)
+        check(p.returncode == 1, "expected exit status 1", p.desc)
+        check("not UTF-8" in p.err and "non-interactive login" in p.err,
+              "the message does not say the remote shell printed a non-UTF-8 line", p.desc)
+        check(time.monotonic() - started < 20, "it took %.0f s to stop" % (time.monotonic() - started))
+        for _ in range(50):
+            if os.path.exists(stopped):
+                break
+            time.sleep(0.1)
+        check(os.path.exists(stopped), "the remote was not told to stop (its input stayed open)",
+              p.desc)
+
+
+def case_remote_huge_output():
+    """A 400 MiB line without an end, and 64 MiB of standard error: refused and bounded, not
+    "failed to allocate"."""
+    with Folder() as f:
+        fake, _ = script_cli(f.base, "head -c 67108864 /dev/zero | tr '\\0' 'e' >&2; "
+                                     "head -c 419430400 /dev/zero | tr '\\0' 'x'")
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL, timeout=120)
+        check(p.returncode == 1, "expected exit status 1", p.desc)
+        check(re.search(r"longer than 320.0.MiB", p.err), "the message does not say the line was too long",
+              p.desc)
+        check(len(p.stderr) < 8 * 1024 * 1024,
+              "%d bytes of the remote's errors reached the terminal" % len(p.stderr))
+
+
 def case_batch_mode():
     with Folder() as f:
         # A key the server does not know: with BatchMode, ssh fails instead of asking.
@@ -620,6 +664,8 @@ CASES = [
     ("paths and labels with quotes, ;, $(), backquotes, newlines run nothing", case_injection),
     ("missing remote dyno-cli says what to install", case_missing_cli),
     ("protocol mismatch says what to install", case_protocol_mismatch),
+    ("a Latin-1 login banner stops the run and the remote, and is named", case_remote_banner),
+    ("a 400 MiB line and 64 MiB of errors from the remote are bounded", case_remote_huge_output),
     ("a remote run refused by its pre-flight says why", case_remote_refuses),
     ("a refused key fails under BatchMode with a message", case_batch_mode),
     ("an unknown host key says to log in once to accept it", case_unknown_host_key),
