@@ -246,6 +246,31 @@ evict_below (DynoRun *run, const char *name, DynoPhaseRun *out)
                                             &out->cache_doubt);
 }
 
+/* After a queued test with O_DIRECT: did the I/O really bypass the page cache? A file system
+ * may accept O_DIRECT and go through the cache all the same (ext4's fscrypt files without
+ * inline encryption): then the pages it read or wrote are resident, and the figure is
+ * marked. A few pages are other readers' (or readahead of metadata); a hundredth is not. */
+static const char *
+check_direct_bypassed (DynoRun *run)
+{
+  int fd = openat (run->scratch_fd, DYNO_QUEUE_FILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  g_autofree char *text = NULL;
+  double resident;
+
+  if (fd < 0)
+    return NULL;
+  resident = dyno_platform_resident_fraction (fd, run->config->queue_size);
+  close (fd);
+  if (!(resident > 0.01))
+    return NULL;
+  /* Translators: a mark on a figure; %.0f is a percentage */
+  text = g_strdup_printf (_("may come from the page cache: O_DIRECT was accepted, yet %.0f %% of "
+                            "the test file was cached after the test (the file system went "
+                            "through the page cache)"),
+                          resident * 100);
+  return g_intern_string (text);
+}
+
 /* Before a read phase: make sure the data file exists and the cache holds none of it. */
 static gboolean
 prepare_read (DynoRun *run, DynoPhaseRun *out, GError **error)
@@ -501,6 +526,9 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
       ctx.run.n_below = below.n_below;
       memcpy (ctx.run.below, below.below, sizeof ctx.run.below);
       ctx.run.cache_doubt = below.cache_doubt;
+      if (ctx.run.cache_doubt == NULL && dyno_phase_has_flag (id, DYNO_PHASE_QUEUED)
+          && ctx.run.direct == 1)
+        ctx.run.cache_doubt = check_direct_bypassed (run);
       ctx.run.started = (dyno_now_ns () - run->run_started_ns) / 1e9 - total.elapsed;
       if (ctx.run.elapsed > 0)
         {

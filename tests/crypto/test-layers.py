@@ -3,8 +3,8 @@
 
 On the throttled fast device (ext4 on a loop device on a tmpfs, reads limited to 40 MiB/s by
 the blkio throttle: the truth), a plain folder and folders that keep their data in files of
-that ext4 -- gocryptfs, an overlay, ext4 in an image file -- each measure block read and a
-queued random read. The throttle is an upper bound no machine can beat, so this asserts no
+that ext4 -- gocryptfs, an overlay, ext4 in an image file -- and an fscrypt folder on an ext4
+of its own under the same throttle each measure block read and a queued random read. The throttle is an upper bound no machine can beat, so this asserts no
 speed of the machine: every read must stay within 5 % of the throttle, or be marked as
 possibly cached (`cache_doubt`) and then decide no verdict. Before Dyno evicted the layers
 below, gocryptfs read at 601 MB/s and the image at 2798 MB/s here. The layers evicted are
@@ -115,6 +115,29 @@ class Plain:
         return False
 
 
+def case_fscrypt():
+    """fscrypt needs its own ext4 (made with the encrypt feature): the same throttle on its
+    loop device. Its files accept O_DIRECT and still go through the page cache (no inline
+    encryption here): RND4K read at 2545 MB/s from the pages the test file's writing left, so
+    the test file is evicted before every test, and a figure whose pages were cached anyway is
+    marked."""
+    reason = dyno_devices.throttle_available()
+    if reason:
+        raise dyno_devices.Unavailable(reason)
+    with dyno_devices.Fscrypt(size_mib=1024) as fs, tempfile.TemporaryDirectory() as out:
+        st = os.stat(fs.device)
+        majmin = "%d:%d" % (os.major(st.st_rdev), os.minor(st.st_rdev))
+        with dyno_devices.Throttle(majmin, read_bps=READ_BPS):
+            _, doc = run_json(out, "-d", fs.secret, *RUN)
+            a = check_reads("fscrypt", phase(doc["targets"][0], "read"))
+            _, doc = run_json(out, "-d", fs.secret, *QUEUED)
+            rnd = phase(doc["targets"][0], "rnd-read")
+            b = check_reads("fscrypt", rnd)
+    marked = any(r.get("cache_doubt") for r in rnd["runs"])
+    return "%s; %s%s; throttle %.1f MB/s" % (a, b, " (marked: through the page cache)"
+                                             if marked else "", READ_BPS / 1e6)
+
+
 def case_paired():
     """plain vs gocryptfs under the throttle: no verdict says gocryptfs reads faster."""
     reason = dyno_devices.throttle_available()
@@ -150,6 +173,7 @@ CASES = [
      stack_case(lambda dev: dyno_devices.Overlay(dev.path), None)),
     ("ext4 in an image file: the image is evicted",
      stack_case(lambda dev: dyno_devices.LoopOnFile(dev.path, 256), "loop")),
+    ("fscrypt: O_DIRECT that goes through the page cache is evicted or marked", case_fscrypt),
     ("paired plain vs gocryptfs: no 'faster' from a cache", case_paired),
 ]
 
