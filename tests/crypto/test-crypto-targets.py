@@ -18,6 +18,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import dyno_devices  # noqa: E402
+import dyno_tap  # noqa: E402
 
 CLI = os.environ.get("DYNO_CLI")
 # Five repeats: a plain folder on this device writes at anything from 0.3 to 1.7 GB/s from one
@@ -119,25 +120,7 @@ CASES = [
 
 
 def main():
-    print("1..%d" % len(CASES), flush=True)
-    failed = 0
-    for n, (name, func) in enumerate(CASES, 1):
-        if not CLI:
-            print("ok %d - %s # SKIP DYNO_CLI is not set" % (n, name))
-            continue
-        try:
-            summary = func()
-            print("ok %d - %s" % (n, name))
-            print("# " + summary, flush=True)
-        except dyno_devices.Unavailable as e:
-            print("ok %d - %s # SKIP %s" % (n, name, e), flush=True)
-        except Failure as e:
-            failed += 1
-            print("not ok %d - %s" % (n, name))
-            for line in str(e).splitlines():
-                print("# " + line)
-            sys.stdout.flush()
-    return 1 if failed else 0
+    return dyno_tap.run(CASES, CLI, Failure)
 
 
 if __name__ == "__main__":
