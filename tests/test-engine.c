@@ -1217,12 +1217,22 @@ test_precision_met (Fixture *f, gconstpointer data)
   read = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "read");
   g_assert_cmpfloat (read->precision_reached, ==, read->rate.ci95 / read->rate.mean);
   if (read->precision_met == 1)
-    {
-      g_assert_cmpuint (read->runs->len, ==, 3);
-      g_assert_null (read->precision_reason);
-    }
+    g_assert_null (read->precision_reason);
   else
     g_assert_nonnull (read->precision_reason);
+  g_assert_cmpuint (read->runs->len, >=, 3);
+  /* A run past the third was added only because the runs before it missed the target. */
+  if (read->runs->len > 3)
+    {
+      guint n = read->runs->len - 1;
+      g_autofree double *rates = g_new (double, n);
+      DynoStats before;
+
+      for (guint r = 0; r < n; r++)
+        rates[r] = dyno_phase_result_get_run (read, r)->rate;
+      dyno_stats_compute (rates, n, &before);
+      g_assert_cmpfloat (before.ci95 / before.mean, >, 0.99);
+    }
   assert_untouched (f);
 }
 
