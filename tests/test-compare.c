@@ -596,6 +596,25 @@ test_cache_doubt_formats (void)
   g_assert_null (strstr (csv, "cache"));
 }
 
+/* "repeat the runs (-x 3)" only where a side ran once: three runs too fast to time on both
+ * sides are not helped by -x 3, which was given. */
+static void
+test_no_verdict_advice (void)
+{
+  const PhaseSpec fast[] = { { "write", { -1 * MB, -1 * MB, -1 * MB } } };
+  const PhaseSpec once[] = { { "write", { 100 * MB } } };
+  g_autoptr (DynoComparison) thrice = compare_results (make_result ("a", "h", fast, 1),
+                                                       make_result ("b", "h", fast, 1), NULL);
+  g_autoptr (DynoComparison) single = compare_results (make_result ("a", "h", once, 1),
+                                                       make_result ("b", "h", once, 1), NULL);
+  g_autofree char *text = dyno_comparison_describe_summary (thrice, 1);
+  g_autofree char *advice = dyno_comparison_describe_summary (single, 1);
+
+  g_assert_null (strstr (text, "-x 3"));
+  assert_contains (text, "no phase has a figure on both sides");
+  assert_contains (advice, "repeat the runs (-x 3)");
+}
+
 /* The headline: one line per group of phases, in words, for each entry but the baseline. */
 static void
 test_headline (void)
@@ -1290,6 +1309,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/cpu-more", test_cpu_more);
   g_test_add_func ("/compare/unknown", test_unknown);
   g_test_add_func ("/compare/cache-doubt", test_cache_doubt);
+  g_test_add_func ("/compare/no-verdict-advice", test_no_verdict_advice);
   g_test_add_func ("/compare/cache-doubt-formats", test_cache_doubt_formats);
   g_test_add_func ("/compare/describe", test_describe);
   g_test_add_func ("/compare/headline", test_headline);

@@ -319,7 +319,7 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
           g_autofree char *rate_text = dyno_format_rate (basis->write_rate, DYNO_UNIT_BYTES);
           g_autofree char *text = g_strdup_printf (
               /* Translators: how the data file was sized: a rate, seconds of the phase time */
-              _("block writes ran at %s, so the data file holds %.0f s of them"), rate_text, t);
+              _("block writes ran at %s, so the data file holds %g s of them"), rate_text, t);
 
           add_reason (reason, text);
         }

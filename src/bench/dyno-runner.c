@@ -863,7 +863,7 @@ announce_sizing (RunState *state, TargetSlot *slot)
       g_autofree char *note = NULL;
 
       /* Translators: how a run was sized; %s: a size, then why */
-      note = g_strdup_printf (_("Sized for %.0f s per phase: a %s data file (%s)"),
+      note = g_strdup_printf (_("Sized for %g s per phase: a %s data file (%s)"),
                               run->config->phase_time, size, tr->sizing.reason);
       g_ptr_array_insert (tr->notes, 0, g_strdup (note));
       push_message (run, DYNO_MESSAGE_INFO, note);

@@ -198,7 +198,7 @@ dyno_cli_scan (int argc, char **argv)
   dyno_scan_options_init (&options);
   if (sample_text != NULL && !dyno_parse_size (sample_text, &options.sample_size, &error))
     return dyno_cli_usage_error ("scan", "--sample: %s", error->message);
-  if (options.sample_size == 0 || options.sample_size > (G_GUINT64_CONSTANT (1) << 30))
+  if (options.sample_size < 4096 || options.sample_size > (G_GUINT64_CONSTANT (1) << 30))
     return dyno_cli_usage_error ("scan", _("--sample: give a size from 4K to 1G"));
   if (positions < 1 || positions > 100000)
     return dyno_cli_usage_error ("scan", _("--positions: give a number from 1 to 100000"));

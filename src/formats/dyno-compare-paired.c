@@ -401,6 +401,17 @@ append_cpu_sentence (GString *out, const DynoComparison *comparison, guint entry
                             "workers"));
 }
 
+/* The most runs any phase of the target has. */
+static guint
+max_runs (const DynoTargetResult *target)
+{
+  guint most = 0;
+
+  for (guint i = 0; target != NULL && i < target->phases->len; i++)
+    most = MAX (most, ((const DynoPhaseResult *) g_ptr_array_index (target->phases, i))->runs->len);
+  return most;
+}
+
 char *
 dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
 {
@@ -481,8 +492,26 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
                             name, cached->str);
   if (out->len == 0)
     {
-      /* Translators: a paired run's summary when no phase has an interval */
-      g_string_append_printf (out, _("%s: no verdict, repeat the runs (-x 3) to get one"), name);
+      DynoTargetResult *mine = dyno_comparison_get_target_result (comparison, entry);
+      DynoTargetResult *theirs = dyno_comparison_get_target_result (comparison, baseline);
+
+      /* Repeating is the advice only where a side ran once; a failed target or phases too
+       * fast on both sides are not helped by -x 3 (which may well have been given). */
+      if (dyno_target_result_failed (mine) || dyno_target_result_failed (theirs))
+        /* Translators: a paired run's summary when a target failed */
+        g_string_append_printf (out, _("%s: no verdict: the run of %s failed"), name,
+                                dyno_comparison_get_name (comparison,
+                                                          dyno_target_result_failed (mine)
+                                                              ? entry : baseline));
+      else if (max_runs (mine) >= 2 && max_runs (theirs) >= 2)
+        /* Translators: a paired run's summary when no phase has a figure on both sides */
+        g_string_append_printf (out, _("%s: no verdict: no phase has a figure on both sides "
+                                       "(too fast to time, or not run)"),
+                                name);
+      else
+        /* Translators: a paired run's summary when a side ran once */
+        g_string_append_printf (out, _("%s: no verdict, repeat the runs (-x 3) to get one"),
+                                name);
       {
         g_autofree char *work = dyno_comparison_describe_work (comparison, entry);
 

@@ -1007,7 +1007,7 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     if (passes->len > 0)
       {
         /* Translators: %.0f is the phase time in seconds, then "Block read 3, Random stat 40" */
-        g_string_append_printf (out, _("Passes to last %.0f s: %s"), config->phase_time,
+        g_string_append_printf (out, _("Passes to last %g s: %s"), config->phase_time,
                                 passes->str);
         g_string_append_c (out, '\n');
       }

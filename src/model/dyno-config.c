@@ -342,9 +342,11 @@ dyno_config_validate (const DynoConfig *config, GError **error)
       g_autofree char *size = dyno_format_size (config->queue_size);
 
       if (config->queue_size < DYNO_QUEUE_SIZE_UNIT || config->queue_size % DYNO_QUEUE_SIZE_UNIT != 0)
-        return dyno_error_set_invalid (error, _("The test file size for queued tests (%s) must be "
-                                                "a whole number of 64 KiB, at least 64 KiB"),
-                                       size);
+        /* The exact bytes: 65535 rounds to "64.0 KiB", which reads as if it were whole. */
+        return dyno_error_set_invalid (error, _("The test file size for queued tests (%" PRIu64
+                                                " bytes) must be a whole number of 64 KiB "
+                                                "(65536 bytes), at least 64 KiB"),
+                                       config->queue_size);
       if (config->queue_cache == DYNO_CACHE_NONE)
         return dyno_error_set_invalid (error, _("Queued tests read through O_DIRECT or from an "
                                                 "evicted cache; the “none” cache policy would "

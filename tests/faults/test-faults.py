@@ -673,6 +673,9 @@ USAGE = [
     ("--config-json nested 130 000 deep", "`--config-json '[[[…'` (130 000 `[`: json-glib's "
      "recursion overflowed the stack)", ["--config-json", "[" * 130000],
      r"nested more than 64 levels", ["--config-json"]),
+    ("queue size not whole", "`--queue-size 65535` (shown as “64.0 KiB”, which read as whole)",
+     ["--test", "rnd-read:4k:q1:t1", "--queue-size", "65535"], r"65535 bytes.*64 KiB",
+     []),
     ("--json into a missing folder", "`--json /nonexistent/dir/r.json`",
      ["-s", "16M", "--json", "/nonexistent/dir/r.json"], r"does not exist",
      ["--json", "/nonexistent/dir"]),
@@ -1872,6 +1875,24 @@ def case_fifo_without_reader():
                        "gave up after %.0f s; still a FIFO" % p.seconds)
 
 
+def case_scan_sample_too_small():
+    with Sandbox() as s:
+        p = cli("scan", "/dev/null", "--sample", "1")
+        expect_rc(p, 2)
+        line = expect_message(p, r"from 4K to 1G", ["--sample"])
+        return summary(p, line, s.clean(p))
+
+
+def case_phase_time_fraction():
+    with Sandbox() as s:
+        p = cli("run", "-d", s.target, "-s", "4M", "--tests", "write,read", "--phase-time", "0.4",
+                "-x", "1")
+        expect_rc(p, 0)
+        check("Passes to last 0.4 s" in p.out, "the report does not say 0.4 s", p.describe())
+        check(" 0 s" not in p.out, "a 0.4 s phase time is shown as 0 s", p.describe())
+        return summary(p, "", s.clean(p), "“Passes to last 0.4 s”")
+
+
 def empty_name_case(args, what):
     """args(s) -> dyno-cli arguments with one name given as "": a usage error, no run."""
     def case():
@@ -2644,6 +2665,10 @@ add("limits", "queued buffers beyond half the RAM", "`--test rnd-read:64m:q4096:
 add("limits", "queued buffers beyond ulimit -v", "`prlimit --as=1G dyno-cli run --test "
     "seq-write:1m:q256:t4`", "exit 2 before the run; address space, ulimit -v",
     case_queued_address_space)
+add("flags", "scan --sample 1", "`scan /dev/null --sample 1`", "exit 2; from 4K to 1G",
+    case_scan_sample_too_small)
+add("flags", "--phase-time 0.4", "`--phase-time 0.4 -x 1` on a small file",
+    "exit 0; the report says 0.4 s, not 0 s", case_phase_time_fraction)
 add("outputs", "export -o a FIFO no one reads", "`-o fifo`, a named pipe without a reader",
     "exit 1 after about 10 s; says no program reads from it; still a FIFO",
     case_fifo_without_reader)
