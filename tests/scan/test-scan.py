@@ -217,10 +217,11 @@ def test_scan_loop():
             check(p.returncode == 0, "--chart %s failed" % ext, p.stderr)
             with open(chart, "rb") as f:
                 check(f.read(8).startswith(magic), "scan.%s is not a %s file" % (ext, ext))
-        # --json onto the scanned device itself is refused (dyno_output never writes a device).
+        # --json onto the scanned device itself is refused (dyno_output never writes a device),
+        # before the scan: a usage error.
         p = cli("scan", loop.device, "-q", "--positions", "2", "--seeks", "2", "--sample", "1M",
                 "--json", loop.device)
-        check(p.returncode == 1 and "block device" in p.stderr, "--json onto the device: exit "
+        check(p.returncode == 2 and "block device" in p.stderr, "--json onto the device: exit "
               "%d" % p.returncode, p.stderr)
         check(sha256_of(loop.device) == before, "the device changed after the short scans")
 
