@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <sys/resource.h>
 
 #include "dyno-error.h"
@@ -130,7 +131,7 @@ dyno_preflight_check_memory (const DynoConfig *config, guint64 ram_bytes, GError
           return dyno_error_set_invalid (error,
                                          /* Translators: a queued test, then its buffers' size
                                           * and its I/Os in flight, then the RAM */
-                                         _("“%s” needs %s of buffers for its %" G_GUINT64_FORMAT
+                                         _("“%s” needs %s of buffers for its %" PRIu64
                                            " I/Os in flight, more than half the RAM (%s): "
                                            "lower its queue depth, threads or block size"),
                                          dyno_phase_get_key (phase), need, ios, ram);

@@ -522,7 +522,7 @@ queued_prepare (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError
         {
           g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
                        /* Translators: a queued test, the threads it would need, the cap */
-                       _("“%s” would need %" G_GUINT64_FORMAT " threads without io_uring (%s); "
+                       _("“%s” would need %" PRIu64 " threads without io_uring (%s); "
                          "at most %u are allowed: lower its queue depth or threads"),
                        dyno_phase_get_key (phase), n,
                        run->ring_error != NULL ? run->ring_error : _("the threads engine"),
@@ -534,8 +534,8 @@ queued_prepare (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError
         {
           g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
                        /* Translators: a queued test, the threads it would need, the limit */
-                       _("“%s” would need %" G_GUINT64_FORMAT " threads, and this user may run "
-                         "%" G_GUINT64_FORMAT " processes and threads (ulimit -u): lower its "
+                       _("“%s” would need %" PRIu64 " threads, and this user may run "
+                         "%" PRIu64 " processes and threads (ulimit -u): lower its "
                          "queue depth or threads"),
                        dyno_phase_get_key (phase), n, (guint64) limit.rlim_cur);
           return FALSE;
