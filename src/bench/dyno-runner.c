@@ -1212,19 +1212,6 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
     }
 }
 
-/* "the device's own runs varied ×6.7 (376 to 2519 MB/s)": the honest answer where no number
- * of repeats narrows the interval enough. */
-static char *
-describe_spread (const DynoPhaseResult *phase)
-{
-  if (phase->rate.n < 2 || !(phase->rate.min > 0))
-    /* Translators: why a figure has no 95 % interval */
-    return g_strdup (_("a single run gives no interval"));
-  /* Translators: the spread of a figure's runs, the fastest over the slowest: "×1.35" */
-  return g_strdup_printf (_("the device's own runs varied ×%.2f"),
-                          phase->rate.max / phase->rate.min);
-}
-
 /* Each figure of a finished target against the precision asked for, with why it was not
  * reached. */
 static void
@@ -1237,7 +1224,7 @@ judge_precision (RunState *state, DynoTargetResult *tr)
   for (guint i = 0; i < tr->phases->len; i++)
     {
       DynoPhaseResult *phase = g_ptr_array_index (tr->phases, i);
-      g_autofree char *spread = describe_spread (phase);
+      g_autofree char *spread = dyno_phase_result_describe_spread (phase);
       g_autofree char *why = NULL;
 
       if (phase->runs->len == 0)
@@ -1277,8 +1264,7 @@ judge_precision (RunState *state, DynoTargetResult *tr)
             break;
           case PRECISION_DONE:
           default:
-            why = g_steal_pointer (&spread);
-            break;
+            break; /* the spread, the judge's own reason */
           }
       dyno_phase_result_judge_precision (phase, config->precision, why);
     }

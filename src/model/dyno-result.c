@@ -131,16 +131,22 @@ dyno_phase_result_judge_precision (DynoPhaseResult *result, double target, const
       return;
     }
   result->precision_met = 0;
-  if (why_not != NULL)
-    result->precision_reason = g_strdup (why_not);
-  else if (result->rate.n < 2)
+  result->precision_reason = why_not != NULL ? g_strdup (why_not)
+                                             : dyno_phase_result_describe_spread (result);
+}
+
+char *
+dyno_phase_result_describe_spread (const DynoPhaseResult *result)
+{
+  g_return_val_if_fail (result != NULL, NULL);
+
+  if (result->rate.n < 2 || !(result->rate.min > 0))
     /* Translators: why a figure has no 95 % interval */
-    result->precision_reason = g_strdup (_("a single run: no interval"));
-  else
-    /* Translators: why a figure's 95 % interval is wider than asked for: its runs' spread,
-     * the fastest over the slowest ("×1.35") */
-    result->precision_reason = g_strdup_printf (_("the device's own runs varied ×%.2f"),
-                                                result->rate.max / result->rate.min);
+    return g_strdup (_("a single run: no interval"));
+  /* Translators: why a figure's 95 % interval is wider than asked for: its runs' spread,
+   * the fastest over the slowest ("×1.35") */
+  return g_strdup_printf (_("the device's own runs varied ×%.2f"),
+                          result->rate.max / result->rate.min);
 }
 
 double

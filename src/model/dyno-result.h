@@ -168,6 +168,9 @@ const DynoPhaseRun *dyno_phase_result_get_run (const DynoPhaseResult *result, gu
 void             dyno_phase_result_judge_precision (DynoPhaseResult *result,
                                                     double           target,
                                                     const char      *why_not);
+/* Translated: "the device's own runs varied ×6.7", or "a single run: no interval": the honest
+ * answer where no number of repeats narrows the interval enough. */
+char            *dyno_phase_result_describe_spread (const DynoPhaseResult *result);
 /* The half-width of the figure's 95 % interval as a fraction of its mean; NAN with fewer than
  * two runs behind it. */
 double           dyno_phase_result_get_precision (const DynoPhaseResult *result);
