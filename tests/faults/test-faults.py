@@ -2734,6 +2734,24 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
         "nothing added to OUT, no temporary file", import_signal_case(_sig))
 
 
+# Round three, imports and signals (issue 20, items 11, 13-15) -------------------------------
+# Cases and their helpers for this part go here, above the next heading.
+
+# Round three: end of imports and signals ----------------------------------------------------
+
+
+# Round three, words a person reads (issue 20, items 19-21, 25, 26, 28-31) --------------------
+# Cases and their helpers for this part go here, above the next heading.
+
+# Round three: end of words ------------------------------------------------------------------
+
+
+# Round three, the rest (issue 20, items 8, 17, 18, 32-34) -----------------------------------
+# Cases and their helpers for this part go here, above the next heading.
+
+# Round three: end of the rest ---------------------------------------------------------------
+
+
 # Running -----------------------------------------------------------------------------------
 
 def md(text):
