@@ -168,7 +168,15 @@ parent_ok (const char *path, GError **error)
   if (stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
     return fail (error, DYNO_ERROR_NOT_FOUND, path, _("the folder %s does not exist"), display);
   if (access (dir, W_OK | X_OK) != 0)
-    return fail (error, DYNO_ERROR_PERMISSION, path, _("no permission to write in %s"), display);
+    {
+      /* access() answers EROFS on a read-only mount, whatever the folder's mode: a person fixes
+       * that with a remount, not with chmod, so the two must not share a message. */
+      if (errno == EROFS)
+        return fail (error, DYNO_ERROR_READ_ONLY, path,
+                     _("the file system of %s is mounted read-only"), display);
+      return fail (error, DYNO_ERROR_PERMISSION, path, _("no permission to write in %s"),
+                   display);
+    }
   return TRUE;
 }
 

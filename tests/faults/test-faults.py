@@ -2749,6 +2749,33 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
 # Round three, the rest (issue 20, items 8, 17, 18, 32-34) -----------------------------------
 # Cases and their helpers for this part go here, above the next heading.
 
+def read_only_output_case(command):
+    """command(s, folder): argv writing an output into folder, a read-only tmpfs."""
+    def run():
+        with Sandbox() as s:
+            m = s.tmpfs("ro", "size=1m")
+            subprocess.run(["mount", "-o", "remount,ro", m], check=True)
+            p = cli(*command(s, m))
+            check(p.rc in (1, 2), "expected exit 1 or 2", p.describe())
+            line = expect_message(p, r"read-only", ["ro"])
+            check(not re.search(r"(?i)no permission|permission denied", fsdecode(p.err)),
+                  "a read-only file system reported as a permission problem", p.describe())
+            check(os.listdir(m) == [], "something was written", p.describe())
+            return summary(p, line.replace(s.base, "…"), s.clean(p))
+    return run
+
+
+for _name, _cmd in (
+        ("run --json", lambda s, m: ["run", "-d", s.target, *QUICK, "-q", "--json",
+                                     os.path.join(m, "r.json")]),
+        ("export -o", lambda s, m: ["export", a_result(s), "--format", "csv", "-o",
+                                    os.path.join(m, "r.csv")]),
+        ("scan --json", lambda s, m: ["scan", "/dev/null", "--json", os.path.join(m, "s.json")]),
+        ("import -o", lambda s, m: ["import", a_result(s), "-o", os.path.join(m, "out")])):
+    add("outputs", "%s onto a read-only file system" % _name, "`dyno-cli %s` into a tmpfs "
+        "remounted `ro`" % _name, "exit 1 or 2; says read-only, not “no permission”; nothing "
+        "written", read_only_output_case(_cmd), root="mounts a tmpfs")
+
 # Round three: end of the rest ---------------------------------------------------------------
 
 
