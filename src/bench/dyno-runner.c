@@ -667,7 +667,7 @@ check_direct (DynoRun *run, GError **error)
   close (fd);
   unlinkat (run->scratch_fd, "probe", 0);
 
-  if (run->config->chunk % run->direct_align != 0)
+  if (dyno_config_has_io_tests (run->config) && run->config->chunk % run->direct_align != 0)
     {
       g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
                    _("Direct I/O on %s needs a chunk size that is a multiple of %lu bytes"),
@@ -818,7 +818,10 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
     return FALSE;
   dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished, &run->stop);
 
-  if (run->config->cache == DYNO_CACHE_DIRECT && dyno_config_has_io_tests (run->config)
+  /* Asked for, O_DIRECT is probed before anything is written, for the queued tests too: they
+   * fall back to evicted buffered I/O only when direct I/O is their default, not a request. */
+  if (run->config->cache == DYNO_CACHE_DIRECT
+      && (dyno_config_has_io_tests (run->config) || dyno_config_has_queued_tests (run->config))
       && !check_direct (run, error))
     return FALSE;
 

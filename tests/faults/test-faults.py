@@ -2776,6 +2776,40 @@ for _name, _cmd in (
         "remounted `ro`" % _name, "exit 1 or 2; says read-only, not “no permission”; nothing "
         "written", read_only_output_case(_cmd), root="mounts a tmpfs")
 
+def no_direct_case(args, rc, cause, written):
+    """A run on ramfs, which refuses O_DIRECT (tmpfs takes it since Linux 6.6)."""
+    def run():
+        with Sandbox() as s:
+            m = s.path("ramfs")
+            os.mkdir(m)
+            s.mount(m, "-t", "ramfs", "dyno-faults")
+            populate(m)
+            before = snapshot(m)
+            p = cli("run", "-d", m, "--queue-size", "4M", "--phase-time", "0.2", "-x", "1", "-q",
+                    *args)
+            expect_rc(p, rc)
+            if written is None:
+                line = expect_message(p, cause, [])
+            else:
+                text = fsdecode(p.out + p.err)
+                found = re.search(r"[^\n]*%s[^\n]*" % cause, text)
+                check(found and re.search(written, found.group(0)), "expected %r" % written,
+                      p.describe())
+                line = found.group(0).strip()
+            return summary(p, line.replace(s.base, "…"), expect_clean(m, before, p))
+    return run
+
+
+add("environment", "--cache direct without O_DIRECT: queued tests", "`run --cache direct --test "
+    "rnd-read:4k:q1:t1` on ramfs (no O_DIRECT)", "exit 1 before anything is written; does not "
+    "support direct I/O, as for the block phases", no_direct_case(
+        ["--cache", "direct", "--test", "rnd-read:4k:q1:t1"], 1,
+        r"does not support direct I/O.*evict", None), root="mounts a ramfs")
+add("environment", "no O_DIRECT, queued tests' own default", "`run --test rnd-read:4k:q1:t1` on "
+    "ramfs, no `--cache`", "exit 0; a warning that the queued tests go through the page cache, "
+    "evicted", no_direct_case(["--test", "rnd-read:4k:q1:t1"], 0, r"does not support direct I/O",
+                              r"go through the page cache, evicted"), root="mounts a ramfs")
+
 # Round three: end of the rest ---------------------------------------------------------------
 
 
