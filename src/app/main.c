@@ -10,6 +10,7 @@
 #include <signal.h>
 
 #include "dyno-application.h"
+#include "platform/dyno-platform.h"
 
 int
 main (int argc, char *argv[])
@@ -25,6 +26,16 @@ main (int argc, char *argv[])
   /* A file size limit (ulimit -f) would kill the app mid-write with SIGXFSZ and leave the
    * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
   signal (SIGXFSZ, SIG_IGN);
+  /* Before GTK starts a thread: a small ulimit -s would overflow them. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    if (!dyno_platform_fit_limits (&error))
+      {
+        g_printerr ("dyno: %s\n", error->message);
+        return 1;
+      }
+  }
   g_set_application_name (_("Dyno"));
 
   app = dyno_application_new ();

@@ -14,6 +14,7 @@
 
 #include "dyno-array.h"
 #include "dyno-cli-private.h"
+#include "platform/dyno-platform.h"
 #include "dyno-compare.h"
 #include "dyno-import.h"
 #include "dyno-output.h"
@@ -168,6 +169,17 @@ dyno_cli_chart_style_new (DynoRateUnit unit)
   return style;
 }
 
+gboolean
+dyno_cli_check_render_room (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (dyno_platform_check_render_room (&error))
+    return TRUE;
+  dyno_cli_error ("%s", error->message);
+  return FALSE;
+}
+
 int
 dyno_cli_save_compare_chart (const char                    *command,
                              const DynoComparison          *comparison,
@@ -178,7 +190,7 @@ dyno_cli_save_compare_chart (const char                    *command,
                              double                         height,
                              const char                    *path)
 {
-  g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (unit);
+  g_autoptr (DynoChartStyle) style = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *source = dyno_comparison_describe_source (comparison);
   g_autofree char *names = dyno_comparison_join_names (comparison);
@@ -204,6 +216,11 @@ dyno_cli_save_compare_chart (const char                    *command,
                       dyno_phase_get_title (options->phase));
       return DYNO_EXIT_FAILED;
     }
+
+  /* Before the style, whose font starts Pango's threads. */
+  if (!dyno_cli_check_render_room ())
+    return DYNO_EXIT_FAILED;
+  style = dyno_cli_chart_style_new (unit);
 
   switch (options->kind)
     {

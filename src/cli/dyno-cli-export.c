@@ -87,7 +87,7 @@ save_live_chart (DynoResult   *result,
                  const char   *path)
 {
   g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
-  g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (unit);
+  g_autoptr (DynoChartStyle) style = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *default_title = NULL;
   g_autofree char *subtitle = NULL;
@@ -101,6 +101,10 @@ save_live_chart (DynoResult   *result,
                       dyno_result_get_path (result) ? dyno_result_get_path (result) : "?");
       return DYNO_EXIT_FAILED;
     }
+  /* Before the style, whose font starts Pango's threads. */
+  if (!dyno_cli_check_render_room ())
+    return DYNO_EXIT_FAILED;
+  style = dyno_cli_chart_style_new (unit);
   dyno_chart_decor_init (&decor);
   decor.title = title ? title : default_title;
   decor.subtitle = subtitle;

@@ -57,6 +57,8 @@ int         dyno_cli_no_charts (const char *command);
 #ifdef DYNO_HAVE_CHARTS
 /* The light style with a font sized for an article. */
 DynoChartStyle *dyno_cli_chart_style_new (DynoRateUnit unit);
+/* Whether a chart can be drawn under this process's limits; says why not on stderr. */
+gboolean    dyno_cli_check_render_room (void);
 /* Draws a comparison chart with its default title, subtitle and source line into path. */
 int         dyno_cli_save_compare_chart (const char                    *command,
                                          const DynoComparison          *comparison,

@@ -229,6 +229,10 @@ dyno_cli_scan (int argc, char **argv)
     return dyno_cli_usage_error ("scan", "--json: %s", error->message);
   if (chart_path != NULL && !dyno_output_check (chart_path, &error))
     return dyno_cli_usage_error ("scan", "--chart: %s", error->message);
+#ifdef DYNO_HAVE_CHARTS
+  if (chart_path != NULL && !dyno_cli_check_render_room ())
+    return DYNO_EXIT_FAILED;
+#endif
 
   progress.quiet = quiet;
   progress.to_stderr = json_path != NULL && g_str_equal (json_path, "-");
@@ -254,8 +258,13 @@ dyno_cli_scan (int argc, char **argv)
 #ifdef DYNO_HAVE_CHARTS
   if (chart_path != NULL)
     {
-      g_autoptr (DynoChartStyle) style = dyno_cli_chart_style_new (DYNO_RATE_UNIT_MB);
+      g_autoptr (DynoChartStyle) style = NULL;
 
+      /* Again: the limits held before the scan, but other processes may have taken threads.
+       * Before the style, whose font starts Pango's threads. */
+      if (!dyno_cli_check_render_room ())
+        return DYNO_EXIT_FAILED;
+      style = dyno_cli_chart_style_new (DYNO_RATE_UNIT_MB);
       if (!dyno_scan_chart_render_to_file (result, style, width, height,
                                            dyno_cli_image_format (chart_path), chart_path,
                                            &error))

@@ -17,6 +17,7 @@
 
 #include "dyno-cli-private.h"
 #include "dyno-output.h"
+#include "platform/dyno-platform.h"
 
 /* Standard output carries results (`--csv >> results.csv`, `--json -`, tables): a write that
  * fails there loses them, so every failure is remembered and reported at the end, with exit
@@ -273,6 +274,16 @@ main (int argc, char *argv[])
   /* A file size limit (ulimit -f) would kill the process mid-write with SIGXFSZ and leave the
    * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
   signal (SIGXFSZ, SIG_IGN);
+  /* Before any thread starts: a small ulimit -s would overflow GLib's and Pango's threads. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    if (!dyno_platform_fit_limits (&error))
+      {
+        g_printerr ("dyno-cli: %s\n", error->message);
+        return DYNO_EXIT_FAILED;
+      }
+  }
   g_set_print_handler (print_to_stdout);
   atexit (finish_stdout_at_exit);
   if (!stdout_acceptable ())

@@ -2810,6 +2810,99 @@ add("environment", "no O_DIRECT, queued tests' own default", "`run --test rnd-re
     "evicted", no_direct_case(["--test", "rnd-read:4k:q1:t1"], 0, r"does not support direct I/O",
                               r"go through the page cache, evicted"), root="mounts a ramfs")
 
+# Sets soft and hard limits on the process it then becomes, as `ulimit` would in a shell; prlimit
+# sets both to one value, and a soft limit below an unlimited hard one is the common case.
+LIMITED = ("import os, resource, sys\n"
+           "for spec in sys.argv[1].split(','):\n"
+           "    name, soft, hard = spec.split(':')\n"
+           "    value = lambda v: resource.RLIM_INFINITY if v == 'inf' else int(v)\n"
+           "    resource.setrlimit(getattr(resource, 'RLIMIT_' + name), (value(soft), value(hard)))\n"
+           "os.execv(sys.argv[2], sys.argv[2:])\n")
+
+
+def limited(specs):
+    return [sys.executable, "-c", LIMITED, specs]
+
+
+def chart_commands(s):
+    r = a_result(s)
+    return (("export", ["export", r, "--format", "png", "-o", s.path("e.png")], s.path("e.png")),
+            ("compare --chart", ["compare", r, "--chart", "bars", "-o", s.path("c.png")],
+             s.path("c.png")))
+
+
+def expect_chart_or_refusal(p, out, refusal):
+    """Exit 0 with a whole PNG, or exit 1 with a message matching refusal: never a signal."""
+    check(p.rc in (0, 1), "expected exit 0 or 1, got %s (killed or aborted)" % p.rc, p.describe())
+    if p.rc == 0:
+        with open(out, "rb") as f:
+            check(f.read(8) == b"\x89PNG\r\n\x1a\n", "exit 0 but no PNG", p.describe())
+        os.unlink(out)
+        return None
+    check(not os.path.exists(out), "a refused chart left a file", p.describe())
+    return expect_message(p, refusal)
+
+
+def case_chart_address_space():
+    if "ASAN_OPTIONS" in os.environ:
+        raise Skip("AddressSanitizer's shadow memory needs more address space than any "
+                   "ulimit -v this case sets")
+    with Sandbox() as s:
+        seen, refused, drawn = None, 0, 0
+        for mib in range(60, 320, 10):
+            for name, argv, out in chart_commands(s):
+                p = cli(*argv, prefix=limited("AS:%d:inf" % (mib << 20)))
+                line = expect_chart_or_refusal(p, out, r"address space.*ulimit -v")
+                refused += line is not None
+                drawn += line is None
+                seen = seen or line
+        check(refused and drawn, "expected both refusals and charts across 60-310 MiB",
+              "refused %d, drawn %d" % (refused, drawn))
+        return summary(p, seen, s.clean(p), "%d drawn, %d refused, none killed" % (drawn, refused))
+
+
+def case_chart_stack():
+    with Sandbox() as s:
+        # Below 32 KiB the dynamic loader itself may run out before main (even --version).
+        for kib in (32, 64, 128, 512):
+            for name, argv, out in chart_commands(s):
+                p = cli(*argv, prefix=limited("STACK:%d:inf" % (kib << 10)))
+                expect_rc(p, 0)
+                expect_chart_or_refusal(p, out, r"^$")
+        p = cli("run", "-d", s.target, *QUICK, "-q", prefix=limited("STACK:65536:inf"))
+        expect_rc(p, 0)
+        p = cli(*chart_commands(s)[0][1], prefix=limited("STACK:65536:65536"))
+        expect_rc(p, 1)
+        line = expect_message(p, r"stack size limit \(ulimit -s\).*ulimit -Hs")
+        return summary(p, line, s.clean(p), "soft 32-512 KiB: drawn; hard 64 KiB: refused")
+
+
+def case_chart_threads():
+    with Sandbox() as s, Nobody() as nobody:
+        os.chmod(s.target, 0o777)
+        r = a_result(s)
+        os.chmod(r, 0o644)
+        out = os.path.join(s.target, "n.png")
+        seen = None
+        for n in (1, 2, 3, 5, 8, 13, 21, 34, 55):
+            p = cli("export", r, "--format", "png", "-o", out, prefix=nobody.prefix +
+                    limited("NPROC:%d:%d" % (n, n)), exe=nobody.copy(CLI), env=nobody.env)
+            line = expect_chart_or_refusal(p, out, r"threads.*ulimit -u")
+            seen = seen or line
+        check(seen, "no limit refused a chart")
+        return summary(p, seen, None, "every limit: drawn or refused, none aborted")
+
+
+add("limits", "charts under ulimit -v", "`export -f png` and `compare --chart bars` under "
+    "address-space limits from 60 to 310 MiB", "each: a whole PNG, or exit 1 naming ulimit -v; "
+    "never a crash in Pango's thread", case_chart_address_space)
+add("limits", "charts and runs under a small ulimit -s", "soft stack limits of 32 to 512 KiB "
+    "(hard unlimited); then a hard limit of 64 KiB", "soft: exit 0, the PNG drawn (Dyno raises "
+    "its own soft limit); hard: exit 1 naming ulimit -s", case_chart_stack)
+add("limits", "charts under ulimit -u", "nobody, `export -f png` with `RLIMIT_NPROC` of 1 to 55",
+    "each: a whole PNG, or exit 1 naming ulimit -u; never an abort in g_thread_new",
+    case_chart_threads, root="runs as nobody")
+
 # Round three: end of the rest ---------------------------------------------------------------
 
 

@@ -103,6 +103,20 @@ dyno_platform_ram_bytes (void)
   return (guint64) pages * (guint64) page_size;
 }
 
+guint64
+dyno_platform_address_space_used (void)
+{
+  g_autofree char *text = NULL;
+  guint64 pages = 0;
+  long page_size = sysconf (_SC_PAGESIZE);
+
+  /* statm's first field: the pages mapped, VmSize, what RLIMIT_AS counts. */
+  if (!g_file_get_contents ("/proc/self/statm", &text, NULL, NULL) || page_size <= 0
+      || sscanf (text, "%" G_GUINT64_FORMAT, &pages) != 1)
+    return 0;
+  return pages * (guint64) page_size;
+}
+
 static gboolean
 set_errno_error (GError **error, int saved, const char *what)
 {

@@ -52,6 +52,14 @@ double   dyno_platform_thread_clock_read (const DynoThreadClock *clock);
 double   dyno_platform_process_cpu (void);
 
 guint64  dyno_platform_ram_bytes (void);
+/* Bytes of address space this process has mapped, 0 when unknown. */
+guint64  dyno_platform_address_space_used (void);
+
+/* The inherited ulimit -s, -u and -v fitted to GLib's and Pango's threads, which abort the
+ * process when they cannot start (dyno-platform-limits.c). fit_limits: once, first thing in
+ * main (); check_render_room: before a chart is drawn. */
+gboolean dyno_platform_fit_limits (GError **error);
+gboolean dyno_platform_check_render_room (GError **error);
 
 /* Page cache control on a file the engine created. */
 gboolean dyno_platform_evict (int fd, GError **error);   /* fsync + drop this file's pages */
