@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "dyno-calibrate.h"
@@ -28,10 +29,54 @@
 
 /* Helpers the phases share */
 
+/* A FUSE file system whose daemon died (killed, crashed, out of memory) answers every call
+ * with ENOTCONN, or ECONNABORTED for the calls it was serving: whatever I/O failed is then a
+ * symptom, and a person needs to hear that the daemon is gone, not "Software caused
+ * connection abort". */
+static gboolean
+daemon_gone (const char *path)
+{
+  struct statvfs vfs;
+
+  /* statfs always goes to the daemon; stat of the mount point may be answered from the
+   * kernel's cached attributes. */
+  if (statvfs (path, &vfs) == 0)
+    return FALSE;
+  return errno == ENOTCONN
+#ifdef ECONNABORTED
+         || errno == ECONNABORTED
+#endif
+      ;
+}
+
+/* "The file system at … stopped answering: its daemon (gocryptfs) …", with what failed. */
+static char *
+daemon_gone_message (DynoRun *run, const char *what)
+{
+  g_autofree char *display = g_filename_display_name (run->target_path);
+  const DynoTargetInfo *info = run->target_result ? run->target_result->info : NULL;
+
+  if (info != NULL && info->helper != NULL)
+    /* Translators: a folder, a program's name (gocryptfs), then the error Dyno met */
+    return g_strdup_printf (_("The file system at %s stopped answering: its daemon (%s) has "
+                              "exited or was killed (%s)"),
+                            display, info->helper, what);
+  /* Translators: a folder, then the error Dyno met */
+  return g_strdup_printf (_("The file system at %s stopped answering: its FUSE daemon has "
+                            "exited or was killed (%s)"),
+                          display, what);
+}
+
 gboolean
 dyno_run_stop_error (DynoRun *run, GError **error)
 {
-  if (atomic_load (&run->vanished))
+  if (atomic_load (&run->vanished) && daemon_gone (run->target_path))
+    {
+      g_autofree char *message = daemon_gone_message (run, g_strerror (ENOTCONN));
+
+      g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_VANISHED, message);
+    }
+  else if (atomic_load (&run->vanished))
     {
       g_autofree char *display = g_filename_display_name (run->target_path);
 
@@ -908,6 +953,21 @@ close_target (RunState *state, TargetSlot *slot)
           g_autofree char *where = g_build_filename (run->target_path, run->scratch_name, NULL);
           g_autofree char *shown = g_filename_display_name (where);
 
+          if (daemon_gone (run->target_path))
+            {
+              g_autofree char *display = g_filename_display_name (run->target_path);
+
+              g_clear_error (&cleanup_error);
+              g_set_error (&cleanup_error, DYNO_ERROR, DYNO_ERROR_VANISHED,
+                           /* Translators: a scratch folder's name, then the folder it is in */
+                           _("The scratch folder %s is left in %s, whose file system stopped "
+                             "answering: mount it again, and Dyno offers to remove it (or run "
+                             "“dyno-cli clean”)"),
+                           run->scratch_name, display);
+            }
+          /* For the front end's list of what Dyno left (dyno-leftovers.h). */
+          g_free (tr->scratch_left);
+          tr->scratch_left = g_strdup (where);
           g_ptr_array_add (tr->warnings, g_strdup (cleanup_error->message));
           push_message (run, DYNO_MESSAGE_WARNING, cleanup_error->message);
           /* Files left on someone's volume, as large as -s: the run did not end well, even
@@ -921,8 +981,8 @@ close_target (RunState *state, TargetSlot *slot)
                * "Cannot open the scratch folder dyno-42-a9Xk2Q to remove it: Permission
                * denied" */
               tr->error_message = g_strdup_printf (_("The scratch folder %s was left behind "
-                                                     "(%s); it holds only Dyno's files: delete "
-                                                     "it by hand"),
+                                                     "(%s); it holds only Dyno's files: Dyno "
+                                                     "offers to remove it (“dyno-cli clean”)"),
                                                    shown, cleanup_error->message);
             }
         }
@@ -994,6 +1054,15 @@ run_round (RunState *state, guint index, TargetSlot *slot, gboolean last, gboole
   take_samples (run, slot->result);
   slot->elapsed_ns += dyno_now_ns () - started;
 
+  /* Unless dyno_run_stop_error () said so already. */
+  if (error != NULL && !is_cancel (error) && !atomic_load (&run->vanished)
+      && daemon_gone (run->target_path))
+    {
+      g_autofree char *message = daemon_gone_message (run, error->message);
+
+      g_clear_error (&error);
+      g_set_error_literal (&error, DYNO_ERROR, DYNO_ERROR_VANISHED, message);
+    }
   if (error != NULL && !is_cancel (error))
     {
       record_failure (run, error, run->current_phase);

@@ -273,8 +273,28 @@ read_marker (int target_fd, const char *name)
   return g_strdup (buf);
 }
 
+static guint remove_stale (int target_fd, const char *only, GPtrArray *messages);
+
 guint
 dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
+{
+  return remove_stale (target_fd, NULL, messages);
+}
+
+gboolean
+dyno_scratch_remove_stale_one (int target_fd, const char *name, GPtrArray *messages)
+{
+  struct stat st;
+
+  g_return_val_if_fail (dyno_scratch_name_is_ours (name, NULL), FALSE);
+  if (fstatat (target_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
+    return TRUE;
+  return remove_stale (target_fd, name, messages) == 1;
+}
+
+/* only: the one scratch folder to look at, or NULL for all of them. */
+static guint
+remove_stale (int target_fd, const char *only, GPtrArray *messages)
 {
   DIR *dir;
   struct dirent *entry;
@@ -293,7 +313,8 @@ dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
     }
   rewinddir (dir);
   while ((entry = readdir (dir)) != NULL)
-    if (dyno_scratch_name_is_ours (entry->d_name, NULL))
+    if (dyno_scratch_name_is_ours (entry->d_name, NULL)
+        && (only == NULL || g_str_equal (only, entry->d_name)))
       g_ptr_array_add (candidates, g_strdup (entry->d_name));
   closedir (dir);
 
@@ -312,7 +333,15 @@ dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
 
       dyno_scratch_name_is_ours (name, &pid);
       if (marker == NULL || !g_str_has_prefix (marker, "Dyno scratch folder"))
-        continue; /* not provably ours: never touch it */
+        {
+          /* Not provably ours: never touch it. Asked for by name, say why. */
+          if (only != NULL && messages)
+            g_ptr_array_add (messages,
+                             g_strdup_printf (_("%s has no marker of Dyno's; it was not "
+                                                "removed"),
+                                              name));
+          continue;
+        }
       line = strstr (marker, "identity=");
       if (line != NULL)
         identity = g_strndup (line + 9, strcspn (line + 9, "\n"));
@@ -332,7 +361,15 @@ dyno_scratch_remove_stale (int target_fd, GPtrArray *messages)
       live = dyno_platform_process_identity (pid);
       if (live != NULL && (identity == NULL || g_str_equal (identity, "unknown")
                            || g_str_equal (live, identity)))
-        continue; /* its process still runs */
+        {
+          /* its process still runs */
+          if (only != NULL && messages)
+            g_ptr_array_add (messages,
+                             g_strdup_printf (_("%s belongs to a run that is still going on "
+                                                "(process %d); it was not removed"),
+                                              name, (int) pid));
+          continue;
+        }
 
       /* All or nothing: a folder that holds anything else is left exactly as it is. */
       fd = openat (target_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

@@ -20,6 +20,8 @@ gboolean dyno_scratch_remove (int target_fd, const char *name, GError **error);
 /* Removes scratch directories of processes that no longer run. Returns how many were
  * removed; messages (translated) say what was removed or left and why. */
 guint    dyno_scratch_remove_stale (int target_fd, GPtrArray *messages);
+/* The same for the one scratch directory name: TRUE when it was removed or is not there. */
+gboolean dyno_scratch_remove_stale_one (int target_fd, const char *name, GPtrArray *messages);
 /* TRUE for names Dyno gives its scratch directories. */
 gboolean dyno_scratch_name_is_ours (const char *name, GPid *out_pid);
 

@@ -28,6 +28,7 @@ enum
 int  dyno_cli_run (int argc, char **argv);
 int  dyno_cli_info (int argc, char **argv);
 int  dyno_cli_list (int argc, char **argv);
+int  dyno_cli_clean (int argc, char **argv);
 int  dyno_cli_compare (int argc, char **argv);
 int  dyno_cli_import (int argc, char **argv);
 int  dyno_cli_export (int argc, char **argv);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-leftovers.h"
 #include "dyno-cli-remote.h"
 #include "dyno-array.h"
 #include "dyno-compare.h"
@@ -209,6 +210,15 @@ on_message (DynoEngine *engine, guint target, int level, const char *text, RunCo
 static void
 on_target_finished (DynoEngine *engine, guint target, const DynoTargetResult *result, RunContext *ctx)
 {
+  /* Listed, so that a later run, `dyno-cli clean` or the app can offer to remove it. */
+  if (result->scratch_left != NULL)
+    {
+      g_autoptr (GError) list_error = NULL;
+
+      if (!dyno_leftovers_add (result->scratch_left, &list_error))
+        dyno_cli_error (_("Cannot note the scratch folder left behind: %s"),
+                        list_error->message);
+    }
   /* After a stop a target fails only when its scratch folder could not be removed. */
   if (result->error_message != NULL && result->error_phase == NULL
       && g_cancellable_is_cancelled (ctx->cancellable))
@@ -355,6 +365,32 @@ can_start_thread (GError **error)
     return FALSE;
   g_thread_join (thread);
   return TRUE;
+}
+
+/* What earlier runs could not remove, each time until it is gone: a data file as large as -s
+ * may sit on a volume a person never benchmarks again. */
+static void
+warn_leftovers (void)
+{
+  g_autoptr (GPtrArray) leftovers = dyno_leftovers_list ();
+
+  for (guint i = 0; i < leftovers->len; i++)
+    {
+      const DynoLeftover *leftover = g_ptr_array_index (leftovers, i);
+      g_autofree char *shown = dyno_cli_printable (leftover->display, FALSE);
+      g_autofree char *size = dyno_format_size (leftover->bytes);
+
+      if (leftover->present)
+        /* Translators: a folder's path, then a size */
+        dyno_cli_error (_("an earlier run left its scratch folder %s (%s): remove it with "
+                          "“dyno-cli clean”"),
+                        shown, size);
+      else
+        /* Translators: a folder's path */
+        dyno_cli_error (_("an earlier run left its scratch folder %s, on a file system that "
+                          "cannot be reached now: mount it again, then run “dyno-cli clean”"),
+                        shown);
+    }
 }
 
 static gboolean
@@ -879,6 +915,8 @@ dyno_cli_run (int argc, char **argv)
       dyno_cli_error (_("Cannot start the run: %s"), error->message);
       return DYNO_EXIT_FAILED;
     }
+  if (!stream)
+    warn_leftovers ();
   loop = g_main_loop_new (NULL, FALSE);
   cancellable = g_cancellable_new ();
   engine = dyno_engine_new ();

@@ -169,6 +169,7 @@ all_more_commands (void)
   return g_strconcat (more_commands (),
                       _("  dyno-cli list [--json] [--dir DIR]               the saved runs\n"),
                       _("  dyno-cli scan DEVICE [OPTION...]                 a whole disk's rate, read-only\n"),
+                      _("  dyno-cli clean [FOLDER...]                       remove scratch folders Dyno left\n"),
                       NULL);
 }
 
@@ -224,6 +225,8 @@ run_command (int argc, char *argv[])
     return dyno_cli_export (argc - 1, argv + 1);
   if (g_str_equal (command, "scan"))
     return dyno_cli_scan (argc - 1, argv + 1);
+  if (g_str_equal (command, "clean"))
+    return dyno_cli_clean (argc - 1, argv + 1);
   if (g_str_equal (command, "--version") || g_str_equal (command, "-V"))
     {
       g_print ("dyno-cli %s\n", PACKAGE_VERSION);

@@ -68,6 +68,9 @@ dyno_error_from_errno (int err_no)
     case ENXIO:
     case ESTALE:
     case ENOTCONN:
+#ifdef ECONNABORTED
+    case ECONNABORTED: /* a FUSE daemon gone mid-request */
+#endif
       return DYNO_ERROR_VANISHED;
     case EIO:
       return DYNO_ERROR_IO;

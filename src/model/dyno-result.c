@@ -222,6 +222,7 @@ dyno_target_result_free (DynoTargetResult *result)
   g_ptr_array_unref (result->notes);
   g_ptr_array_unref (result->warnings);
   g_free (result->error_message);
+  g_free (result->scratch_left);
   g_free (result->sizing.reason);
   g_free (result->price_currency);
   g_free (result);

@@ -141,6 +141,9 @@ typedef struct
   char *error_message;
   int error_code;      /* DynoError */
   const DynoPhase *error_phase; /* NULL outside a phase */
+  /* The scratch folder the run could not remove (its full path), for the front end to list
+   * and offer to remove later (dyno-leftovers.h); NULL when it went. Never stored. */
+  char *scratch_left;
   /* What the target cost, if the user said (dyno-cli run --price): amount > 0 in
    * price_currency, an ISO 4217 code ("USD"); NAN and NULL when not given. */
   double price_amount;

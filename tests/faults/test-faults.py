@@ -460,6 +460,7 @@ class Nobody:
         os.chmod(self.dir, 0o755)
         self.env = dict(os.environ)
         self.env["HOME"] = self.dir
+        self.env.pop("XDG_STATE_HOME", None)  # the build folder's, which nobody cannot write
         lsan = self.env.get("LSAN_OPTIONS", "")
         m = re.search(r"suppressions=([^:]+)", lsan)
         if m and os.path.exists(m.group(1)):
@@ -1515,7 +1516,7 @@ def locked_out_case(stop):
             check(rc is not None, "did not exit within %d s" % TIMEOUT, p.describe())
             expect_rc(p, 1)
             where = os.path.join(target, fsdecode(scratch))
-            line = expect_message(p, r"left behind.*delete it by hand", [where])
+            line = expect_message(p, r"left behind.*dyno-cli clean", [where])
             check(os.path.isdir(where), "%s is gone, yet the run said it was left" % where,
                   p.describe())
             # The next run, once the folder can be entered, removes what this one left.
@@ -2902,6 +2903,82 @@ add("limits", "charts and runs under a small ulimit -s", "soft stack limits of 3
 add("limits", "charts under ulimit -u", "nobody, `export -f png` with `RLIMIT_NPROC` of 1 to 55",
     "each: a whole PNG, or exit 1 naming ulimit -u; never an abort in g_thread_new",
     case_chart_threads, root="runs as nobody")
+
+def gocryptfs_mount(cipher, plain, passfile):
+    p = subprocess.run(["gocryptfs", "-q", "-passfile", passfile, cipher, plain],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    check(p.returncode == 0, "gocryptfs did not mount", p.stdout.decode("utf-8", "replace"))
+
+
+def fuse_umount(path):
+    for argv in (["fusermount", "-u", "-z", path], ["umount", "-l", path]):
+        if is_mounted(path) and shutil.which(argv[0]):
+            subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def case_fuse_daemon_killed():
+    need_root("mounts gocryptfs through FUSE")
+    if shutil.which("gocryptfs") is None or not os.path.exists("/dev/fuse"):
+        raise Skip("needs gocryptfs and /dev/fuse (apt-get install gocryptfs fuse3)")
+    with Sandbox() as s:
+        cipher, plain, passfile = s.path("cipher"), s.path("plain"), s.path("pw")
+        os.mkdir(cipher)
+        os.mkdir(plain)
+        with open(passfile, "w") as f:
+            f.write("dyno-faults\n")
+        subprocess.run(["gocryptfs", "-q", "-init", "-passfile", passfile, cipher], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = dict(os.environ, XDG_STATE_HOME=s.path("state"))
+        try:
+            gocryptfs_mount(cipher, plain, passfile)
+            run = BgRun(plain, args=SLOW, stream=False, env=env)
+            scratch = run.wait_scratch(plain)
+            run.wait_data(plain, scratch)
+            daemons = subprocess.run(["pgrep", "-f", "gocryptfs .*%s" % re.escape(cipher)],
+                                     stdout=subprocess.PIPE).stdout.split()
+            check(daemons, "no gocryptfs daemon found")
+            for pid in daemons:
+                os.kill(int(pid), signal.SIGKILL)
+            rc, took = run.wait(VANISH_LIMIT + SIGNAL_LIMIT)
+            p = run.result(rc, took)
+            expect_rc(p, 1)
+            line = expect_message(p, r"stopped answering: its daemon \(gocryptfs\) has exited "
+                                  r"or was killed", [plain])
+            check(re.search(r"dyno-cli clean", p.err), "no word of dyno-cli clean", p.describe())
+            check(not re.search(r"^(dyno-cli: )?[^:]*: (Transport endpoint|Software caused)",
+                                p.err, re.M), "a raw errno as the message", p.describe())
+
+            # Mounted again, the folder is found, offered and removed.
+            fuse_umount(plain)
+            gocryptfs_mount(cipher, plain, passfile)
+            where = os.path.join(plain, fsdecode(scratch))
+            check(os.path.isdir(where), "the left scratch folder is not there to be found")
+            listed = cli("clean", "--list", env=env)
+            expect_rc(listed, 0)
+            check(where in listed.out, "clean --list does not name it", listed.describe())
+            later = cli("run", "-d", s.target, *QUICK, "-q", env=env)
+            expect_rc(later, 0)
+            expect_message(later, r"earlier run left its scratch folder.*dyno-cli clean", [where])
+            cleaned = cli("clean", env=env)
+            expect_rc(cleaned, 0)
+            check(re.search(r"Removed .*%s" % re.escape(fsdecode(scratch)), cleaned.out),
+                  "clean did not say it removed it", cleaned.describe())
+            check(not os.path.exists(where), "the folder is still there", cleaned.describe())
+            check(sorted(os.listdir(cipher)) == ["gocryptfs.conf", "gocryptfs.diriv"],
+                  "the cipher folder holds more than gocryptfs' own files",
+                  repr(sorted(os.listdir(cipher))))
+            again = cli("run", "-d", s.target, *QUICK, "-q", env=env)
+            check(not re.search(r"earlier run left", again.err), "still listed", again.describe())
+            return summary(p, line.replace(s.base, "…"), s.clean(p),
+                           "remounted: listed, named by the next run, removed by dyno-cli clean")
+        finally:
+            fuse_umount(plain)
+
+
+add("vanish", "FUSE daemon killed mid-run", "gocryptfs killed with SIGKILL during per-char "
+    "write; then remounted", "exit 1; says the daemon (gocryptfs) stopped, not the raw errno, and "
+    "names dyno-cli clean; remounted, the next run names the folder and `dyno-cli clean` "
+    "removes it; the cipher folder as before", case_fuse_daemon_killed, root="mounts gocryptfs")
 
 # Round three: end of the rest ---------------------------------------------------------------
 
