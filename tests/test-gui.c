@@ -20,6 +20,7 @@
 #include "dyno-export.h"
 #include "dyno-help-window.h"
 #include "dyno-history-row.h"
+#include "dyno-leftovers.h"
 #include "dyno-mounts.h"
 #include "dyno-parse.h"
 #include "dyno-presets.h"
@@ -964,6 +965,51 @@ assert_row_disabled (DynoTargetRow *row)
   g_assert_nonnull (dyno_target_row_get_info (row)->unwritable_reason);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
                             dyno_target_row_get_info (row)->unwritable_reason));
+}
+
+/* A scratch folder a run could not remove is listed; the window offers to remove it, and
+ * win.remove-leftovers does, off the main thread, and drops it from the list. */
+static void
+test_leftovers (void)
+{
+  g_autofree char *dir = dyno_test_make_dir ("dyno-gui-leftovers");
+  g_autofree char *scratch = NULL;
+  g_autofree char *marker = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) listed = NULL;
+  g_autofree char *name = NULL;
+  char *bytes = g_malloc0 (65536);
+  DynoWindow *window;
+  pid_t dead = fork ();
+
+  /* A pid that ran and is gone, as the run that left the folder. */
+  g_assert_cmpint (dead, >=, 0);
+  if (dead == 0)
+    _exit (0);
+  g_assert_cmpint (waitpid (dead, NULL, 0), ==, dead);
+  name = g_strdup_printf ("dyno-%d-LeFtOv", (int) dead);
+  scratch = g_build_filename (dir, name, NULL);
+  marker = g_build_filename (scratch, ".dyno-scratch", NULL);
+  data = g_build_filename (scratch, "data", NULL);
+  g_assert_cmpint (g_mkdir (scratch, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (marker, "Dyno scratch folder: safe to delete when no "
+                                      "Dyno runs.\n", -1, NULL));
+  g_assert_true (g_file_set_contents (data, bytes, 65536, NULL));
+  g_free (bytes);
+  g_assert_true (dyno_leftovers_add (scratch, &error));
+  g_assert_no_error (error);
+
+  reset_settings ();
+  window = create_window ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-leftovers", NULL);
+  WAIT_FOR (!g_file_test (scratch, G_FILE_TEST_EXISTS), 10);
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+  listed = dyno_leftovers_list ();
+  for (guint i = 0; i < listed->len; i++)
+    g_assert_cmpstr (((DynoLeftover *) g_ptr_array_index (listed, i))->path, !=, scratch);
+  destroy_window (window);
+  g_rmdir (dir);
 }
 
 static void
@@ -2905,6 +2951,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/command-line/invalid", test_command_line);
   g_test_add_func ("/gui/window/targets", test_window_targets);
   g_test_add_func ("/gui/window/unwritable-target", test_unwritable_target);
+  g_test_add_func ("/gui/window/leftovers", test_leftovers);
   g_test_add_func ("/gui/window/stalled-target", test_stalled_target);
   g_test_add_func ("/gui/window/hung-target", test_hung_target);
   g_test_add_func ("/gui/window/invalid-size", test_invalid_size);

@@ -59,6 +59,12 @@ open_results_folder_action (GtkWidget *widget, const char *name, GVariant *param
   dyno_window_open_results_folder (DYNO_WINDOW (widget));
 }
 
+static void
+remove_leftovers_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dyno_window_remove_leftovers (DYNO_WINDOW (widget));
+}
+
 /* A window of its own: a scan reads a drive, not a folder, and runs beside a benchmark. */
 static void
 scan_drive_action (GtkWidget *widget, const char *name, GVariant *param)
@@ -99,6 +105,8 @@ dyno_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-results-folder", NULL,
                                    open_results_folder_action);
   gtk_widget_class_install_action (widget_class, "win.scan-drive", NULL, scan_drive_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-leftovers", NULL,
+                                   remove_leftovers_action);
   /* "setup", "run" or "results"; the Results page asks for itself with it. */
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
 

@@ -64,6 +64,11 @@ void dyno_window_class_install_actions (GtkWidgetClass *widget_class);
  * window's state; called wherever that state changes. */
 void dyno_window_update_action_states (DynoWindow *self);
 
+/* dyno-window-leftovers.c: the scratch folders runs could not remove (dyno-leftovers.h) */
+void dyno_window_note_leftover (DynoWindow *self, const char *path);
+void dyno_window_offer_leftovers (DynoWindow *self);
+void dyno_window_remove_leftovers (DynoWindow *self);
+
 /* dyno-window.c */
 /* The id of the notification that tells a run's end (DynoApplication's send-notification). */
 #define DYNO_WINDOW_NOTIFICATION_ID "run-ended"

@@ -346,6 +346,8 @@ on_target_finished (DynoWindow *self,
 {
   g_autofree char *text = NULL;
 
+  if (result->scratch_left != NULL)
+    dyno_window_note_leftover (self, result->scratch_left);
   /* With one target the run ends now, and the end says it in a dialog. */
   if (!dyno_target_result_failed (result) || self->n_run_targets < 2)
     return;
@@ -817,6 +819,7 @@ dyno_window_init (DynoWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   dyno_window_update_action_states (self);
+  dyno_window_offer_leftovers (self);
 }
 
 /* Public and private API */
