@@ -269,8 +269,8 @@ import_into (const char *output, GPtrArray *results)
     {
       dyno_result_set_path (g_ptr_array_index (results, i), g_ptr_array_index (paths, i));
       /* Translators: one line per imported run; a file name, then where the run came from */
-      g_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
-               (const char *) g_ptr_array_index (origins, i));
+      dyno_cli_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
+                      (const char *) g_ptr_array_index (origins, i));
     }
   return DYNO_EXIT_OK;
 

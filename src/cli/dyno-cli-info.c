@@ -44,47 +44,50 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
                            : info->rotational == DYNO_TRISTATE_NO ? _("no (SSD or virtual)")
                                                                   : _("unknown");
 
-  g_print (_("Target         %s\n"), info->path);
-  g_print (_("Mount point    %s\n"), or_unknown (info->mount_point));
-  g_print (_("File system    %s\n"), or_unknown (info->fs_type));
-  g_print (_("Mount source   %s\n"), or_unknown (info->mount_source));
-  g_print (_("Mount options  %s\n"), or_unknown (info->mount_options));
-  g_print (_("Device         %s\n"), or_unknown (info->device));
-  g_print (_("Model          %s\n"), or_unknown (info->device_model));
-  g_print (_("Rotational     %s\n"), rotational);
+  /* Names come from the file system (a folder, a loop image's file in the model):
+   * dyno_cli_print escapes them, so a newline or an escape sequence in one cannot reach the
+   * terminal raw. */
+  dyno_cli_print (_("Target         %s\n"), info->path);
+  dyno_cli_print (_("Mount point    %s\n"), or_unknown (info->mount_point));
+  dyno_cli_print (_("File system    %s\n"), or_unknown (info->fs_type));
+  dyno_cli_print (_("Mount source   %s\n"), or_unknown (info->mount_source));
+  dyno_cli_print (_("Mount options  %s\n"), or_unknown (info->mount_options));
+  dyno_cli_print (_("Device         %s\n"), or_unknown (info->device));
+  dyno_cli_print (_("Model          %s\n"), or_unknown (info->device_model));
+  dyno_cli_print (_("Rotational     %s\n"), rotational);
   {
     /* md RAID or LVM under the folder: its level, members and data spindles */
     g_autofree char *array = dyno_scan_describe_array (info->path);
 
     if (array != NULL)
-      g_print (_("Array          %s\n"), array);
+      dyno_cli_print (_("Array          %s\n"), array);
   }
-  g_print (_("Encryption     %s\n"), encryption);
+  dyno_cli_print (_("Encryption     %s\n"), encryption);
   /* Each layer in detail, and how it was found: the answer depends on exactly these. */
   for (guint i = 0; i < info->crypto->len; i++)
     {
       const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
       g_autofree char *line = dyno_crypto_layer_describe (layer);
 
-      g_print ("               %s\n", line);
+      dyno_cli_print ("               %s\n", line);
       if (layer->source != NULL)
         /* Translators: how an encryption layer was found: "from dmsetup table luks-…" */
-        g_print (_("                 (from %s)\n"), layer->source);
+        dyno_cli_print (_("                 (from %s)\n"), layer->source);
     }
   if (info->helper != NULL)
-    g_print (_("FUSE daemon    %s\n"), info->helper);
-  g_print (_("Network        %s\n"), info->network ? _("yes") : _("no"));
-  g_print (_("Copy-on-write  %s\n"), info->cow ? or_unknown (info->cow_hint) : _("no"));
-  g_print (_("Free space     %s of %s\n"), free_space, total);
+    dyno_cli_print (_("FUSE daemon    %s\n"), info->helper);
+  dyno_cli_print (_("Network        %s\n"), info->network ? _("yes") : _("no"));
+  dyno_cli_print (_("Copy-on-write  %s\n"), info->cow ? or_unknown (info->cow_hint) : _("no"));
+  dyno_cli_print (_("Free space     %s of %s\n"), free_space, total);
   if (info->writable)
-    g_print (_("Writable       yes\n"));
+    dyno_cli_print (_("Writable       yes\n"));
   else
-    g_print (_("Writable       no: %s\n"), info->unwritable_reason);
-  g_print ("\n");
-  g_print (_("Host           %s\n"), or_unknown (system->hostname));
-  g_print (_("OS             %s\n"), or_unknown (system->os_name));
-  g_print (_("Kernel         %s\n"), or_unknown (system->kernel));
-  g_print (_("CPU            %s (%u threads)\n"), or_unknown (system->cpu_model), system->cpu_count);
+    dyno_cli_print (_("Writable       no: %s\n"), info->unwritable_reason);
+  dyno_cli_print ("\n");
+  dyno_cli_print (_("Host           %s\n"), or_unknown (system->hostname));
+  dyno_cli_print (_("OS             %s\n"), or_unknown (system->os_name));
+  dyno_cli_print (_("Kernel         %s\n"), or_unknown (system->kernel));
+  dyno_cli_print (_("CPU            %s (%u threads)\n"), or_unknown (system->cpu_model), system->cpu_count);
   if (system->cpu_crypto_known)
     {
       g_autoptr (GString) flags = g_string_new (NULL);
@@ -93,9 +96,9 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
         g_string_append_printf (flags, "%s%s", i ? " " : "",
                                 (const char *) g_ptr_array_index (system->cpu_crypto, i));
       /* Translators: the CPU's crypto instructions ("aes vaes pclmulqdq"), or none */
-      g_print (_("CPU crypto     %s\n"), flags->len ? flags->str : _("none (ciphers run in plain code)"));
+      dyno_cli_print (_("CPU crypto     %s\n"), flags->len ? flags->str : _("none (ciphers run in plain code)"));
     }
-  g_print (_("RAM            %s\n"), ram);
+  dyno_cli_print (_("RAM            %s\n"), ram);
 }
 
 static void

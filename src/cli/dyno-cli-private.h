@@ -96,7 +96,13 @@ void     dyno_cli_restore_signals (DynoCliSignals *state);
  * message of several lines keeps its line breaks. */
 char *dyno_cli_printable (const char *text, gboolean keep_newlines);
 
-/* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr, printable. */
+/* g_print () and g_printerr () of human-readable text, made printable: every control
+ * character escaped, line breaks included, except the final one of the text. */
+void dyno_cli_print (const char *format, ...) G_GNUC_PRINTF (1, 2);
+void dyno_cli_printerr (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+/* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr, printable,
+ * on one line: a line break in the message is escaped as \n. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 int  dyno_cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The first empty string among names (NULL-terminated; names may be NULL), or -1. An empty

@@ -99,6 +99,50 @@ dyno_cli_printable (const char *text, gboolean keep_newlines)
   return g_string_free (out, FALSE);
 }
 
+/* One line or more of human-readable output: every control character escaped, line breaks
+ * inside included, but the text's own final line break kept. A name in it (a folder with a
+ * newline, a model string from a loop image's file name) stays on its line and cannot forge
+ * another one. */
+static char *printable_lines (const char *format, va_list args) G_GNUC_PRINTF (1, 0);
+
+static char *
+printable_lines (const char *format, va_list args)
+{
+  g_autofree char *text = g_strdup_vprintf (format, args);
+  gsize len = strlen (text);
+  gboolean final_newline = len > 0 && text[len - 1] == '\n';
+  g_autofree char *shown = NULL;
+
+  if (final_newline)
+    text[len - 1] = '\0';
+  shown = dyno_cli_printable (text, FALSE);
+  return final_newline ? g_strconcat (shown, "\n", NULL) : g_steal_pointer (&shown);
+}
+
+void
+dyno_cli_print (const char *format, ...)
+{
+  g_autofree char *shown = NULL;
+  va_list args;
+
+  va_start (args, format);
+  shown = printable_lines (format, args);
+  va_end (args);
+  g_print ("%s", shown);
+}
+
+void
+dyno_cli_printerr (const char *format, ...)
+{
+  g_autofree char *shown = NULL;
+  va_list args;
+
+  va_start (args, format);
+  shown = printable_lines (format, args);
+  va_end (args);
+  g_printerr ("%s", shown);
+}
+
 void
 dyno_cli_error (const char *format, ...)
 {
@@ -109,7 +153,9 @@ dyno_cli_error (const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  printable = dyno_cli_printable (message, TRUE);
+  /* A message is one line: a newline in a name it quotes must not start a line of its own
+   * that reads like another "dyno-cli: …" message. */
+  printable = dyno_cli_printable (message, FALSE);
   g_printerr ("dyno-cli: %s\n", printable);
 }
 
@@ -123,7 +169,9 @@ dyno_cli_usage_error (const char *command, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  printable = dyno_cli_printable (message, TRUE);
+  /* A message is one line: a newline in a name it quotes must not start a line of its own
+   * that reads like another "dyno-cli: …" message. */
+  printable = dyno_cli_printable (message, FALSE);
   g_printerr ("dyno-cli: %s\n", printable);
   if (command != NULL)
     g_printerr (_("Try “dyno-cli %s --help” for more information.\n"), command);

@@ -2743,6 +2743,86 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
 # Round three, words a person reads (issue 20, items 19-21, 25, 26, 28-31) --------------------
 # Cases and their helpers for this part go here, above the next heading.
 
+# A name that would act on a terminal: a line break (which could start a line of its own
+# reading "dyno-cli: …"), the escape of a colour sequence, a bell.
+FORGED = b"new\ndyno-cli: forged\x1b[31m\x07 x"
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+
+
+def expect_printable(p, text, what):
+    """No control character but the line breaks and tabs of the layout, and no line that a name
+    forged."""
+    m = CONTROL_RE.search(text)
+    check(not m, "a control character (%r) reached %s raw" % (m.group(0) if m else "", what),
+          p.describe())
+    check(not any(line.startswith("dyno-cli: forged") for line in text.splitlines()),
+          "a newline in a name started a line of %s of its own" % what, p.describe())
+
+
+def case_info_controls():
+    with Sandbox() as s:
+        target = os.path.join(fsencode(s.base), FORGED)
+        os.mkdir(target)
+        p = cli("info", target)
+        expect_rc(p, 0)
+        expect_printable(p, p.out, "stdout")
+        lines = [ln for ln in p.out.splitlines() if ln.startswith("Target ")]
+        check(lines and "new\\ndyno-cli: forged\\x1b[31m\\x07 x" in lines[0],
+              "the Target line does not show the name escaped: %r" % lines[:1], p.describe())
+        return summary(p, lines[0].replace(s.base, "…"), s.clean(p))
+
+
+def case_messages_escape_newline():
+    """run and scan quote a name in their messages: one line each, escaped."""
+    with Sandbox() as s:
+        parent = os.path.join(fsencode(s.base), FORGED)
+        os.mkdir(parent)
+        missing = os.path.join(parent, b"missing")
+        p = cli("run", "-d", missing, *QUICK)
+        expect_rc(p, 1)
+        expect_printable(p, p.err, "run's stderr")
+        line = expect_message(p, r"does not exist", ["new\\ndyno-cli: forged\\x1b[31m"])
+        link = os.path.join(fsencode(s.base), b"dev-" + FORGED)
+        os.symlink("/dev/null", link)
+        q = cli("scan", "--positions", "2", "--seeks", "0", "--sample", "4K", link)
+        expect_rc(q, (1, 2))
+        expect_printable(q, q.err, "scan's stderr")
+        expect_printable(q, q.out, "scan's stdout")
+        expect_message(q, r"not a block device", ["dev-new\\ndyno-cli: forged"])
+        return summary(p, line.replace(s.base, "…"), s.clean(p),
+                       "scan of a link so named: one escaped message too")
+
+
+def case_loop_image_controls():
+    """A loop image's file name is the model of its device: info and scan print it escaped."""
+    with Sandbox() as s, LoopImage(s, fsdecode(b"img-" + FORGED),
+                                   ["mkfs.ext4", "-q", "-F"]) as img:
+        p = cli("info", img.where)
+        expect_rc(p, 0)
+        expect_printable(p, p.out, "info's stdout")
+        model = [ln for ln in p.out.splitlines() if ln.startswith("Model ")]
+        check(model and "img-new\\ndyno-cli: forged" in model[0],
+              "the Model line does not name the image escaped: %r" % model[:1], p.describe())
+        link = os.path.join(fsencode(s.base), b"lnk-" + FORGED)
+        os.symlink(img.dev, link)
+        q = cli("scan", "--positions", "2", "--seeks", "1", "--sample", "4K", link)
+        expect_rc(q, 0)
+        expect_printable(q, q.out, "scan's stdout")
+        expect_printable(q, q.err, "scan's stderr")
+        return summary(p, model[0].replace(s.base, "…"), None,
+                       "scan through a link so named: escaped too")
+
+
+add("words", "control characters in info", "`info` of a folder `new\\ndyno-cli: forged\\x1b[31m"
+    "\\x07 x`", "exit 0; the Target line shows the name escaped; no control character on "
+    "stdout", case_info_controls)
+add("words", "a newline in a name: run and scan messages", "`run -d` a missing folder in that "
+    "folder; `scan` a link so named to /dev/null", "one `dyno-cli:` line each, the name escaped "
+    "(\\n, \\x1b); no line forged", case_messages_escape_newline)
+add("words", "control characters from a loop image's name", "`info` of an ext4 image so named, "
+    "on a loop device; `scan` through a link so named", "the Model line names the image "
+    "escaped; nothing raw on stdout or stderr", case_loop_image_controls, root="loop devices")
+
 # Round three: end of words ------------------------------------------------------------------
 
 
