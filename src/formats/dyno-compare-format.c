@@ -529,7 +529,11 @@ format_text (const DynoComparison *comparison, DynoRateUnit unit)
 
 /* ---- Markdown ------------------------------------------------------------------------- */
 
-/* A table cell holds no newline and no bare pipe. */
+/* A label or a note as literal Markdown text. A table cell holds no newline and no bare pipe;
+ * renderers pass inline HTML through, so <, > and & become entities (a label "<script>" or
+ * "<img onerror=…>" is shown, never run); the other characters that start emphasis, code,
+ * links, images or strikethrough are escaped with a backslash, and so is a "#" that would start
+ * a heading. */
 static void
 append_md_text (GString *out, const char *text)
 {
@@ -537,9 +541,18 @@ append_md_text (GString *out, const char *text)
 
   for (const char *p = clean; *p != '\0'; p++)
     {
-      if (*p == '|' || *p == '\\' || *p == '*' || *p == '_' || *p == '`')
-        g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
+      if (*p == '<')
+        g_string_append (out, "&lt;");
+      else if (*p == '>')
+        g_string_append (out, "&gt;");
+      else if (*p == '&')
+        g_string_append (out, "&amp;");
+      else
+        {
+          if (strchr ("|\\*_`[]~!", *p) != NULL || (*p == '#' && p == clean))
+            g_string_append_c (out, '\\');
+          g_string_append_c (out, *p);
+        }
     }
 }
 
@@ -568,9 +581,13 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
       /* Translators: the first column's header of a Markdown or HTML comparison table */
       g_string_append_printf (out, "| %s |", C_("table column", "Run"));
       for (guint c = 0; c < cols->len; c++)
-        g_string_append_printf (out, " %s (%s) |",
-                                dyno_phase_get_title (g_ptr_array_index (cols, c)),
-                                phase_unit_label (g_ptr_array_index (cols, c), unit));
+        {
+          /* A test's title may come from a result file: literal text too. */
+          g_string_append_c (out, ' ');
+          append_md_text (out, dyno_phase_get_title (g_ptr_array_index (cols, c)));
+          g_string_append_printf (out, " (%s) |",
+                                  phase_unit_label (g_ptr_array_index (cols, c), unit));
+        }
       g_string_append (out, "\n|:---|");
       for (guint c = 0; c < cols->len; c++)
         g_string_append (out, "---:|");

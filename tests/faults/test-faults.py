@@ -2823,6 +2823,45 @@ add("words", "control characters from a loop image's name", "`info` of an ext4 i
     "on a loop device; `scan` through a link so named", "the Model line names the image "
     "escaped; nothing raw on stdout or stderr", case_loop_image_controls, root="loop devices")
 
+
+def labelled_result(s, name, label, notes=None):
+    """The fixture result with another label (and notes), its id made its own."""
+    with open(os.path.join(FIXTURES, "results", "full-v1.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    doc["label"] = label
+    if notes is not None:
+        doc["notes"] = notes
+    doc["id"] = "%s%s" % (name.encode().hex()[:8], doc["id"][8:])
+    path = s.path(name + ".json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return path
+
+
+def case_markdown_labels():
+    with Sandbox() as s:
+        a = labelled_result(s, "a", "<script>alert(1)</script>", "<b>bold</b> & more")
+        b = labelled_result(s, "b", "<img src=x onerror=alert(2)> | [x](javascript:y)")
+        p = cli("compare", "--format", "md", a, b)
+        expect_rc(p, 0)
+        for raw in ("<script>", "<img", "</script>"):
+            check(raw not in p.out, "%r reached the Markdown raw" % raw, p.describe())
+        check(not re.search(r"(?<!\\)\]\(javascript", p.out), "a link reached the Markdown "
+              "raw", p.describe())
+        check("&lt;script&gt;alert(1)&lt;/script&gt;" in p.out
+              and "&lt;img src=x onerror=alert(2)&gt;" in p.out,
+              "the labels are not shown as text (&lt;…&gt;)", p.describe())
+        bars = lambda line: len(re.findall(r"(?<!\\)\|", line))  # noqa: E731
+        rows = [ln for ln in p.out.splitlines() if "onerror" in ln and ln.startswith("|")]
+        check(rows and bars(rows[0]) == bars(p.out.splitlines()[0]),
+              "a | in a label split the table's row: %r" % rows[:1], p.describe())
+        return summary(p, None, None, "labels shown as `&lt;script&gt;…`, `\\|` kept in its cell")
+
+
+add("words", "compare --format md: HTML in labels", "labels `<script>alert(1)</script>` and "
+    "`<img src=x onerror=alert(2)> | [x](javascript:y)`", "exit 0; <, >, & as entities; "
+    "| [ ] escaped; the row keeps its cells", case_markdown_labels)
+
 # Round three: end of words ------------------------------------------------------------------
 
 
