@@ -2862,6 +2862,22 @@ add("words", "compare --format md: HTML in labels", "labels `<script>alert(1)</s
     "`<img src=x onerror=alert(2)> | [x](javascript:y)`", "exit 0; <, >, & as entities; "
     "| [ ] escaped; the row keeps its cells", case_markdown_labels)
 
+# A test's parameters: out of range is said so, with the range; twice is a usage error.
+for _name, _cond, _args, _cause, _names in [
+    ("queue depth 0", "`--test rnd-read:4k:q0`", ["--test", "rnd-read:4k:q0"],
+     r"out of range.*from 1 to 4096", ["--test", "q0"]),
+    ("queue depth 4097", "`--test rnd-read:4k:q4097`", ["--test", "rnd-read:4k:q4097"],
+     r"out of range.*from 1 to 4096", ["--test", "q4097"]),
+    ("threads 257", "`--test rnd-read:4k:t257`", ["--test", "rnd-read:4k:t257"],
+     r"out of range.*from 1 to 256", ["--test", "t257"]),
+    ("a parameter twice", "`--test rnd-read:4k:q1:q32`", ["--test", "rnd-read:4k:q1:q32"],
+     r"queue depth is given twice", ["--test", "q32"]),
+    ("a block size twice", "`--test rnd-read:4k:8k`", ["--test", "rnd-read:4k:8k"],
+     r"block size is given twice", ["--test", "8k"]),
+]:
+    add("words", "--test: %s" % _name, _cond, "exit 2; names the parameter and says why; "
+        "nothing written", usage_case(_args, _cause, _names))
+
 # Round three: end of words ------------------------------------------------------------------
 
 
