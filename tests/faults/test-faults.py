@@ -2878,6 +2878,48 @@ for _name, _cond, _args, _cause, _names in [
     add("words", "--test: %s" % _name, _cond, "exit 2; names the parameter and says why; "
         "nothing written", usage_case(_args, _cause, _names))
 
+
+def edited_result(s, name, edit):
+    """The fixture result, changed by edit(doc), as NAME.json in the sandbox."""
+    with open(os.path.join(FIXTURES, "results", "full-v1.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    edit(doc)
+    path = s.path(name + ".json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return path
+
+
+def set_create_rate(doc, rate):
+    for target in doc["targets"]:
+        for phase in target["phases"]:
+            if phase["id"] == "seq_create":
+                for run in phase["runs"]:
+                    run.update(amount=rate, elapsed=1.0, rate=float(rate))
+                phase["summary"]["rate"].update(mean=float(rate), min=float(rate),
+                                                max=float(rate), sd=0.0)
+
+
+def case_wide_number():
+    """A figure wider than its column is printed whole, in compare's and export's tables."""
+    with Sandbox() as s:
+        r = edited_result(s, "wide", lambda doc: set_create_rate(doc, 1157349244))
+        shown = []
+        for args in (("compare", r), ("export", "--format", "text", "-o", "-", r)):
+            p = cli(*args)
+            expect_rc(p, 0)
+            rows = [ln for ln in p.out.splitlines() if re.search(r"\s16\s+\d", ln)]
+            check(rows, "no Seq Create row in %s's table" % args[0], p.describe())
+            check("1157349244" in rows[0], "%s's table cut 1157349244 to %r" % (
+                args[0], rows[0]), p.describe())
+            shown.append(rows[0].strip())
+        return summary(p, None, None, "rows “%s” and “%s”" % tuple(shown))
+
+
+add("words", "a figure wider than its column", "a result whose Sequential Create made "
+    "1157349244 files/s; `compare` and `export --format text`", "exit 0; the figure shown "
+    "whole (it was cut to 11573492)", case_wide_number)
+
 # Round three: end of words ------------------------------------------------------------------
 
 
