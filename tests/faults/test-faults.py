@@ -2920,6 +2920,32 @@ add("words", "a figure wider than its column", "a result whose Sequential Create
     "1157349244 files/s; `compare` and `export --format text`", "exit 0; the figure shown "
     "whole (it was cut to 11573492)", case_wide_number)
 
+
+def case_fio_minus_one():
+    """fio writes -1 for a figure it does not have: no figure, not a reason to refuse the file."""
+    with Sandbox() as s:
+        text = fixture("import", "fio-3.33-randread.json").decode("utf-8")
+        text = text.replace('"usr_cpu" : 11.254000', '"usr_cpu" : -1', 1)
+        check('"usr_cpu" : -1' in text, "the fixture has no usr_cpu of 11.254")
+        path = s.path("fio-minus-one.json")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        p = cli("export", "--format", "text", "-o", "-", path)
+        expect_rc(p, 0)
+        check("(-1)" not in p.out + p.err and not re.search(r"\s-1\s", p.out),
+              "a -1 is shown as a figure", p.describe())
+        check(re.search(r"usr_cpu is out of range: shown as unknown", p.out),
+              "no note says usr_cpu was left out as unknown", p.describe())
+        q = cli("compare", path)
+        expect_rc(q, 0)
+        return summary(p, None, None, "the note “fio's jobs[0].usr_cpu is out of range: shown as "
+                       "unknown”; compare: exit 0")
+
+
+add("words", "fio's -1 for a figure it lacks", "fio JSON with `\"usr_cpu\" : -1`; `export "
+    "--format text`, `compare`", "exit 0; the figure shown as missing with a note, not as "
+    "“(-1)” or a refused file", case_fio_minus_one)
+
 # Round three: end of words ------------------------------------------------------------------
 
 
