@@ -357,7 +357,9 @@ dyno_cli_compare (int argc, char **argv)
       N_("What one drive does alone, read[,write], e.g. 93M or 93M,70M, for the per-spindle "
          "lines (default: the one the run stored); each figure then gets its efficiency"),
       N_("RATE[,RATE]") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    /* No arg_description: GLib would put it in the usage line before the context's own
+     * "FILE… —", which already names the files: "FILE… FILE…". */
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;

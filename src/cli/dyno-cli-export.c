@@ -148,7 +148,9 @@ dyno_cli_export (int argc, char **argv)
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
       N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
       N_("WxH") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
+    /* No arg_description: GLib would put it in the usage line before the context's own
+     * "FILE… —", which already names the files: "FILE… FILE…". */
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;

@@ -2946,6 +2946,26 @@ add("words", "fio's -1 for a figure it lacks", "fio JSON with `\"usr_cpu\" : -1`
     "--format text`, `compare`", "exit 0; the figure shown as missing with a note, not as "
     "“(-1)” or a refused file", case_fio_minus_one)
 
+
+def case_usage_lines():
+    """Each command's usage line names its arguments once."""
+    seen = []
+    for command in ("run", "info", "list", "compare", "import", "export", "scan"):
+        p = cli(command, "--help")
+        expect_rc(p, 0)
+        usage = [ln.strip() for ln in p.out.splitlines() if ln.strip().startswith("dyno-cli ")]
+        check(usage, "no usage line in %s --help" % command, p.describe())
+        words = usage[0].split(" — ")[0].split()
+        twice = [w for a, w in zip(words, words[1:]) if a == w]
+        check(not twice, "%s --help: “%s” twice in the usage line %r" % (
+            command, twice[0] if twice else "", usage[0]), p.describe())
+        seen.append(usage[0].split(" — ")[0])
+    return "exit 0; " + "; ".join("“%s”" % u for u in seen if "FILE" in u)
+
+
+add("words", "usage lines", "`dyno-cli COMMAND --help` for every command", "no argument named "
+    "twice (it read “FILE… FILE…”)", case_usage_lines)
+
 # Round three: end of words ------------------------------------------------------------------
 
 
