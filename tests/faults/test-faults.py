@@ -2966,6 +2966,55 @@ def case_usage_lines():
 add("words", "usage lines", "`dyno-cli COMMAND --help` for every command", "no argument named "
     "twice (it read “FILE… FILE…”)", case_usage_lines)
 
+
+def installed_locale(*names):
+    """The first of names that `locale -a` lists (spelt as it lists it), or Skip."""
+    try:
+        listed = subprocess.run(["locale", "-a"], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL).stdout.decode("ascii", "replace")
+    except OSError:
+        raise Skip("no locale program")
+    have = {n.lower().replace("-", ""): n for n in listed.split()}
+    for name in names:
+        if name.lower().replace("-", "") in have:
+            return have[name.lower().replace("-", "")]
+    raise Skip("none of the locales %s is installed (localedef -i de_DE -f UTF-8 de_DE.UTF-8)"
+               % ", ".join(names))
+
+
+def case_price_decimal_comma():
+    with Sandbox() as s:
+        env = locale_env(installed_locale("de_DE.UTF-8", "de_DE.utf8"))
+        r = s.path("r.json")
+        p = cli("run", "-d", s.target, *QUICK, "-q", "--price", "1500,50 EUR", "--json", r,
+                env=env)
+        expect_rc(p, 0)
+        with open(r, encoding="utf-8") as f:
+            price = json.load(f)["targets"][0].get("price") or {}
+        check(price.get("amount") == 1500.5 and price.get("currency") == "EUR",
+              "price %r, expected 1500.5 EUR" % price, p.describe())
+        refused = []
+        for amount in ("0x10", "inf", "nan", "1e3"):
+            q = cli("run", "-d", s.target, *QUICK, "--price", amount + " EUR", env=env)
+            expect_rc(q, 2)
+            refused.append(expect_message(q, r"not an amount", ["--price", amount]))
+        # The other numbers run takes with a fraction: the same digits, the same refusals.
+        t = cli("run", "-d", s.target, *QUICK, "-q", "--phase-time", "0,1", env=env)
+        expect_rc(t, 0)
+        for flag, value in (("--phase-time", "0x1"), ("--precision", "inf"),
+                            ("--max-time", "0x10")):
+            q = cli("run", "-d", s.target, *QUICK, flag, value, env=env)
+            expect_rc(q, 2)
+            expect_message(q, r"", [flag, value])
+        return summary(p, refused[0], s.clean(p), "1500,50 EUR kept as 1500.5 EUR; 0x10, inf, "
+                       "nan, 1e3 refused; --phase-time 0,1 taken, 0x1 refused")
+
+
+add("words", "--price with a decimal comma", "`LC_ALL=de_DE.UTF-8 run --price '1500,50 EUR'`; "
+    "`--price` 0x10, inf, nan, 1e3", "exit 0, the price is 1500.5 EUR; the others exit 2 naming "
+    "--price and the amount; --phase-time, --precision, --max-time alike",
+    case_price_decimal_comma)
+
 # Round three: end of words ------------------------------------------------------------------
 
 
