@@ -318,7 +318,7 @@ dyno_cli_export (int argc, char **argv)
       {
         g_autofree char *text = dyno_report_text (result, rate_unit);
 
-        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
       }
       break;
 
@@ -342,7 +342,10 @@ dyno_cli_export (int argc, char **argv)
                                                                    : DYNO_COMPARE_FORMAT_MARKDOWN,
                                       rate_unit);
 
-        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        if (export_format == EXPORT_HTML)
+          status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        else
+          status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
       }
       break;
     }

@@ -33,18 +33,83 @@ dyno_cli_stdout_failed (int err, gboolean reported)
   stdout_reported |= reported;
 }
 
+/* text in charset through iconv's transliteration, so that what the charset lacks keeps a
+ * meaning: "—" (no figure) becomes "--", not the "?" that marks a single run in a comparison,
+ * and "…" "...". g_convert () refuses any conversion that is not reversible, so this calls
+ * iconv itself; "?" for a character with no transliteration either. NULL when iconv cannot
+ * convert to charset at all. */
+static char *
+transliterate (const char *text, const char *charset)
+{
+  g_autofree char *to = g_strconcat (charset, "//TRANSLIT", NULL);
+  GIConv cd = g_iconv_open (to, "UTF-8");
+  g_autoptr (GString) out = NULL;
+  char *in = (char *) text;
+  gsize in_left = strlen (text);
+
+  if (cd == (GIConv) -1)
+    return NULL;
+  out = g_string_sized_new (in_left + 16);
+  while (in_left > 0)
+    {
+      char buffer[256];
+      char *p = buffer;
+      gsize out_left = sizeof buffer;
+      gsize done = g_iconv (cd, &in, &in_left, &p, &out_left);
+      int err = errno;
+
+      g_string_append_len (out, buffer, p - buffer);
+      if (done != (gsize) -1 || err == E2BIG)
+        continue;
+      if (err != EILSEQ)
+        break; /* EINVAL: a sequence cut at the end; text is valid UTF-8, so never */
+      g_string_append_c (out, '?');
+      {
+        const char *next = g_utf8_find_next_char (in, in + in_left);
+        gsize skip = next != NULL ? (gsize) (next - in) : in_left;
+
+        in += skip;
+        in_left -= skip;
+      }
+    }
+  g_iconv_close (cd);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+dyno_cli_to_console (const char *text)
+{
+  const char *charset;
+  g_autofree char *valid = NULL;
+  char *converted;
+
+  if (g_get_console_charset (&charset))
+    return NULL;
+  valid = g_utf8_make_valid (text, -1);
+  converted = transliterate (valid, charset);
+  if (converted == NULL)
+    converted = g_convert_with_fallback (valid, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  return converted;
+}
+
 /* g_print's default handler with the error kept: GLib's converts to the locale's charset and
  * ignores what fputs returns. */
 static void
 print_to_stdout (const char *text)
 {
-  const char *charset;
-  g_autofree char *converted = NULL;
+  g_autofree char *converted = dyno_cli_to_console (text);
 
-  if (!g_get_console_charset (&charset))
-    converted = g_convert_with_fallback (text, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
   if (fputs (converted ? converted : text, stdout) == EOF)
     dyno_cli_stdout_failed (errno, FALSE);
+}
+
+/* g_printerr's, with the same conversion as standard output's. */
+static void
+print_to_stderr (const char *text)
+{
+  g_autofree char *converted = dyno_cli_to_console (text);
+
+  fputs (converted ? converted : text, stderr);
 }
 
 /* After the command: flush and close standard output, and fail the command if anything meant
@@ -322,6 +387,7 @@ main (int argc, char *argv[])
    * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
   signal (SIGXFSZ, SIG_IGN);
   g_set_print_handler (print_to_stdout);
+  g_set_printerr_handler (print_to_stderr);
   atexit (finish_stdout_at_exit);
   if (!stdout_acceptable ())
     return DYNO_EXIT_USAGE;

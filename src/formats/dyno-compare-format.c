@@ -251,7 +251,13 @@ phase_unit_label (const DynoPhase *id, DynoRateUnit unit)
 {
   if (dyno_phase_get_unit (id) == DYNO_UNIT_BYTES)
     return dyno_rate_unit_label (unit);
-  return dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST) ? "files/s" : "seeks/s";
+  /* Markdown and HTML are for people, in their language (Bonnie's text table keeps its
+   * "/sec"). */
+  return dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST)
+             /* Translators: the unit of a file test's rate in a comparison table */
+             ? _("files/s")
+             /* Translators: the unit of the random seeks' rate in a comparison table */
+             : _("seeks/s");
 }
 
 /* bonnie++'s print_size(): the data file in whole MiB, or GiB when exact: "1000M", "4G". */
@@ -874,9 +880,12 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
           const DynoPhase *first = g_ptr_array_index (cols, c);
 
           end = dyno_text_group_end (cols, c);
+          /* Translated, as the rest of the page (Bonnie's text table keeps his titles). */
           g_string_append_printf (out,
-                                  "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">%s</th>",
-                                  end - c, first->kind->group->title);
+                                  "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">",
+                                  end - c);
+          append_html_text (out, dyno_phase_group_get_title (first->kind->group));
+          g_string_append (out, "</th>");
         }
       g_string_append (out, "</tr>\n<tr>");
       for (guint c = 0; c < cols->len; c++)

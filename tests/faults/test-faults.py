@@ -3015,6 +3015,43 @@ add("words", "--price with a decimal comma", "`LC_ALL=de_DE.UTF-8 run --price '1
     "--price and the amount; --phase-time, --precision, --max-time alike",
     case_price_decimal_comma)
 
+
+def case_latin1_output():
+    """In a Latin-1 locale the text for people is Latin-1: "×" is the byte 0xd7, not the two
+    bytes of its UTF-8 (a terminal shows "Ã—"); what Latin-1 lacks becomes "?"."""
+    env = locale_env(installed_locale("de_DE.ISO-8859-1", "de_DE.iso88591", "de_DE"))
+    r = os.path.join(FIXTURES, "results", "full-v1.json")
+    shown = []
+    for args in (("compare", r, r), ("compare", "--format", "md", r, r),
+                 ("export", "--format", "text", "-o", "-", r), ("info", "/")):
+        argv = [CLI] + list(args)
+        raw = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, timeout=TIMEOUT, env=env)
+        p = Proc(argv, raw.returncode, raw.stdout.decode("latin-1"),
+                 raw.stderr.decode("latin-1"), 0)
+        expect_rc(p, (0, 1) if args[0] == "info" else 0)
+        try:
+            raw.stdout.decode("ascii")
+            ascii_only = True
+        except UnicodeDecodeError:
+            ascii_only = False
+        utf8 = re.search(rb"[\xc2-\xf4][\x80-\xbf]+", raw.stdout)
+        check(not utf8, "%s printed UTF-8 (%r) in a Latin-1 locale" % (
+            " ".join(args[:3]), utf8.group(0) if utf8 else b""), p.describe())
+        if args[0] == "compare":
+            check(b"\xd7" in raw.stdout, "no × (0xd7) in compare's output", p.describe())
+        if "md" in args:
+            # "—" (no figure) has no Latin-1: "--", never the "?" that marks a single run
+            check(b"| -- |" in raw.stdout and b"| ? |" not in raw.stdout,
+                  "a missing figure is not shown as “--”", p.describe())
+        shown.append("%s: %s" % (args[0], "ASCII" if ascii_only else "Latin-1"))
+    return "exit 0; " + ", ".join(shown)
+
+
+add("words", "a Latin-1 locale", "`LC_ALL=de_DE.ISO-8859-1 compare` (text and md), `export "
+    "--format text -o -`, `info /`", "stdout in ISO-8859-1 (× as 0xd7), no UTF-8",
+    case_latin1_output)
+
 # Round three: end of words ------------------------------------------------------------------
 
 
