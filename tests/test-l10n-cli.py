@@ -24,6 +24,11 @@ CASES = [
     ('de', ['run', '--cache', 'hurtig'], 2,
      '--cache: „hurtig“ ist weder evict, direct, drop noch none', 'is not evict'),
     ('de', ['info', '.'], None, 'Dateisystem', 'File system'),
+    # The HTML page is for people: its group headings in their language (Bonnie's text table
+    # keeps his).
+    ('de', ['compare', '--format', 'html', os.path.join(SRC, 'tests', 'fixtures', 'results',
+                                                        'full-v1.json')], 0,
+     '>Sequentielle Ausgabe<', '>Sequential Output<'),
     ('fr', ['--help'], 0, 'Utilisation\u00a0:', 'benchmark one or more folders'),
     ('fr', ['run', '-s', '0'], 2, 'la taille doit être supérieure à zéro', 'must be larger'),
     ('fr', ['bogus'], 2, 'Commande inconnue «\u00a0bogus\u00a0»', 'Unknown command'),

@@ -77,6 +77,19 @@ dyno_cli_write_text (const char *path, const char *text)
   return TRUE;
 }
 
+gboolean
+dyno_cli_write_human_text (const char *path, const char *text)
+{
+  g_autofree char *converted = NULL;
+
+  /* Standard output is read in the locale's character set: UTF-8 on a Latin-1 terminal
+   * shows "Ã—" for "×". g_print () converts so (dyno-cli.c); this text is written whole, so
+   * it is converted here the same way. A file stays UTF-8. */
+  if (path == NULL || g_str_equal (path, "-"))
+    converted = dyno_cli_to_console (text);
+  return dyno_cli_write_text (path, converted != NULL ? converted : text);
+}
+
 /* "encrypted vs plain" and a line per group of phases, for every entry but the baseline. */
 static void
 append_headlines (GString *out, const DynoComparison *comparison)
@@ -374,7 +387,9 @@ dyno_cli_compare (int argc, char **argv)
       N_("What one drive does alone, read[,write], e.g. 93M or 93M,70M, for the per-spindle "
          "lines (default: the one the run stored); each figure then gets its efficiency"),
       N_("RATE[,RATE]") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    /* No arg_description: GLib would put it in the usage line before the context's own
+     * "FILE… —", which already names the files: "FILE… FILE…". */
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -593,6 +608,10 @@ dyno_cli_compare (int argc, char **argv)
           g_string_append (text, _("\nPer data spindle:\n"));
         g_string_append (text, lines);
       }
+    /* Text and Markdown are for people: in the locale's charset on standard output. CSV, HTML
+     * (which declares UTF-8) and JSON are files for programs, in UTF-8 wherever they go. */
+    if (compare_format == DYNO_COMPARE_FORMAT_TEXT || compare_format == DYNO_COMPARE_FORMAT_MARKDOWN)
+      return dyno_cli_write_human_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
     return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
   }
 }

@@ -152,7 +152,9 @@ dyno_cli_export (int argc, char **argv)
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
       N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
       N_("WxH") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
+    /* No arg_description: GLib would put it in the usage line before the context's own
+     * "FILE… —", which already names the files: "FILE… FILE…". */
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -320,7 +322,7 @@ dyno_cli_export (int argc, char **argv)
       {
         g_autofree char *text = dyno_report_text (result, rate_unit);
 
-        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
       }
       break;
 
@@ -344,7 +346,10 @@ dyno_cli_export (int argc, char **argv)
                                                                    : DYNO_COMPARE_FORMAT_MARKDOWN,
                                       rate_unit);
 
-        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        if (export_format == EXPORT_HTML)
+          status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        else
+          status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
       }
       break;
     }

@@ -269,8 +269,8 @@ import_into (const char *output, GPtrArray *results)
     {
       dyno_result_set_path (g_ptr_array_index (results, i), g_ptr_array_index (paths, i));
       /* Translators: one line per imported run; a file name, then where the run came from */
-      g_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
-               (const char *) g_ptr_array_index (origins, i));
+      dyno_cli_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
+                      (const char *) g_ptr_array_index (origins, i));
     }
   return DYNO_EXIT_OK;
 
@@ -301,7 +301,9 @@ dyno_cli_import (int argc, char **argv)
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
       N_("What the files hold (default auto: recognised from the contents)"),
       N_("auto|csv|bonnie++|bonnie|crystaldiskmark|kdiskmark|fio-json|dyno") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    /* No arg_description: GLib would put it in the usage line before the context's own
+     * "FILE… —", which already names the files: "FILE… FILE…". */
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;

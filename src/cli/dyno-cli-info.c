@@ -34,7 +34,7 @@ encryption_text (const DynoTargetInfo *info)
 }
 
 static void
-print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
+print_text (const DynoSystemInfo *system, const DynoTargetInfo *info, gboolean local)
 {
   g_autofree char *free_space = dyno_format_size (info->free_bytes);
   g_autofree char *total = dyno_format_size (info->total_bytes);
@@ -44,47 +44,52 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
                            : info->rotational == DYNO_TRISTATE_NO ? _("no (SSD or virtual)")
                                                                   : _("unknown");
 
-  g_print (_("Target         %s\n"), info->path);
-  g_print (_("Mount point    %s\n"), or_unknown (info->mount_point));
-  g_print (_("File system    %s\n"), or_unknown (info->fs_type));
-  g_print (_("Mount source   %s\n"), or_unknown (info->mount_source));
-  g_print (_("Mount options  %s\n"), or_unknown (info->mount_options));
-  g_print (_("Device         %s\n"), or_unknown (info->device));
-  g_print (_("Model          %s\n"), or_unknown (info->device_model));
-  g_print (_("Rotational     %s\n"), rotational);
-  {
-    /* md RAID or LVM under the folder: its level, members and data spindles */
-    g_autofree char *array = dyno_scan_describe_array (info->path);
+  /* Names come from the file system (a folder, a loop image's file in the model):
+   * dyno_cli_print escapes them, so a newline or an escape sequence in one cannot reach the
+   * terminal raw. */
+  dyno_cli_print (_("Target         %s\n"), info->path);
+  dyno_cli_print (_("Mount point    %s\n"), or_unknown (info->mount_point));
+  dyno_cli_print (_("File system    %s\n"), or_unknown (info->fs_type));
+  dyno_cli_print (_("Mount source   %s\n"), or_unknown (info->mount_source));
+  dyno_cli_print (_("Mount options  %s\n"), or_unknown (info->mount_options));
+  dyno_cli_print (_("Device         %s\n"), or_unknown (info->device));
+  dyno_cli_print (_("Model          %s\n"), or_unknown (info->device_model));
+  dyno_cli_print (_("Rotational     %s\n"), rotational);
+  if (local)
+    {
+      /* md RAID or LVM under the folder: its level, members and data spindles (looked up on
+       * this machine: a remote folder's JSON has none) */
+      g_autofree char *array = dyno_scan_describe_array (info->path);
 
-    if (array != NULL)
-      g_print (_("Array          %s\n"), array);
-  }
-  g_print (_("Encryption     %s\n"), encryption);
+      if (array != NULL)
+        dyno_cli_print (_("Array          %s\n"), array);
+    }
+  dyno_cli_print (_("Encryption     %s\n"), encryption);
   /* Each layer in detail, and how it was found: the answer depends on exactly these. */
   for (guint i = 0; i < info->crypto->len; i++)
     {
       const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
       g_autofree char *line = dyno_crypto_layer_describe (layer);
 
-      g_print ("               %s\n", line);
+      dyno_cli_print ("               %s\n", line);
       if (layer->source != NULL)
         /* Translators: how an encryption layer was found: "from dmsetup table luks-…" */
-        g_print (_("                 (from %s)\n"), layer->source);
+        dyno_cli_print (_("                 (from %s)\n"), layer->source);
     }
   if (info->helper != NULL)
-    g_print (_("FUSE daemon    %s\n"), info->helper);
-  g_print (_("Network        %s\n"), info->network ? _("yes") : _("no"));
-  g_print (_("Copy-on-write  %s\n"), info->cow ? or_unknown (info->cow_hint) : _("no"));
-  g_print (_("Free space     %s of %s\n"), free_space, total);
+    dyno_cli_print (_("FUSE daemon    %s\n"), info->helper);
+  dyno_cli_print (_("Network        %s\n"), info->network ? _("yes") : _("no"));
+  dyno_cli_print (_("Copy-on-write  %s\n"), info->cow ? or_unknown (info->cow_hint) : _("no"));
+  dyno_cli_print (_("Free space     %s of %s\n"), free_space, total);
   if (info->writable)
-    g_print (_("Writable       yes\n"));
+    dyno_cli_print (_("Writable       yes\n"));
   else
-    g_print (_("Writable       no: %s\n"), info->unwritable_reason);
-  g_print ("\n");
-  g_print (_("Host           %s\n"), or_unknown (system->hostname));
-  g_print (_("OS             %s\n"), or_unknown (system->os_name));
-  g_print (_("Kernel         %s\n"), or_unknown (system->kernel));
-  g_print (_("CPU            %s (%u threads)\n"), or_unknown (system->cpu_model), system->cpu_count);
+    dyno_cli_print (_("Writable       no: %s\n"), info->unwritable_reason);
+  dyno_cli_print ("\n");
+  dyno_cli_print (_("Host           %s\n"), or_unknown (system->hostname));
+  dyno_cli_print (_("OS             %s\n"), or_unknown (system->os_name));
+  dyno_cli_print (_("Kernel         %s\n"), or_unknown (system->kernel));
+  dyno_cli_print (_("CPU            %s (%u threads)\n"), or_unknown (system->cpu_model), system->cpu_count);
   if (system->cpu_crypto_known)
     {
       g_autoptr (GString) flags = g_string_new (NULL);
@@ -93,9 +98,9 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info)
         g_string_append_printf (flags, "%s%s", i ? " " : "",
                                 (const char *) g_ptr_array_index (system->cpu_crypto, i));
       /* Translators: the CPU's crypto instructions ("aes vaes pclmulqdq"), or none */
-      g_print (_("CPU crypto     %s\n"), flags->len ? flags->str : _("none (ciphers run in plain code)"));
+      dyno_cli_print (_("CPU crypto     %s\n"), flags->len ? flags->str : _("none (ciphers run in plain code)"));
     }
-  g_print (_("RAM            %s\n"), ram);
+  dyno_cli_print (_("RAM            %s\n"), ram);
 }
 
 static void
@@ -194,6 +199,132 @@ print_json (const DynoSystemInfo *system, const DynoTargetInfo *info)
   g_print ("%s\n", text);
 }
 
+/* ---- what a remote dyno-cli info --json said, read back ------------------------------------ */
+
+static char *
+dup_member (JsonObject *object, const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return g_strdup (json_node_get_string (node));
+}
+
+static gboolean
+bool_member (JsonObject *object, const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_BOOLEAN && json_node_get_boolean (node);
+}
+
+static guint64
+count_member (JsonObject *object, const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+  gint64 value;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_INT64)
+    return 0;
+  value = json_node_get_int (node);
+  return value > 0 ? (guint64) value : 0;
+}
+
+static void
+add_strings (GPtrArray *to, JsonObject *object, const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return;
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+
+      if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
+        g_ptr_array_add (to, g_strdup (json_node_get_string (element)));
+    }
+}
+
+int
+dyno_cli_info_print_remote (const char *target, JsonObject *object)
+{
+  g_autoptr (DynoTargetInfo) info = dyno_target_info_new (target);
+  g_autoptr (DynoSystemInfo) system = dyno_system_info_new ();
+  JsonObject *sys = NULL;
+  JsonNode *node;
+
+  /* The folder as it was asked for (ssh://host/path): the remote path alone would read as a
+   * folder of this machine. */
+  info->mount_point = dup_member (object, "mount_point");
+  info->fs_type = dup_member (object, "fs_type");
+  info->mount_source = dup_member (object, "mount_source");
+  info->mount_options = dup_member (object, "mount_options");
+  info->device = dup_member (object, "device");
+  info->device_model = dup_member (object, "device_model");
+  node = json_object_get_member (object, "rotational");
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
+      && json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+    info->rotational = json_node_get_boolean (node) ? DYNO_TRISTATE_YES : DYNO_TRISTATE_NO;
+  add_strings (info->encryption, object, "encryption");
+  node = json_object_get_member (object, "crypto");
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *layers = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (layers); i++)
+        {
+          JsonNode *element = json_array_get_element (layers, i);
+          JsonObject *o = JSON_NODE_HOLDS_OBJECT (element) ? json_node_get_object (element) : NULL;
+          g_autofree char *name = dup_member (o, "layer");
+          DynoCryptoLayer *layer;
+
+          if (name == NULL)
+            continue;
+          layer = dyno_crypto_layer_new (name);
+          layer->cipher = dup_member (o, "cipher");
+          layer->details = dup_member (o, "details");
+          layer->driver = dup_member (o, "driver");
+          layer->source = dup_member (o, "source");
+          layer->missing = dup_member (o, "missing");
+          g_ptr_array_add (info->crypto, layer);
+        }
+    }
+  info->network = bool_member (object, "network");
+  info->cow = bool_member (object, "cow");
+  info->cow_hint = dup_member (object, "cow_hint");
+  info->helper = dup_member (object, "helper");
+  info->free_bytes = count_member (object, "free_bytes");
+  info->total_bytes = count_member (object, "total_bytes");
+  info->writable = bool_member (object, "writable");
+  info->unwritable_reason = dup_member (object, "unwritable_reason");
+  if (!info->writable && info->unwritable_reason == NULL)
+    info->unwritable_reason = g_strdup (_("unknown"));
+
+  node = json_object_get_member (object, "system");
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    sys = json_node_get_object (node);
+  system->hostname = dup_member (sys, "hostname");
+  system->os_name = dup_member (sys, "os");
+  system->kernel = dup_member (sys, "kernel");
+  system->arch = dup_member (sys, "arch");
+  system->cpu_model = dup_member (sys, "cpu_model");
+  system->cpu_count = (guint) MIN (count_member (sys, "cpu_count"), G_MAXUINT);
+  system->ram_bytes = count_member (sys, "ram_bytes");
+  node = sys != NULL ? json_object_get_member (sys, "cpu_crypto") : NULL;
+  system->cpu_crypto_known = node != NULL && JSON_NODE_HOLDS_ARRAY (node);
+  add_strings (system->cpu_crypto, sys, "cpu_crypto");
+
+  print_text (system, info, FALSE);
+  return info->writable ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+}
+
 int
 dyno_cli_info (int argc, char **argv)
 {
@@ -224,7 +355,7 @@ dyno_cli_info (int argc, char **argv)
     return dyno_cli_empty_name_error ("info", "DIR");
   /* ssh://host/path or host:/path: that machine's dyno-cli answers (dyno-cli-remote.c). */
   if (argc == 2 && dyno_cli_remote_any_target (argv + 1))
-    return dyno_cli_info_remote (argv[1], remote_cli);
+    return dyno_cli_info_remote (argv[1], remote_cli, json);
 
   {
     g_autofree char *path = g_canonicalize_filename (argc == 2 ? argv[1] : ".", NULL);
@@ -235,6 +366,6 @@ dyno_cli_info (int argc, char **argv)
   if (json)
     print_json (system, info);
   else
-    print_text (system, info);
+    print_text (system, info, TRUE);
   return info->writable ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
 }

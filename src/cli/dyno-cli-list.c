@@ -108,7 +108,8 @@ print_row (const char *date, const char *name, const char *write, const char *re
   g_string_append (row, "  ");
   append_column (row, read, 12, TRUE, FALSE);
   g_string_append_printf (row, "  %s\n", targets);
-  g_print ("%s", row->str);
+  /* Names and folders of a saved run may hold anything: escaped */
+  dyno_cli_print ("%s", row->str);
 }
 
 static void
@@ -131,7 +132,7 @@ print_text (GPtrArray *results, GPtrArray *paths)
       g_autofree char *name = g_utf8_make_valid (run_name (result), -1);
 
       print_row (date, name, write, read, targets);
-      g_print ("                  %s\n", (const char *) g_ptr_array_index (paths, i));
+      dyno_cli_print ("                  %s\n", (const char *) g_ptr_array_index (paths, i));
     }
 }
 

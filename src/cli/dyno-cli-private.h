@@ -40,6 +40,9 @@ int  dyno_cli_scan (int argc, char **argv);
 GPtrArray  *dyno_cli_load_inputs (char **paths, DynoImportFormat format);
 /* To the file (replaced whole) or, for NULL or "-", standard output; FALSE after a message. */
 gboolean    dyno_cli_write_text (const char *path, const char *text);
+/* The same for text people read (a text or Markdown table): on standard output, converted to
+ * the locale's character set, as g_print () does. */
+gboolean    dyno_cli_write_human_text (const char *path, const char *text);
 /* Some target of the run has one of Bonnie's tests (bonnie++'s CSV can hold it). */
 gboolean    dyno_cli_has_bonnie (DynoResult *result);
 /* The text of an option taken as bytes (G_OPTION_ARG_FILENAME): as it is when UTF-8, else
@@ -99,7 +102,17 @@ void     dyno_cli_restore_signals (DynoCliSignals *state);
  * message of several lines keeps its line breaks. */
 char *dyno_cli_printable (const char *text, gboolean keep_newlines);
 
-/* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr, printable. */
+/* g_print () and g_printerr () of human-readable text, made printable: every control
+ * character escaped, line breaks included, except the final one of the text. */
+void dyno_cli_print (const char *format, ...) G_GNUC_PRINTF (1, 2);
+void dyno_cli_printerr (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+/* UTF-8 text in the locale's character set, transliterated where it lacks a character
+ * (g_print () and g_printerr () go through it); NULL when that is UTF-8. */
+char *dyno_cli_to_console (const char *text);
+
+/* Prints "dyno-cli: message" (and a hint to --help for usage errors) to stderr, printable,
+ * on one line: a line break in the message is escaped as \n. */
 void dyno_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 int  dyno_cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The first empty string among names (NULL-terminated; names may be NULL), or -1. An empty

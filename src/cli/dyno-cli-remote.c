@@ -681,7 +681,7 @@ on_info (GObject *source, GAsyncResult *res, gpointer data)
 }
 
 int
-dyno_cli_info_remote (const char *text, const char *remote_cli)
+dyno_cli_info_remote (const char *text, const char *remote_cli, gboolean json)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (DynoRemoteTarget) target = dyno_remote_target_parse (text, &error);
@@ -713,6 +713,13 @@ dyno_cli_info_remote (const char *text, const char *remote_cli)
 
       dyno_cli_error ("%s", message);
       return DYNO_EXIT_FAILED;
+    }
+  /* The same table as for a local folder; JSON when asked for, as there. */
+  if (!json)
+    {
+      int status = dyno_cli_info_print_remote (text, info);
+
+      return exit_status == 0 ? DYNO_EXIT_OK : status;
     }
   {
     g_autoptr (JsonNode) root = json_node_init_object (json_node_alloc (), info);

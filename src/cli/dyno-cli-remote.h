@@ -10,6 +10,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "dyno-rate-unit.h"
 #include "dyno-remote-target.h"
@@ -40,8 +41,11 @@ int dyno_cli_run_remote (char           **args,
                          GPtrArray       *price_currencies,
                          DynoRateUnit     unit);
 
-/* `dyno-cli info ssh://host/path`: the remote `dyno-cli info --json`, printed as it came. */
-int dyno_cli_info_remote (const char *target, const char *remote_cli);
+/* `dyno-cli info ssh://host/path`: the remote `dyno-cli info --json`, printed as it came with
+ * json, else as the table of a local folder. */
+int dyno_cli_info_remote (const char *target, const char *remote_cli, gboolean json);
+/* dyno-cli-info.c: that JSON as the table; the exit status of info for it. */
+int dyno_cli_info_print_remote (const char *target, JsonObject *info);
 
 /* Cancels cancellable when standard input reaches its end or hangs up (the ssh connection of
  * a remote run went away). Attached to the default main context; g_source_destroy () and

@@ -404,10 +404,10 @@ json_destination_ok (const char *path, GError **error)
 static gboolean
 parse_seconds (const char *text, double max, double *out)
 {
-  char *end = NULL;
-  double seconds = g_ascii_strtod (text, &end);
+  double seconds;
 
-  if (end == text || *end != '\0' || !(seconds >= 0 && seconds <= max))
+  /* "0,5" in a German locale; never "0x10" or "inf" */
+  if (!dyno_parse_decimal (text, &seconds) || !(seconds >= 0 && seconds <= max))
     return FALSE;
   *out = seconds;
   return TRUE;
@@ -682,10 +682,10 @@ dyno_cli_run (int argc, char **argv)
     config->autos &= ~DYNO_AUTO_SIZE;
   if (phase_time != NULL)
     {
-      char *end = NULL;
-      double seconds = g_ascii_strtod (phase_time, &end);
+      double seconds = NAN;
 
-      if (end == phase_time || *end != '\0' || !(seconds >= 0 && seconds <= DYNO_MAX_PHASE_TIME))
+      if (!dyno_parse_decimal (phase_time, &seconds)
+          || !(seconds >= 0 && seconds <= DYNO_MAX_PHASE_TIME))
         return dyno_cli_usage_error ("run", _("--phase-time: “%s” is not a number of seconds from "
                                               "0 to %.0f"),
                                      phase_time, DYNO_MAX_PHASE_TIME);
@@ -762,14 +762,12 @@ dyno_cli_run (int argc, char **argv)
   if (precision != NULL)
     {
       g_autofree char *number = g_strstrip (g_strdup (precision));
-      double percent;
-      char *end = NULL;
+      double percent = NAN;
 
       if (g_str_has_suffix (number, "%"))
         number[strlen (number) - 1] = '\0';
       g_strchomp (number);
-      percent = g_ascii_strtod (number, &end);
-      if (number[0] == '\0' || end == number || *end != '\0' || !(percent >= 0 && percent < 100))
+      if (!dyno_parse_decimal (number, &percent) || !(percent >= 0 && percent < 100))
         return dyno_cli_usage_error ("run", _("--precision: “%s” is not a percentage from 0 to "
                                               "99, e.g. 5%%"),
                                      precision);

@@ -38,10 +38,11 @@ say (const Progress *p, const char *format, ...)
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
+  /* The device's name (a symlink may be called anything) and its model: escaped. */
   if (p->to_stderr)
-    g_printerr ("%s", text);
+    dyno_cli_printerr ("%s", text);
   else
-    g_print ("%s", text);
+    dyno_cli_print ("%s", text);
 }
 
 static char *

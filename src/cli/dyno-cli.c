@@ -34,18 +34,83 @@ dyno_cli_stdout_failed (int err, gboolean reported)
   stdout_reported |= reported;
 }
 
+/* text in charset through iconv's transliteration, so that what the charset lacks keeps a
+ * meaning: "—" (no figure) becomes "--", not the "?" that marks a single run in a comparison,
+ * and "…" "...". g_convert () refuses any conversion that is not reversible, so this calls
+ * iconv itself; "?" for a character with no transliteration either. NULL when iconv cannot
+ * convert to charset at all. */
+static char *
+transliterate (const char *text, const char *charset)
+{
+  g_autofree char *to = g_strconcat (charset, "//TRANSLIT", NULL);
+  GIConv cd = g_iconv_open (to, "UTF-8");
+  g_autoptr (GString) out = NULL;
+  char *in = (char *) text;
+  gsize in_left = strlen (text);
+
+  if (cd == (GIConv) -1)
+    return NULL;
+  out = g_string_sized_new (in_left + 16);
+  while (in_left > 0)
+    {
+      char buffer[256];
+      char *p = buffer;
+      gsize out_left = sizeof buffer;
+      gsize done = g_iconv (cd, &in, &in_left, &p, &out_left);
+      int err = errno;
+
+      g_string_append_len (out, buffer, p - buffer);
+      if (done != (gsize) -1 || err == E2BIG)
+        continue;
+      if (err != EILSEQ)
+        break; /* EINVAL: a sequence cut at the end; text is valid UTF-8, so never */
+      g_string_append_c (out, '?');
+      {
+        const char *next = g_utf8_find_next_char (in, in + in_left);
+        gsize skip = next != NULL ? (gsize) (next - in) : in_left;
+
+        in += skip;
+        in_left -= skip;
+      }
+    }
+  g_iconv_close (cd);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+dyno_cli_to_console (const char *text)
+{
+  const char *charset;
+  g_autofree char *valid = NULL;
+  char *converted;
+
+  if (g_get_console_charset (&charset))
+    return NULL;
+  valid = g_utf8_make_valid (text, -1);
+  converted = transliterate (valid, charset);
+  if (converted == NULL)
+    converted = g_convert_with_fallback (valid, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  return converted;
+}
+
 /* g_print's default handler with the error kept: GLib's converts to the locale's charset and
  * ignores what fputs returns. */
 static void
 print_to_stdout (const char *text)
 {
-  const char *charset;
-  g_autofree char *converted = NULL;
+  g_autofree char *converted = dyno_cli_to_console (text);
 
-  if (!g_get_console_charset (&charset))
-    converted = g_convert_with_fallback (text, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
   if (fputs (converted ? converted : text, stdout) == EOF)
     dyno_cli_stdout_failed (errno, FALSE);
+}
+
+/* g_printerr's, with the same conversion as standard output's. */
+static void
+print_to_stderr (const char *text)
+{
+  g_autofree char *converted = dyno_cli_to_console (text);
+
+  fputs (converted ? converted : text, stderr);
 }
 
 /* After the command: flush and close standard output, and fail the command if anything meant
@@ -100,6 +165,50 @@ dyno_cli_printable (const char *text, gboolean keep_newlines)
   return g_string_free (out, FALSE);
 }
 
+/* One line or more of human-readable output: every control character escaped, line breaks
+ * inside included, but the text's own final line break kept. A name in it (a folder with a
+ * newline, a model string from a loop image's file name) stays on its line and cannot forge
+ * another one. */
+static char *printable_lines (const char *format, va_list args) G_GNUC_PRINTF (1, 0);
+
+static char *
+printable_lines (const char *format, va_list args)
+{
+  g_autofree char *text = g_strdup_vprintf (format, args);
+  gsize len = strlen (text);
+  gboolean final_newline = len > 0 && text[len - 1] == '\n';
+  g_autofree char *shown = NULL;
+
+  if (final_newline)
+    text[len - 1] = '\0';
+  shown = dyno_cli_printable (text, FALSE);
+  return final_newline ? g_strconcat (shown, "\n", NULL) : g_steal_pointer (&shown);
+}
+
+void
+dyno_cli_print (const char *format, ...)
+{
+  g_autofree char *shown = NULL;
+  va_list args;
+
+  va_start (args, format);
+  shown = printable_lines (format, args);
+  va_end (args);
+  g_print ("%s", shown);
+}
+
+void
+dyno_cli_printerr (const char *format, ...)
+{
+  g_autofree char *shown = NULL;
+  va_list args;
+
+  va_start (args, format);
+  shown = printable_lines (format, args);
+  va_end (args);
+  g_printerr ("%s", shown);
+}
+
 void
 dyno_cli_error (const char *format, ...)
 {
@@ -110,7 +219,9 @@ dyno_cli_error (const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  printable = dyno_cli_printable (message, TRUE);
+  /* A message is one line: a newline in a name it quotes must not start a line of its own
+   * that reads like another "dyno-cli: …" message. */
+  printable = dyno_cli_printable (message, FALSE);
   g_printerr ("dyno-cli: %s\n", printable);
 }
 
@@ -124,7 +235,9 @@ dyno_cli_usage_error (const char *command, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  printable = dyno_cli_printable (message, TRUE);
+  /* A message is one line: a newline in a name it quotes must not start a line of its own
+   * that reads like another "dyno-cli: …" message. */
+  printable = dyno_cli_printable (message, FALSE);
   g_printerr ("dyno-cli: %s\n", printable);
   if (command != NULL)
     g_printerr (_("Try “dyno-cli %s --help” for more information.\n"), command);
@@ -288,6 +401,7 @@ main (int argc, char *argv[])
       }
   }
   g_set_print_handler (print_to_stdout);
+  g_set_printerr_handler (print_to_stderr);
   atexit (finish_stdout_at_exit);
   if (!stdout_acceptable ())
     return DYNO_EXIT_USAGE;

@@ -251,7 +251,13 @@ phase_unit_label (const DynoPhase *id, DynoRateUnit unit)
 {
   if (dyno_phase_get_unit (id) == DYNO_UNIT_BYTES)
     return dyno_rate_unit_label (unit);
-  return dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST) ? "files/s" : "seeks/s";
+  /* Markdown and HTML are for people, in their language (Bonnie's text table keeps its
+   * "/sec"). */
+  return dyno_phase_has_flag (id, DYNO_PHASE_FILE_TEST)
+             /* Translators: the unit of a file test's rate in a comparison table */
+             ? _("files/s")
+             /* Translators: the unit of the random seeks' rate in a comparison table */
+             : _("seeks/s");
 }
 
 /* bonnie++'s print_size(): the data file in whole MiB, or GiB when exact: "1000M", "4G". */
@@ -529,7 +535,11 @@ format_text (const DynoComparison *comparison, DynoRateUnit unit)
 
 /* ---- Markdown ------------------------------------------------------------------------- */
 
-/* A table cell holds no newline and no bare pipe. */
+/* A label or a note as literal Markdown text. A table cell holds no newline and no bare pipe;
+ * renderers pass inline HTML through, so <, > and & become entities (a label "<script>" or
+ * "<img onerror=…>" is shown, never run); the other characters that start emphasis, code,
+ * links, images or strikethrough are escaped with a backslash, and so is a "#" that would start
+ * a heading. */
 static void
 append_md_text (GString *out, const char *text)
 {
@@ -537,9 +547,18 @@ append_md_text (GString *out, const char *text)
 
   for (const char *p = clean; *p != '\0'; p++)
     {
-      if (*p == '|' || *p == '\\' || *p == '*' || *p == '_' || *p == '`')
-        g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
+      if (*p == '<')
+        g_string_append (out, "&lt;");
+      else if (*p == '>')
+        g_string_append (out, "&gt;");
+      else if (*p == '&')
+        g_string_append (out, "&amp;");
+      else
+        {
+          if (strchr ("|\\*_`[]~!", *p) != NULL || (*p == '#' && p == clean))
+            g_string_append_c (out, '\\');
+          g_string_append_c (out, *p);
+        }
     }
 }
 
@@ -568,9 +587,13 @@ format_markdown (const DynoComparison *comparison, DynoRateUnit unit)
       /* Translators: the first column's header of a Markdown or HTML comparison table */
       g_string_append_printf (out, "| %s |", C_("table column", "Run"));
       for (guint c = 0; c < cols->len; c++)
-        g_string_append_printf (out, " %s (%s) |",
-                                dyno_phase_get_title (g_ptr_array_index (cols, c)),
-                                phase_unit_label (g_ptr_array_index (cols, c), unit));
+        {
+          /* A test's title may come from a result file: literal text too. */
+          g_string_append_c (out, ' ');
+          append_md_text (out, dyno_phase_get_title (g_ptr_array_index (cols, c)));
+          g_string_append_printf (out, " (%s) |",
+                                  phase_unit_label (g_ptr_array_index (cols, c), unit));
+        }
       g_string_append (out, "\n|:---|");
       for (guint c = 0; c < cols->len; c++)
         g_string_append (out, "---:|");
@@ -857,9 +880,12 @@ format_html (const DynoComparison *comparison, DynoRateUnit unit)
           const DynoPhase *first = g_ptr_array_index (cols, c);
 
           end = dyno_text_group_end (cols, c);
+          /* Translated, as the rest of the page (Bonnie's text table keeps his titles). */
           g_string_append_printf (out,
-                                  "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">%s</th>",
-                                  end - c, first->kind->group->title);
+                                  "<th colspan=\"%u\" scope=\"colgroup\" class=\"group\">",
+                                  end - c);
+          append_html_text (out, dyno_phase_group_get_title (first->kind->group));
+          g_string_append (out, "</th>");
         }
       g_string_append (out, "</tr>\n<tr>");
       for (guint c = 0; c < cols->len; c++)

@@ -211,7 +211,10 @@ is_number (JsonNode *node)
   return type == G_TYPE_INT64 || type == G_TYPE_DOUBLE;
 }
 
-/* A number from min to max, NAN when absent; FALSE with an error when it is something else. */
+/* A number from 0 to max, NAN when absent or out of range; FALSE with an error when it is
+ * something else. fio writes -1 for a figure it does not have (a latency it did not measure,
+ * a CPU share it could not read): that is no measurement, so it is shown as missing, with a
+ * note naming it, and neither as a figure nor as a reason to refuse the whole file. */
 gboolean
 dyno_import_fio_get_number (DynoFioCtx *ctx, JsonObject *object, const char *path, const char *name,
                             double max, double *out)
@@ -227,7 +230,15 @@ dyno_import_fio_get_number (DynoFioCtx *ctx, JsonObject *object, const char *pat
                                     dyno_import_fio_describe (node));
   value = json_node_get_double (node);
   if (!isfinite (value) || value < 0 || value > max)
-    return dyno_import_fio_fail_at (ctx, path, _ ("“%s” is out of range (%g)"), name, value);
+    {
+      if (ctx->notes != NULL)
+        dyno_import_fio_add_unique (
+            ctx->notes,
+            /* Translators: a note on an imported fio run; "jobs[0].read.clat_ns" and "mean" */
+            g_strdup_printf (_ ("fio's %s%s%s is out of range: shown as unknown"), path,
+                             path[0] != '\0' ? "." : "", name));
+      return TRUE;
+    }
   *out = value;
   return TRUE;
 }

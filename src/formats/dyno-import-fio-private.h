@@ -12,11 +12,13 @@
 
 G_BEGIN_DECLS
 
-/* Where errors go: the input, for its name, and the caller's error */
+/* Where errors go: the input, for its name, and the caller's error; notes (char*, may be
+ * NULL): what was read as unknown, for every run of the file */
 typedef struct
 {
   const DynoImportInput *input;
   GError **error;
+  GPtrArray *notes;
 } DynoFioCtx;
 
 typedef struct
@@ -80,7 +82,8 @@ const char *dyno_import_fio_describe (JsonNode *node);
 /* "“run.json”: jobs[2].read: …"; an empty path names nothing */
 gboolean    dyno_import_fio_fail_at (DynoFioCtx *ctx, const char *path, const char *format, ...)
     G_GNUC_PRINTF (3, 4);
-/* A number from 0 to max, NAN when absent; FALSE with an error when it is something else. */
+/* A number from 0 to max, NAN when absent or out of range (fio writes -1 for what it does
+ * not know: a note says which was left out); FALSE with an error when it is no number. */
 gboolean    dyno_import_fio_get_number (DynoFioCtx  *ctx,
                                         JsonObject  *object,
                                         const char  *path,

@@ -644,7 +644,7 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
   g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GDateTime) created = NULL;
   g_autofree char *tool = NULL;
-  DynoFioCtx ctx = { input, error };
+  DynoFioCtx ctx = { input, error, notes };
   Mapper mapper = { &ctx, skipped, notes, FALSE };
   JsonObject *root;
   JsonNode *globals;

@@ -35,7 +35,8 @@ double        dyno_text_display_scale (const DynoPhase *phase, DynoRateUnit unit
  * 1000; files none from 10. */
 int           dyno_text_rate_decimals (const DynoPhase *phase, DynoRateUnit unit, double value);
 
-/* Pads (or cuts) text to width characters, not bytes, so "±" or an accented label line up. */
+/* Pads text to width characters, not bytes, so "±" or an accented label line up. Wider,
+ * left-aligned text (a name) is cut to width; right-aligned text (a figure) never is. */
 void dyno_text_append_padded (GString *out, const char *text, guint width, gboolean right);
 /* " ----Title----" filling width + 1 characters, or the title cut to width. */
 void dyno_text_append_banner (GString *out, const char *title, guint width);

@@ -12,7 +12,10 @@ dyno_text_append_padded (GString *out, const char *text, guint width, gboolean r
 {
   glong len = g_utf8_strlen (text, -1);
 
-  if ((guint) len > width)
+  /* Right-aligned text is a figure (a rate, a ratio, a size): cut, 1157349244 read as
+   * 11573492, another number. It is kept whole and pushes the rest of its row right; only
+   * a name, left-aligned, is cut to its column. */
+  if ((guint) len > width && !right)
     {
       g_autofree char *cut = g_utf8_substring (text, 0, width);
 
@@ -20,11 +23,11 @@ dyno_text_append_padded (GString *out, const char *text, guint width, gboolean r
       return;
     }
   if (right)
-    for (guint i = len; i < width; i++)
+    for (glong i = len; i < (glong) width; i++)
       g_string_append_c (out, ' ');
   g_string_append (out, text);
   if (!right)
-    for (guint i = len; i < width; i++)
+    for (glong i = len; i < (glong) width; i++)
       g_string_append_c (out, ' ');
 }
 

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -359,4 +360,46 @@ dyno_format_latency (double seconds)
   if (seconds < 1)
     return g_strdup_printf (_("%.1f ms"), seconds * 1e3);
   return g_strdup_printf (_("%.2f s"), seconds);
+}
+
+gboolean
+dyno_parse_decimal (const char *text, double *out)
+{
+  const struct lconv *conv = localeconv ();
+  const char *point = conv != NULL && conv->decimal_point != NULL ? conv->decimal_point : ".";
+  gsize point_len = strlen (point);
+  g_autoptr (GString) c_text = g_string_new (NULL);
+  gboolean separator = FALSE;
+  gboolean digits = FALSE;
+  char *end = NULL;
+  double value;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (g_ascii_isdigit (*p))
+        {
+          g_string_append_c (c_text, *p);
+          digits = TRUE;
+        }
+      else if (!separator && *p == '.')
+        {
+          g_string_append_c (c_text, '.');
+          separator = TRUE;
+        }
+      else if (!separator && point_len > 0 && strncmp (p, point, point_len) == 0)
+        {
+          g_string_append_c (c_text, '.');
+          separator = TRUE;
+          p += point_len - 1;
+        }
+      else
+        return FALSE;
+    }
+  if (!digits)
+    return FALSE;
+  value = g_ascii_strtod (c_text->str, &end);
+  if (end == c_text->str || *end != '\0' || !isfinite (value))
+    return FALSE;
+  *out = value;
+  return TRUE;
 }

@@ -12,6 +12,11 @@ G_BEGIN_DECLS
 /* "4096", "64k", "512M", "1.5G", "2T": 1024-based, case-insensitive, optional "iB"/"B". */
 gboolean dyno_parse_size (const char *text, guint64 *out_bytes, GError **error);
 gboolean dyno_parse_count (const char *text, guint min, guint max, guint *out, GError **error);
+/* A number as a person types it: digits with at most one decimal separator, the C point or
+ * the locale's own (the comma of "1500,50" in German). Never hex, an exponent, a sign, inf
+ * or nan: strtod takes them all, and none is a price, a time or a percentage anyone types.
+ * FALSE when text is anything else. */
+gboolean dyno_parse_decimal (const char *text, double *out);
 /* bonnie++'s -n num[:max[:min[:dirs]]]; max may be "link" or "symlink" (or -1/-2). */
 gboolean dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error);
 /* Comma-separated phase keys or groups: all, io, block, char, files, create, stat, delete,

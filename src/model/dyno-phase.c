@@ -282,6 +282,7 @@ dyno_phase_parse (const char *key, GError **error)
   g_auto (GStrv) parts = NULL;
   const DynoPhaseKind *kind;
   DynoPhaseParams p = { 0 };
+  DynoPhaseParamSet given = 0;
 
   g_return_val_if_fail (key != NULL, NULL);
 
@@ -313,22 +314,62 @@ dyno_phase_parse (const char *key, GError **error)
       char c = g_ascii_tolower (part[0]);
       gboolean ok;
       DynoPhaseParamSet which;
+      const char *range;
+      const char *twice;
 
       if (c == 'q')
-        which = DYNO_PHASE_PARAM_QUEUE_DEPTH, ok = parse_count (part + 1, 4096, &p.queue_depth);
+        {
+          which = DYNO_PHASE_PARAM_QUEUE_DEPTH, ok = parse_count (part + 1, 4096, &p.queue_depth);
+          /* Translators: the range of a test's parameter ("q32") */
+          range = _("the queue depth is a whole number from 1 to 4096");
+          twice = _("the queue depth is given twice");
+        }
       else if (c == 't')
-        which = DYNO_PHASE_PARAM_THREADS, ok = parse_count (part + 1, 256, &p.threads);
+        {
+          which = DYNO_PHASE_PARAM_THREADS, ok = parse_count (part + 1, 256, &p.threads);
+          range = _("the number of threads is a whole number from 1 to 256");
+          twice = _("the number of threads is given twice");
+        }
       else if (c == 'r')
-        which = DYNO_PHASE_PARAM_READ_PERCENT, ok = parse_count (part + 1, 100, &p.read_percent);
+        {
+          which = DYNO_PHASE_PARAM_READ_PERCENT, ok = parse_count (part + 1, 100, &p.read_percent);
+          range = _("the share of reads is a whole number from 1 to 100");
+          twice = _("the share of reads is given twice");
+        }
       else
-        which = DYNO_PHASE_PARAM_BLOCK, ok = parse_block (part, &p.block_size);
-      if (!ok || !(kind->params & which))
+        {
+          which = DYNO_PHASE_PARAM_BLOCK, ok = parse_block (part, &p.block_size);
+          range = _("the block size is from 1 byte to 1 TiB, such as 4k or 1m");
+          twice = _("the block size is given twice");
+        }
+      /* A parameter the test does not take is named as such; one it takes but out of range
+       * says the range (q0 and q4097 are queue depths, just not possible ones); a block size
+       * is a number, so anything else is no parameter at all. */
+      if (!(kind->params & which) || (!ok && which == DYNO_PHASE_PARAM_BLOCK
+                                      && !g_ascii_isdigit (part[0])))
         {
           dyno_error_set_invalid (error,
                                   _("“%s” in the test “%s” is not a parameter %s takes"), part,
                                   key, kind->nick);
           return NULL;
         }
+      if (!ok)
+        {
+          /* Translators: "“q0” in the test “rnd-read:4k:q0” is out of range: the queue
+           * depth is a whole number from 1 to 4096" */
+          dyno_error_set_invalid (error, _("“%s” in the test “%s” is out of range: %s"), part,
+                                  key, range);
+          return NULL;
+        }
+      /* rnd-read:q1:q32 took the last and said nothing: which one was meant is not known. */
+      if (given & which)
+        {
+          /* Translators: "“q32” in the test “rnd-read:q1:q32”: the queue depth is given
+           * twice" */
+          dyno_error_set_invalid (error, _("“%s” in the test “%s”: %s"), part, key, twice);
+          return NULL;
+        }
+      given |= which;
     }
   return dyno_phase_get (kind, &p);
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-parse.h"
 #include "dyno-price.h"
 #include "dyno-result.h"
 
@@ -19,7 +20,6 @@ dyno_price_parse (const char *text, double *amount, char **currency, GError **er
   g_autofree char *copy = NULL;
   g_autofree char *code = NULL;
   g_auto (GStrv) words = NULL;
-  char *end = NULL;
   double value;
 
   g_return_val_if_fail (text != NULL, FALSE);
@@ -42,8 +42,17 @@ dyno_price_parse (const char *text, double *amount, char **currency, GError **er
                    _("“%s” is not an amount and a currency code, such as “1500 USD”"), text);
       return FALSE;
     }
-  value = g_ascii_strtod (words[0], &end);
-  if (end == words[0] || *end != '\0' || !isfinite (value) || value <= 0)
+  /* dyno_parse_decimal, not g_ascii_strtod (): that refused the German "1500,50" (reading
+   * 1500 and leaving ",50") and took hex ("0x10"), "inf" and "nan", none of which is a price. */
+  if (!dyno_parse_decimal (words[0], &value))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* Translators: %s is what was typed as a price's amount, such as "0x10" */
+                   _("“%s” is not an amount: give digits and at most one decimal separator, "
+                     "such as 1500 or 1499.99"), words[0]);
+      return FALSE;
+    }
+  if (value <= 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("“%s” is not an amount larger than zero"), words[0]);

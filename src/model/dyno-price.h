@@ -13,9 +13,11 @@
 
 G_BEGIN_DECLS
 
-/* "1500 USD", "1500 usd", "  1500.50   EUR ", "1500": amount > 0 and finite, currency a code
- * of three letters (upper-cased) or, when left out, NULL for the caller to fill in. FALSE with
- * error (G_OPTION_ERROR_BAD_VALUE) when it is not that. */
+/* "1500 USD", "1500 usd", "  1500.50   EUR ", "1500", and "1500,50 EUR" where the locale's
+ * decimal separator is a comma: amount > 0 and finite, digits with at most one decimal point
+ * (never hex, an exponent, inf or nan), currency a code of three letters (upper-cased) or,
+ * when left out, NULL for the caller to fill in. FALSE with error (G_OPTION_ERROR_BAD_VALUE)
+ * when it is not that. */
 gboolean dyno_price_parse (const char *text, double *amount, char **currency, GError **error);
 /* The locale's currency ("EUR", from localeconv's int_curr_symbol "EUR "); NULL when the
  * locale has none (the C locale). */

@@ -2744,6 +2744,315 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
 # Round three, words a person reads (issue 20, items 19-21, 25, 26, 28-31) --------------------
 # Cases and their helpers for this part go here, above the next heading.
 
+# A name that would act on a terminal: a line break (which could start a line of its own
+# reading "dyno-cli: …"), the escape of a colour sequence, a bell.
+FORGED = b"new\ndyno-cli: forged\x1b[31m\x07 x"
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+
+
+def expect_printable(p, text, what):
+    """No control character but the line breaks and tabs of the layout, and no line that a name
+    forged."""
+    m = CONTROL_RE.search(text)
+    check(not m, "a control character (%r) reached %s raw" % (m.group(0) if m else "", what),
+          p.describe())
+    check(not any(line.startswith("dyno-cli: forged") for line in text.splitlines()),
+          "a newline in a name started a line of %s of its own" % what, p.describe())
+
+
+def case_info_controls():
+    with Sandbox() as s:
+        target = os.path.join(fsencode(s.base), FORGED)
+        os.mkdir(target)
+        p = cli("info", target)
+        expect_rc(p, 0)
+        expect_printable(p, p.out, "stdout")
+        lines = [ln for ln in p.out.splitlines() if ln.startswith("Target ")]
+        check(lines and "new\\ndyno-cli: forged\\x1b[31m\\x07 x" in lines[0],
+              "the Target line does not show the name escaped: %r" % lines[:1], p.describe())
+        return summary(p, lines[0].replace(s.base, "…"), s.clean(p))
+
+
+def case_messages_escape_newline():
+    """run and scan quote a name in their messages: one line each, escaped."""
+    with Sandbox() as s:
+        parent = os.path.join(fsencode(s.base), FORGED)
+        os.mkdir(parent)
+        missing = os.path.join(parent, b"missing")
+        p = cli("run", "-d", missing, *QUICK)
+        expect_rc(p, 1)
+        expect_printable(p, p.err, "run's stderr")
+        line = expect_message(p, r"does not exist", ["new\\ndyno-cli: forged\\x1b[31m"])
+        link = os.path.join(fsencode(s.base), b"dev-" + FORGED)
+        os.symlink("/dev/null", link)
+        q = cli("scan", "--positions", "2", "--seeks", "0", "--sample", "4K", link)
+        expect_rc(q, (1, 2))
+        expect_printable(q, q.err, "scan's stderr")
+        expect_printable(q, q.out, "scan's stdout")
+        expect_message(q, r"not a block device", ["dev-new\\ndyno-cli: forged"])
+        return summary(p, line.replace(s.base, "…"), s.clean(p),
+                       "scan of a link so named: one escaped message too")
+
+
+def case_loop_image_controls():
+    """A loop image's file name is the model of its device: info and scan print it escaped."""
+    with Sandbox() as s, LoopImage(s, fsdecode(b"img-" + FORGED),
+                                   ["mkfs.ext4", "-q", "-F"]) as img:
+        p = cli("info", img.where)
+        expect_rc(p, 0)
+        expect_printable(p, p.out, "info's stdout")
+        model = [ln for ln in p.out.splitlines() if ln.startswith("Model ")]
+        check(model and "img-new\\ndyno-cli: forged" in model[0],
+              "the Model line does not name the image escaped: %r" % model[:1], p.describe())
+        link = os.path.join(fsencode(s.base), b"lnk-" + FORGED)
+        os.symlink(img.dev, link)
+        q = cli("scan", "--positions", "2", "--seeks", "1", "--sample", "4K", link)
+        expect_rc(q, 0)
+        expect_printable(q, q.out, "scan's stdout")
+        expect_printable(q, q.err, "scan's stderr")
+        return summary(p, model[0].replace(s.base, "…"), None,
+                       "scan through a link so named: escaped too")
+
+
+add("words", "control characters in info", "`info` of a folder `new\\ndyno-cli: forged\\x1b[31m"
+    "\\x07 x`", "exit 0; the Target line shows the name escaped; no control character on "
+    "stdout", case_info_controls)
+add("words", "a newline in a name: run and scan messages", "`run -d` a missing folder in that "
+    "folder; `scan` a link so named to /dev/null", "one `dyno-cli:` line each, the name escaped "
+    "(\\n, \\x1b); no line forged", case_messages_escape_newline)
+add("words", "control characters from a loop image's name", "`info` of an ext4 image so named, "
+    "on a loop device; `scan` through a link so named", "the Model line names the image "
+    "escaped; nothing raw on stdout or stderr", case_loop_image_controls, root="loop devices")
+
+
+def labelled_result(s, name, label, notes=None):
+    """The fixture result with another label (and notes), its id made its own."""
+    with open(os.path.join(FIXTURES, "results", "full-v1.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    doc["label"] = label
+    if notes is not None:
+        doc["notes"] = notes
+    doc["id"] = "%s%s" % (name.encode().hex()[:8], doc["id"][8:])
+    path = s.path(name + ".json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return path
+
+
+def case_markdown_labels():
+    with Sandbox() as s:
+        a = labelled_result(s, "a", "<script>alert(1)</script>", "<b>bold</b> & more")
+        b = labelled_result(s, "b", "<img src=x onerror=alert(2)> | [x](javascript:y)")
+        p = cli("compare", "--format", "md", a, b)
+        expect_rc(p, 0)
+        for raw in ("<script>", "<img", "</script>"):
+            check(raw not in p.out, "%r reached the Markdown raw" % raw, p.describe())
+        check(not re.search(r"(?<!\\)\]\(javascript", p.out), "a link reached the Markdown "
+              "raw", p.describe())
+        check("&lt;script&gt;alert(1)&lt;/script&gt;" in p.out
+              and "&lt;img src=x onerror=alert(2)&gt;" in p.out,
+              "the labels are not shown as text (&lt;…&gt;)", p.describe())
+        bars = lambda line: len(re.findall(r"(?<!\\)\|", line))  # noqa: E731
+        rows = [ln for ln in p.out.splitlines() if "onerror" in ln and ln.startswith("|")]
+        check(rows and bars(rows[0]) == bars(p.out.splitlines()[0]),
+              "a | in a label split the table's row: %r" % rows[:1], p.describe())
+        return summary(p, None, None, "labels shown as `&lt;script&gt;…`, `\\|` kept in its cell")
+
+
+add("words", "compare --format md: HTML in labels", "labels `<script>alert(1)</script>` and "
+    "`<img src=x onerror=alert(2)> | [x](javascript:y)`", "exit 0; <, >, & as entities; "
+    "| [ ] escaped; the row keeps its cells", case_markdown_labels)
+
+# A test's parameters: out of range is said so, with the range; twice is a usage error.
+for _name, _cond, _args, _cause, _names in [
+    ("queue depth 0", "`--test rnd-read:4k:q0`", ["--test", "rnd-read:4k:q0"],
+     r"out of range.*from 1 to 4096", ["--test", "q0"]),
+    ("queue depth 4097", "`--test rnd-read:4k:q4097`", ["--test", "rnd-read:4k:q4097"],
+     r"out of range.*from 1 to 4096", ["--test", "q4097"]),
+    ("threads 257", "`--test rnd-read:4k:t257`", ["--test", "rnd-read:4k:t257"],
+     r"out of range.*from 1 to 256", ["--test", "t257"]),
+    ("a parameter twice", "`--test rnd-read:4k:q1:q32`", ["--test", "rnd-read:4k:q1:q32"],
+     r"queue depth is given twice", ["--test", "q32"]),
+    ("a block size twice", "`--test rnd-read:4k:8k`", ["--test", "rnd-read:4k:8k"],
+     r"block size is given twice", ["--test", "8k"]),
+]:
+    add("words", "--test: %s" % _name, _cond, "exit 2; names the parameter and says why; "
+        "nothing written", usage_case(_args, _cause, _names))
+
+
+def edited_result(s, name, edit):
+    """The fixture result, changed by edit(doc), as NAME.json in the sandbox."""
+    with open(os.path.join(FIXTURES, "results", "full-v1.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    edit(doc)
+    path = s.path(name + ".json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return path
+
+
+def set_create_rate(doc, rate):
+    for target in doc["targets"]:
+        for phase in target["phases"]:
+            if phase["id"] == "seq_create":
+                for run in phase["runs"]:
+                    run.update(amount=rate, elapsed=1.0, rate=float(rate))
+                phase["summary"]["rate"].update(mean=float(rate), min=float(rate),
+                                                max=float(rate), sd=0.0)
+
+
+def case_wide_number():
+    """A figure wider than its column is printed whole, in compare's and export's tables."""
+    with Sandbox() as s:
+        r = edited_result(s, "wide", lambda doc: set_create_rate(doc, 1157349244))
+        shown = []
+        for args in (("compare", r), ("export", "--format", "text", "-o", "-", r)):
+            p = cli(*args)
+            expect_rc(p, 0)
+            rows = [ln for ln in p.out.splitlines() if re.search(r"\s16\s+\d", ln)]
+            check(rows, "no Seq Create row in %s's table" % args[0], p.describe())
+            check("1157349244" in rows[0], "%s's table cut 1157349244 to %r" % (
+                args[0], rows[0]), p.describe())
+            shown.append(rows[0].strip())
+        return summary(p, None, None, "rows “%s” and “%s”" % tuple(shown))
+
+
+add("words", "a figure wider than its column", "a result whose Sequential Create made "
+    "1157349244 files/s; `compare` and `export --format text`", "exit 0; the figure shown "
+    "whole (it was cut to 11573492)", case_wide_number)
+
+
+def case_fio_minus_one():
+    """fio writes -1 for a figure it does not have: no figure, not a reason to refuse the file."""
+    with Sandbox() as s:
+        text = fixture("import", "fio-3.33-randread.json").decode("utf-8")
+        text = text.replace('"usr_cpu" : 11.254000', '"usr_cpu" : -1', 1)
+        check('"usr_cpu" : -1' in text, "the fixture has no usr_cpu of 11.254")
+        path = s.path("fio-minus-one.json")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        p = cli("export", "--format", "text", "-o", "-", path)
+        expect_rc(p, 0)
+        check("(-1)" not in p.out + p.err and not re.search(r"\s-1\s", p.out),
+              "a -1 is shown as a figure", p.describe())
+        check(re.search(r"usr_cpu is out of range: shown as unknown", p.out),
+              "no note says usr_cpu was left out as unknown", p.describe())
+        q = cli("compare", path)
+        expect_rc(q, 0)
+        return summary(p, None, None, "the note “fio's jobs[0].usr_cpu is out of range: shown as "
+                       "unknown”; compare: exit 0")
+
+
+add("words", "fio's -1 for a figure it lacks", "fio JSON with `\"usr_cpu\" : -1`; `export "
+    "--format text`, `compare`", "exit 0; the figure shown as missing with a note, not as "
+    "“(-1)” or a refused file", case_fio_minus_one)
+
+
+def case_usage_lines():
+    """Each command's usage line names its arguments once."""
+    seen = []
+    for command in ("run", "info", "list", "compare", "import", "export", "scan"):
+        p = cli(command, "--help")
+        expect_rc(p, 0)
+        usage = [ln.strip() for ln in p.out.splitlines() if ln.strip().startswith("dyno-cli ")]
+        check(usage, "no usage line in %s --help" % command, p.describe())
+        words = usage[0].split(" — ")[0].split()
+        twice = [w for a, w in zip(words, words[1:]) if a == w]
+        check(not twice, "%s --help: “%s” twice in the usage line %r" % (
+            command, twice[0] if twice else "", usage[0]), p.describe())
+        seen.append(usage[0].split(" — ")[0])
+    return "exit 0; " + "; ".join("“%s”" % u for u in seen if "FILE" in u)
+
+
+add("words", "usage lines", "`dyno-cli COMMAND --help` for every command", "no argument named "
+    "twice (it read “FILE… FILE…”)", case_usage_lines)
+
+
+def installed_locale(*names):
+    """The first of names that `locale -a` lists (spelt as it lists it), or Skip."""
+    try:
+        listed = subprocess.run(["locale", "-a"], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL).stdout.decode("ascii", "replace")
+    except OSError:
+        raise Skip("no locale program")
+    have = {n.lower().replace("-", ""): n for n in listed.split()}
+    for name in names:
+        if name.lower().replace("-", "") in have:
+            return have[name.lower().replace("-", "")]
+    raise Skip("none of the locales %s is installed (localedef -i de_DE -f UTF-8 de_DE.UTF-8)"
+               % ", ".join(names))
+
+
+def case_price_decimal_comma():
+    with Sandbox() as s:
+        env = locale_env(installed_locale("de_DE.UTF-8", "de_DE.utf8"))
+        r = s.path("r.json")
+        p = cli("run", "-d", s.target, *QUICK, "-q", "--price", "1500,50 EUR", "--json", r,
+                env=env)
+        expect_rc(p, 0)
+        with open(r, encoding="utf-8") as f:
+            price = json.load(f)["targets"][0].get("price") or {}
+        check(price.get("amount") == 1500.5 and price.get("currency") == "EUR",
+              "price %r, expected 1500.5 EUR" % price, p.describe())
+        refused = []
+        for amount in ("0x10", "inf", "nan", "1e3"):
+            q = cli("run", "-d", s.target, *QUICK, "--price", amount + " EUR", env=env)
+            expect_rc(q, 2)
+            refused.append(expect_message(q, r"not an amount", ["--price", amount]))
+        # The other numbers run takes with a fraction: the same digits, the same refusals.
+        t = cli("run", "-d", s.target, *QUICK, "-q", "--phase-time", "0,1", env=env)
+        expect_rc(t, 0)
+        for flag, value in (("--phase-time", "0x1"), ("--precision", "inf"),
+                            ("--max-time", "0x10")):
+            q = cli("run", "-d", s.target, *QUICK, flag, value, env=env)
+            expect_rc(q, 2)
+            expect_message(q, r"", [flag, value])
+        return summary(p, refused[0], s.clean(p), "1500,50 EUR kept as 1500.5 EUR; 0x10, inf, "
+                       "nan, 1e3 refused; --phase-time 0,1 taken, 0x1 refused")
+
+
+add("words", "--price with a decimal comma", "`LC_ALL=de_DE.UTF-8 run --price '1500,50 EUR'`; "
+    "`--price` 0x10, inf, nan, 1e3", "exit 0, the price is 1500.5 EUR; the others exit 2 naming "
+    "--price and the amount; --phase-time, --precision, --max-time alike",
+    case_price_decimal_comma)
+
+
+def case_latin1_output():
+    """In a Latin-1 locale the text for people is Latin-1: "×" is the byte 0xd7, not the two
+    bytes of its UTF-8 (a terminal shows "Ã—"); what Latin-1 lacks becomes "?"."""
+    env = locale_env(installed_locale("de_DE.ISO-8859-1", "de_DE.iso88591", "de_DE"))
+    r = os.path.join(FIXTURES, "results", "full-v1.json")
+    shown = []
+    for args in (("compare", r, r), ("compare", "--format", "md", r, r),
+                 ("export", "--format", "text", "-o", "-", r), ("info", "/")):
+        argv = [CLI] + list(args)
+        raw = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, timeout=TIMEOUT, env=env)
+        p = Proc(argv, raw.returncode, raw.stdout.decode("latin-1"),
+                 raw.stderr.decode("latin-1"), 0)
+        expect_rc(p, (0, 1) if args[0] == "info" else 0)
+        try:
+            raw.stdout.decode("ascii")
+            ascii_only = True
+        except UnicodeDecodeError:
+            ascii_only = False
+        utf8 = re.search(rb"[\xc2-\xf4][\x80-\xbf]+", raw.stdout)
+        check(not utf8, "%s printed UTF-8 (%r) in a Latin-1 locale" % (
+            " ".join(args[:3]), utf8.group(0) if utf8 else b""), p.describe())
+        if args[0] == "compare":
+            check(b"\xd7" in raw.stdout, "no × (0xd7) in compare's output", p.describe())
+        if "md" in args:
+            # "—" (no figure) has no Latin-1: "--", never the "?" that marks a single run
+            check(b"| -- |" in raw.stdout and b"| ? |" not in raw.stdout,
+                  "a missing figure is not shown as “--”", p.describe())
+        shown.append("%s: %s" % (args[0], "ASCII" if ascii_only else "Latin-1"))
+    return "exit 0; " + ", ".join(shown)
+
+
+add("words", "a Latin-1 locale", "`LC_ALL=de_DE.ISO-8859-1 compare` (text and md), `export "
+    "--format text -o -`, `info /`", "stdout in ISO-8859-1 (× as 0xd7), no UTF-8",
+    case_latin1_output)
+
 # Round three: end of words ------------------------------------------------------------------
 
 

@@ -486,13 +486,25 @@ def case_interrupt():
 
 
 def case_info():
+    """info of a remote folder: the JSON with --json, the table of a local folder without."""
     with Folder() as f:
-        p = cli("info", url(f.path), "--remote-cli", CLI)
-        check(p.returncode == 0, "remote info failed", p.desc)
+        p = cli("info", "--json", url(f.path), "--remote-cli", CLI)
+        check(p.returncode == 0, "remote info --json failed", p.desc)
         doc = json.loads(p.out)
         check(doc.get("path") == f.path and doc.get("remote") == "root@127.0.0.1",
               "the info does not describe the remote folder", p.desc)
         check("system" in doc or "hostname" in p.out, "no system in the info", p.desc)
+        t = cli("info", url(f.path), "--remote-cli", CLI)
+        check(t.returncode == 0, "remote info failed", t.desc)
+        check(not t.out.lstrip().startswith("{"), "info of a remote folder printed JSON, not "
+              "the table", t.desc)
+        for label, value in (("Target", url(f.path)), ("File system", doc.get("fs_type")),
+                             ("Free space", None), ("Writable", "yes"),
+                             ("Host", (doc.get("system") or {}).get("hostname"))):
+            lines = [ln for ln in t.out.splitlines() if ln.startswith(label + " ")]
+            check(lines and (value is None or str(value) in lines[0]),
+                  "no “%s” line%s in the table" % (label, " with %s" % value if value else ""),
+                  t.desc)
 
 
 def case_stdin_close():
@@ -691,10 +703,13 @@ def main():
         print("1..0 # SKIP %s" % why)
         return 0
     failed = 0
-    print("1..%d" % len(CASES), flush=True)
+    # DYNO_SSH_ONLY=REGEX: only the cases whose name matches (the suite takes a while)
+    only = os.environ.get("DYNO_SSH_ONLY")
+    cases = [c for c in CASES if not only or re.search(only, c[0])]
+    print("1..%d" % len(cases), flush=True)
     with dyno_sshd.Servers(3) as servers:
         SERVERS = servers
-        for n, (name, case) in enumerate(CASES, 1):
+        for n, (name, case) in enumerate(cases, 1):
             try:
                 case()
             except Skip as e:
