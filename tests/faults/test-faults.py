@@ -2737,6 +2737,53 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
 # Round three, imports and signals (issue 20, items 11, 13-15) -------------------------------
 # Cases and their helpers for this part go here, above the next heading.
 
+def cut_last_line(*parts):
+    """The fixture without its last 3 bytes: cut inside its last line, as an interrupted copy or
+    download leaves it."""
+    return lambda: fixture(*parts)[:-3]
+
+
+def fio_twice(damage_second=False):
+    """fio --output-format=json >> runs.json, twice: two documents, each with fio's note line
+    before it; the second with a rate that is a string, when damaged."""
+    def make():
+        doc = fixture("import", "fio-3.33-randread.json")
+        second = re.sub(rb'"iops" : [0-9.]+', b'"iops" : "x"', doc, count=1) \
+            if damage_second else doc
+        return doc + second
+    return make
+
+
+IMPORT_READERS = [
+    # as READERS: (case, condition, expected, file name, maker, commands, exit, cause, names,
+    # results)
+    ("CrystalDiskMark export cut inside its last line",
+     "CrystalDiskMark 7's export without its last 3 bytes (“…Comment: …” cut)",
+     "exit 1; the file ends inside line 30, names the file; nothing imported", "cdm-cut.txt",
+     cut_last_line("import", "crystaldiskmark-7.0.0-mix.txt"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 30: the file ends inside this line.*cut short", ["cdm-cut.txt"], None),
+    ("KDiskMark export cut inside its last line",
+     "KDiskMark 3.1's export without its last 3 bytes (“OS: …” cut)",
+     "exit 1; the file ends inside line 28, names the file; nothing imported", "kdm-cut.txt",
+     cut_last_line("import", "kdiskmark-3.1.txt"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 28: the file ends inside this line.*cut short", ["kdm-cut.txt"], None),
+    ("two fio JSON documents in one file", "`fio --output-format=json >> runs.json` twice",
+     "exit 0; both documents imported (2 runs), none dropped", "runs.json", fio_twice(),
+     ["import", "import fio-json", "cli-import", "cli-compare"], 0, None, (), 2),
+    ("two fio JSON documents, the second damaged",
+     "the same, with a rate in the second document a string",
+     "exit 1; names the file, line 230 and the second document; nothing imported",
+     "runs-bad.json", fio_twice(damage_second=True), ["import", "cli-import", "cli-compare"], 1,
+     r"line 230: JSON document 2: jobs\[0\]\.read: .*expected a number", ["runs-bad.json"],
+     None),
+]
+
+for _name, _cond, _exp, _file, _make, _cmds, _rc, _cause, _names, _results in IMPORT_READERS:
+    add("files", _name, _cond, _exp,
+        reader_case(_file, reader_maker(_make), _cmds, _rc, _cause, _names, _results))
+
 # Round three: end of imports and signals ----------------------------------------------------
 
 
