@@ -3119,6 +3119,54 @@ def save_signal_case(command):
     return case
 
 
+def output_save_signal_case(command):
+    """SIGTERM while `dyno-cli export` or `compare` saves its -o file, held in fchmod() by strace
+    as in save_signal_case. These commands keep SIGTERM's default action: they may die of it,
+    but only once the file is whole and in place."""
+    def case():
+        need_root("strace on the process")
+        if shutil.which("strace") is None:
+            raise Skip("strace not found (apt-get install strace)")
+        with Sandbox() as s:
+            out = s.dir("out", populated=False)
+            path = os.path.join(out, "r.csv")
+            if command == "export":
+                args = ["export", a_result(s), "--format", "csv"]
+            else:
+                args = ["compare", os.path.join(FIXTURES, "import", "bonnie++-2.00a.csv"),
+                        os.path.join(FIXTURES, "import", "bonnie++-1.03c.csv")]
+            want = cli(*(args + ["-o", "-"]))
+            expect_rc(want, 0)
+            argv = ["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=fchmod",
+                    "-e", "inject=fchmod:delay_enter=3000000", CLI] + args + ["-o", path]
+            run = BgRun(s.target, argv=argv)
+            try:
+                end = time.monotonic() + 60
+                temp = []
+                while not temp and time.monotonic() < end and run.proc.poll() is None:
+                    temp = [n for n in os.listdir(out) if re.fullmatch(r"\.r\.csv\.\w{6}", n)]
+                    time.sleep(0.01)
+                check(temp, "no temporary file of r.csv within 60 s (status %s)"
+                      % run.proc.poll(), run.describe())
+                with open("/proc/%d/task/%d/children" % (run.pid, run.pid)) as f:
+                    os.kill(int(f.read().split()[0]), signal.SIGTERM)
+                rc, took = run.wait(SIGNAL_LIMIT + 20)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            left = sorted(os.listdir(out))
+            check(left == ["r.csv"], "out/ holds %s, not r.csv alone" % left, p.describe())
+            with open(path) as f:
+                check(f.read() == want.out, "r.csv is not what the command writes",
+                      p.describe())
+            return summary(p, None, s.clean(p), "r.csv whole and in place, then %s; no "
+                           "temporary file" % ("killed by SIGTERM" if rc in (-15, 143)
+                                               else "exit %s" % rc))
+    return case
+
+
 add("signals", "import: listing into a closed pipe", "`dyno-cli import cron.csv -o new/a/b | "
     "head -n 0`, 100 runs", "exit 1; says the list is lost and nothing was imported; new/, "
     "new/a, new/a/b and the files removed", case_import_listing_lost)
@@ -3147,6 +3195,11 @@ for _cmd in ("run", "scan"):
         "exit 130 once the save is done; r.json whole, no `.r.json.XXXXXX` left",
         save_signal_case(_cmd), root="strace%s" % (" and a loop device" if _cmd == "scan"
                                                    else ""))
+for _cmd in ("export", "compare"):
+    add("signals", "%s -o: SIGTERM during the save" % _cmd, "SIGTERM while `dyno-cli %s … -o "
+        "r.csv` writes r.csv's temporary file (strace holds its fchmod 3 s)" % _cmd,
+        "the file whole and in place before SIGTERM ends the process; no `.r.csv.XXXXXX` left",
+        output_save_signal_case(_cmd), root="strace")
 
 # Round three: end of imports and signals ----------------------------------------------------
 
