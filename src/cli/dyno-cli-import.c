@@ -340,6 +340,7 @@ import_into (const char *output, GPtrArray *results)
       remove_made (made);
       return DYNO_EXIT_FAILED;
     }
+  /* A folder this import just made holds no other import's leftovers. */
   if (made->len == 0)
     remove_stale_staging (output);
 
