@@ -781,8 +781,9 @@ dyno_import_diskmark_parse (DynoImportInput *input, DynoImportFormat format, GPt
           && state.report->last_line == number)
         ok = dyno_import_fail (error, input, number,
                                _ ("the file ends inside this line, without the line break "
-                                  "that ends every line of a %s export: it was cut short; "
-                                  "nothing was imported"),
+                                  "that ends every line of a %s export: it was cut short "
+                                  "(a line that is whole needs its line break); nothing "
+                                  "was imported"),
                                tool_name (state.report->tool));
     }
   if (ok)

@@ -1096,7 +1096,8 @@ dyno_import_text_parse (DynoImportInput *input, GPtrArray *runs, GError **error)
               || (state.last_run != NULL && g_str_has_prefix (g_strchug (raw), "Latency"))))
         ok = dyno_import_fail (error, input, input->reader.number,
                                _("the file ends inside this line of a table, without a line "
-                                 "break: it was cut short; nothing was imported"));
+                                 "break: it was cut short (a line that is whole needs its "
+                                 "line break); nothing was imported"));
       if (ok && runs->len > DYNO_IMPORT_MAX_RUNS)
         ok = dyno_import_fail (error, input, input->reader.number,
                                _("more than %u runs: import the text in parts"),
