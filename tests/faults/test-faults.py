@@ -2737,10 +2737,10 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
 # Round three, imports and signals (issue 20, items 11, 13-15) -------------------------------
 # Cases and their helpers for this part go here, above the next heading.
 
-def cut_last_line(*parts):
-    """The fixture without its last 3 bytes: cut inside its last line, as an interrupted copy or
+def cut_last_line(*parts, n=3):
+    """The fixture without its last n bytes: cut inside its last line, as an interrupted copy or
     download leaves it."""
-    return lambda: fixture(*parts)[:-3]
+    return lambda: fixture(*parts)[:-n]
 
 
 def fio_twice(damage_second=False):
@@ -2780,6 +2780,12 @@ IMPORT_READERS = [
      cut_last_line("import", "bonnie-64.txt"),
      ["import", "cli-import", "cli-compare"], 1,
      r"line 4: the file ends inside this line.*cut short", ["bonnie-cut.txt"], None),
+    ("bonnie++ CSV cut inside its last line",
+     "bonnie++ 1.03c's CSV line without its last 2 bytes (“+++” cut to “+”)",
+     "exit 1; the file ends inside line 1, names the file; nothing imported", "csv-cut.csv",
+     cut_last_line("import", "bonnie++-1.03c.csv", n=2),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 1: the file ends inside this line.*cut short", ["csv-cut.csv"], None),
     ("two fio JSON documents in one file", "`fio --output-format=json >> runs.json` twice",
      "exit 0; both documents imported (2 runs), none dropped", "runs.json", fio_twice(),
      ["import", "import fio-json", "cli-import", "cli-compare"], 0, None, (), 2),
