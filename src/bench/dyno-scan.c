@@ -243,6 +243,7 @@ dyno_scan_device (const char             *path,
                   const DynoScanOptions  *options,
                   DynoScanProgressFunc    progress,
                   gpointer                user_data,
+                  GCancellable           *cancellable,
                   GError                **error)
 {
   g_autoptr (GError) open_error = NULL;
@@ -275,7 +276,7 @@ dyno_scan_device (const char             *path,
       return NULL;
     }
 
-  result = scan_fd (fd, &st, direct, path, options, progress, user_data, NULL, error);
+  result = scan_fd (fd, &st, direct, path, options, progress, user_data, cancellable, error);
   close (fd);
   return result;
 }

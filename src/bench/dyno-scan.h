@@ -50,11 +50,13 @@ typedef void (*DynoScanProgressFunc) (const DynoScanResult *result,
 
 /* Opens path read-only (O_DIRECT when it can, else with a note), describes it, reads
  * options->sample_size at options->positions evenly spaced aligned positions, then
- * options->seeks access-time reads at seeded random aligned offsets. Never writes. */
+ * options->seeks access-time reads at seeded random aligned offsets. Never writes. cancellable
+ * is checked before every read, as by dyno_scan_fd (). */
 DynoScanResult *dyno_scan_device (const char             *path,
                                   const DynoScanOptions  *options,
                                   DynoScanProgressFunc    progress,
                                   gpointer                user_data,
+                                  GCancellable           *cancellable,
                                   GError                **error);
 
 /* The same loop on a descriptor someone else opened read-only: the app's, from UDisks2's

@@ -6,9 +6,12 @@
  * All or nothing for the whole command: every input is read before anything is written, so a
  * bad line in the third file leaves no half import of the first two to clean up. The files are
  * written into a private staging folder inside DIR and moved into DIR only once every one of them
- * is written; a failed write, a name taken meanwhile, or SIGINT, SIGTERM, SIGHUP or another
- * signal that would end the process (exit status 130) removes the staging folder and what was
- * moved, so DIR is as it was.
+ * is written; a failed write, a name taken meanwhile, a listing that cannot be written to
+ * standard output, or SIGINT, SIGTERM, SIGHUP or another signal that would end the process (exit
+ * status 130) removes the staging folder, what was moved and the folders -o made, so DIR is as
+ * it was. (SIGPIPE is ignored by every command: a reader that went away is a failed write.)
+ * The staging folder holds a marker naming this process, so that a later import into DIR can
+ * remove it should this one be killed (SIGKILL, a power cut) before it could.
  */
 #include "config.h"
 
@@ -19,13 +22,19 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
 #include "dyno-import.h"
+#include "platform/dyno-platform.h"
 
 #define MAX_STEM 40
-#define STAGING_TEMPLATE ".dyno-import-XXXXXX"
+#define STAGING_PREFIX ".dyno-import-"
+#define STAGING_TEMPLATE STAGING_PREFIX "XXXXXX"
+/* In the staging folder: who made it, as in run's scratch folders (dyno-scratch.c). */
+#define STAGING_MARKER ".dyno-import"
+#define STAGING_MARKER_HEAD "Dyno import staging folder"
 
 /* Set by SIGINT, SIGTERM, SIGHUP or any other signal that would end the process
  * (dyno_cli_catch_signals ()); the command checks it between files. */
@@ -116,6 +125,160 @@ remove_staging (const char *staging)
   g_rmdir (staging);
 }
 
+/* The marker that proves a staging folder is Dyno's and names its process: a later import
+ * removes the folder only when that process no longer runs on this machine. */
+static gboolean
+write_staging_marker (const char *staging)
+{
+  g_autofree char *identity = dyno_platform_process_identity (getpid ());
+  g_autofree char *machine = dyno_platform_machine_id ();
+  g_autofree char *path = g_build_filename (staging, STAGING_MARKER, NULL);
+  g_autofree char *text = g_strdup_printf (STAGING_MARKER_HEAD ": safe to delete when no "
+                                           "dyno-cli import runs.\npid=%d\nidentity=%s\n%s%s%s",
+                                           (int) getpid (), identity ? identity : "unknown",
+                                           machine ? "machine=" : "", machine ? machine : "",
+                                           machine ? "\n" : "");
+  gsize length = strlen (text);
+  int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  gboolean ok = fd >= 0 && write (fd, text, length) == (gssize) length;
+
+  if (fd >= 0 && close (fd) != 0)
+    ok = FALSE;
+  return ok;
+}
+
+/* "key=value" on a line of the marker, or NULL */
+static char *
+marker_value (const char *marker, const char *key)
+{
+  g_autofree char *needle = g_strdup_printf ("\n%s=", key);
+  const char *line = strstr (marker, needle);
+
+  if (line == NULL)
+    return NULL;
+  line += strlen (needle);
+  return g_strndup (line, strcspn (line, "\n"));
+}
+
+/* What an import writes into its staging folder: the marker, "*.dyno.json" files and the
+ * ".NAME.XXXXXX" temporary file of one being saved. */
+static gboolean
+staging_entry_is_ours (const char *name)
+{
+  gsize length = strlen (name);
+
+  if (g_str_equal (name, STAGING_MARKER))
+    return TRUE;
+  if (name[0] != '.' && g_str_has_suffix (name, ".dyno.json"))
+    return TRUE;
+  return name[0] == '.' && length > 8 && name[length - 7] == '.'
+         && strstr (name, ".dyno.json.") == name + length - 17;
+}
+
+/* Removes the staging folders in output of imports that were killed, on this machine, before
+ * they could remove them themselves. A folder is touched only when its marker proves it is an
+ * import's, its process is gone, and it holds nothing an import does not write. */
+static void
+remove_stale_staging (const char *output)
+{
+  g_autoptr (GDir) dir = g_dir_open (output, 0, NULL);
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *our_machine = dyno_platform_machine_id ();
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, STAGING_PREFIX) && strlen (name) == strlen (STAGING_TEMPLATE))
+      g_ptr_array_add (candidates, g_strdup (name));
+
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      g_autofree char *folder = g_build_filename (output, g_ptr_array_index (candidates, i),
+                                                  NULL);
+      g_autofree char *marker_path = g_build_filename (folder, STAGING_MARKER, NULL);
+      g_autofree char *marker = NULL;
+      g_autofree char *pid_text = NULL;
+      g_autofree char *identity = NULL;
+      g_autofree char *machine = NULL;
+      g_autofree char *live = NULL;
+      g_autoptr (GDir) staged = NULL;
+      g_autoptr (GPtrArray) entries = g_ptr_array_new_with_free_func (g_free);
+      gboolean foreign = FALSE;
+      guint64 pid = 0;
+      struct stat st;
+
+      /* lstat: a link named like a staging folder is nobody's to follow. */
+      if (lstat (folder, &st) != 0 || !S_ISDIR (st.st_mode) || st.st_uid != geteuid ()
+          || !g_file_get_contents (marker_path, &marker, NULL, NULL)
+          || !g_str_has_prefix (marker, STAGING_MARKER_HEAD ":"))
+        continue; /* not provably an import's: never touched */
+      pid_text = marker_value (marker, "pid");
+      identity = marker_value (marker, "identity");
+      machine = marker_value (marker, "machine");
+      if (pid_text == NULL
+          || !g_ascii_string_to_unsigned (pid_text, 10, 1, G_MAXINT, &pid, NULL))
+        continue;
+      if (machine != NULL && g_strcmp0 (machine, our_machine) != 0)
+        continue; /* its import may still run there */
+      live = dyno_platform_process_identity ((GPid) pid);
+      if (live != NULL && (identity == NULL || g_str_equal (identity, "unknown")
+                           || g_str_equal (live, identity)))
+        continue; /* still running */
+
+      staged = g_dir_open (folder, 0, NULL);
+      while (staged != NULL && (name = g_dir_read_name (staged)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (folder, name, NULL);
+
+          if (!staging_entry_is_ours (name) || lstat (path, &st) != 0 || !S_ISREG (st.st_mode))
+            foreign = TRUE;
+          g_ptr_array_add (entries, g_steal_pointer (&path));
+        }
+      if (staged == NULL || foreign)
+        continue; /* all or nothing: what holds anything else stays as it is */
+      for (guint j = 0; j < entries->len; j++)
+        g_unlink (g_ptr_array_index (entries, j));
+      if (g_rmdir (folder) == 0)
+        /* Translators: %s is a folder, %d the process that left it */
+        dyno_cli_error (_("removed %s, left behind by an earlier import (process %d) that did "
+                          "not finish"),
+                        folder, (int) pid);
+    }
+}
+
+/* Makes output and every missing folder above it, noting each one made (outermost first), so
+ * that a failed import removes all of them and not only the last. */
+static gboolean
+make_output (const char *output, GPtrArray *made)
+{
+  g_autofree char *parent = g_path_get_dirname (output);
+
+  if (g_file_test (output, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  if (!g_str_equal (parent, output) && !make_output (parent, made))
+    return FALSE;
+  if (g_mkdir (output, 0755) != 0)
+    {
+      int saved = errno;
+
+      /* "a/./b" or "a/b/": the same folder again, or one another program made meanwhile */
+      if (saved == EEXIST && g_file_test (output, G_FILE_TEST_IS_DIR))
+        return TRUE;
+      dyno_cli_error (_("Cannot create the folder %s: %s"), output, g_strerror (saved));
+      return FALSE;
+    }
+  g_ptr_array_add (made, g_strdup (output));
+  return TRUE;
+}
+
+/* Removes the folders make_output made, innermost first; one another program wrote into
+ * meanwhile is not empty and stays. */
+static void
+remove_made (GPtrArray *made)
+{
+  for (guint i = made->len; i > 0; i--)
+    g_rmdir (g_ptr_array_index (made, i - 1));
+}
+
 /* "NoFV-67603b05.dyno.json": the label made safe for any file system, then enough of the
  * result's id to keep two runs with one label apart. */
 static char *
@@ -165,23 +328,21 @@ import_into (const char *output, GPtrArray *results)
   g_autoptr (GPtrArray) staged = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) origins = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *staging = NULL;
-  gboolean created_output = FALSE;
+  gboolean listing_lost = FALSE;
   guint moved = 0;
 
   if (interrupted)
     return report_interrupted ();
-  if (!g_file_test (output, G_FILE_TEST_IS_DIR))
+  if (!make_output (output, made))
     {
-      if (g_mkdir_with_parents (output, 0755) != 0)
-        {
-          int saved = errno;
-
-          dyno_cli_error (_("Cannot create the folder %s: %s"), output, g_strerror (saved));
-          return DYNO_EXIT_FAILED;
-        }
-      created_output = TRUE;
+      remove_made (made);
+      return DYNO_EXIT_FAILED;
     }
+  /* A folder this import just made holds no other import's leftovers. */
+  if (made->len == 0)
+    remove_stale_staging (output);
 
   /* Names first, so a clash is found before anything is written. */
   for (guint i = 0; i < results->len; i++)
@@ -239,6 +400,13 @@ import_into (const char *output, GPtrArray *results)
       g_clear_pointer (&staging, g_free);
       goto failed;
     }
+  if (!write_staging_marker (staging))
+    {
+      int saved = errno ? errno : ENOSPC;
+
+      dyno_cli_error (_("Cannot write in the folder %s: %s"), output, g_strerror (saved));
+      goto failed;
+    }
   for (guint i = 0; i < results->len && !interrupted; i++)
     {
       DynoResult *result = g_ptr_array_index (results, i);
@@ -263,15 +431,24 @@ import_into (const char *output, GPtrArray *results)
       }
   if (interrupted)
     goto failed;
-  remove_staging (staging);
 
-  for (guint i = 0; i < results->len; i++)
+  /* The listing is part of the import: a script reads the names from it. Lost (a reader that
+   * went away, a full disk under `> list.txt`), the import is undone, as exit status 1
+   * promises. */
+  for (guint i = 0; i < results->len && !dyno_cli_stdout_lost (); i++)
+    /* Translators: one line per imported run; a file name, then where the run came from */
+    dyno_cli_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
+                    (const char *) g_ptr_array_index (origins, i));
+  if (dyno_cli_stdout_lost ())
     {
-      dyno_result_set_path (g_ptr_array_index (results, i), g_ptr_array_index (paths, i));
-      /* Translators: one line per imported run; a file name, then where the run came from */
-      dyno_cli_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
-                      (const char *) g_ptr_array_index (origins, i));
+      listing_lost = TRUE;
+      goto failed;
     }
+  if (interrupted)
+    goto failed;
+  remove_staging (staging);
+  for (guint i = 0; i < results->len; i++)
+    dyno_result_set_path (g_ptr_array_index (results, i), g_ptr_array_index (paths, i));
   return DYNO_EXIT_OK;
 
 failed:
@@ -280,10 +457,17 @@ failed:
     g_unlink (g_ptr_array_index (paths, i));
   if (staging != NULL)
     remove_staging (staging);
-  if (created_output)
-    g_rmdir (output);
+  remove_made (made);
   if (interrupted)
     return report_interrupted ();
+  if (listing_lost)
+    {
+      dyno_cli_error (_("cannot write the list of imported files to standard output: %s; "
+                        "nothing was imported"),
+                      g_strerror (dyno_cli_stdout_errno ()));
+      dyno_cli_stdout_failed (dyno_cli_stdout_errno (), TRUE);
+      return DYNO_EXIT_FAILED;
+    }
   if (error != NULL || staging != NULL)
     dyno_cli_error (_("Nothing was imported"));
   return DYNO_EXIT_FAILED;

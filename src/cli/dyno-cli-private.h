@@ -77,6 +77,10 @@ int         dyno_cli_save_compare_chart (const char                    *command,
 /* A write to standard output failed with err; reported: a message already said so. The exit
  * status becomes 1 and, unless reported, a message says the output was lost. */
 void dyno_cli_stdout_failed (int err, gboolean reported);
+/* Whether something written to standard output was lost, after flushing what stdio holds;
+ * dyno_cli_stdout_errno () says why (0 while nothing was). */
+gboolean dyno_cli_stdout_lost (void);
+int      dyno_cli_stdout_errno (void);
 
 /* The signals that would end dyno-cli (dyno-cli-run.c): a command catches them all, cleans
  * up and exits with DYNO_EXIT_INTERRUPTED. */

@@ -347,6 +347,23 @@ on_signal (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* After the run: the default actions back, the pipe closed; TRUE when a signal came after the
+ * main loop stopped reading the pipe. */
+static gboolean
+finish_signals (DynoCliSignals *signals)
+{
+  unsigned char bytes[64];
+  gboolean late = FALSE;
+
+  while (read (signal_pipe[0], bytes, sizeof bytes) > 0)
+    late = TRUE;
+  dyno_cli_restore_signals (signals);
+  close (signal_pipe[0]);
+  close (signal_pipe[1]);
+  signal_pipe[0] = signal_pipe[1] = -1;
+  return late;
+}
+
 static gpointer
 probe_thread (gpointer data)
 {
@@ -965,19 +982,20 @@ dyno_cli_run (int argc, char **argv)
     }
   dyno_engine_run_async (engine, config, (const char *const *) targets, cancellable, run_done, &ctx);
   g_main_loop_run (loop);
-  dyno_cli_restore_signals (&signals);
+  /* The signals stay caught until the result is saved and printed: one that comes meanwhile
+   * waits in the pipe, so that the save is finished (no .NAME.XXXXXX left, no finished run
+   * lost) before the command says it was interrupted. */
   g_source_remove (signal_source);
   if (stdin_source != NULL)
     g_source_destroy (stdin_source);
   g_clear_pointer (&stdin_source, g_source_unref);
-  close (signal_pipe[0]);
-  close (signal_pipe[1]);
-  signal_pipe[0] = signal_pipe[1] = -1;
   clear_progress (&ctx);
 
   if (ctx.error != NULL)
     {
       g_autoptr (GError) run_error = ctx.error;
+
+      finish_signals (&signals);
 
       if (ctx.output_lost)
         return DYNO_EXIT_FAILED;
@@ -1089,5 +1107,16 @@ dyno_cli_run (int argc, char **argv)
         }
     }
   g_clear_object (&ctx.result);
+  if (finish_signals (&signals))
+    {
+      if (json != NULL && !g_str_equal (json, "-") && status == DYNO_EXIT_OK)
+        dyno_cli_error (_("interrupted after the run had finished; the result was saved to %s"),
+                        json);
+      else
+        dyno_cli_error (_("interrupted after the run had finished; its output was written in "
+                          "full"));
+      if (status == DYNO_EXIT_OK)
+        status = DYNO_EXIT_INTERRUPTED;
+    }
   return status;
 }

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "dyno-cli-private.h"
@@ -24,7 +25,22 @@ typedef struct
 {
   gboolean quiet;
   gboolean to_stderr; /* JSON goes to standard output: progress and summary to stderr */
+  gboolean only_stdout; /* no --json FILE, no --chart: standard output is all there is */
+  gboolean output_lost; /* ... and it was lost: the scan stopped */
+  GCancellable *cancellable;
 } Progress;
+
+/* Set by SIGINT, SIGTERM, SIGHUP or any other signal that would end the process
+ * (dyno_cli_catch_signals ()): the scan stops at its next read, as run does; once the scan is
+ * done, what it writes is finished first, so that neither a result nor a temporary file is left
+ * half-written. */
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal (int signum)
+{
+  interrupted = signum;
+}
 
 static void
 say (const Progress *p, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -83,8 +99,16 @@ print_device (const Progress *p, const DynoScanResult *result)
 static void
 on_progress (const DynoScanResult *result, guint stage, guint done, guint total, gpointer data)
 {
-  const Progress *p = data;
+  Progress *p = data;
 
+  /* Called after every read: a signal, or the only output gone (`dyno-cli scan DEV | head`),
+   * ends the scan here rather than an hour later. */
+  if (interrupted || (p->only_stdout && !p->to_stderr && dyno_cli_stdout_lost ()))
+    {
+      p->output_lost = !interrupted;
+      g_cancellable_cancel (p->cancellable);
+      return;
+    }
   if (stage == 0 && done == 0)
     {
       print_device (p, result);
@@ -138,6 +162,87 @@ print_summary (const Progress *p, const DynoScanResult *result)
        result->access->len, result->access_size / 1024);
 }
 
+static void
+catch_signals (DynoCliSignals *signals)
+{
+  dyno_cli_catch_signals (signals, on_signal);
+}
+
+/* The scan, its summary and its outputs, with the signals caught. */
+static int
+scan_and_write (const char            *device,
+                const DynoScanOptions *options,
+                Progress              *progress,
+                const char            *json_path,
+                const char            *chart_path,
+                double                 width,
+                double                 height)
+{
+  g_autoptr (DynoScanResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* Translators: dyno-cli scan's first line; %s is the device */
+  say (progress, _("Scanning %s: read-only, it never writes to the device\n"), device);
+
+  result = dyno_scan_device (device, options, on_progress, progress, progress->cancellable,
+                             &error);
+  if (result == NULL && interrupted)
+    {
+      dyno_cli_error (_("interrupted; the scan was stopped"));
+      return DYNO_EXIT_INTERRUPTED;
+    }
+  if (result == NULL && progress->output_lost)
+    {
+      int err = dyno_cli_stdout_errno ();
+
+      dyno_cli_error (_("standard output was closed (%s); stopping the scan"), g_strerror (err));
+      dyno_cli_stdout_failed (err, TRUE);
+      return DYNO_EXIT_FAILED;
+    }
+  if (result == NULL)
+    {
+      dyno_cli_error ("%s", error->message);
+      return DYNO_EXIT_FAILED;
+    }
+
+  print_summary (progress, result);
+
+  if (json_path != NULL)
+    {
+      g_autofree char *json = dyno_scan_result_to_json (result);
+
+      if (!dyno_cli_write_text (json_path, json))
+        return DYNO_EXIT_FAILED;
+    }
+#ifdef DYNO_HAVE_CHARTS
+  if (chart_path != NULL)
+    {
+      g_autoptr (DynoChartStyle) style = NULL;
+
+      /* Again: the limits held before the scan, but other processes may have taken threads.
+       * Before the style, whose font starts Pango's threads. */
+      if (!dyno_cli_check_render_room ())
+        return DYNO_EXIT_FAILED;
+      style = dyno_cli_chart_style_new (DYNO_RATE_UNIT_MB);
+      if (!dyno_scan_chart_render_to_file (result, style, width, height,
+                                           dyno_cli_image_format (chart_path), chart_path,
+                                           &error))
+        {
+          dyno_cli_error ("%s", error->message);
+          return DYNO_EXIT_FAILED;
+        }
+    }
+#endif
+  if (interrupted)
+    {
+      /* The signal came after the last read: what the scan measured is all written. */
+      dyno_cli_error (_("interrupted after the scan had finished; its output was written in "
+                        "full"));
+      return DYNO_EXIT_INTERRUPTED;
+    }
+  return DYNO_EXIT_OK;
+}
+
 int
 dyno_cli_scan (int argc, char **argv)
 {
@@ -169,9 +274,11 @@ dyno_cli_scan (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("DEVICE — read a whole disk"));
   g_autoptr (GError) error = NULL;
-  g_autoptr (DynoScanResult) result = NULL;
+  g_autoptr (GCancellable) cancellable = NULL;
   DynoScanOptions options;
+  DynoCliSignals signals;
   Progress progress = { 0 };
+  int status;
   double width = 1200;
   double height = 675;
   const char *device;
@@ -237,43 +344,10 @@ dyno_cli_scan (int argc, char **argv)
 
   progress.quiet = quiet;
   progress.to_stderr = json_path != NULL && g_str_equal (json_path, "-");
-  /* Translators: dyno-cli scan's first line; %s is the device */
-  say (&progress, _("Scanning %s: read-only, it never writes to the device\n"), device);
-
-  result = dyno_scan_device (device, &options, on_progress, &progress, &error);
-  if (result == NULL)
-    {
-      dyno_cli_error ("%s", error->message);
-      return DYNO_EXIT_FAILED;
-    }
-
-  print_summary (&progress, result);
-
-  if (json_path != NULL)
-    {
-      g_autofree char *json = dyno_scan_result_to_json (result);
-
-      if (!dyno_cli_write_text (json_path, json))
-        return DYNO_EXIT_FAILED;
-    }
-#ifdef DYNO_HAVE_CHARTS
-  if (chart_path != NULL)
-    {
-      g_autoptr (DynoChartStyle) style = NULL;
-
-      /* Again: the limits held before the scan, but other processes may have taken threads.
-       * Before the style, whose font starts Pango's threads. */
-      if (!dyno_cli_check_render_room ())
-        return DYNO_EXIT_FAILED;
-      style = dyno_cli_chart_style_new (DYNO_RATE_UNIT_MB);
-      if (!dyno_scan_chart_render_to_file (result, style, width, height,
-                                           dyno_cli_image_format (chart_path), chart_path,
-                                           &error))
-        {
-          dyno_cli_error ("%s", error->message);
-          return DYNO_EXIT_FAILED;
-        }
-    }
-#endif
-  return DYNO_EXIT_OK;
+  progress.only_stdout = (json_path == NULL || progress.to_stderr) && chart_path == NULL;
+  progress.cancellable = cancellable = g_cancellable_new ();
+  catch_signals (&signals);
+  status = scan_and_write (device, &options, &progress, json_path, chart_path, width, height);
+  dyno_cli_restore_signals (&signals);
+  return status;
 }

@@ -93,6 +93,22 @@ dyno_cli_to_console (const char *text)
   return converted;
 }
 
+gboolean
+dyno_cli_stdout_lost (void)
+{
+  if (fflush (stdout) != 0)
+    dyno_cli_stdout_failed (errno, FALSE);
+  else if (ferror (stdout))
+    dyno_cli_stdout_failed (EIO, FALSE);
+  return stdout_errno != 0;
+}
+
+int
+dyno_cli_stdout_errno (void)
+{
+  return stdout_errno;
+}
+
 /* g_print's default handler with the error kept: GLib's converts to the locale's charset and
  * ignores what fputs returns. */
 static void
@@ -400,6 +416,10 @@ main (int argc, char *argv[])
         return DYNO_EXIT_FAILED;
       }
   }
+  /* Likewise a reader of standard output that went away (`dyno-cli list | head -n 1`): the
+   * failed write is reported as any lost output is (exit status 1), and what the command made
+   * (a staging folder, a temporary file) is removed, where SIGPIPE would have killed it first. */
+  signal (SIGPIPE, SIG_IGN);
   g_set_print_handler (print_to_stdout);
   g_set_printerr_handler (print_to_stderr);
   atexit (finish_stdout_at_exit);

@@ -608,6 +608,14 @@ dyno_import_csv_parse (DynoImportInput *input, GPtrArray *runs, GError **error)
       if (run == NULL)
         return FALSE;
       g_ptr_array_add (runs, run);
+      /* bonnie++ ends every CSV line with a line break: a data line without one is where a
+       * copy stopped, and its last field may have lost digits (“5106” of “51067”) and still
+       * read as a figure. */
+      if (input->reader.unterminated)
+        return dyno_import_fail (error, input, input->reader.number,
+                                 _("the file ends inside this line, without a line break: it "
+                                   "was cut short (a line that is whole needs its line "
+                                   "break); nothing was imported"));
       if (runs->len > DYNO_IMPORT_MAX_RUNS)
         return dyno_import_fail (error, input, input->reader.number,
                                  _("more than %u runs: import the file in parts"),

@@ -769,7 +769,23 @@ dyno_import_diskmark_parse (DynoImportInput *input, DynoImportFormat format, GPt
   state.text = g_string_new (NULL);
 
   while (ok && (raw = dyno_import_reader_next (&input->reader)) != NULL)
-    ok = parse_line (&state, raw, input->reader.number, error);
+    {
+      guint number = input->reader.number;
+
+      ok = parse_line (&state, raw, number, error);
+      /* Both tools end every line of an export with a line break: a report's line without one
+       * is where a copy or a download stopped, and what it says may be cut (“OS: Windows 1”,
+       * a figure short of its digits) with nothing to show it. Prose after a report may lack
+       * it, as a pasted post's last line does. */
+      if (ok && input->reader.unterminated && state.report != NULL
+          && state.report->last_line == number)
+        ok = dyno_import_fail (error, input, number,
+                               _ ("the file ends inside this line, without the line break "
+                                  "that ends every line of a %s export: it was cut short "
+                                  "(a line that is whole needs its line break); nothing "
+                                  "was imported"),
+                               tool_name (state.report->tool));
+    }
   if (ok)
     ok = finish_report (&state, error);
   else

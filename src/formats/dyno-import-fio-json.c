@@ -195,6 +195,16 @@ dyno_import_fio_fail_at (DynoFioCtx *ctx, const char *path, const char *format, 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  if (ctx->document > 0)
+    {
+      g_autofree char *inner = *path == '\0' ? g_strdup (message)
+                                              : g_strdup_printf ("%s: %s", path, message);
+
+      /* TRANSLATORS: "“runs.json”: line 40: JSON document 2: jobs[0]: …", of a file holding
+       * several fio outputs one after another */
+      return dyno_import_fail (ctx->error, ctx->input, ctx->document_line,
+                               _ ("JSON document %u: %s"), ctx->document, inner);
+    }
   if (*path == '\0')
     return dyno_import_fail (ctx->error, ctx->input, 0, "%s", message);
   return dyno_import_fail (ctx->error, ctx->input, 0, "%s: %s", path, message);

@@ -19,6 +19,10 @@ typedef struct
   const DynoImportInput *input;
   GError **error;
   GPtrArray *notes;
+  /* Of an input holding several JSON documents (fio appending to one file): which one is read,
+   * from 1, and the line it starts on, so that an error says which; 0 for a single one. */
+  guint document;
+  guint document_line;
 } DynoFioCtx;
 
 typedef struct

@@ -548,9 +548,10 @@ add_workload (DynoFioCtx *ctx, GPtrArray *groups, Workload *work, const char *pa
 }
 
 static void
-finish_group (const DynoImportInput *input, Group *group, const char *tool, gboolean several,
+finish_group (const DynoFioCtx *ctx, Group *group, const char *tool, gboolean several,
               GPtrArray *leading, Mapper *mapper, GDateTime *created, const char *device)
 {
+  const DynoImportInput *input = ctx->input;
   DynoImportRun *run = group->run;
   DynoConfig *config = run->config;
   const char *format = group->bins ? "JSON+" : "JSON";
@@ -568,6 +569,11 @@ finish_group (const DynoImportInput *input, Group *group, const char *tool, gboo
     g_string_append_printf (source, _ (" for “%s”"), group->target);
   if (input->name != NULL)
     g_string_append_printf (source, ", %s", input->name);
+  if (ctx->document > 0)
+    /* TRANSLATORS: provenance, after "fio 3.33 JSON output, runs.json": which of the fio
+     * outputs appended to one file, and its first line */
+    g_string_append_printf (source, _ (" (JSON document %u, from line %u)"), ctx->document,
+                            ctx->document_line);
   run->source = g_strdup (source->str);
 
   if (group->host != NULL)
@@ -630,10 +636,14 @@ finish_group (const DynoImportInput *input, Group *group, const char *tool, gboo
     config->phase_time = group->time;
 }
 
-gboolean
-dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, GPtrArray *runs,
-                       GError **error)
+/* One JSON document: data[start, end), on lines from start_line, after the text from text_from
+ * that fio printed before it. */
+static gboolean
+parse_document (DynoFioCtx *ctx, const char *data, gsize text_from, gsize start, gsize end,
+                guint start_line, GPtrArray *runs)
 {
+  const DynoImportInput *input = ctx->input;
+  GError **error = ctx->error;
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) parse_error = NULL;
   g_autoptr (GPtrArray) jobs
@@ -644,8 +654,7 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
   g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GDateTime) created = NULL;
   g_autofree char *tool = NULL;
-  DynoFioCtx ctx = { input, error, notes };
-  Mapper mapper = { &ctx, skipped, notes, FALSE };
+  Mapper mapper = { ctx, skipped, notes, FALSE };
   JsonObject *root;
   JsonNode *globals;
   JsonNode *list;
@@ -653,17 +662,11 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
   const char *list_name = "jobs";
   const char *version = NULL;
   const char *device = NULL;
-  gsize start;
-  gsize end;
-  guint start_line;
   double timestamp;
   double timestamp_ms;
 
-  if (!dyno_import_fio_find_start (data, length, &start, &start_line))
-    return dyno_import_fail (error, input, 0,
-                             _ ("expected fio's JSON output: a line starting with “{” (fio "
-                                "--output-format=json)"));
-  end = dyno_import_fio_find_end (data, length, start);
+  /* What this document reads as unknown, noted on each of its runs. */
+  ctx->notes = notes;
   if (!dyno_import_fio_check_shape (input, data + start, end - start, start_line, error))
     return FALSE;
   if (!json_parser_load_from_data (parser, data + start, end - start, &parse_error))
@@ -673,11 +676,11 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
     return dyno_import_fail (error, input, start_line,
                              _ ("expected fio's JSON output: an object with “jobs”"));
   root = json_node_get_object (json_parser_get_root (parser));
-  leading = dyno_import_fio_leading_notes (data, start);
+  leading = dyno_import_fio_leading_notes (data + text_from, start - text_from);
 
-  if (!dyno_import_fio_get_string (&ctx, root, "", "fio version", &version)
-      || !dyno_import_fio_get_number (&ctx, root, "", "timestamp", 1e12, &timestamp)
-      || !dyno_import_fio_get_number (&ctx, root, "", "timestamp_ms", 1e15, &timestamp_ms))
+  if (!dyno_import_fio_get_string (ctx, root, "", "fio version", &version)
+      || !dyno_import_fio_get_number (ctx, root, "", "timestamp", 1e12, &timestamp)
+      || !dyno_import_fio_get_number (ctx, root, "", "timestamp_ms", 1e15, &timestamp_ms))
     return FALSE;
   tool = version == NULL ? g_strdup ("fio")
                          : g_strdup_printf (
@@ -705,11 +708,11 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
     return dyno_import_fail (error, input, start_line,
                              _ ("expected fio's JSON output: no “jobs” or “client_stats”"));
   if (!JSON_NODE_HOLDS_ARRAY (list))
-    return dyno_import_fio_fail_at (&ctx, list_name, _ ("expected an array, found %s"),
+    return dyno_import_fio_fail_at (ctx, list_name, _ ("expected an array, found %s"),
                                     dyno_import_fio_describe (list));
   array = json_node_get_array (list);
   if (json_array_get_length (array) > DYNO_IMPORT_MAX_RUNS)
-    return dyno_import_fio_fail_at (&ctx, list_name, _ ("more than %u jobs: import them in parts"),
+    return dyno_import_fio_fail_at (ctx, list_name, _ ("more than %u jobs: import them in parts"),
                                     DYNO_IMPORT_MAX_RUNS);
 
   /* One disk: what fio's jobs ran on */
@@ -722,7 +725,7 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
         JsonNode *disk = json_array_get_element (json_node_get_array (disks), 0);
 
         if (JSON_NODE_HOLDS_OBJECT (disk)
-            && !dyno_import_fio_get_string (&ctx, json_node_get_object (disk), "disk_util[0]",
+            && !dyno_import_fio_get_string (ctx, json_node_get_object (disk), "disk_util[0]",
                                             "name", &device))
           return FALSE;
       }
@@ -733,7 +736,7 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
       g_autofree char *path = g_strdup_printf ("%s[%u]", list_name, i);
       DynoFioJob *job = NULL;
       gboolean ok
-          = dyno_import_fio_read_job (&ctx, json_array_get_element (array, i), path, globals, &job);
+          = dyno_import_fio_read_job (ctx, json_array_get_element (array, i), path, globals, &job);
 
       if (job != NULL)
         g_ptr_array_add (jobs, job);
@@ -768,7 +771,7 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
           }
       if (!map_job (&mapper, first, n, &work))
         return FALSE;
-      if (work.phase != NULL && !add_workload (&ctx, groups, &work, first[0]->path))
+      if (work.phase != NULL && !add_workload (ctx, groups, &work, first[0]->path))
         return FALSE;
       i += n;
     }
@@ -778,18 +781,83 @@ dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, G
       g_autofree char *list_text = NULL;
 
       if (skipped->len == 0)
-        return dyno_import_fail (error, input, 0, _ ("fio's output has no jobs"));
+        return dyno_import_fio_fail_at (ctx, "", _ ("fio's output has no jobs"));
       g_ptr_array_add (skipped, NULL);
       list_text = g_strjoinv ("; ", (char **)skipped->pdata);
-      return dyno_import_fail (
-          error, input, 0, _ ("nothing Dyno can compare: every job was left out: %s"), list_text);
+      return dyno_import_fio_fail_at (
+          ctx, "", _ ("nothing Dyno can compare: every job was left out: %s"), list_text);
     }
   for (guint i = 0; i < groups->len; i++)
     {
       Group *group = g_ptr_array_index (groups, i);
 
-      finish_group (input, group, tool, groups->len > 1, leading, &mapper, created, device);
+      finish_group (ctx, group, tool, groups->len > 1, leading, &mapper, created, device);
       g_ptr_array_add (runs, g_steal_pointer (&group->run));
+    }
+  return TRUE;
+}
+
+/* The line of data[pos], from 1 */
+static guint
+line_at (const char *data, gsize pos)
+{
+  guint line = 1;
+
+  for (const char *p = data; (p = memchr (p, '\n', data + pos - p)) != NULL; p++)
+    line++;
+  return line;
+}
+
+gboolean
+dyno_import_fio_parse (DynoImportInput *input, const char *data, gsize length, GPtrArray *runs,
+                       GError **error)
+{
+  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  DynoFioCtx ctx = { input, error, NULL, 0, 0 };
+  gsize from = 0;
+
+  /* fio --output-format=json >> runs.json appends one document per run: each is read, so that
+   * none is dropped unseen. What follows the last one without a line starting with "{" is text
+   * fio printed after it, not read. */
+  while (from < length)
+    {
+      gsize start;
+      gsize end;
+      guint start_line;
+
+      if (!dyno_import_fio_find_start (data + from, length - from, &start, &start_line))
+        break;
+      start += from;
+      start_line += line_at (data, from) - 1;
+      end = dyno_import_fio_find_end (data, length, start);
+      g_array_append_val (starts, start);
+      g_array_append_val (ends, end);
+      g_array_append_val (lines, start_line);
+      if (starts->len > DYNO_IMPORT_MAX_RUNS)
+        return dyno_import_fail (error, input, start_line,
+                                 _ ("more than %u JSON documents: import them in parts"),
+                                 DYNO_IMPORT_MAX_RUNS);
+      from = end;
+    }
+  if (starts->len == 0)
+    return dyno_import_fail (error, input, 0,
+                             _ ("expected fio's JSON output: a line starting with “{” (fio "
+                                "--output-format=json)"));
+
+  for (guint i = 0; i < starts->len; i++)
+    {
+      gsize start = g_array_index (starts, gsize, i);
+
+      if (starts->len > 1)
+        {
+          ctx.document = i + 1;
+          ctx.document_line = g_array_index (lines, guint, i);
+        }
+      if (!parse_document (&ctx, data, i == 0 ? 0 : g_array_index (ends, gsize, i - 1), start,
+                           g_array_index (ends, gsize, i), g_array_index (lines, guint, i), runs))
+        return FALSE;
     }
   return TRUE;
 }

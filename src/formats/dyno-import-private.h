@@ -30,6 +30,9 @@ typedef struct
   char *pos;
   char *end;
   guint number; /* of the line last returned, from 1 */
+  /* The line last returned ended the input without a line break: the last line of a file cut
+   * short, or of one saved without a final line break. */
+  gboolean unterminated;
 } DynoImportReader;
 
 typedef struct

@@ -1061,6 +1061,16 @@ parse_line (TextState *state, TextLine *line, const char *raw, guint number, GEr
   return TRUE;
 }
 
+/* Whether line number is the last one read into some run */
+static gboolean
+ends_a_run (GPtrArray *runs, guint number)
+{
+  for (guint i = runs->len; i > 0; i--)
+    if (((DynoImportRun *) g_ptr_array_index (runs, i - 1))->last_line == number)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 dyno_import_text_parse (DynoImportInput *input, GPtrArray *runs, GError **error)
 {
@@ -1077,6 +1087,17 @@ dyno_import_text_parse (DynoImportInput *input, GPtrArray *runs, GError **error)
   while (ok && (raw = dyno_import_reader_next (&input->reader)) != NULL)
     {
       ok = parse_line (&state, &line, raw, input->reader.number, error);
+      /* bonnie++ and Bonnie end every line with a line break: a table row without one is where
+       * a copy stopped, and its last figure may have lost digits or its unit (“5465us” cut to
+       * “54”, when the row is no longer read as one) with nothing to show it. Prose after the
+       * tables may lack it. */
+      if (ok && input->reader.unterminated
+          && (ends_a_run (runs, input->reader.number)
+              || (state.last_run != NULL && g_str_has_prefix (g_strchug (raw), "Latency"))))
+        ok = dyno_import_fail (error, input, input->reader.number,
+                               _("the file ends inside this line of a table, without a line "
+                                 "break: it was cut short (a line that is whole needs its "
+                                 "line break); nothing was imported"));
       if (ok && runs->len > DYNO_IMPORT_MAX_RUNS)
         ok = dyno_import_fail (error, input, input->reader.number,
                                _("more than %u runs: import the text in parts"),

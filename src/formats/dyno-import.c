@@ -318,6 +318,7 @@ dyno_import_reader_next (DynoImportReader *reader)
    * next line break or the end. */
   line = reader->pos;
   brk = strpbrk (line, "\r\n");
+  reader->unterminated = brk == NULL;
   if (brk == NULL)
     reader->pos = reader->end;
   else

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -392,9 +393,115 @@ same_as_classified (const char *path, const Target *target)
          && st.st_dev == target->st.st_dev && st.st_ino == target->st.st_ino;
 }
 
+/* The signals whose default action ends the process, short of the faults a program causes
+ * itself (as dyno-cli's list, dyno-cli-run.c). */
+static const int ending_signals[] = {
+  SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+#ifdef SIGIO
+  SIGIO,
+#endif
+#ifdef SIGPWR
+  SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+  SIGSTKFLT,
+#endif
+};
+
+#ifdef NSIG
+#define N_SIGNALS NSIG
+#else
+#define N_SIGNALS 65
+#endif
+
+typedef struct
+{
+  gboolean held[N_SIGNALS];
+  struct sigaction old[N_SIGNALS];
+} HeldSignals;
+
+/* One save at a time holds the signals: their dispositions are the process's. */
+G_LOCK_DEFINE_STATIC (held_signals);
+static volatile sig_atomic_t held_arrived;
+
+static void
+on_held_signal (int signum)
+{
+  held_arrived = signum;
+}
+
+static void
+hold_one (HeldSignals *held, int signum, const struct sigaction *action)
+{
+  struct sigaction current;
+
+  if (signum <= 0 || signum >= N_SIGNALS)
+    return;
+  /* A signal the program handles is its own to defer (dyno-cli's commands finish the save
+   * and exit 130); only one that would kill the process outright is held here. */
+  held->held[signum] = sigaction (signum, NULL, &current) == 0
+                       && !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL
+                       && sigaction (signum, action, &held->old[signum]) == 0;
+}
+
+/* While the temporary file exists, a signal that would end the process waits: it is raised
+ * again once the file is renamed into place or removed, so that it never leaves a
+ * .NAME.XXXXXX beside the output, nor kills the process between a whole file and its rename. */
+static void
+hold_signals (HeldSignals *held)
+{
+  struct sigaction action = { 0 };
+
+  G_LOCK (held_signals);
+  memset (held, 0, sizeof *held);
+  held_arrived = 0;
+  action.sa_handler = on_held_signal;
+  sigfillset (&action.sa_mask);
+  /* SA_RESTART: the write or fsync that the signal interrupts goes on. */
+  action.sa_flags = SA_RESTART;
+  for (guint i = 0; i < G_N_ELEMENTS (ending_signals); i++)
+    hold_one (held, ending_signals[i], &action);
+#ifdef SIGRTMIN
+  for (int signum = SIGRTMIN; signum <= SIGRTMAX; signum++)
+    hold_one (held, signum, &action);
+#endif
+}
+
+static void
+release_signals (HeldSignals *held)
+{
+  int arrived = held_arrived;
+
+  for (int signum = 1; signum < N_SIGNALS; signum++)
+    if (held->held[signum])
+      sigaction (signum, &held->old[signum], NULL);
+  G_UNLOCK (held_signals);
+  if (arrived != 0)
+    raise (arrived);
+}
+
+static gboolean write_replace_held (const char   *path,
+                                    const Target *target,
+                                    const char   *data,
+                                    gsize         length,
+                                    GError      **error);
+
 static gboolean
 write_replace (const char *path, const Target *target, const char *data, gsize length,
                GError **error)
+{
+  HeldSignals held;
+  gboolean ok;
+
+  hold_signals (&held);
+  ok = write_replace_held (path, target, data, length, error);
+  release_signals (&held);
+  return ok;
+}
+
+static gboolean
+write_replace_held (const char *path, const Target *target, const char *data, gsize length,
+                    GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *base = g_path_get_basename (path);

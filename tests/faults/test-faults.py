@@ -2738,6 +2738,476 @@ for _sig, _why in ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
 # Round three, imports and signals (issue 20, items 11, 13-15) -------------------------------
 # Cases and their helpers for this part go here, above the next heading.
 
+def cut_last_line(*parts, n=3):
+    """The fixture without its last n bytes: cut inside its last line, as an interrupted copy or
+    download leaves it."""
+    return lambda: fixture(*parts)[:-n]
+
+
+def fio_twice(damage_second=False):
+    """fio --output-format=json >> runs.json, twice: two documents, each with fio's note line
+    before it; the second with a rate that is a string, when damaged."""
+    def make():
+        doc = fixture("import", "fio-3.33-randread.json")
+        second = re.sub(rb'"iops" : [0-9.]+', b'"iops" : "x"', doc, count=1) \
+            if damage_second else doc
+        return doc + second
+    return make
+
+
+IMPORT_READERS = [
+    # as READERS: (case, condition, expected, file name, maker, commands, exit, cause, names,
+    # results)
+    ("CrystalDiskMark export cut inside its last line",
+     "CrystalDiskMark 7's export without its last 3 bytes (“…Comment: …” cut)",
+     "exit 1; the file ends inside line 30, names the file; nothing imported", "cdm-cut.txt",
+     cut_last_line("import", "crystaldiskmark-7.0.0-mix.txt"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 30: the file ends inside this line.*cut short", ["cdm-cut.txt"], None),
+    ("KDiskMark export cut inside its last line",
+     "KDiskMark 3.1's export without its last 3 bytes (“OS: …” cut)",
+     "exit 1; the file ends inside line 28, names the file; nothing imported", "kdm-cut.txt",
+     cut_last_line("import", "kdiskmark-3.1.txt"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 28: the file ends inside this line.*cut short", ["kdm-cut.txt"], None),
+    ("bonnie++ text table cut inside its last line",
+     "bonnie++ 2.00a's table without its last 3 bytes (the last latency “5465us” cut to “5465”)",
+     "exit 1; the file ends inside line 10, names the file; nothing imported", "bpp-cut.txt",
+     cut_last_line("import", "bonnie++-2.00a.txt"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 10: the file ends inside this line.*cut short", ["bpp-cut.txt"], None),
+    ("Bonnie table cut inside its last line", "Bonnie's 64-bit table without its last 3 bytes",
+     "exit 1; the file ends inside line 4, names the file; nothing imported", "bonnie-cut.txt",
+     cut_last_line("import", "bonnie-64.txt"),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 4: the file ends inside this line.*cut short", ["bonnie-cut.txt"], None),
+    ("bonnie++ CSV cut inside its last line",
+     "bonnie++ 1.03c's CSV line without its last 2 bytes (“+++” cut to “+”)",
+     "exit 1; the file ends inside line 1, names the file; nothing imported", "csv-cut.csv",
+     cut_last_line("import", "bonnie++-1.03c.csv", n=2),
+     ["import", "cli-import", "cli-compare"], 1,
+     r"line 1: the file ends inside this line.*cut short", ["csv-cut.csv"], None),
+    ("two fio JSON documents in one file", "`fio --output-format=json >> runs.json` twice",
+     "exit 0; both documents imported (2 runs), none dropped", "runs.json", fio_twice(),
+     ["import", "import fio-json", "cli-import", "cli-compare"], 0, None, (), 2),
+    ("two fio JSON documents, the second damaged",
+     "the same, with a rate in the second document a string",
+     "exit 1; names the file, line 230 and the second document; nothing imported",
+     "runs-bad.json", fio_twice(damage_second=True), ["import", "cli-import", "cli-compare"], 1,
+     r"line 230: JSON document 2: jobs\[0\]\.read: .*expected a number", ["runs-bad.json"],
+     None),
+]
+
+for _name, _cond, _exp, _file, _make, _cmds, _rc, _cause, _names, _results in IMPORT_READERS:
+    add("files", _name, _cond, _exp,
+        reader_case(_file, reader_maker(_make), _cmds, _rc, _cause, _names, _results))
+
+# A reader that went away, and a signal during the final save ------------------------------
+
+def closed_pipe_run(argv, timeout=TIMEOUT):
+    """argv with a pipe whose reader is gone as its standard output (`… | head -n 1` once head
+    has exited): every write there fails."""
+    r, w = os.pipe()
+    os.close(r)
+    with os.fdopen(w, "wb") as out:
+        return run_program(argv, timeout=timeout, stdout=out)
+
+
+def expect_not_killed(p, what="nothing"):
+    if p.rc is not None and p.rc < 0:
+        raise Failure("killed by %s; left %s" % (signal.Signals(-p.rc).name, what), p.describe())
+
+
+def a_list_folder(s):
+    d = s.dir("runs", populated=False)
+    for i in range(3):
+        doc = json.loads(fixture("results", "full-v1.json"))
+        doc["id"] = "%08x-6b1d-4e7f-9c3a-5d2b8e1f4a6%d" % (0x0f8e2a40 + i, i)
+        with open(os.path.join(d, "r%d.dyno.json" % i), "w") as f:
+            json.dump(doc, f)
+    return d
+
+
+SIGPIPE_COMMANDS = [
+    # (command, what it is given) -> argv after dyno-cli
+    ("compare", lambda s, dev: ["compare", os.path.join(FIXTURES, "import", "bonnie++-2.00a.csv"),
+                                os.path.join(FIXTURES, "import", "bonnie++-1.03c.csv")]),
+    ("info", lambda s, dev: ["info", s.target]),
+    ("list", lambda s, dev: ["list", "--dir", a_list_folder(s)]),
+    ("export -o -", lambda s, dev: ["export", a_result(s), "--format", "csv", "-o", "-"]),
+    ("scan", lambda s, dev: ["scan", dev, "--sample", "4K", "--positions", "8",
+                             "--seeks", "8"]),
+]
+
+
+def sigpipe_command_case(command, make):
+    """dyno-cli COMMAND | head -n 0: the reader is gone before the first write."""
+    def case():
+        with Sandbox() as s:
+            if command == "scan":
+                with LoopDisk(s) as disk:
+                    p = closed_pipe_run([CLI] + make(s, disk.dev))
+                    disk.expect_unchanged(p)
+            else:
+                p = closed_pipe_run([CLI] + make(s, None))
+            expect_not_killed(p)
+            expect_rc(p, 1)
+            line = expect_message(p, r"standard output.*(closed|Broken pipe)")
+            return summary(p, line, s.clean(p))
+    return case
+
+
+def many_runs_csv(folder, n):
+    path = os.path.join(folder, "cron.csv")
+    with open(path, "w") as f:
+        f.write((CSV_LINE + "\n") * n)
+    set_times(path)
+    return path
+
+
+def staging_dirs(path):
+    try:
+        return sorted(n for n in os.listdir(path) if n.startswith(".dyno-import-"))
+    except FileNotFoundError:
+        return []
+
+
+def case_import_listing_lost():
+    """dyno-cli import … -o new/a/b | head -n 0: the list of imported files cannot be written."""
+    if not cli_has("import"):
+        raise Skip("this dyno-cli has no import command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        big = many_runs_csv(folder, 100)
+        before = snapshot(folder)
+        out = s.path("new", "a", "b")
+        p = closed_pipe_run([CLI, "import", big, "-o", out])
+        left = entries_under(s.path("new")) if os.path.exists(s.path("new")) else 0
+        expect_not_killed(p, "%d entries under new/" % left)
+        expect_rc(p, 1)
+        line = expect_message(p, r"standard output.*nothing was imported")
+        check(not os.path.exists(s.path("new")), "new/ is left, with %d entries (it was made "
+              "by the import)" % left, p.describe())
+        n = expect_clean(folder, before, p)
+        return summary(p, line, None, "new/, new/a and new/a/b removed with the 100 files; "
+                       "input unchanged (%d entries)" % n)
+
+
+def case_import_sigpipe_signal():
+    """kill -PIPE while dyno-cli import writes 10,000 runs: ignored, as by every command."""
+    if not cli_has("import"):
+        raise Skip("this dyno-cli has no import command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        big = many_runs_csv(folder, 10000)
+        out = s.dir("out")
+        out_before = snapshot(out)
+        n_before = entries_under(out)
+        run = BgRun(s.target, argv=[CLI, "import", big, "-o", out])
+        try:
+            end = time.monotonic() + 30
+            while entries_under(out) == n_before and time.monotonic() < end:
+                check(run.proc.poll() is None, "the import ended (status %s) before it wrote "
+                      "anything" % run.proc.returncode, run.describe())
+                time.sleep(0.01)
+            check(entries_under(out) > n_before, "nothing written to OUT within 30 s",
+                  run.describe())
+            run.proc.send_signal(signal.SIGPIPE)
+            rc, took = run.wait(TIMEOUT)
+        finally:
+            run.close()
+        p = run.result(rc, took)
+        check(rc is not None, "did not exit within %d s" % TIMEOUT, p.describe())
+        expect_not_killed(p, "%s in OUT" % (", ".join(staging_dirs(out)) or "nothing"))
+        expect_rc(p, 0)
+        new = sorted(set(os.listdir(out)) - {fsdecode(k) for k in out_before if b"/" not in k})
+        check(not staging_dirs(out), "staging folder left: %s" % staging_dirs(out), p.describe())
+        check(len(new) == 10000 and all(n.endswith(".dyno.json") for n in new),
+              "%d files written, expected 10,000 result files" % len(new), p.describe())
+        n = expect_clean(out, out_before, p, skip=new)
+        return summary(p, None, None, "SIGPIPE ignored; all 10,000 runs imported, no staging "
+                       "folder; the rest of OUT unchanged (%d entries)" % n)
+
+
+def fake_staging(out, name, marker=None, files=("vm-0f8e2a4c.dyno.json",)):
+    d = os.path.join(out, name)
+    os.mkdir(d, 0o700)
+    for f in files:
+        with open(os.path.join(d, f), "w") as fh:
+            fh.write("{}\n")
+    if marker is not None:
+        with open(os.path.join(d, ".dyno-import"), "w") as fh:
+            fh.write(marker)
+    for root, dirs, names in os.walk(d):
+        for n in dirs + names:
+            set_times(os.path.join(root, n))
+    return d
+
+
+def import_marker(pid, identity="unknown", machine=None):
+    return ("Dyno import staging folder: safe to delete when no dyno-cli import runs.\n"
+            "pid=%d\nidentity=%s\n%s" % (pid, identity,
+                                          "machine=%s\n" % machine if machine else ""))
+
+
+def case_import_stale_staging():
+    """Staging folders in OUT: one of a killed import (its marker names a dead process), and
+    others it cannot prove are a dead import's own."""
+    if not cli_has("import"):
+        raise Skip("this dyno-cli has no import command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        csv = many_runs_csv(folder, 1)
+        out = s.dir("out")
+        dead = dead_pid()
+        stale = fake_staging(out, ".dyno-import-dead01", import_marker(dead), files=(
+            "vm-0f8e2a4c.dyno.json", "vm-1f8e2a4c.dyno.json", ".vm-2f8e2a4c.dyno.json.Ab12Cd"))
+        fake_staging(out, ".dyno-import-alive1", import_marker(os.getpid()))
+        fake_staging(out, ".dyno-import-strng1", import_marker(dead),
+                     files=("vm-0f8e2a4c.dyno.json", "notes.txt"))
+        fake_staging(out, ".dyno-import-nomark")
+        fake_staging(out, ".dyno-import-elsewh", import_marker(dead, machine="0" * 32))
+        out_before = snapshot(out, skip=[os.path.basename(stale)])
+        p = cli("import", csv, "-o", out)
+        expect_rc(p, 0)
+        check(not os.path.exists(stale), "%s (a dead import's, by its marker) was not removed"
+              % os.path.basename(stale), p.describe())
+        line = expect_message(p, r"removed .*left behind by an earlier import \(process %d\)"
+                              % dead, [".dyno-import-dead01"])
+        new = sorted(set(os.listdir(out)) - {fsdecode(k) for k in out_before if b"/" not in k})
+        check(len(new) == 1, "wrote %s" % new, p.describe())
+        n = expect_clean(out, out_before, p, skip=new)
+        return summary(p, line.replace(out + "/", ""), None, "the live process's, the one with "
+                       "a stranger's file, the unmarked one and another machine's kept; "
+                       "%d entries unchanged" % n)
+
+
+def case_import_nested_signal():
+    """SIGTERM while dyno-cli import -o new/a/b writes 10,000 runs: every folder it made goes."""
+    if not cli_has("import"):
+        raise Skip("this dyno-cli has no import command")
+    with Sandbox() as s:
+        folder = s.dir("in", populated=False)
+        big = many_runs_csv(folder, 10000)
+        out = s.path("new", "a", "b")
+        run = BgRun(s.target, argv=[CLI, "import", big, "-o", out])
+        try:
+            end = time.monotonic() + 30
+            while (not os.path.isdir(out) or entries_under(out) == 0) \
+                    and time.monotonic() < end:
+                check(run.proc.poll() is None, "the import ended (status %s) before it wrote "
+                      "anything" % run.proc.returncode, run.describe())
+                time.sleep(0.01)
+            check(os.path.isdir(out) and entries_under(out) > 0,
+                  "nothing written to new/a/b within 30 s", run.describe())
+            run.proc.send_signal(signal.SIGTERM)
+            rc, took = run.wait(SIGNAL_LIMIT + 20)
+        finally:
+            run.close()
+        p = run.result(rc, took)
+        check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+              p.describe())
+        expect_not_killed(p, "new/")
+        expect_rc(p, 130)
+        line = expect_message(p, r"interrupted")
+        left = sorted(os.path.relpath(os.path.join(r, d), s.base)
+                      for r, dirs, _ in os.walk(s.path("new")) for d in dirs)
+        check(not os.path.exists(s.path("new")), "left new/ (made by the import)%s"
+              % (": " + ", ".join(left) if left else ""), p.describe())
+        return summary(p, line, None, "new/, new/a and new/a/b removed")
+
+
+SCAN_SIGNALS = ((signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "`kill`"),
+                (signal.SIGHUP, "the terminal closed"), (signal.SIGQUIT, "Ctrl-\\\\"),
+                (signal.SIGUSR1, "dd's progress signal"), (signal.SIGUSR2, "SIGUSR2"),
+                (signal.SIGALRM, "a timeout's alarm"))
+
+
+def scan_signal_case(sig):
+    """dyno-cli scan of a loop device, sig mid-scan. The scan's progress goes into a pipe that
+    is read no further once the first line came, so the scan is still under way (at most a pipe
+    buffer ahead) whatever the machine's speed; after the signal the pipe is drained."""
+    def case():
+        with Sandbox() as s, LoopDisk(s) as disk:
+            argv = [CLI, "scan", disk.dev, "--sample", "4K", "--positions", "100000",
+                    "--seeks", "0"]
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)
+            err = []
+            th = threading.Thread(target=lambda: err.append(proc.stderr.read()), daemon=True)
+            th.start()
+            out = b""
+            try:
+                end = time.monotonic() + 30
+                while b"/100000" not in out and time.monotonic() < end:
+                    ready, _, _ = select.select([proc.stdout], [], [], 0.1)
+                    if ready:
+                        data = os.read(proc.stdout.fileno(), 4096)
+                        if not data:
+                            break
+                        out += data
+                check(b"/100000" in out, "no progress line within 30 s", tail(out))
+                proc.send_signal(sig)
+                start = time.monotonic()
+                out += proc.stdout.read()
+                try:
+                    rc = proc.wait(SIGNAL_LIMIT + 20)
+                except subprocess.TimeoutExpired:
+                    rc = None
+                took = time.monotonic() - start
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+                th.join(10)
+                proc.stdout.close()
+                proc.stderr.close()
+            p = Proc(argv, rc, out.decode("utf-8", "replace"),
+                     b"".join(err).decode("utf-8", "replace"), took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            expect_not_killed(p)
+            expect_rc(p, 130)
+            line = expect_message(p, r"interrupted")
+            check(b"Summary" not in out, "a summary after the signal", p.describe())
+            disk.expect_unchanged(p)
+            return summary(p, line, s.clean(p), "%s's sha256 unchanged" % disk.dev)
+    return case
+
+
+def save_signal_case(command):
+    """SIGTERM while the final --json is being saved: its temporary file is written, and
+    fchmod() on it is held 3 s by strace (delay_enter) when the signal comes."""
+    def case():
+        need_root("strace on the process")
+        if shutil.which("strace") is None:
+            raise Skip("strace not found (apt-get install strace)")
+        with Sandbox() as s, (LoopDisk(s) if command == "scan" else Sandbox()) as disk:
+            out = s.dir("out", populated=False)
+            json_path = os.path.join(out, "r.json")
+            if command == "scan":
+                args = ["scan", disk.dev, "--sample", "4K", "--positions", "8", "--seeks", "8",
+                        "-q"]
+            else:
+                args = one_pass(["run", "-d", s.target] + QUICK + ["-q"])
+            argv = ["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=fchmod",
+                    "-e", "inject=fchmod:delay_enter=3000000", CLI] + args + ["--json", json_path]
+            run = BgRun(s.target, argv=argv)
+            try:
+                end = time.monotonic() + 60
+                temp = []
+                while not temp and time.monotonic() < end and run.proc.poll() is None:
+                    temp = [n for n in os.listdir(out) if re.fullmatch(r"\.r\.json\.\w{6}", n)]
+                    time.sleep(0.01)
+                check(temp, "no temporary file of r.json within 60 s (status %s)"
+                      % run.proc.poll(), run.describe())
+                with open("/proc/%d/task/%d/children" % (run.pid, run.pid)) as f:
+                    pid = int(f.read().split()[0])
+                os.kill(pid, signal.SIGTERM)
+                rc, took = run.wait(SIGNAL_LIMIT + 20)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            left = sorted(os.listdir(out))
+            # strace dies of the signal that killed its tracee (or exits with 128+N).
+            check(rc not in (-signal.SIGTERM, 128 + signal.SIGTERM), "killed by SIGTERM during "
+                  "the save; left %s" % (", ".join(left) or "nothing"), p.describe())
+            expect_rc(p, 130)
+            line = expect_message(p, r"interrupted")
+            check(left == ["r.json"], "out/ holds %s, not r.json alone" % left, p.describe())
+            with open(json_path) as f:
+                doc = json.load(f)
+            check(doc.get("format") in ("dyno-result", "dyno-scan"), "r.json is not the %s's "
+                  "result: format %r" % (command, doc.get("format")), p.describe())
+            return summary(p, line.replace(s.base, "…"), s.clean(p), "the save finished: "
+                           "r.json whole, no temporary file")
+    return case
+
+
+def output_save_signal_case(command):
+    """SIGTERM while `dyno-cli export` or `compare` saves its -o file, held in fchmod() by strace
+    as in save_signal_case. These commands keep SIGTERM's default action: they may die of it,
+    but only once the file is whole and in place."""
+    def case():
+        need_root("strace on the process")
+        if shutil.which("strace") is None:
+            raise Skip("strace not found (apt-get install strace)")
+        with Sandbox() as s:
+            out = s.dir("out", populated=False)
+            path = os.path.join(out, "r.csv")
+            if command == "export":
+                args = ["export", a_result(s), "--format", "csv"]
+            else:
+                args = ["compare", os.path.join(FIXTURES, "import", "bonnie++-2.00a.csv"),
+                        os.path.join(FIXTURES, "import", "bonnie++-1.03c.csv")]
+            want = cli(*(args + ["-o", "-"]))
+            expect_rc(want, 0)
+            argv = ["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=fchmod",
+                    "-e", "inject=fchmod:delay_enter=3000000", CLI] + args + ["-o", path]
+            run = BgRun(s.target, argv=argv)
+            try:
+                end = time.monotonic() + 60
+                temp = []
+                while not temp and time.monotonic() < end and run.proc.poll() is None:
+                    temp = [n for n in os.listdir(out) if re.fullmatch(r"\.r\.csv\.\w{6}", n)]
+                    time.sleep(0.01)
+                check(temp, "no temporary file of r.csv within 60 s (status %s)"
+                      % run.proc.poll(), run.describe())
+                with open("/proc/%d/task/%d/children" % (run.pid, run.pid)) as f:
+                    os.kill(int(f.read().split()[0]), signal.SIGTERM)
+                rc, took = run.wait(SIGNAL_LIMIT + 20)
+            finally:
+                run.close()
+            p = run.result(rc, took)
+            check(rc is not None, "did not exit within %d s of the signal" % (SIGNAL_LIMIT + 20),
+                  p.describe())
+            left = sorted(os.listdir(out))
+            check(left == ["r.csv"], "out/ holds %s, not r.csv alone" % left, p.describe())
+            with open(path) as f:
+                check(f.read() == want.out, "r.csv is not what the command writes",
+                      p.describe())
+            return summary(p, None, s.clean(p), "r.csv whole and in place, then %s; no "
+                           "temporary file" % ("killed by SIGTERM" if rc in (-15, 143)
+                                               else "exit %s" % rc))
+    return case
+
+
+add("signals", "import: listing into a closed pipe", "`dyno-cli import cron.csv -o new/a/b | "
+    "head -n 0`, 100 runs", "exit 1; says the list is lost and nothing was imported; new/, "
+    "new/a, new/a/b and the files removed", case_import_listing_lost)
+add("signals", "import: SIGPIPE mid-write", "`kill -PIPE` while `dyno-cli import` writes 10,000 "
+    "runs", "exit 0; SIGPIPE ignored (as by every command); every run imported, no staging "
+    "folder left", case_import_sigpipe_signal)
+add("files", "import: stale staging folders", "OUT holds `.dyno-import-*` folders: a dead "
+    "import's (marker, dead pid), a live process's, one with a stranger's file, one without a "
+    "marker, another machine's", "exit 0; only the dead import's removed, and said so; the "
+    "rest unchanged", case_import_stale_staging)
+add("signals", "import -o new/a/b: SIGTERM mid-write", "SIGTERM while `dyno-cli import` writes "
+    "10,000 runs into new/a/b, none of which existed", "exit 130; says interrupted; new/, "
+    "new/a and new/a/b removed", case_import_nested_signal)
+for _cmd, _make in SIGPIPE_COMMANDS:
+    add("signals", "%s into a closed pipe" % _cmd, "`dyno-cli %s … | head -n 0`: the reader of "
+        "standard output is gone" % _cmd, "exit 1; says standard output was closed and the "
+        "output lost; not killed by SIGPIPE", sigpipe_command_case(_cmd, _make),
+        root="a loop device" if _cmd == "scan" else None)
+for _sig, _why in SCAN_SIGNALS:
+    add("signals", "scan: %s mid-scan" % _sig.name, "%s (%s) while `dyno-cli scan` reads an "
+        "8 MiB loop device" % (_sig.name, _why), "exit 130; says interrupted; the device "
+        "unchanged", scan_signal_case(_sig), root="a loop device")
+for _cmd in ("run", "scan"):
+    add("signals", "%s: SIGTERM during the final --json save" % _cmd, "SIGTERM while `dyno-cli "
+        "%s --json r.json` writes r.json's temporary file (strace holds its fchmod 3 s)" % _cmd,
+        "exit 130 once the save is done; r.json whole, no `.r.json.XXXXXX` left",
+        save_signal_case(_cmd), root="strace%s" % (" and a loop device" if _cmd == "scan"
+                                                   else ""))
+for _cmd in ("export", "compare"):
+    add("signals", "%s -o: SIGTERM during the save" % _cmd, "SIGTERM while `dyno-cli %s … -o "
+        "r.csv` writes r.csv's temporary file (strace holds its fchmod 3 s)" % _cmd,
+        "the file whole and in place before SIGTERM ends the process; no `.r.csv.XXXXXX` left",
+        output_save_signal_case(_cmd), root="strace")
+
 # Round three: end of imports and signals ----------------------------------------------------
 
 
