@@ -580,6 +580,64 @@ test_run_stop (void)
   dyno_test_rm_rf (target);
 }
 
+static void
+stop_at_getc (DynoEngine *engine, guint target, guint repeat, const DynoPhase *phase,
+              DynoWindow *window)
+{
+  if (g_str_equal (dyno_phase_get_key (phase), "getc") && dyno_window_get_running (window))
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
+}
+
+/* Stop in the last phase keeps the phases that had finished, shown and listed as a stopped
+ * run, not thrown away. */
+static void
+test_run_stop_keeps_finished (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *target = dyno_test_make_dir ("dyno-gui-stop-keeps");
+  DynoResult *result;
+  const DynoTargetResult *tr;
+
+  DynoWindow *window;
+
+  reset_settings ();
+  window = create_window ();
+  /* Block write, quick; then one-byte reads of 64 MiB, long enough to be stopped in. */
+  g_settings_set_double (settings, "phase-time", 0);
+  g_settings_set_uint (settings, "repeat", 1);
+  g_settings_set_string (settings, "size", "64M");
+  g_settings_set_enum (settings, "per-char", 1);
+  g_settings_set_string (settings, "per-char-size", "64M");
+  set_tests (settings, "write,getc");
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  {
+    g_signal_connect (dyno_window_get_engine (window), "phase-started",
+                      G_CALLBACK (stop_at_getc), window);
+    dyno_window_add_target (window, target);
+    WAIT_FOR (!dyno_target_row_get_probing (
+                  dyno_target_list_find_row (get_target_list (window), target)),
+              30);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+    WAIT_FOR (dyno_window_get_running (window), 30);
+    WAIT_FOR (!dyno_window_get_running (window), 120);
+
+    dyno_test_assert_no_scratch (target);
+    result = dyno_window_get_result (window);
+    g_assert_nonnull (result);
+    g_assert_true (dyno_result_get_stopped (result));
+    g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 1);
+    tr = dyno_result_get_target (result, 0);
+    g_assert_nonnull (dyno_target_result_find_phase (tr, "write"));
+    g_assert_cmpuint (dyno_target_result_find_phase (tr, "write")->runs->len, >=, 1);
+    g_assert_null (dyno_target_result_find_phase (tr, "getc"));
+    g_assert_true (action_enabled (window, "win.run"));
+
+    g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), window);
+    destroy_window (window);
+  }
+  dyno_test_rm_rf (target);
+}
+
 /* Compare These Two: offered with exactly two checked targets; the run pairs them, repeats
  * interleaved, and its result page leads with the verdicts */
 
@@ -2970,6 +3028,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/run/quick", test_run_quick);
   g_test_add_func ("/gui/run/notify", test_run_notify);
   g_test_add_func ("/gui/run/stop", test_run_stop);
+  g_test_add_func ("/gui/run/stop-keeps-finished", test_run_stop_keeps_finished);
   g_test_add_func ("/gui/run/paired", test_run_paired);
   g_test_add_func ("/gui/run/failed", test_run_failed);
   g_test_add_func ("/gui/run/escape", test_run_escape);

@@ -450,6 +450,12 @@ build (DynoHistoryRow *self)
   gtk_label_set_text (self->subtitle_label, subtitle);
 
   add_failure_badge (self, result);
+  if (dyno_result_get_stopped (result))
+    /* TRANSLATORS: a badge on a run in the list of runs that was stopped before its end */
+    gtk_box_append (self->badges_box,
+                    dyno_badge_new (C_("run", "Stopped"), "warning",
+                                    _("Stopped before its end: only the phases that had "
+                                      "finished are kept")));
   if (dyno_result_get_source (result) != NULL)
     gtk_box_append (self->badges_box,
                     dyno_badge_new (_("Imported"), NULL, dyno_result_get_source (result)));

@@ -390,6 +390,17 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
   g_autoptr (GPtrArray) results = dyno_engine_run_finish_all (DYNO_ENGINE (source), res, &error);
   DynoResult *result = results != NULL && results->len > 0 ? g_ptr_array_index (results, 0)
                                                             : NULL;
+  gboolean stopped = FALSE;
+
+  /* Stopped (Stop, or Close's Stop and Close): what had finished is kept, shown and saved as
+   * a stopped run, as a finished one would be. */
+  if (result == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_pointer (&results, g_ptr_array_unref);
+      results = dyno_engine_take_stopped_results (DYNO_ENGINE (source));
+      result = results != NULL && results->len > 0 ? g_ptr_array_index (results, 0) : NULL;
+      stopped = result != NULL;
+    }
 
   uninhibit (self);
   g_clear_object (&self->cancellable);
@@ -436,13 +447,21 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
             n_failed += dyno_target_result_failed (dyno_result_get_target (each, i));
         }
 
-      dyno_run_view_end (self->run_view, n_failed > 0 ? _("Finished with errors") : _("Finished"),
+      dyno_run_view_end (self->run_view,
+                         stopped          ? _("Stopped")
+                         : n_failed > 0   ? _("Finished with errors")
+                                          : _("Finished"),
                          TRUE);
       g_set_object (&self->result, result);
       g_clear_pointer (&self->result_path, g_free);
+      if (stopped && !self->close_after_run)
+        dyno_window_toast (self, _("Stopped; the phases that had finished are kept, and the "
+                                   "scratch folder was removed"));
       if (!self->close_after_run)
         {
-          notify_run_end (self, result, NULL);
+          /* A stop is the person's own doing: nothing to notify them of. */
+          if (!stopped)
+            notify_run_end (self, result, NULL);
           if (results->len > 1)
             show_machines (self, results);
           else

@@ -59,6 +59,7 @@ struct _DynoEngine
   GHashTable *remote_options; /* target text → RemoteOptions */
   Run *run;                   /* the run under way, or NULL */
   DynoStatus last_status; /* what a finished run ended with */
+  GPtrArray *stopped_results; /* DynoResult*: what the last stopped run finished */
 };
 
 /* One remote target of a run. */
@@ -330,7 +331,28 @@ run_complete (Run *run)
   set_running (self, FALSE);
 
   if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The run was cancelled"));
+    {
+      /* What finished is kept for dyno_engine_take_stopped_results (): a stopped hour of
+       * measuring is not thrown away. */
+      g_clear_pointer (&self->stopped_results, g_ptr_array_unref);
+      self->stopped_results = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < results->len; i++)
+        {
+          DynoResult *each = g_ptr_array_index (results, i);
+          gboolean any = FALSE;
+
+          for (guint t = 0; t < dyno_result_get_n_targets (each); t++)
+            any |= dyno_result_get_target (each, t)->phases->len > 0;
+          if (any)
+            {
+              dyno_result_set_stopped (each, TRUE);
+              g_ptr_array_add (self->stopped_results, g_object_ref (each));
+            }
+        }
+      if (self->stopped_results->len == 0)
+        g_clear_pointer (&self->stopped_results, g_ptr_array_unref);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The run was cancelled"));
+    }
   else if (error != NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -533,6 +555,7 @@ dyno_engine_run_async (DynoEngine *self,
       g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_BUSY, _("A run is already in progress"));
       return;
     }
+  g_clear_pointer (&self->stopped_results, g_ptr_array_unref);
   if (targets[0] == NULL)
     {
       g_task_return_new_error (outer, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
@@ -618,6 +641,9 @@ dyno_engine_run_async (DynoEngine *self,
       run->pending++;
       run->local_running = TRUE;
       inner = g_task_new (self, cancellable, run_done, run);
+      /* A stopped run still returns what it finished (dyno_engine_take_stopped_results ()):
+       * GTask would otherwise drop it for the cancellable's error. */
+      g_task_set_check_cancellable (inner, FALSE);
       g_task_set_source_tag (inner, run_thread);
       g_task_set_task_data (inner, job, run_job_free);
       thread = g_thread_try_new ("dyno-run", run_thread_main, g_object_ref (inner), &error);
@@ -647,6 +673,13 @@ dyno_engine_run_finish_all (DynoEngine *self, GAsyncResult *result, GError **err
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+GPtrArray *
+dyno_engine_take_stopped_results (DynoEngine *self)
+{
+  g_return_val_if_fail (DYNO_IS_ENGINE (self), NULL);
+  return g_steal_pointer (&self->stopped_results);
 }
 
 DynoResult *
@@ -869,6 +902,7 @@ dyno_engine_finalize (GObject *object)
 
   g_clear_pointer (&self->shared, dyno_run_shared_unref);
   g_clear_pointer (&self->remote_options, g_hash_table_unref);
+  g_clear_pointer (&self->stopped_results, g_ptr_array_unref);
   G_OBJECT_CLASS (dyno_engine_parent_class)->finalize (object);
 }
 

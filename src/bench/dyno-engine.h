@@ -89,6 +89,10 @@ gboolean    dyno_engine_get_parallel (DynoEngine *self);
  * machine's system, its target description and dyno_result_get_remote () set ("user@host").
  * (dyno_engine_run_finish () keeps working and returns the first of them.) */
 GPtrArray  *dyno_engine_run_finish_all (DynoEngine *self, GAsyncResult *result, GError **error);
+/* After a run that finished with G_IO_ERROR_CANCELLED: its results that hold a finished
+ * phase, each marked stopped (dyno_result_get_stopped ()), with the phases that had finished
+ * and the runs they completed; NULL when nothing had. Transfer full; taken once. */
+GPtrArray  *dyno_engine_take_stopped_results (DynoEngine *self);
 
 /* Blocking convenience for tests and scripts: runs a main loop until the run ends. */
 DynoResult *dyno_engine_run_sync (DynoEngine         *self,

@@ -1570,10 +1570,22 @@ dyno_runner_run (const DynoConfig *config,
   g_free (state.size_note);
   g_free (run->ring_error);
 
+  /* Stopped, the run keeps what it finished: each phase with the runs it completed (a phase
+   * cut short added none). The engine hands it out beside its "cancelled" (dyno-engine.h). */
   if (cancelled)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The run was stopped"));
-      return NULL;
+      dyno_result_set_stopped (result, TRUE);
+      for (guint i = 0; i < dyno_result_get_n_targets (result); i++)
+        {
+          DynoTargetResult *tr = dyno_result_get_target (result, i);
+
+          if (tr->phases->len > 0)
+            g_ptr_array_add (tr->warnings,
+                             g_strdup (_("The run was stopped before it ended: these are the "
+                                         "phases that had finished, each with the runs it "
+                                         "completed; the phase it was in and those after it "
+                                         "are missing")));
+        }
     }
   return g_steal_pointer (&result);
 }

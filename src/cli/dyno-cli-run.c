@@ -384,6 +384,47 @@ can_start_thread (GError **error)
   return TRUE;
 }
 
+/* A stopped run's finished phases, where the whole result would have gone, marked as a
+ * stopped run (the report's warning, the file's "stopped"): an hour of measuring is not lost
+ * to a Ctrl-C in its last phase. bonnie++'s CSV has no way to mark it, so it gets nothing. */
+static void
+keep_stopped (DynoResult *result, const char *json, gboolean csv, DynoRateUnit rate_unit)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (json != NULL && !g_str_equal (json, "-"))
+    {
+      if (dyno_result_save (result, json, &error))
+        /* Translators: %s is the result file */
+        dyno_cli_error (_("interrupted; the scratch folder was removed; the phases that had "
+                          "finished are saved in %s, marked as a stopped run"),
+                        json);
+      else
+        dyno_cli_error (_("interrupted; the scratch folder was removed; the phases that had "
+                          "finished could not be saved: %s"),
+                        error->message);
+      return;
+    }
+  if (json != NULL)
+    {
+      g_autofree char *text = dyno_result_to_json (result, TRUE);
+
+      g_print ("%s\n", text);
+    }
+  else if (!csv)
+    {
+      g_autofree char *text = dyno_report_text (result, rate_unit);
+
+      g_print ("%s", text);
+    }
+  if (csv)
+    dyno_cli_error (_("interrupted; the scratch folder was removed; bonnie++'s CSV cannot mark "
+                      "a stopped run, so none is printed (--json keeps the finished phases)"));
+  else
+    dyno_cli_error (_("interrupted; the scratch folder was removed; the phases that had "
+                      "finished are printed, marked as a stopped run"));
+}
+
 /* What earlier runs could not remove, each time until it is gone: a data file as large as -s
  * may sit on a volume a person never benchmarks again. */
 static void
@@ -1007,8 +1048,15 @@ dyno_cli_run (int argc, char **argv)
 
               print_stream (&event);
             }
-          else if (left_behind->len == 0)
-            dyno_cli_error (_("interrupted; the scratch folder was removed"));
+          else
+            {
+              g_autoptr (GPtrArray) stopped = dyno_engine_take_stopped_results (engine);
+
+              if (stopped != NULL && stopped->len > 0)
+                keep_stopped (g_ptr_array_index (stopped, 0), json, csv, rate_unit);
+              else if (left_behind->len == 0)
+                dyno_cli_error (_("interrupted; the scratch folder was removed"));
+            }
           /* Not a clean stop: files are left on the volume. */
           for (guint i = 0; i < left_behind->len; i++)
             dyno_cli_error (_("interrupted: %s"), (char *) g_ptr_array_index (left_behind, i));

@@ -1278,6 +1278,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
   g_autofree char *source = NULL;
   g_autofree char *remote = NULL;
   g_autofree char *label = NULL;
+  gboolean stopped = FALSE;
   g_autofree char *notes = NULL;
   JsonObject *config_object = NULL;
   JsonObject *system_object = NULL;
@@ -1289,6 +1290,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
       || !read_string (MEMBER (object, "tool"), NULL, "tool", &tool, error)
       || !read_string (MEMBER (object, "source"), NULL, "source", &source, error)
       || !read_string (MEMBER (object, "remote"), NULL, "remote", &remote, error)
+      || !read_bool (MEMBER (object, "stopped"), NULL, "stopped", &stopped, error)
       || !read_string (MEMBER (object, "label"), NULL, "label", &label, error)
       || !read_string (MEMBER (object, "notes"), NULL, "notes", &notes, error)
       || !get_object (object, NULL, "config", FALSE, &config_object, error)
@@ -1328,6 +1330,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
   if (tool != NULL)
     dyno_result_set_tool (self, tool);
   dyno_result_set_source (self, source);
+  dyno_result_set_stopped (self, stopped);
   dyno_result_set_remote (self, remote);
   dyno_result_set_label (self, label);
   dyno_result_set_notes (self, notes);

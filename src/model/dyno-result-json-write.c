@@ -557,6 +557,8 @@ result_to_node (DynoResult *self)
     set_string (object, "source", dyno_result_get_source (self));
   if (dyno_result_get_remote (self) != NULL)
     set_string (object, "remote", dyno_result_get_remote (self));
+  if (dyno_result_get_stopped (self))
+    json_object_set_boolean_member (object, "stopped", TRUE);
   /* A run's label and notes start out in its config; the file keeps one copy, here. */
   set_string (object, "label", label != NULL ? label : config->label);
   set_string (object, "notes", notes != NULL ? notes : config->notes);

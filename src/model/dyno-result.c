@@ -334,6 +334,7 @@ struct _DynoResult
   char *source;
   char *remote; /* "user@host" of a run over SSH, else NULL */
   char *path;
+  gboolean stopped;
   DynoConfig *config;
   DynoSystemInfo *system;
   GPtrArray *targets;
@@ -582,6 +583,20 @@ dyno_result_set_remote (DynoResult *self, const char *remote)
   g_return_if_fail (DYNO_IS_RESULT (self));
   g_free (self->remote);
   self->remote = g_strdup (remote);
+}
+
+gboolean
+dyno_result_get_stopped (DynoResult *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), FALSE);
+  return self->stopped;
+}
+
+void
+dyno_result_set_stopped (DynoResult *self, gboolean stopped)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  self->stopped = !!stopped;
 }
 
 const char *

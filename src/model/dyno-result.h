@@ -228,6 +228,10 @@ void              dyno_result_set_source (DynoResult *self, const char *source);
 /* "user@host" (or "host") of the machine a run over SSH measured; NULL for a local run. */
 const char       *dyno_result_get_remote (DynoResult *self);
 void              dyno_result_set_remote (DynoResult *self, const char *remote);
+/* A run stopped before its end (Stop, Close, a signal) keeps the phases that had finished:
+ * each with the runs it completed, the rest missing. Written as "stopped": true. */
+gboolean          dyno_result_get_stopped (DynoResult *self);
+void              dyno_result_set_stopped (DynoResult *self, gboolean stopped);
 /* The file this result was loaded from or saved to, if any */
 const char       *dyno_result_get_path (DynoResult *self);
 void              dyno_result_set_path (DynoResult *self, const char *path);

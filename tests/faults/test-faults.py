@@ -3759,6 +3759,55 @@ add("vanish", "FUSE daemon killed mid-run", "gocryptfs killed with SIGKILL durin
     "names dyno-cli clean; remounted, the next run names the folder and `dyno-cli clean` "
     "removes it; the cipher folder as before", case_fuse_daemon_killed, root="mounts gocryptfs")
 
+def stopped_keeps_case(json_out):
+    """SIGINT in the last phase, after block write finished: its figures are kept."""
+    def run():
+        with Sandbox() as s:
+            out = s.path("r.json")
+            extra = ["--json", out] if json_out else []
+            run = BgRun(s.target, *extra, args=["-s", "64M", "-n", "0", "--tests", "write,getc",
+                                                "--per-char", "syscall", "--per-char-size",
+                                                "64M"], stream=False)
+            end = time.monotonic() + 60
+            while "Block write" not in run.err and time.monotonic() < end:
+                check(run.proc.poll() is None, "the run ended before block write finished",
+                      run.describe())
+                time.sleep(0.02)
+            check("Block write" in run.err, "block write did not finish within 60 s",
+                  run.describe())
+            run.proc.send_signal(signal.SIGINT)
+            rc, took = run.wait(SIGNAL_LIMIT + 5)
+            p = run.result(rc, took)
+            expect_rc(p, 130)
+            if json_out:
+                line = expect_message(p, r"phases that had finished are saved in .*stopped run",
+                                      ["r.json"])
+                with open(out) as f:
+                    doc = json.load(f)
+                check(doc.get("stopped") is True, "the file does not say stopped", repr(doc)[:300])
+                ids = [ph.get("id") for ph in doc["targets"][0]["phases"]]
+                check(ids == ["write"], "expected the write phase alone, found %r" % ids)
+                loaded = cli("compare", out)
+                expect_rc(loaded, 0)
+            else:
+                line = expect_message(p, r"phases that had finished are printed")
+                check(re.search(r"^Warning: The run was stopped before it ended", p.out, re.M),
+                      "the printed table is not marked as stopped", p.describe())
+                check(re.search(r"^Name:Size", p.out, re.M), "no table printed", p.describe())
+            if json_out:
+                os.unlink(out)
+            return summary(p, line.replace(s.base, "…"), s.clean(p),
+                           "block write kept, per-char read missing, marked stopped")
+    return run
+
+
+add("signals", "SIGINT in the last phase: --json keeps the finished", "`--tests write,getc "
+    "--json r.json`, SIGINT once block write has finished", "exit 130; r.json holds block write "
+    "alone, `\"stopped\": true`; it loads", stopped_keeps_case(True))
+add("signals", "SIGINT in the last phase: the table keeps the finished", "`--tests write,getc`, "
+    "SIGINT once block write has finished", "exit 130; the table of block write is printed, "
+    "with a warning that the run was stopped", stopped_keeps_case(False))
+
 # Round three: end of the rest ---------------------------------------------------------------
 
 
