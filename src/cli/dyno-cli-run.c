@@ -245,36 +245,13 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
   g_main_loop_quit (ctx->loop);
 }
 
-/* The signals whose default action ends the process, short of the faults a program causes
- * itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS): each would otherwise leave
- * the scratch folder, with a data file as large as -s, until the next run. SIGPIPE and SIGXFSZ
- * are not here: they are ignored, so that the failed write says what happened. SIGUSR1 ends
- * the run too (its default action), rather than printing progress as dd does: a script that
- * sends it expects the process to end. */
-static const int terminating_signals[] = {
-  SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
-#ifdef SIGIO
-  SIGIO,
-#endif
-#ifdef SIGPWR
-  SIGPWR,
-#endif
-#ifdef SIGSTKFLT
-  SIGSTKFLT,
-#endif
-};
-
+/* SIGUSR1 ends the run too (its default action), rather than printing progress as dd does: a
+ * script that sends it expects the process to end. Each would otherwise leave the scratch
+ * folder, with a data file as large as -s, until the next run. */
 gboolean
 dyno_cli_is_terminating_signal (int signum)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (terminating_signals); i++)
-    if (terminating_signals[i] == signum)
-      return TRUE;
-#ifdef SIGRTMIN
-  if (signum >= SIGRTMIN && signum <= SIGRTMAX)
-    return TRUE;
-#endif
-  return FALSE;
+  return dyno_output_signal_ends_process (signum);
 }
 
 void

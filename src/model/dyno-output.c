@@ -394,7 +394,8 @@ same_as_classified (const char *path, const Target *target)
 }
 
 /* The signals whose default action ends the process, short of the faults a program causes
- * itself (as dyno-cli's list, dyno-cli-run.c). */
+ * itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS); SIGPIPE and SIGXFSZ are
+ * not here: dyno-cli and the app ignore them, so that the failed write says what happened. */
 static const int ending_signals[] = {
   SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
 #ifdef SIGIO
@@ -442,6 +443,19 @@ hold_one (HeldSignals *held, int signum, const struct sigaction *action)
   held->held[signum] = sigaction (signum, NULL, &current) == 0
                        && !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL
                        && sigaction (signum, action, &held->old[signum]) == 0;
+}
+
+gboolean
+dyno_output_signal_ends_process (int signum)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (ending_signals); i++)
+    if (ending_signals[i] == signum)
+      return TRUE;
+#ifdef SIGRTMIN
+  if (signum >= SIGRTMIN && signum <= SIGRTMAX)
+    return TRUE;
+#endif
+  return FALSE;
 }
 
 /* While the temporary file exists, a signal that would end the process waits: it is raised

@@ -38,4 +38,8 @@ gboolean dyno_output_check (const char *path, GError **error);
  * is what the messages call it ("standard output"). An unopened descriptor is refused too. */
 gboolean dyno_output_check_descriptor (int fd, const char *name, GError **error);
 
+/* Whether a signal's default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGUSR1, the
+ * real-time ones …), other than the faults a program causes itself and SIGPIPE and SIGXFSZ. */
+gboolean dyno_output_signal_ends_process (int signum);
+
 G_END_DECLS
