@@ -698,14 +698,16 @@ describe_cache (const DynoConfig *config, guint64 ram_bytes, NoteLevel *level)
     {
     case DYNO_CACHE_EVICT:
       /* TRANSLATORS: %s is the file size, like "1 GiB" */
-      return g_strdup_printf (_("%s with cache eviction: reads come from the disk, not RAM; "
-                                "verified after each phase."),
+      /* Said as the run does it: what could stay cached is measured, not promised away. */
+      return g_strdup_printf (_("%s with cache eviction: before every read the file is evicted "
+                                "from the page cache, with its copies in the layers below that "
+                                "Dyno can reach; what stayed cached is measured and shown."),
                               size);
     case DYNO_CACHE_DROP:
       /* TRANSLATORS: %s is the file size, like "1 GiB" */
-      return g_strdup_printf (_("%s, dropping the page cache before reads: reads come from the "
-                                "disk, not RAM; verified after each phase. Without root only the "
-                                "file’s own pages are evicted."),
+      return g_strdup_printf (_("%s, dropping the page cache before reads (without root only "
+                                "the file’s own pages and its copies in the layers below); what "
+                                "stayed cached is measured and shown."),
                               size);
     case DYNO_CACHE_DIRECT:
       /* TRANSLATORS: %s is the file size, like "1 GiB" */
