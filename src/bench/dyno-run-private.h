@@ -92,6 +92,10 @@ dyno_run_should_stop (DynoRun *run)
 
 /* An info or warning line for the person watching (the CLI's stderr, the app's log). */
 void     dyno_run_message (DynoRun *run, DynoMessageLevel level, const char *text);
+/* A FUSE file system whose daemon died answers ENOTCONN or ECONNABORTED (statfs reaches it);
+ * the message names the daemon (info->helper) and what failed (dyno-run-io.c). */
+gboolean dyno_run_daemon_gone (const char *path);
+char    *dyno_run_daemon_gone_message (DynoRun *run, const char *what);
 /* Sets the error for a stop: cancellation or a vanished target. */
 gboolean dyno_run_stop_error (DynoRun *run, GError **error);
 /* Sets a DYNO_ERROR from errno, naming what was being done. */
