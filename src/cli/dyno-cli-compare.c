@@ -340,6 +340,127 @@ dyno_cli_option_error (const GError *error, char **args)
   return g_strdup (error->message);
 }
 
+#ifdef DYNO_HAVE_CHARTS
+/* --chart: phases, the ids of --phase (or overlay_phase, the one an overlay draws); phase,
+ * the text given, for the message. */
+static int
+save_chart (DynoComparison       *comparison,
+            DynoCompareChartKind  kind,
+            GPtrArray            *phases,
+            const DynoPhase      *overlay_phase,
+            const char           *phase,
+            DynoRateUnit          rate_unit,
+            const char           *title,
+            double                width,
+            double                height,
+            const char           *output)
+{
+  DynoCompareChartOptions options;
+
+  dyno_compare_chart_options_init (&options, kind);
+  options.phases = phases;
+  options.phase = overlay_phase;
+  if (phases != NULL)
+    {
+      g_autoptr (GPtrArray) ran = dyno_comparison_get_phases (comparison);
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < phases->len && !any; i++)
+        any = g_ptr_array_find (ran, g_ptr_array_index (phases, i), NULL);
+      if (!any)
+        {
+          dyno_cli_error (_("--phase: none of the inputs ran %s"), phase);
+          return DYNO_EXIT_FAILED;
+        }
+    }
+  return dyno_cli_save_compare_chart ("compare", comparison, &options, rate_unit, title, width,
+                                      height, output);
+}
+#endif
+
+/* Whether any target of the inputs knows its data spindles (an array, or --per-spindle). */
+static gboolean
+any_spindles (GPtrArray *results)
+{
+  for (guint i = 0; i < results->len; i++)
+    for (guint t = 0; t < dyno_result_get_n_targets (g_ptr_array_index (results, i)); t++)
+      {
+        guint r, w;
+
+        if (dyno_array_target_spindles (dyno_result_get_target (g_ptr_array_index (results, i), t),
+                                        &r, &w, NULL))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* --baseline N|NAME; FALSE, with the usage error said, when no run is called so. */
+static gboolean
+set_baseline (DynoComparison *comparison, const char *baseline)
+{
+  g_autoptr (GString) names = NULL;
+  guint entry;
+
+  if (dyno_comparison_find_entry (comparison, baseline, &entry))
+    {
+      dyno_comparison_set_baseline (comparison, entry);
+      return TRUE;
+    }
+  names = g_string_new (NULL);
+  for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
+    g_string_append_printf (names, "%s%u “%s”", e ? ", " : "", e + 1,
+                            dyno_comparison_get_name (comparison, e));
+  dyno_cli_usage_error ("compare", _("--baseline: no run is called or numbered “%s”; "
+                                     "the runs are %s"),
+                        baseline, names->str);
+  return FALSE;
+}
+
+/* The table in the format asked for, with the headlines and the per-spindle lines of the
+ * text one. */
+static int
+write_table (DynoComparison   *comparison,
+             GPtrArray        *results,
+             DynoCompareFormat compare_format,
+             DynoRateUnit      rate_unit,
+             guint             read_spindles,
+             guint             write_spindles,
+             double            read_reference,
+             double            write_reference,
+             const char       *output)
+{
+  g_autofree char *table = dyno_comparison_format (comparison, compare_format, rate_unit);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  /* The answer before the table, for people; machine formats stay as they are. */
+  if (compare_format == DYNO_COMPARE_FORMAT_TEXT)
+    append_headlines (text, comparison);
+  g_string_append (text, table);
+  /* The seed's arithmetic: what each data spindle of the array does, against one drive.
+   * Without --per-spindle, the targets on an array (or run with --per-spindle) have their
+   * own spindles, and without --reference their stored reference; only in the text table,
+   * whose lines the machine formats have no place for. */
+  for (guint i = 0, n = 0; compare_format == DYNO_COMPARE_FORMAT_TEXT && i < results->len; i++)
+    {
+      g_autofree char *lines
+          = dyno_array_format_result_per_spindle (g_ptr_array_index (results, i), read_spindles,
+                                                  write_spindles, read_reference,
+                                                  write_reference);
+
+      if (lines == NULL || lines[0] == '\0')
+        continue;
+      if (n++ == 0)
+        /* TRANSLATORS: heading of the per-spindle lines after a comparison table */
+        g_string_append (text, _("\nPer data spindle:\n"));
+      g_string_append (text, lines);
+    }
+  /* Text and Markdown are for people: in the locale's charset on standard output. CSV, HTML
+   * (which declares UTF-8) and JSON are files for programs, in UTF-8 wherever they go. */
+  if (compare_format == DYNO_COMPARE_FORMAT_TEXT || compare_format == DYNO_COMPARE_FORMAT_MARKDOWN)
+    return dyno_cli_write_human_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+  return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+}
+
 int
 dyno_cli_compare (int argc, char **argv)
 {
@@ -505,23 +626,9 @@ dyno_cli_compare (int argc, char **argv)
     return DYNO_EXIT_FAILED;
   /* --reference alone divides by the spindles the inputs know (an array, or the run's
    * --per-spindle); with none, it has nothing to work on. */
-  if (reference != NULL && per_spindle == NULL)
-    {
-      gboolean any = FALSE;
-
-      for (guint i = 0; i < results->len && !any; i++)
-        for (guint t = 0; t < dyno_result_get_n_targets (g_ptr_array_index (results, i)) && !any;
-             t++)
-          {
-            guint r, w;
-
-            any = dyno_array_target_spindles (
-                dyno_result_get_target (g_ptr_array_index (results, i), t), &r, &w, NULL);
-          }
-      if (!any)
-        return dyno_cli_usage_error ("compare", _("--reference needs --per-spindle N: no input "
-                                                  "is on an array Dyno knows"));
-    }
+  if (reference != NULL && per_spindle == NULL && !any_spindles (results))
+    return dyno_cli_usage_error ("compare", _("--reference needs --per-spindle N: no input "
+                                              "is on an array Dyno knows"));
 
   comparison = dyno_comparison_new ();
   for (guint i = 0; i < results->len; i++)
@@ -534,84 +641,17 @@ dyno_cli_compare (int argc, char **argv)
   /* A session over several folders reads "plain vs encrypted", as in the app. */
   dyno_comparison_name_by_folder (comparison);
 
-  if (baseline != NULL)
-    {
-      guint entry;
-
-      if (!dyno_comparison_find_entry (comparison, baseline, &entry))
-        {
-          GString *names = g_string_new (NULL);
-
-          for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
-            g_string_append_printf (names, "%s%u “%s”", e ? ", " : "", e + 1,
-                                    dyno_comparison_get_name (comparison, e));
-          dyno_cli_usage_error ("compare", _("--baseline: no run is called or numbered “%s”; "
-                                             "the runs are %s"),
-                                baseline, names->str);
-          g_string_free (names, TRUE);
-          return DYNO_EXIT_USAGE;
-        }
-      dyno_comparison_set_baseline (comparison, entry);
-    }
+  if (baseline != NULL && !set_baseline (comparison, baseline))
+    return DYNO_EXIT_USAGE;
 
   if (kind >= 0)
-    {
 #ifdef DYNO_HAVE_CHARTS
-      DynoCompareChartOptions options;
-
-      dyno_compare_chart_options_init (&options, kind);
-      options.phases = phases;
-      options.phase = overlay_phase;
-      if (phases != NULL)
-        {
-          g_autoptr (GPtrArray) ran = dyno_comparison_get_phases (comparison);
-          gboolean any = FALSE;
-
-          for (guint i = 0; i < phases->len && !any; i++)
-            any = g_ptr_array_find (ran, g_ptr_array_index (phases, i), NULL);
-          if (!any)
-            {
-              dyno_cli_error (_("--phase: none of the inputs ran %s"), phase);
-              return DYNO_EXIT_FAILED;
-            }
-        }
-      return dyno_cli_save_compare_chart ("compare", comparison, &options, rate_unit, title, width,
-                                          height, output);
+    return save_chart (comparison, kind, phases, overlay_phase, phase, rate_unit, title, width,
+                       height, output);
+#else
+    return dyno_cli_no_charts ("compare");
 #endif
-    }
 
-  {
-    g_autofree char *table = dyno_comparison_format (comparison, compare_format, rate_unit);
-    g_autoptr (GString) text = g_string_new (NULL);
-
-    /* The answer before the table, for people; machine formats stay as they are. */
-    if (compare_format == DYNO_COMPARE_FORMAT_TEXT)
-      append_headlines (text, comparison);
-    g_string_append (text, table);
-    /* The seed's arithmetic: what each data spindle of the array does, against one drive.
-     * Without --per-spindle, the targets on an array (or run with --per-spindle) have their
-     * own spindles, and without --reference their stored reference; only in the text table,
-     * whose lines the machine formats have no place for. */
-    for (guint i = 0, n = 0; compare_format == DYNO_COMPARE_FORMAT_TEXT && chart == NULL
-                             && i < results->len;
-         i++)
-      {
-        g_autofree char *lines
-            = dyno_array_format_result_per_spindle (g_ptr_array_index (results, i), read_spindles,
-                                                    write_spindles, read_reference,
-                                                    write_reference);
-
-        if (lines == NULL || lines[0] == '\0')
-          continue;
-        if (n++ == 0)
-          /* TRANSLATORS: heading of the per-spindle lines after a comparison table */
-          g_string_append (text, _("\nPer data spindle:\n"));
-        g_string_append (text, lines);
-      }
-    /* Text and Markdown are for people: in the locale's charset on standard output. CSV, HTML
-     * (which declares UTF-8) and JSON are files for programs, in UTF-8 wherever they go. */
-    if (compare_format == DYNO_COMPARE_FORMAT_TEXT || compare_format == DYNO_COMPARE_FORMAT_MARKDOWN)
-      return dyno_cli_write_human_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-    return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-  }
+  return write_table (comparison, results, compare_format, rate_unit, read_spindles,
+                      write_spindles, read_reference, write_reference, output);
 }

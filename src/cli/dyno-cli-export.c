@@ -123,6 +123,104 @@ save_live_chart (DynoResult   *result,
 }
 #endif
 
+/* The run in the format asked for; file: the input's name, for messages. */
+static int
+write_export (DynoResult   *result,
+              const char   *file,
+              ExportFormat  export_format,
+              const char   *chart,
+              int           target_index,
+              DynoRateUnit  rate_unit,
+              const char   *title,
+              double        width,
+              double        height,
+              const char   *output)
+{
+  int status = DYNO_EXIT_OK;
+
+  switch (export_format)
+    {
+    case EXPORT_PNG:
+    case EXPORT_SVG:
+    case EXPORT_PDF:
+#ifdef DYNO_HAVE_CHARTS
+      if (chart == NULL || g_str_equal (chart, "live"))
+        status = save_live_chart (result, target_index >= 0 ? (guint) target_index : 0,
+                                  export_format, rate_unit, title, width, height, output);
+      else
+        {
+          g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
+          DynoCompareChartOptions options;
+
+          dyno_compare_chart_options_init (&options, g_str_equal (chart, "cpu")
+                                                         ? DYNO_COMPARE_CHART_CPU
+                                                     : g_str_equal (chart, "forest")
+                                                         ? DYNO_COMPARE_CHART_FOREST
+                                                         : DYNO_COMPARE_CHART_BARS);
+          /* A paired run reads "encrypted vs plain", as dyno-cli compare names it. */
+          if (options.kind == DYNO_COMPARE_CHART_FOREST)
+            dyno_comparison_name_by_folder (comparison);
+          if (dyno_comparison_get_n_entries (comparison) == 0)
+            {
+              dyno_cli_error (_("%s: the run measured no phase"), file);
+              return DYNO_EXIT_FAILED;
+            }
+          status = dyno_cli_save_compare_chart ("export", comparison, &options, rate_unit, title,
+                                                width, height, output);
+        }
+#endif
+      break;
+
+    case EXPORT_CSV:
+    case EXPORT_QUEUED_CSV:
+      {
+        /* bonnie++'s CSV holds Bonnie's tests only: a run of queued tests alone gets theirs. */
+        g_autofree char *text = export_format == EXPORT_QUEUED_CSV || !dyno_cli_has_bonnie (result)
+                                    ? dyno_report_queued_csv (result)
+                                    : dyno_report_csv (result, FALSE);
+
+        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+
+    case EXPORT_TEXT:
+      {
+        g_autofree char *text = dyno_report_text (result, rate_unit);
+
+        status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+
+    case EXPORT_JSON:
+      {
+        g_autofree char *json = dyno_result_to_json (result, TRUE);
+        g_autofree char *text = g_strconcat (json, "\n", NULL);
+
+        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+
+    case EXPORT_MARKDOWN:
+    case EXPORT_HTML:
+    default:
+      {
+        g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
+        g_autofree char *text
+            = dyno_comparison_format (comparison,
+                                      export_format == EXPORT_HTML ? DYNO_COMPARE_FORMAT_HTML
+                                                                   : DYNO_COMPARE_FORMAT_MARKDOWN,
+                                      rate_unit);
+
+        if (export_format == EXPORT_HTML)
+          status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+        else
+          status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+      }
+      break;
+    }
+  return status;
+}
+
 int
 dyno_cli_export (int argc, char **argv)
 {
@@ -167,7 +265,6 @@ dyno_cli_export (int argc, char **argv)
   double width = 1200;
   double height = 675;
   int target_index = -1;
-  int status = DYNO_EXIT_OK;
 
   g_set_prgname ("dyno-cli export");
   context = g_option_context_new (_("FILE -o OUT — a run as a chart or a table"));
@@ -273,85 +370,6 @@ dyno_cli_export (int argc, char **argv)
       return DYNO_EXIT_FAILED;
     }
 
-  switch (export_format)
-    {
-    case EXPORT_PNG:
-    case EXPORT_SVG:
-    case EXPORT_PDF:
-#ifdef DYNO_HAVE_CHARTS
-      if (chart == NULL || g_str_equal (chart, "live"))
-        status = save_live_chart (result, target_index >= 0 ? (guint) target_index : 0,
-                                  export_format, rate_unit, title, width, height, output);
-      else
-        {
-          g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
-          DynoCompareChartOptions options;
-
-          dyno_compare_chart_options_init (&options, g_str_equal (chart, "cpu")
-                                                         ? DYNO_COMPARE_CHART_CPU
-                                                     : g_str_equal (chart, "forest")
-                                                         ? DYNO_COMPARE_CHART_FOREST
-                                                         : DYNO_COMPARE_CHART_BARS);
-          /* A paired run reads "encrypted vs plain", as dyno-cli compare names it. */
-          if (options.kind == DYNO_COMPARE_CHART_FOREST)
-            dyno_comparison_name_by_folder (comparison);
-          if (dyno_comparison_get_n_entries (comparison) == 0)
-            {
-              dyno_cli_error (_("%s: the run measured no phase"), files[0]);
-              return DYNO_EXIT_FAILED;
-            }
-          status = dyno_cli_save_compare_chart ("export", comparison, &options, rate_unit, title,
-                                                width, height, output);
-        }
-#endif
-      break;
-
-    case EXPORT_CSV:
-    case EXPORT_QUEUED_CSV:
-      {
-        /* bonnie++'s CSV holds Bonnie's tests only: a run of queued tests alone gets theirs. */
-        g_autofree char *text = export_format == EXPORT_QUEUED_CSV || !dyno_cli_has_bonnie (result)
-                                    ? dyno_report_queued_csv (result)
-                                    : dyno_report_csv (result, FALSE);
-
-        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-      }
-      break;
-
-    case EXPORT_TEXT:
-      {
-        g_autofree char *text = dyno_report_text (result, rate_unit);
-
-        status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-      }
-      break;
-
-    case EXPORT_JSON:
-      {
-        g_autofree char *json = dyno_result_to_json (result, TRUE);
-        g_autofree char *text = g_strconcat (json, "\n", NULL);
-
-        status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-      }
-      break;
-
-    case EXPORT_MARKDOWN:
-    case EXPORT_HTML:
-    default:
-      {
-        g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
-        g_autofree char *text
-            = dyno_comparison_format (comparison,
-                                      export_format == EXPORT_HTML ? DYNO_COMPARE_FORMAT_HTML
-                                                                   : DYNO_COMPARE_FORMAT_MARKDOWN,
-                                      rate_unit);
-
-        if (export_format == EXPORT_HTML)
-          status = dyno_cli_write_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-        else
-          status = dyno_cli_write_human_text (output, text) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
-      }
-      break;
-    }
-  return status;
+  return write_export (result, files[0], export_format, chart, target_index, rate_unit, title,
+                       width, height, output);
 }
