@@ -212,6 +212,81 @@ map_rw (const char *rw, const char **pattern, const char **op)
 
 /* The workload of jobs[0..n) (one entry, or numjobs clones). FALSE with an error for input
  * that cannot be right; TRUE with work->phase NULL for a job left out (and a note why). */
+/* bs=R[,W]: the block size of the job's direction into *block; FALSE, with the job noted as
+ * skipped, for sizes Dyno cannot take as one. */
+static gboolean
+read_block_size (Mapper *mapper, const DynoFioJob *job, const char *bs_option,
+                 gboolean kb_base_1000, const char *op, guint64 *block)
+{
+  g_auto (GStrv) sizes = g_strsplit (bs_option, ",", 3);
+  guint64 read_bs = 0;
+  guint64 write_bs = 0;
+
+  if (sizes[0] == NULL || !dyno_import_fio_parse_size (sizes[0], kb_base_1000, &read_bs)
+      || (sizes[1] != NULL && *sizes[1] != '\0'
+          && !dyno_import_fio_parse_size (sizes[1], kb_base_1000, &write_bs)))
+    {
+      dyno_import_fio_add_unique (
+          mapper->skipped,
+          g_strdup_printf (_ ("job “%s” (bs=%s, which Dyno cannot read as one block "
+                              "size)"),
+                           job->name, bs_option));
+      return FALSE;
+    }
+  if (write_bs == 0)
+    write_bs = read_bs;
+  if (g_str_equal (op, "mix") && read_bs != write_bs)
+    {
+      dyno_import_fio_add_unique (
+          mapper->skipped,
+          g_strdup_printf (_ ("job “%s” (reads and writes of different block sizes, "
+                              "bs=%s)"),
+                           job->name, bs_option));
+      return FALSE;
+    }
+  *block = g_str_equal (op, "write") ? write_bs : read_bs;
+  return TRUE;
+}
+
+/* A mix's read share (rwmixread, or 100 − rwmixwrite; fio's default 50) into *read_percent;
+ * all reads or all writes turn *op into that. FALSE with the error set. */
+static gboolean
+read_mix (Mapper *mapper, const DynoFioJob *job, const char *rw, const char **op,
+          guint *read_percent)
+{
+  guint write_percent;
+
+  *read_percent = 50;
+  if (dyno_import_fio_option (job->options, "rwmixread") != NULL
+      && !dyno_import_fio_parse_count (dyno_import_fio_option (job->options, "rwmixread"), 100,
+                                       read_percent))
+    return dyno_import_fio_fail_at (mapper->ctx, job->path,
+                                    _ ("rwmixread “%s” is not a percentage"),
+                                    dyno_import_fio_option (job->options, "rwmixread"));
+  if (dyno_import_fio_option (job->options, "rwmixread") == NULL
+      && dyno_import_fio_option (job->options, "rwmixwrite") != NULL)
+    {
+      if (!dyno_import_fio_parse_count (dyno_import_fio_option (job->options, "rwmixwrite"), 100,
+                                        &write_percent))
+        return dyno_import_fio_fail_at (mapper->ctx, job->path,
+                                        _ ("rwmixwrite “%s” is not a percentage"),
+                                        dyno_import_fio_option (job->options, "rwmixwrite"));
+      *read_percent = 100 - write_percent;
+    }
+  /* All reads or all writes: that is what the job measured */
+  if (*read_percent == 0 || *read_percent == 100)
+    {
+      dyno_import_fio_add_unique (
+          mapper->notes,
+          g_strdup_printf (_ ("Job “%s” ran rw=%s with %u %% reads: it is taken as "
+                              "a test of %s only."),
+                           job->name, rw, *read_percent,
+                           *read_percent ? _ ("reads") : _ ("writes")));
+      *op = *read_percent ? "read" : "write";
+    }
+  return TRUE;
+}
+
 static gboolean
 map_job (Mapper *mapper, DynoFioJob **jobs, guint n, Workload *work)
 {
@@ -291,36 +366,8 @@ map_job (Mapper *mapper, DynoFioJob **jobs, guint n, Workload *work)
                            job->name));
       return TRUE;
     }
-  if (bs_option != NULL)
-    {
-      g_auto (GStrv) sizes = g_strsplit (bs_option, ",", 3);
-      guint64 read_bs = 0;
-      guint64 write_bs = 0;
-
-      if (sizes[0] == NULL || !dyno_import_fio_parse_size (sizes[0], kb_base_1000, &read_bs)
-          || (sizes[1] != NULL && *sizes[1] != '\0'
-              && !dyno_import_fio_parse_size (sizes[1], kb_base_1000, &write_bs)))
-        {
-          dyno_import_fio_add_unique (
-              mapper->skipped,
-              g_strdup_printf (_ ("job “%s” (bs=%s, which Dyno cannot read as one block "
-                                  "size)"),
-                               job->name, bs_option));
-          return TRUE;
-        }
-      if (write_bs == 0)
-        write_bs = read_bs;
-      if (g_str_equal (op, "mix") && read_bs != write_bs)
-        {
-          dyno_import_fio_add_unique (
-              mapper->skipped,
-              g_strdup_printf (_ ("job “%s” (reads and writes of different block sizes, "
-                                  "bs=%s)"),
-                               job->name, bs_option));
-          return TRUE;
-        }
-      block = g_str_equal (op, "write") ? write_bs : read_bs;
-    }
+  if (bs_option != NULL && !read_block_size (mapper, job, bs_option, kb_base_1000, op, &block))
+    return TRUE;
   if (dyno_import_fio_option (options, "iodepth") != NULL
       && !dyno_import_fio_parse_count (dyno_import_fio_option (options, "iodepth"), G_MAXINT32,
                                        &depth))
@@ -364,39 +411,8 @@ map_job (Mapper *mapper, DynoFioJob **jobs, guint n, Workload *work)
       depth = 1;
     }
 
-  if (g_str_equal (op, "mix"))
-    {
-      guint write_percent;
-
-      read_percent = 50;
-      if (dyno_import_fio_option (options, "rwmixread") != NULL
-          && !dyno_import_fio_parse_count (dyno_import_fio_option (options, "rwmixread"), 100,
-                                           &read_percent))
-        return dyno_import_fio_fail_at (mapper->ctx, job->path,
-                                        _ ("rwmixread “%s” is not a percentage"),
-                                        dyno_import_fio_option (options, "rwmixread"));
-      if (dyno_import_fio_option (options, "rwmixread") == NULL
-          && dyno_import_fio_option (options, "rwmixwrite") != NULL)
-        {
-          if (!dyno_import_fio_parse_count (dyno_import_fio_option (options, "rwmixwrite"), 100,
-                                            &write_percent))
-            return dyno_import_fio_fail_at (mapper->ctx, job->path,
-                                            _ ("rwmixwrite “%s” is not a percentage"),
-                                            dyno_import_fio_option (options, "rwmixwrite"));
-          read_percent = 100 - write_percent;
-        }
-      /* All reads or all writes: that is what the job measured */
-      if (read_percent == 0 || read_percent == 100)
-        {
-          dyno_import_fio_add_unique (
-              mapper->notes,
-              g_strdup_printf (_ ("Job “%s” ran rw=%s with %u %% reads: it is taken as "
-                                  "a test of %s only."),
-                               job->name, rw, read_percent,
-                               read_percent ? _ ("reads") : _ ("writes")));
-          op = read_percent ? "read" : "write";
-        }
-    }
+  if (g_str_equal (op, "mix") && !read_mix (mapper, job, rw, &op, &read_percent))
+    return FALSE;
 
   work->phase = dyno_import_queued_phase (pattern, op, block, depth, threads, read_percent);
   if (work->phase == NULL)
