@@ -918,6 +918,49 @@ ratios_fit (CompareLayout *layout)
 }
 
 /* ratios_room: keep room in the note for what the ratios mean, and draw them if they fit. */
+/* The panels: bars keep bytes and operations apart, each with its axis; the rest have one.
+ * Takes phases (the phases drawn). */
+static void
+add_panels (CompareLayout *layout, GPtrArray *phases_taken)
+{
+  g_autoptr (GPtrArray) phases = phases_taken;
+  const DynoCompareChartOptions *options = &layout->options;
+
+  if (options->kind == DYNO_COMPARE_CHART_BARS)
+    {
+      GPtrArray *units[2] = { g_ptr_array_new (), g_ptr_array_new () };
+
+      for (guint i = 0; i < phases->len; i++)
+        {
+          const DynoPhase *phase = g_ptr_array_index (phases, i);
+
+          g_ptr_array_add (units[dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? 0 : 1],
+                           (gpointer) phase);
+        }
+      for (guint k = 0; k < 2; k++)
+        if (units[k]->len != 0)
+          {
+            Panel *panel = &layout->panels[layout->n_panels++];
+
+            panel->unit = k == 0 ? DYNO_UNIT_BYTES : DYNO_UNIT_OPS;
+            panel->phases = g_steal_pointer (&units[k]);
+          }
+        else
+          {
+            g_ptr_array_unref (units[k]);
+          }
+    }
+  else
+    {
+      Panel *panel = &layout->panels[layout->n_panels++];
+
+      panel->phases = g_steal_pointer (&phases);
+      panel->unit = options->kind == DYNO_COMPARE_CHART_OVERLAY && options->phase != NULL
+                        ? dyno_phase_get_unit (options->phase)
+                        : DYNO_UNIT_OPS;
+    }
+}
+
 static void
 layout_setup_once (CompareLayout *layout, const DynoCompareChartArgs *args, gboolean ratios_room)
 {
@@ -952,40 +995,7 @@ layout_setup_once (CompareLayout *layout, const DynoCompareChartArgs *args, gboo
     pango_font_description_set_size (
         layout->ratio_font, (int) (pango_font_description_get_size (layout->ratio_font) * 0.7));
 
-  /* Panels: bars keep bytes and operations apart, each with its axis; the rest have one. */
-  if (options->kind == DYNO_COMPARE_CHART_BARS)
-    {
-      GPtrArray *units[2] = { g_ptr_array_new (), g_ptr_array_new () };
-
-      for (guint i = 0; i < phases->len; i++)
-        {
-          const DynoPhase *phase = g_ptr_array_index (phases, i);
-
-          g_ptr_array_add (units[dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? 0 : 1],
-                           (gpointer) phase);
-        }
-      for (guint k = 0; k < 2; k++)
-        if (units[k]->len != 0)
-          {
-            Panel *panel = &layout->panels[layout->n_panels++];
-
-            panel->unit = k == 0 ? DYNO_UNIT_BYTES : DYNO_UNIT_OPS;
-            panel->phases = g_steal_pointer (&units[k]);
-          }
-        else
-          {
-            g_ptr_array_unref (units[k]);
-          }
-    }
-  else
-    {
-      Panel *panel = &layout->panels[layout->n_panels++];
-
-      panel->phases = g_steal_pointer (&phases);
-      panel->unit = options->kind == DYNO_COMPARE_CHART_OVERLAY && options->phase != NULL
-                        ? dyno_phase_get_unit (options->phase)
-                        : DYNO_UNIT_OPS;
-    }
+  add_panels (layout, g_steal_pointer (&phases));
   for (guint p = 0; p < layout->n_panels; p++)
     {
       Panel *panel = &layout->panels[p];
