@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dyno-config-enums.h"
 #include "dyno-preferences-window.h"
 #include "dyno-presets.h"
 #include "dyno-spin-row.h"
@@ -32,7 +33,6 @@ struct _DynoPreferencesWindow
 G_DEFINE_FINAL_TYPE (DynoPreferencesWindow, dyno_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 static const char *const rate_unit_nicks[] = { "mb", "mib", NULL };
-static const char *const cache_nicks[] = { "evict", "direct", "drop", "none", NULL };
 
 static void
 dyno_preferences_window_dispose (GObject *object)
@@ -74,7 +74,8 @@ dyno_preferences_window_init (DynoPreferencesWindow *self)
                                 dyno_settings_index_to_nick, (gpointer) rate_unit_nicks, NULL);
   g_settings_bind_with_mapping (self->settings, "default-cache", self->default_cache_row,
                                 "selected", G_SETTINGS_BIND_DEFAULT, dyno_settings_nick_to_index,
-                                dyno_settings_index_to_nick, (gpointer) cache_nicks, NULL);
+                                dyno_settings_index_to_nick,
+                                (gpointer) dyno_enum_get_nicks (DYNO_TYPE_CACHE_POLICY), NULL);
   dyno_spin_row_bind_setting (self->sample_interval_row, self->settings, "sample-interval");
   g_settings_bind (self->settings, "autosave", self->autosave_row, "active",
                    G_SETTINGS_BIND_DEFAULT);

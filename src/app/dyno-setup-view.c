@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dyno-config-enums.h"
 #include "dyno-error.h"
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
@@ -102,9 +103,6 @@ static GParamSpec *properties[N_PROPS];
 
 static const char *const preset_nicks[] = { "quick", "classic", "full", "drive", "custom", NULL };
 static const char *const profile_nicks[] = { "default", "nvme", "peak", "real-world", NULL };
-static const char *const per_char_nicks[] = { "stdio", "syscall", NULL };
-static const char *const cache_nicks[] = { "evict", "direct", "drop", "none", NULL };
-static const char *const data_nicks[] = { "random", "zeros", NULL };
 
 /* One line each, under the phase's name in the Phases list, in dyno_phase_bonnie () order. */
 static const char *const phase_blurbs[N_BONNIE] = {
@@ -964,9 +962,10 @@ dyno_setup_view_constructed (GObject *object)
   setup_entry (self, ENTRY_PER_CHAR_SIZE, self->per_char_size_row, "per-char-size");
 
   bind_combo (self, self->preset_row, "preset", preset_nicks);
-  bind_combo (self, self->per_char_row, "per-char", per_char_nicks);
-  bind_combo (self, self->cache_row, "cache", cache_nicks);
-  bind_combo (self, self->data_row, "data", data_nicks);
+  /* The combo rows list the values in the enums' order, named by their nicks. */
+  bind_combo (self, self->per_char_row, "per-char", dyno_enum_get_nicks (DYNO_TYPE_PER_CHAR_MODE));
+  bind_combo (self, self->cache_row, "cache", dyno_enum_get_nicks (DYNO_TYPE_CACHE_POLICY));
+  bind_combo (self, self->data_row, "data", dyno_enum_get_nicks (DYNO_TYPE_DATA_PATTERN));
   bind_combo (self, self->drive_profile_row, "drive-profile", profile_nicks);
   g_settings_bind (self->settings, "drive-mix", self->drive_mix_row, "active",
                    G_SETTINGS_BIND_DEFAULT);

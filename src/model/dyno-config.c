@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dyno-config.h"
+#include "dyno-config-enums.h"
 #include "dyno-error.h"
 #include "dyno-parse.h"
 
@@ -397,30 +398,65 @@ dyno_config_validate (const DynoConfig *config, GError **error)
   return TRUE;
 }
 
-static const char *const cache_names[] = { "evict", "direct", "drop", "none" };
-static const char *const per_char_names[] = { "stdio", "syscall" };
-static const char *const data_names[] = { "random", "zeros" };
-static const char *const io_engine_names[] = { "auto", "io_uring", "threads" };
+/* The names come from the enums' nicks (dyno-config.h, through glib-mkenums): the CLI's
+ * flags, the result file and the app's settings all read and write these. */
+static const char *
+nick_of (GType type, int value)
+{
+  g_autoptr (GEnumClass) klass = g_type_class_ref (type);
+  GEnumValue *found = g_enum_get_value (klass, value);
+
+  /* A static type's class and strings live as long as the process. */
+  return found != NULL ? found->value_nick : NULL;
+}
 
 static gboolean
-lookup (const char *const *names, guint n, const char *text, int *out)
+value_of (GType type, const char *text, int *out)
 {
+  g_autoptr (GEnumClass) klass = g_type_class_ref (type);
+
   if (text == NULL)
     return FALSE;
-  for (guint i = 0; i < n; i++)
-    if (g_ascii_strcasecmp (text, names[i]) == 0)
+  for (guint i = 0; i < klass->n_values; i++)
+    if (g_ascii_strcasecmp (text, klass->values[i].value_nick) == 0)
       {
-        *out = i;
+        *out = klass->values[i].value;
         return TRUE;
       }
   return FALSE;
 }
 
+const char *const *
+dyno_enum_get_nicks (GType type)
+{
+  static GHashTable *lists; /* GType → NULL-terminated array of nicks, for the process */
+  G_LOCK_DEFINE_STATIC (lists);
+  const char **nicks;
+
+  G_LOCK (lists);
+  if (lists == NULL)
+    lists = g_hash_table_new (NULL, NULL);
+  nicks = g_hash_table_lookup (lists, GSIZE_TO_POINTER (type));
+  if (nicks == NULL)
+    {
+      GEnumClass *klass = g_type_class_ref (type); /* kept: the nicks are its strings */
+
+      nicks = g_new0 (const char *, klass->n_values + 1);
+      for (guint i = 0; i < klass->n_values; i++)
+        nicks[i] = klass->values[i].value_nick;
+      g_hash_table_insert (lists, GSIZE_TO_POINTER (type), nicks);
+    }
+  G_UNLOCK (lists);
+  return nicks;
+}
+
 const char *
 dyno_cache_policy_to_string (DynoCachePolicy policy)
 {
-  g_return_val_if_fail ((guint) policy < G_N_ELEMENTS (cache_names), NULL);
-  return cache_names[policy];
+  const char *nick = nick_of (DYNO_TYPE_CACHE_POLICY, policy);
+
+  g_return_val_if_fail (nick != NULL, NULL);
+  return nick;
 }
 
 gboolean
@@ -428,7 +464,7 @@ dyno_cache_policy_from_string (const char *text, DynoCachePolicy *out)
 {
   int v;
 
-  if (!lookup (cache_names, G_N_ELEMENTS (cache_names), text, &v))
+  if (!value_of (DYNO_TYPE_CACHE_POLICY, text, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -437,8 +473,10 @@ dyno_cache_policy_from_string (const char *text, DynoCachePolicy *out)
 const char *
 dyno_per_char_mode_to_string (DynoPerCharMode mode)
 {
-  g_return_val_if_fail ((guint) mode < G_N_ELEMENTS (per_char_names), NULL);
-  return per_char_names[mode];
+  const char *nick = nick_of (DYNO_TYPE_PER_CHAR_MODE, mode);
+
+  g_return_val_if_fail (nick != NULL, NULL);
+  return nick;
 }
 
 gboolean
@@ -446,7 +484,7 @@ dyno_per_char_mode_from_string (const char *text, DynoPerCharMode *out)
 {
   int v;
 
-  if (!lookup (per_char_names, G_N_ELEMENTS (per_char_names), text, &v))
+  if (!value_of (DYNO_TYPE_PER_CHAR_MODE, text, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -455,8 +493,10 @@ dyno_per_char_mode_from_string (const char *text, DynoPerCharMode *out)
 const char *
 dyno_data_pattern_to_string (DynoDataPattern data)
 {
-  g_return_val_if_fail ((guint) data < G_N_ELEMENTS (data_names), NULL);
-  return data_names[data];
+  const char *nick = nick_of (DYNO_TYPE_DATA_PATTERN, data);
+
+  g_return_val_if_fail (nick != NULL, NULL);
+  return nick;
 }
 
 gboolean
@@ -464,7 +504,7 @@ dyno_data_pattern_from_string (const char *text, DynoDataPattern *out)
 {
   int v;
 
-  if (!lookup (data_names, G_N_ELEMENTS (data_names), text, &v))
+  if (!value_of (DYNO_TYPE_DATA_PATTERN, text, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -473,8 +513,10 @@ dyno_data_pattern_from_string (const char *text, DynoDataPattern *out)
 const char *
 dyno_io_engine_to_string (DynoIoEngine engine)
 {
-  g_return_val_if_fail ((guint) engine < G_N_ELEMENTS (io_engine_names), NULL);
-  return io_engine_names[engine];
+  const char *nick = nick_of (DYNO_TYPE_IO_ENGINE, engine);
+
+  g_return_val_if_fail (nick != NULL, NULL);
+  return nick;
 }
 
 gboolean
@@ -482,7 +524,7 @@ dyno_io_engine_from_string (const char *text, DynoIoEngine *out)
 {
   int v;
 
-  if (!lookup (io_engine_names, G_N_ELEMENTS (io_engine_names), text, &v))
+  if (!value_of (DYNO_TYPE_IO_ENGINE, text, &v))
     return FALSE;
   *out = v;
   return TRUE;

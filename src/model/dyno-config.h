@@ -13,30 +13,30 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  DYNO_CACHE_EVICT,  /* fsync + POSIX_FADV_DONTNEED before every read phase, verified */
-  DYNO_CACHE_DIRECT, /* O_DIRECT for block phases */
-  DYNO_CACHE_DROP,   /* evict, plus drop_caches when root */
-  DYNO_CACHE_NONE,   /* leave the page cache alone (bonnie++'s behaviour) */
+  DYNO_CACHE_EVICT,  /*< nick=evict >*/ /* fsync + POSIX_FADV_DONTNEED before every read phase, verified */
+  DYNO_CACHE_DIRECT, /*< nick=direct >*/ /* O_DIRECT for block phases */
+  DYNO_CACHE_DROP,   /*< nick=drop >*/ /* evict, plus drop_caches when root */
+  DYNO_CACHE_NONE,   /*< nick=none >*/ /* leave the page cache alone (bonnie++'s behaviour) */
 } DynoCachePolicy;
 
 typedef enum
 {
-  DYNO_PER_CHAR_STDIO,   /* putc()/getc(): Bonnie and bonnie++ 1.03 */
-  DYNO_PER_CHAR_SYSCALL, /* 1-byte write()/read(): bonnie++ 1.92 and later */
+  DYNO_PER_CHAR_STDIO,   /*< nick=stdio >*/ /* putc()/getc(): Bonnie and bonnie++ 1.03 */
+  DYNO_PER_CHAR_SYSCALL, /*< nick=syscall >*/ /* 1-byte write()/read(): bonnie++ 1.92 and later */
 } DynoPerCharMode;
 
 typedef enum
 {
-  DYNO_DATA_RANDOM, /* incompressible, defeats compression and dedup */
-  DYNO_DATA_ZEROS,  /* bonnie++'s mostly-zero buffers */
+  DYNO_DATA_RANDOM, /*< nick=random >*/ /* incompressible, defeats compression and dedup */
+  DYNO_DATA_ZEROS,  /*< nick=zeros >*/ /* bonnie++'s mostly-zero buffers */
 } DynoDataPattern;
 
 /* How queued phases keep their I/Os in flight. */
 typedef enum
 {
-  DYNO_IO_ENGINE_AUTO,     /* io_uring where the OS has it, else threads */
-  DYNO_IO_ENGINE_IO_URING, /* io_uring only: a run fails where it is missing */
-  DYNO_IO_ENGINE_THREADS,  /* T × Q threads doing pread()/pwrite(), one I/O each */
+  DYNO_IO_ENGINE_AUTO,     /*< nick=auto >*/ /* io_uring where the OS has it, else threads */
+  DYNO_IO_ENGINE_IO_URING, /*< nick=io_uring >*/ /* io_uring only: a run fails where it is missing */
+  DYNO_IO_ENGINE_THREADS,  /*< nick=threads >*/ /* T × Q threads doing pread()/pwrite(), one I/O each */
 } DynoIoEngine;
 
 /* Each phase measures for at least this long (seconds): sizes are calibrated per target and
@@ -128,6 +128,10 @@ typedef struct
 } DynoConfig;
 
 #define DYNO_TYPE_CONFIG (dyno_config_get_type ())
+
+/* The nicks of an enum's values in value order, NULL-terminated, for the whole process: the
+ * names the app's settings and combo rows use (DYNO_TYPE_CACHE_POLICY …, dyno-config-enums.h). */
+const char *const *dyno_enum_get_nicks (GType enum_type);
 
 GType       dyno_config_get_type (void) G_GNUC_CONST;
 DynoConfig *dyno_config_new (void);
