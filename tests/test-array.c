@@ -21,9 +21,8 @@
 #include "dyno-array.h"
 #include "dyno-report.h"
 #include "dyno-test-util.h"
-#if DYNO_PLATFORM_LINUX
+/* Every platform: the pool description (btrfs, ZFS) is the same everywhere. */
 #include "platform/dyno-platform-device.h"
-#endif
 
 /* Seed figures: dd of 83886080000 bytes in 52.9713 s (read) and 74.7441 s (write). */
 #define SEED_BYTES 83886080000.0

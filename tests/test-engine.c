@@ -287,7 +287,10 @@ test_all_phases (Fixture *f, gconstpointer data)
 
       g_assert_cmpuint (count_phase_samples (target, 0, phase->phase, &last), >, 0);
     }
+#if DYNO_PLATFORM_LINUX
+  /* The POSIX fallback has no portable way to name a file system. */
   g_assert_nonnull (target->info->fs_type);
+#endif
   assert_untouched (f);
   watch_clear (&w);
 }
@@ -1171,10 +1174,13 @@ test_precision (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (read->precision_reason, "varied ×"));
   /* The machine's own load was measured first, as long as a phase, and the runs' machine
    * CPU is net of it (never below zero). */
+#if DYNO_PLATFORM_LINUX
+  /* (The POSIX fallback cannot read the machine's CPU times: unknown, NAN, there.) */
   g_assert_cmpfloat (dyno_result_get_system (exact)->idle_busy_cpus, >=, 0);
   g_assert_cmpfloat (dyno_result_get_system (exact)->idle_seconds, >=, 0.59);
   for (guint r = 0; r < read->runs->len; r++)
     g_assert_cmpfloat (dyno_phase_result_get_run (read, r)->machine_cpu_seconds, >=, 0);
+#endif
 
   /* Sought: the spread of two runs calls for far more runs than 30 s hold, so none is added
    * and the reason says about how many it would take. */
