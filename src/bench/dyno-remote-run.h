@@ -31,6 +31,12 @@ char        **dyno_remote_ssh_argv (const DynoRemoteTarget *target,
 /* ssh with pipes for its standard streams, in its own process group: a ^C on the terminal
  * reaches Dyno, which stops the remote run in order, rather than killing ssh under it. */
 GSubprocess  *dyno_remote_spawn (const char * const *argv, GError **error);
+/* The same, and when ssh cannot be started, an error that says so of this machine: ssh not
+ * installed, or the ssh command (ssh_command, as for dyno_remote_ssh_argv) not there. */
+GSubprocess  *dyno_remote_spawn_or_explain (const char * const *argv,
+                                            const char         *ssh_command,
+                                            const char         *where,
+                                            GError            **error);
 /* What went wrong when no stream came back, from ssh's exit status and what the far side
  * printed on standard error: what to install when dyno-cli is missing or too old, a login
  * that BatchMode refused… *code becomes the DynoError: DYNO_ERROR_REMOTE_NO_CLI when there is

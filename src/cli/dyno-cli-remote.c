@@ -701,9 +701,19 @@ dyno_cli_info_remote (const char *text, const char *remote_cli, gboolean json)
   g_clear_object (&wait.result);
   if (err != NULL && err[0] != '\0')
     {
-      g_autofree char *shown = dyno_cli_printable (err, TRUE);
+      /* As for run: each line says which machine printed it. */
+      g_autofree char *where = dyno_remote_target_describe (target);
+      g_auto (GStrv) lines = g_strsplit (err, "\n", -1);
 
-      g_printerr ("%s", shown);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_autofree char *shown = NULL;
+
+          if (g_strchomp (lines[i])[0] == '\0')
+            continue;
+          shown = dyno_cli_printable (lines[i], FALSE);
+          g_printerr ("%s: %s\n", where, shown);
+        }
     }
   if (info == NULL)
     {
