@@ -311,6 +311,7 @@ struct _DynoRemoteRun
   gboolean stdin_closed;
   gboolean remote_interrupted;
   gboolean hello_ok;    /* the first line was this Dyno's hello */
+  guint remote_protocol; /* of a hello this Dyno does not speak, or 0 */
   char *first_line;     /* the first line, shown, when it was not Dyno's */
 };
 
@@ -553,6 +554,14 @@ complete (DynoRemoteRun *self)
                                    "only for interactive shells; otherwise install dyno-cli %s "
                                    "there (built with -Dgui=false)"),
                                  self->where, self->stream_error->message, PACKAGE_VERSION);
+      else if (self->remote_protocol > DYNO_STREAM_PROTOCOL)
+        /* Newer there: installing this Dyno's version there is one way, updating here the
+         * other. */
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                 _("The dyno-cli on %s is newer than this Dyno: %s. Update "
+                                   "Dyno on this machine, or install dyno-cli %s there (built "
+                                   "with -Dgui=false)"),
+                                 self->where, self->stream_error->message, PACKAGE_VERSION);
       else if (!self->hello_ok)
         g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
                                  _("The dyno-cli on %s does not speak this Dyno's stream: %s. "
@@ -688,6 +697,8 @@ handle_out_line (DynoRemoteRun *self, const char *line, gsize length)
     {
       if (!dyno_stream_check_hello (&event, &error))
         {
+          if (event.kind == DYNO_STREAM_HELLO)
+            self->remote_protocol = event.protocol;
           dyno_stream_event_clear (&event);
           stream_failed (self, g_steal_pointer (&error));
           return;
