@@ -362,6 +362,8 @@ def case_batch_mode():
         check(p.returncode == 1, "expected exit status 1", p.desc)
         check("BatchMode" in p.err and "Permission denied" in p.err,
               "the message does not say why the login failed", p.desc)
+        check("root@127.0.0.1 refused the SSH login" in p.err,
+              "the message does not say the host refused the login", p.desc)
 
 
 def case_unknown_host_key():
@@ -381,6 +383,8 @@ def case_unknown_host_key():
         check(p.returncode == 1, "expected exit status 1", p.desc)
         check("host key" in p.err and "log in once" in p.err,
               "run: the message does not say the host key is unknown", p.desc)
+        check("not known on this machine" in p.err and "has changed" not in p.err,
+              "run: an unknown key is mixed up with a changed one", p.desc)
         check(i.returncode == 1 and "host key" in i.err, "info: the message does not say the "
               "host key is unknown", i.desc)
 
@@ -399,7 +403,7 @@ def expect_side(p, rc, pattern, what, wrong=None):
     """p ended with rc and a message matching pattern (the side and the cause), and none that
     matches wrong (a cause it is not)."""
     check(p.returncode == rc, "%s: expected exit status %d" % (what, rc), p.desc)
-    check(re.search(pattern, p.err), "%s: the message does not say %r" % (what, pattern), p.desc)
+    check(re.search(pattern, p.err, re.M), "%s: the message does not say %r" % (what, pattern), p.desc)
     if wrong:
         check(not re.search(wrong, p.err), "%s: the message blames %r" % (what, wrong), p.desc)
 
@@ -536,6 +540,32 @@ def case_info_banner():
                         r"the JSON.*non-interactive login", name, r"Cannot run ssh|failed")
             check("root@127.0.0.1: a note" in p.err, "info: the remote's standard error does "
                   "not name the host", p.desc)
+
+
+def case_newer_protocol():
+    """A remote dyno-cli of a newer protocol: not only "install the old one there"."""
+    with Folder() as f:
+        fake = fake_cli(f.base, '{"event":"hello","protocol":2,"dyno":"0.2.0"}')
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 is newer than this Dyno.*protocol 2.*"
+                    r"Update Dyno on this machine", "newer")
+
+
+def case_remote_full():
+    """The folder there fills up mid-run: the failure names host:path, not a path that reads
+    as one on this machine."""
+    with Folder() as f:
+        full = os.path.join(f.base, "full")
+        os.mkdir(full)
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", full]).returncode:
+            raise Skip("cannot mount a tmpfs here")
+        try:
+            p = cli("run", "-d", url(full), "--remote-cli", CLI, "-s", "16M", "--tests", "write",
+                    "--phase-time", "0", "-x", "1", "--no-space-check", "-q")
+        finally:
+            subprocess.run(["umount", full])
+        expect_side(p, 1, r"^dyno-cli: root@127\.0\.0\.1:%s: Block write failed: .*No space "
+                    r"left on device" % re.escape(full), "full", None)
 
 
 def remote_pid(folder):
@@ -910,6 +940,8 @@ CASES = [
      case_garbage_after_hello),
     ("info: a banner before the JSON is the remote shell's, stderr names the host",
      case_info_banner),
+    ("a remote dyno-cli of a newer protocol says to update here too", case_newer_protocol),
+    ("a remote folder that fills up names host:path", case_remote_full),
     ("the remote dyno-cli killed mid-run is not a lost connection", killed_case("dyno-cli")),
     ("the SSH connection killed mid-run is said to be lost", killed_case("sshd")),
     ("--stop-on-stdin-close: closing stdin stops a run, exit 130", case_stdin_close),
