@@ -716,7 +716,13 @@ handle_out_line (DynoRemoteRun *self, const char *line, gsize length)
 static void
 handle_err_line (DynoRemoteRun *self, const char *line, gsize length)
 {
-  g_autofree char *valid = g_utf8_make_valid (line, length);
+  g_autofree char *valid = NULL;
+
+  /* ssh ends its own lines with \r\n when it had a terminal: the \r is not part of them,
+   * and was shown as "\r" after the reason. */
+  if (length > 0 && line[length - 1] == '\r')
+    length--;
+  valid = g_utf8_make_valid (line, length);
 
   g_string_append_len (self->err_text, line, length);
   g_string_append_c (self->err_text, '\n');

@@ -3318,6 +3318,7 @@ def remote_here_case(kind):
                 line = line or expect_message(p, cause)
                 check(not re.search(r"BatchMode|password|Cannot run ssh", p.err),
                       "the message blames a login or ssh's start", p.describe())
+                check("\\r" not in p.err, "ssh's line ends in a shown \\r", p.describe())
             return summary(p, line, s.clean(p))
     return run
 
