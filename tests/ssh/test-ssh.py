@@ -595,8 +595,8 @@ def sshd_session_pid(pid):
 
 
 def killed_case(what):
-    """Mid-run, the remote dyno-cli is killed (SIGKILL) or the connection is (its sshd
-    session process): each named as what it is."""
+    """Mid-run, the remote dyno-cli is killed (SIGKILL), stopped there (SIGTERM), or the
+    connection is killed (its sshd session process): each named as what it is."""
     def case():
         with Folder() as f:
             if shutil.disk_usage(f.path).free < 3 * 1024 ** 3:
@@ -616,13 +616,22 @@ def killed_case(what):
                     session = sshd_session_pid(pid)
                     check(session, "no sshd session above the remote dyno-cli")
                     os.kill(session, signal.SIGKILL)
+                elif what == "sigterm":
+                    os.kill(pid, signal.SIGTERM)
                 else:
                     os.kill(pid, signal.SIGKILL)
                 rc = run.proc.wait(GONE_WITHIN)
                 run.close()
                 text = run.text()
                 check(rc == 1, "expected exit status 1, got %s" % rc, text)
-                if what == "sshd":
+                if what == "sigterm":
+                    # Not a ^C here: a failure (1), said to come from there, and the app
+                    # gets a failed target rather than none.
+                    check(re.search(r"The run on root@127\.0\.0\.1 was interrupted there", text),
+                          "the message does not say the run was interrupted on the remote",
+                          text)
+                    check(not f.scratch(), "SIGTERM there left its scratch folder", text)
+                elif what == "sshd":
                     check(re.search(r"The SSH connection to root@127\.0\.0\.1 was lost during "
                                     r"the run \(.*closed by remote host", text),
                           "the message does not say the connection was lost", text)
@@ -944,6 +953,7 @@ CASES = [
     ("a remote folder that fills up names host:path", case_remote_full),
     ("the remote dyno-cli killed mid-run is not a lost connection", killed_case("dyno-cli")),
     ("the SSH connection killed mid-run is said to be lost", killed_case("sshd")),
+    ("a SIGTERM to the remote dyno-cli is its side's, not a ^C here", killed_case("sigterm")),
     ("--stop-on-stdin-close: closing stdin stops a run, exit 130", case_stdin_close),
     ("--parallel on 127.0.0.1-3: per-host progress, files, aggregate", case_parallel),
     ("--parallel runs all hosts at once; SIGINT stops them all", case_parallel_concurrent_stop),
