@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "dyno-drive-grid.h"
+#include "dyno-error.h"
 #include "dyno-parse.h"
 #include "dyno-remote-target.h"
 #include "dyno-run-view.h"
@@ -564,14 +565,24 @@ on_target_finished (DynoRunView *self,
   else if (dyno_target_result_failed (result))
     {
       g_autofree char *text = NULL;
+      g_autofree char *hint = NULL;
+      const char *message = result->error_message;
 
+      /* As the row says it: the engine's message names what to install, not where in the
+       * app to point at a dyno-cli that is elsewhere. */
+      if (result->error_code == DYNO_ERROR_REMOTE_NO_CLI)
+        /* TRANSLATORS: %s says that a machine has no dyno-cli and what to install there */
+        message = hint = g_strdup_printf (_("%s, or say where it is: on the Setup page, the "
+                                            "remote folder’s Change How to Reach It button, "
+                                            "under Advanced"),
+                                          result->error_message);
       if (result->error_phase != NULL)
         /* TRANSLATORS: "Failed in Block write: No space left on device" */
         text = g_strdup_printf (_("Failed in %s: %s"), dyno_phase_get_title (result->error_phase),
-                                result->error_message);
+                                message);
       else
         /* TRANSLATORS: "Failed: The folder vanished" */
-        text = g_strdup_printf (_("Failed: %s"), result->error_message);
+        text = g_strdup_printf (_("Failed: %s"), message);
       gtk_label_set_text (card->status, text);
       gtk_widget_add_css_class (GTK_WIDGET (card->status), "error");
     }

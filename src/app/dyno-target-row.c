@@ -486,8 +486,8 @@ dyno_target_row_finish_remote_probe (DynoTargetRow *self,
       g_free (self->remote_error);
       if (g_error_matches (error, DYNO_ERROR, DYNO_ERROR_REMOTE_NO_CLI))
         /* TRANSLATORS: %s says that a machine has no dyno-cli and what to install there */
-        self->remote_error = g_strdup_printf (_("%s, or say where it is: Add Remote Folder… "
-                                                "with this address, under Advanced"),
+        self->remote_error = g_strdup_printf (_("%s, or say where it is: this row’s Change "
+                                                "How to Reach It button, under Advanced"),
                                               error->message);
       else
         self->remote_error = g_strdup (error->message);

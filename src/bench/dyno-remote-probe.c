@@ -23,6 +23,7 @@ typedef struct
   /* the outcome */
   char *out;
   char *err;
+  gboolean out_not_utf8;
   int exit_status;
 } InfoJob;
 
@@ -59,14 +60,33 @@ on_communicated (GObject *source, GAsyncResult *res, gpointer data)
   InfoJob *job = g_task_get_task_data (task);
   GSubprocess *ssh = G_SUBPROCESS (source);
   GError *error = NULL;
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (GBytes) err = NULL;
+  const char *bytes;
+  gsize size;
 
-  if (!g_subprocess_communicate_utf8_finish (ssh, res, &job->out, &job->err, &error))
+  /* As bytes: what another machine printed need not be UTF-8, and that is its fault, not a
+   * failure to run ssh here. */
+  if (!g_subprocess_communicate_finish (ssh, res, &out, &err, &error))
     {
-      g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED, _("Cannot run ssh: %s"),
-                               error->message);
-      g_error_free (error);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_task_return_error (task, error);
+      else
+        {
+          g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                                   _("Cannot read what ssh to %s printed, on this machine: %s"),
+                                   job->where, error->message);
+          g_error_free (error);
+        }
       return;
     }
+  bytes = err != NULL ? g_bytes_get_data (err, &size) : NULL;
+  job->err = g_utf8_make_valid (bytes != NULL ? bytes : "", bytes != NULL ? (gssize) size : 0);
+  bytes = out != NULL ? g_bytes_get_data (out, &size) : NULL;
+  if (bytes != NULL
+      && (memchr (bytes, '\0', size) != NULL || !g_utf8_validate (bytes, size, NULL)))
+    job->out_not_utf8 = TRUE;
+  job->out = g_utf8_make_valid (bytes != NULL ? bytes : "", bytes != NULL ? (gssize) size : 0);
   job->exit_status = g_subprocess_get_if_exited (ssh) ? g_subprocess_get_exit_status (ssh) : 255;
   g_task_return_boolean (task, TRUE);
 }
@@ -123,16 +143,20 @@ start (const char *text,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  ssh = dyno_remote_spawn ((const char *const *) argv, &error);
+  ssh = dyno_remote_spawn_or_explain ((const char *const *) argv, ssh_command, job->where,
+                                      &error);
   if (ssh == NULL)
     {
-      g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED, _("Cannot run ssh: %s"),
-                               error->message);
+      g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   /* Its standard input closes at once: info does not read it. */
-  g_subprocess_communicate_utf8_async (ssh, "", g_task_get_cancellable (task), on_communicated,
-                                       g_object_ref (task));
+  {
+    g_autoptr (GBytes) nothing = g_bytes_new_static ("", 0);
+
+    g_subprocess_communicate_async (ssh, nothing, g_task_get_cancellable (task),
+                                    on_communicated, g_object_ref (task));
+  }
 }
 
 /* The JSON object in the output past skip bytes, "remote" set; NULL when there is none. */
@@ -174,7 +198,26 @@ info_finish (GAsyncResult *result, const char **json_out, GError **error)
   if (json_out != NULL)
     *json_out = out;
   object = parse_info (job, out);
-  if (object == NULL)
+  if (object == NULL && (job->out_not_utf8 || out[strspn (out, " \t\r\n")] != '\0'))
+    {
+      /* It printed, and not info's JSON: most often the shell there, on a non-interactive
+       * login, before dyno-cli. */
+      g_autofree char *first = g_strndup (out, strcspn (out, "\r\n"));
+      g_autofree char *shown = g_utf8_substring (first, 0, MIN (g_utf8_strlen (first, -1), 80));
+
+      for (char *p = shown; *p != '\0'; p++)
+        if ((guchar) *p < 0x20 || *p == 0x7f)
+          *p = '?';
+      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                   _("%s answered info with something that is not the JSON of dyno-cli %s, "
+                     "starting “%s”%s. If the shell there prints it on a non-interactive login "
+                     "(~/.bashrc, /etc/bash.bashrc, ~/.profile), make it print only for "
+                     "interactive shells; otherwise install dyno-cli %s there (built with "
+                     "-Dgui=false)"),
+                   job->where, PACKAGE_VERSION, shown,
+                   job->out_not_utf8 ? _(", not UTF-8 text") : "", PACKAGE_VERSION);
+    }
+  else if (object == NULL)
     {
       int code;
       g_autofree char *why = dyno_remote_explain_failure (job->where, job->remote_cli,

@@ -66,6 +66,10 @@ dyno_remote_ssh_argv (const DynoRemoteTarget *target,
         g_string_append_c (line, ' ');
       g_string_append (line, word);
     }
+  /* A shell that runs one command execs it, and a dyno-cli killed there (the OOM killer,
+   * kill -9) then looks to ssh like a dropped connection: exit status 255 either way. A shell
+   * that waits for it passes on 128 + the signal instead. */
+  g_string_append (line, "; exit $?");
   g_strv_builder_add (builder, line->str);
   return g_strv_builder_end (builder);
 }
@@ -88,6 +92,127 @@ dyno_remote_spawn (const char *const *argv, GError **error)
   return g_subprocess_launcher_spawnv (launcher, argv, error);
 }
 
+GSubprocess *
+dyno_remote_spawn_or_explain (const char *const *argv,
+                              const char *ssh_command,
+                              const char *where,
+                              GError **error)
+{
+  g_autoptr (GError) spawn_error = NULL;
+  GSubprocess *ssh = dyno_remote_spawn (argv, &spawn_error);
+  const char *from;
+
+  if (ssh != NULL)
+    return ssh;
+  /* Nothing left this machine: say which ssh it tried and where that came from. */
+  if (ssh_command != NULL && ssh_command[0] != '\0')
+    from = _("the ssh command set for this remote folder");
+  else if (g_getenv ("DYNO_SSH_COMMAND") != NULL && g_getenv ("DYNO_SSH_COMMAND")[0] != '\0')
+    from = "DYNO_SSH_COMMAND";
+  else
+    from = NULL;
+  if (from == NULL && g_error_matches (spawn_error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT))
+    g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+                 _("Cannot reach %s: ssh is not installed on this machine (no “ssh” on PATH): "
+                   "install the OpenSSH client here, or set DYNO_SSH_COMMAND"),
+                 where);
+  else if (from == NULL)
+    g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+                 _("Cannot reach %s: ssh cannot be started on this machine: %s"), where,
+                 spawn_error->message);
+  else
+    /* Translators: the second %s is where the command came from, or DYNO_SSH_COMMAND */
+    g_set_error (error, DYNO_ERROR, DYNO_ERROR_FAILED,
+                 _("Cannot reach %s: “%s” (%s) cannot be started on this machine: %s"), where,
+                 argv[0], from, spawn_error->message);
+  return NULL;
+}
+
+/* The line of err that holds needle, chomped, or NULL. */
+static const char *
+find_line (char **lines, const char *needle)
+{
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], needle) != NULL)
+      return lines[i];
+  return NULL;
+}
+
+/* ssh's own words start with "ssh: " or the user and host; the reason is what follows the
+ * last ": " of connect's line ("ssh: connect to host h port 22: Connection refused"). */
+static const char *
+after_last_colon (const char *line)
+{
+  const char *colon = g_strrstr (line, ": ");
+
+  return colon != NULL ? colon + 2 : line;
+}
+
+/* ssh ended with 255: ssh itself failed, on this machine or on the way. Its messages are not
+ * translated, so they can be told apart by their words. */
+static char *
+explain_ssh (const char *where, char **lines, const char *last)
+{
+  const char *line;
+
+  if (find_line (lines, "REMOTE HOST IDENTIFICATION HAS CHANGED") != NULL)
+    return g_strdup_printf (_("The SSH connection to %s was refused on this machine: the host "
+                              "key %s sends has changed since it was last accepted here "
+                              "(the machine was reinstalled, or something is in between). "
+                              "Check the new key with whoever runs %s, then remove the old "
+                              "one with ssh-keygen -R"),
+                            where, where, where);
+  if (find_line (lines, "Host key verification failed") != NULL
+      || find_line (lines, "host key is known for") != NULL)
+    return g_strdup_printf (_("The host key of %s is not known on this machine yet: log in "
+                              "once with ssh %s to check and accept it (Dyno runs ssh with "
+                              "BatchMode=yes, which cannot ask)"),
+                            where, where);
+  if ((line = find_line (lines, "Could not resolve hostname")) != NULL)
+    return g_strdup_printf (_("Cannot reach %s: this machine cannot look up its name (%s): "
+                              "check the host's name, or this machine's DNS"),
+                            where, after_last_colon (line));
+  if ((line = find_line (lines, "Connection refused")) != NULL)
+    return g_strdup_printf (_("Cannot reach %s: it refused the connection (%s): is sshd "
+                              "running there, and on that port?"),
+                            where, line);
+  if ((line = find_line (lines, "Connection timed out")) != NULL
+      || (line = find_line (lines, "No route to host")) != NULL
+      || (line = find_line (lines, "Network is unreachable")) != NULL
+      || (line = find_line (lines, "Operation timed out")) != NULL)
+    return g_strdup_printf (_("Cannot reach %s from this machine (%s): is it on, and on a "
+                              "network this machine reaches?"),
+                            where, line);
+  if ((line = find_line (lines, "Permission denied")) != NULL
+      || (line = find_line (lines, "Too many authentication failures")) != NULL)
+    return g_strdup_printf (_("%s refused the SSH login (%s): Dyno runs ssh with BatchMode=yes, "
+                              "so a password or a passphrase cannot be typed: use a key that "
+                              "%s accepts, in an agent or without a passphrase"),
+                            where, line, where);
+  if ((line = find_line (lines, "Bad configuration option")) != NULL
+      || (line = find_line (lines, "Bad owner or permissions")) != NULL
+      || (line = find_line (lines, "Bad port")) != NULL
+      || (line = find_line (lines, "Unsupported option")) != NULL
+      || (line = find_line (lines, "unknown option")) != NULL
+      || (line = find_line (lines, "usage: ssh")) != NULL)
+    return g_strdup_printf (_("ssh on this machine refused its configuration or command line, "
+                              "so nothing reached %s: %s"),
+                            where, line);
+  if ((line = find_line (lines, "kex_exchange_identification")) != NULL
+      || (line = find_line (lines, "Connection closed by")) != NULL
+      || (line = find_line (lines, "Connection reset")) != NULL
+      || (line = find_line (lines, "closed by remote host")) != NULL
+      || (line = find_line (lines, "Broken pipe")) != NULL)
+    return g_strdup_printf (_("The SSH connection to %s ended before its command ran (%s): "
+                              "sshd there closed it, or the network dropped it"),
+                            where, line);
+  if (last != NULL)
+    return g_strdup_printf (_("ssh could not connect to or log in to %s: %s"), where, last);
+  return g_strdup_printf (_("ssh ended (exit status 255) without saying why: the SSH connection "
+                            "to %s failed, or the command there was killed"),
+                          where);
+}
+
 char *
 dyno_remote_explain_failure (const char *where,
                              const char *remote_cli,
@@ -96,7 +221,9 @@ dyno_remote_explain_failure (const char *where,
                              int        *code)
 {
   g_auto (GStrv) lines = NULL;
+  g_autofree char *not_found = NULL;
   const char *last = NULL;
+  const char *line;
 
   if (err == NULL)
     err = "";
@@ -108,32 +235,49 @@ dyno_remote_explain_failure (const char *where,
     if (g_strchomp (lines[i])[0] != '\0')
       last = lines[i];
 
-  if (status == 127 || strstr (err, "command not found") != NULL
-      || (strstr (err, remote_cli) != NULL && (strstr (err, "not found") != NULL
-                                               || strstr (err, "No such file") != NULL)))
+  *code = DYNO_ERROR_FAILED;
+  if (status == 255)
+    return explain_ssh (where, lines, last);
+  /* Before "not found": a dyno-cli that is there but lacks a library also ends with 127. */
+  if ((line = find_line (lines, "error while loading shared libraries")) != NULL)
+    return g_strdup_printf (_("The dyno-cli on %s cannot start, a library it needs is missing "
+                              "there (%s): install GLib, GIO and json-glib on %s"),
+                            where, line, where);
+  /* 127 is the shell's "no such command"; csh says "Command not found" and 1. */
+  not_found = g_strdup_printf ("%s: Command not found", remote_cli);
+  if (status == 127 || find_line (lines, not_found) != NULL)
     {
       *code = DYNO_ERROR_REMOTE_NO_CLI;
       return g_strdup_printf (_("%s has no “%s”: install dyno-cli there (a build with "
                                 "-Dgui=false needs only GLib and json-glib)"),
                               where, remote_cli);
     }
-  *code = DYNO_ERROR_FAILED;
-  if (status == 255 && strstr (err, "Host key verification failed") != NULL)
-    return g_strdup_printf (_("The host key of %s is not known here, or has changed: log in once "
-                              "with ssh %s to check and accept it (Dyno runs ssh with "
-                              "BatchMode=yes, which cannot ask)"),
-                            where, where);
-  if (status == 255)
-    return g_strdup_printf (_("ssh could not connect to or log in to %s: %s (Dyno runs ssh with "
-                              "BatchMode=yes, so a password cannot be typed: use a key or an "
-                              "agent)"),
-                            where, last != NULL ? last : _("no reason given"));
-  if (strstr (err, "Unknown option") != NULL || strstr (err, "stop-on-stdin-close") != NULL)
-    return g_strdup_printf (_("The dyno-cli on %s is too old to be run over SSH: install dyno-cli "
-                              "%s there (built with -Dgui=false)"),
-                            where, PACKAGE_VERSION);
-  return g_strdup_printf (_("The run on %s failed (exit status %d)%s%s"), where, status,
-                          last != NULL ? ": " : "", last != NULL ? last : "");
+  /* 126: the shell found it and could not run it (not executable, a folder, another
+   * machine's binary). */
+  if (status == 126)
+    {
+      *code = DYNO_ERROR_REMOTE_NO_CLI;
+      return g_strdup_printf (_("“%s” on %s cannot be run (%s): it must be the dyno-cli "
+                                "program, executable by the user who logs in"),
+                              remote_cli, where,
+                              last != NULL ? after_last_colon (last) : _("no reason given"));
+    }
+  if (status > 128 && status < 128 + 65)
+    return g_strdup_printf (_("The dyno-cli on %s was killed by signal %d (%s) before it "
+                              "finished: by the out-of-memory killer or someone on %s (its "
+                              "system log says which)"),
+                            where, status - 128, g_strsignal (status - 128), where);
+  if (find_line (lines, "Unknown option") != NULL
+      || find_line (lines, "stop-on-stdin-close") != NULL)
+    return g_strdup_printf (_("The dyno-cli on %s is too old to be run over SSH (%s): install "
+                              "dyno-cli %s there (built with -Dgui=false)"),
+                            where, last, PACKAGE_VERSION);
+  if (last != NULL)
+    return g_strdup_printf (_("The dyno-cli on %s failed (exit status %d): %s"), where, status,
+                            last);
+  return g_strdup_printf (_("The dyno-cli on %s failed (exit status %d) and said nothing on its "
+                            "standard error"),
+                          where, status);
 }
 
 /* ---- one run ------------------------------------------------------------------------------ */
@@ -166,6 +310,9 @@ struct _DynoRemoteRun
   gboolean stop_requested;
   gboolean stdin_closed;
   gboolean remote_interrupted;
+  gboolean hello_ok;    /* the first line was this Dyno's hello */
+  guint remote_protocol; /* of a hello this Dyno does not speak, or 0 */
+  char *first_line;     /* the first line, shown, when it was not Dyno's */
 };
 
 G_DEFINE_FINAL_TYPE (DynoRemoteRun, dyno_remote_run, G_TYPE_OBJECT)
@@ -199,6 +346,7 @@ dyno_remote_run_finalize (GObject *object)
   g_clear_error (&self->start_error);
   g_clear_error (&self->stream_error);
   g_clear_object (&self->result);
+  g_free (self->first_line);
   G_OBJECT_CLASS (dyno_remote_run_parent_class)->finalize (object);
 }
 
@@ -294,6 +442,79 @@ dyno_remote_run_force_exit (DynoRemoteRun *self)
     g_subprocess_force_exit (self->ssh);
 }
 
+/* The last line the far side wrote on standard error, without dyno-cli's own "dyno-cli: ",
+ * or NULL. */
+static char *
+last_err_line (DynoRemoteRun *self)
+{
+  g_auto (GStrv) lines = g_strsplit (self->err_text->str, "\n", -1);
+  const char *last = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_strstrip (lines[i])[0] != '\0')
+      last = lines[i];
+  if (last == NULL)
+    return NULL;
+  if (g_str_has_prefix (last, "dyno-cli: "))
+    last += strlen ("dyno-cli: ");
+  return g_utf8_make_valid (last, -1);
+}
+
+/* The stream began, and ended without a result: who ended it. */
+static void
+complete_after_start (DynoRemoteRun *self, GTask *task, int exit_status)
+{
+  g_autofree char *last = last_err_line (self);
+
+  if (exit_status == 255)
+    {
+      /* ssh's words for a connection that went away; anything else is not known to be one. */
+      static const char *const lost[] = { "closed by remote host", "Connection reset",
+                                          "Broken pipe", "Timeout", "not responding",
+                                          "client_loop", "Connection closed", NULL };
+      const char *why = NULL;
+
+      for (guint i = 0; lost[i] != NULL && why == NULL; i++)
+        if (last != NULL && strstr (last, lost[i]) != NULL)
+          why = last;
+      if (why != NULL)
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                                 _("The SSH connection to %s was lost during the run (%s); the "
+                                   "dyno-cli there stops and removes its scratch folder when "
+                                   "its input closes"),
+                                 self->where, why);
+      else
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                                 _("The run on %s ended without a result and ssh gave no reason "
+                                   "(exit status 255): the SSH connection dropped, or the shell "
+                                   "on %s was killed"),
+                                 self->where, self->where);
+    }
+  else if (exit_status > 128 && exit_status < 128 + 65)
+    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                             _("The dyno-cli on %s was killed by signal %d (%s) during the run, "
+                               "by the out-of-memory killer or someone on %s (its system log "
+                               "says which). Its scratch folder may be left in %s there: "
+                               "dyno-cli clean %s on %s removes it"),
+                             self->where, exit_status - 128, g_strsignal (exit_status - 128),
+                             self->where, self->target->path, self->target->path, self->where);
+  else if (exit_status == 0)
+    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                             _("The dyno-cli on %s ended (exit status 0) without sending its "
+                               "result"),
+                             self->where);
+  else if (last != NULL)
+    /* It started and refused or failed: its own reason, said as coming from there. */
+    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                             _("The run on %s failed (exit status %d): %s"), self->where,
+                             exit_status, last);
+  else
+    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                             _("The run on %s failed (exit status %d) and said nothing on its "
+                               "standard error"),
+                             self->where, exit_status);
+}
+
 /* The run's outcome once ssh has ended. */
 static void
 complete (DynoRemoteRun *self)
@@ -315,23 +536,42 @@ complete (DynoRemoteRun *self)
     exit_status = g_subprocess_get_exit_status (self->ssh);
   if (self->stream_error != NULL)
     {
-      if (self->lines == 0)
-        /* Nothing of Dyno's came first: most often the remote shell's own output (a banner,
-         * a message from ~/.bashrc) on a non-interactive login, not dyno-cli's version. */
+      if (self->lines == 0 && self->first_line != NULL)
+        /* Nothing of Dyno's came first: most often the remote shell's own output (a message
+         * from ~/.bashrc) on a non-interactive login, not dyno-cli's version. */
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                 _("The first line from %s is not Dyno's stream but “%s”. "
+                                   "If the shell there prints it on a non-interactive login "
+                                   "(~/.bashrc, /etc/bash.bashrc, ~/.profile), make it print "
+                                   "only for interactive shells; otherwise install dyno-cli %s "
+                                   "there (built with -Dgui=false)"),
+                                 self->where, self->first_line, PACKAGE_VERSION);
+      else if (self->lines == 0)
         g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
                                  _("The first line from %s is not Dyno's stream: %s. If the "
-                                   "remote shell prints something on a non-interactive login "
-                                   "(a banner, a message in ~/.bashrc), quiet it; otherwise "
-                                   "install dyno-cli %s there (built with -Dgui=false)"),
+                                   "shell there prints something on a non-interactive login "
+                                   "(~/.bashrc, /etc/bash.bashrc, ~/.profile), make it print "
+                                   "only for interactive shells; otherwise install dyno-cli %s "
+                                   "there (built with -Dgui=false)"),
                                  self->where, self->stream_error->message, PACKAGE_VERSION);
-      else if (self->lines == 1)
+      else if (self->remote_protocol > DYNO_STREAM_PROTOCOL)
+        /* Newer there: installing this Dyno's version there is one way, updating here the
+         * other. */
+        g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
+                                 _("The dyno-cli on %s is newer than this Dyno: %s. Update "
+                                   "Dyno on this machine, or install dyno-cli %s there (built "
+                                   "with -Dgui=false)"),
+                                 self->where, self->stream_error->message, PACKAGE_VERSION);
+      else if (!self->hello_ok)
         g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
                                  _("The dyno-cli on %s does not speak this Dyno's stream: %s. "
                                    "Install dyno-cli %s there (built with -Dgui=false)"),
                                  self->where, self->stream_error->message, PACKAGE_VERSION);
       else
+        /* Its hello was this Dyno's: the version is not the cause. */
         g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                                 _("The run on %s sent a line this Dyno cannot read: %s"),
+                                 _("The dyno-cli on %s sent a line this Dyno cannot read, so "
+                                   "the run there was stopped: %s"),
                                  self->where, self->stream_error->message);
       return;
     }
@@ -341,7 +581,7 @@ complete (DynoRemoteRun *self)
       g_task_return_pointer (task, g_object_ref (self->result), g_object_unref);
       return;
     }
-  if (self->stop_requested || self->remote_interrupted)
+  if (self->stop_requested)
     {
       if (self->remote_interrupted)
         g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
@@ -352,6 +592,15 @@ complete (DynoRemoteRun *self)
                                  _("interrupted; the run on %s was stopped"), self->where);
       return;
     }
+  if (self->remote_interrupted)
+    {
+      /* Not stopped from here: a signal on that machine, not a ^C of this one's user. */
+      g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
+                               _("The run on %s was interrupted there (a signal on %s, not "
+                                 "from here); it removed its scratch folder"),
+                               self->where, self->where);
+      return;
+    }
   if (self->lines == 0)
     {
       int code;
@@ -360,17 +609,9 @@ complete (DynoRemoteRun *self)
                                                           &code);
 
       g_task_return_new_error (task, DYNO_ERROR, code, "%s", why);
+      return;
     }
-  else if (exit_status != 255)
-    /* It started and refused or failed: its own message came on standard error. */
-    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
-                             _("The run on %s failed (exit status %d)"), self->where, exit_status);
-  else
-    g_task_return_new_error (task, DYNO_ERROR, DYNO_ERROR_FAILED,
-                             _("The connection to %s ended before the run did (ssh exit status "
-                               "%d); the remote dyno-cli stops and removes its scratch folder "
-                               "when its input closes"),
-                             self->where, exit_status);
+  complete_after_start (self, task, exit_status);
 }
 
 static void
@@ -403,6 +644,28 @@ stream_failed (DynoRemoteRun *self, GError *error)
   close_stdin (self);
 }
 
+/* A line another machine printed, to quote in a message: on one line, its control
+ * characters as "?", cut after 80 characters. */
+static char *
+shown_line (const char *text)
+{
+  GString *shown = g_string_new (NULL);
+  const char *p = text;
+
+  for (guint n = 0; *p != '\0' && n < 80; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c))
+        g_string_append_c (shown, '?');
+      else
+        g_string_append_unichar (shown, c);
+    }
+  if (*p != '\0')
+    g_string_append (shown, "…");
+  return g_string_free (shown, FALSE);
+}
+
 static void
 handle_out_line (DynoRemoteRun *self, const char *line, gsize length)
 {
@@ -422,12 +685,25 @@ handle_out_line (DynoRemoteRun *self, const char *line, gsize length)
       return;
     }
   text = g_strndup (line, length);
-  if (!dyno_stream_decode (text, &event, &error)
-      || (self->lines++ == 0 && !dyno_stream_check_hello (&event, &error)))
+  if (!dyno_stream_decode (text, &event, &error))
     {
+      if (self->lines == 0)
+        self->first_line = shown_line (text);
       dyno_stream_event_clear (&event);
       stream_failed (self, g_steal_pointer (&error));
       return;
+    }
+  if (self->lines++ == 0)
+    {
+      if (!dyno_stream_check_hello (&event, &error))
+        {
+          if (event.kind == DYNO_STREAM_HELLO)
+            self->remote_protocol = event.protocol;
+          dyno_stream_event_clear (&event);
+          stream_failed (self, g_steal_pointer (&error));
+          return;
+        }
+      self->hello_ok = TRUE;
     }
   if (event.kind == DYNO_STREAM_INTERRUPTED)
     self->remote_interrupted = TRUE;
@@ -440,7 +716,13 @@ handle_out_line (DynoRemoteRun *self, const char *line, gsize length)
 static void
 handle_err_line (DynoRemoteRun *self, const char *line, gsize length)
 {
-  g_autofree char *valid = g_utf8_make_valid (line, length);
+  g_autofree char *valid = NULL;
+
+  /* ssh ends its own lines with \r\n when it had a terminal: the \r is not part of them,
+   * and was shown as "\r" after the reason. */
+  if (length > 0 && line[length - 1] == '\r')
+    length--;
+  valid = g_utf8_make_valid (line, length);
 
   g_string_append_len (self->err_text, line, length);
   g_string_append_c (self->err_text, '\n');
@@ -593,12 +875,8 @@ dyno_remote_run_start_async (DynoRemoteRun *self,
                                (const char *const *) remote_words, &error);
   if (argv != NULL)
     {
-      g_autoptr (GError) spawn_error = NULL;
-
-      self->ssh = dyno_remote_spawn ((const char *const *) argv, &spawn_error);
-      if (self->ssh == NULL)
-        g_set_error (&error, DYNO_ERROR, DYNO_ERROR_FAILED, _("Cannot run ssh: %s"),
-                     spawn_error->message);
+      self->ssh = dyno_remote_spawn_or_explain ((const char *const *) argv, self->ssh_command,
+                                                self->where, &error);
     }
   if (error != NULL)
     {

@@ -22,7 +22,8 @@ G_BEGIN_DECLS
 #define DYNO_REMOTE_DEFAULT_CLI "dyno-cli"
 
 /* ssh's argv up to the host, then "--" and the remote command line, each word quoted for the
- * remote shell (sshd hands the line to the user's shell). ssh_command: NULL for
+ * remote shell (sshd hands the line to the user's shell), and "; exit $?" after them so that
+ * a command killed there ends ssh with 128 + the signal, not 255. ssh_command: NULL for
  * $DYNO_SSH_COMMAND, else "ssh". */
 char        **dyno_remote_ssh_argv (const DynoRemoteTarget *target,
                                     const char             *ssh_command,
@@ -31,11 +32,19 @@ char        **dyno_remote_ssh_argv (const DynoRemoteTarget *target,
 /* ssh with pipes for its standard streams, in its own process group: a ^C on the terminal
  * reaches Dyno, which stops the remote run in order, rather than killing ssh under it. */
 GSubprocess  *dyno_remote_spawn (const char * const *argv, GError **error);
+/* The same, and when ssh cannot be started, an error that says so of this machine: ssh not
+ * installed, or the ssh command (ssh_command, as for dyno_remote_ssh_argv) not there. */
+GSubprocess  *dyno_remote_spawn_or_explain (const char * const *argv,
+                                            const char         *ssh_command,
+                                            const char         *where,
+                                            GError            **error);
 /* What went wrong when no stream came back, from ssh's exit status and what the far side
- * printed on standard error: what to install when dyno-cli is missing or too old, a login
- * that BatchMode refused… *code becomes the DynoError: DYNO_ERROR_REMOTE_NO_CLI when there is
- * no dyno-cli, for which each front end adds how to say where it is (--remote-cli, the
- * remote folder's settings). */
+ * printed on standard error, said of the side that failed: this machine (its ssh or ssh's
+ * configuration), the connection (a name, a refusal, a host key, a login BatchMode refused)
+ * or the remote machine (no dyno-cli, one it cannot run or that lacks a library, one killed
+ * by a signal, too old, or its own last message). *code becomes the DynoError:
+ * DYNO_ERROR_REMOTE_NO_CLI when there is no dyno-cli it can run, for which each front end adds
+ * how to say where it is (--remote-cli, the remote folder's settings). */
 char         *dyno_remote_explain_failure (const char *where,
                                            const char *remote_cli,
                                            int         exit_status,

@@ -400,15 +400,22 @@ print_result (DynoResult *result, const char *json, gboolean csv, gboolean strea
       const DynoTargetResult *target = dyno_result_get_target (result, i);
 
       g_autofree char *message = NULL;
+      g_autofree char *where = NULL;
 
       if (target->error_message == NULL)
         continue;
       message = failure_text (target->error_message, target->error_code);
+      /* The folder is on the other machine (a full disk there, say): host:path, as scp
+       * writes it, not a path that reads as one here. */
+      where = dyno_result_get_remote (result) != NULL
+                  ? g_strdup_printf ("%s:%s", dyno_result_get_remote (result),
+                                     target->info->path)
+                  : g_strdup (target->info->path);
       if (target->error_phase != NULL)
-        dyno_cli_error (_("%s: %s failed: %s"), target->info->path,
+        dyno_cli_error (_("%s: %s failed: %s"), where,
                         dyno_phase_get_title (target->error_phase), message);
       else
-        dyno_cli_error ("%s: %s", target->info->path, message);
+        dyno_cli_error ("%s: %s", where, message);
       status = DYNO_EXIT_FAILED;
     }
   return status;
@@ -701,9 +708,19 @@ dyno_cli_info_remote (const char *text, const char *remote_cli, gboolean json)
   g_clear_object (&wait.result);
   if (err != NULL && err[0] != '\0')
     {
-      g_autofree char *shown = dyno_cli_printable (err, TRUE);
+      /* As for run: each line says which machine printed it. */
+      g_autofree char *where = dyno_remote_target_describe (target);
+      g_auto (GStrv) lines = g_strsplit (err, "\n", -1);
 
-      g_printerr ("%s", shown);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_autofree char *shown = NULL;
+
+          if (g_strchomp (lines[i])[0] == '\0')
+            continue;
+          shown = dyno_cli_printable (lines[i], FALSE);
+          g_printerr ("%s: %s\n", where, shown);
+        }
     }
   if (info == NULL)
     {

@@ -38,6 +38,7 @@ import re
 import select
 import shutil
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -3807,6 +3808,47 @@ add("signals", "SIGINT in the last phase: --json keeps the finished", "`--tests 
 add("signals", "SIGINT in the last phase: the table keeps the finished", "`--tests write,getc`, "
     "SIGINT once block write has finished", "exit 130; the table of block write is printed, "
     "with a warning that the run was stopped", stopped_keeps_case(False))
+
+
+def remote_here_case(kind):
+    """A remote folder that fails on this machine or on the way, with no sshd needed: "nossh",
+    no ssh on PATH; "refused", a loopback port nothing listens on. The message names the side
+    (this machine, the connection) and the cause, and never says a password cannot be typed."""
+    def run():
+        with Sandbox() as s:
+            env = dict(os.environ)
+            env.pop("DYNO_SSH_COMMAND", None)
+            if kind == "nossh":
+                env["PATH"] = s.base  # an empty folder: no ssh in it
+                dest, cause = "root@127.0.0.1", r"ssh is not installed on this machine"
+            else:
+                if shutil.which("ssh") is None:
+                    raise Skip("ssh is not installed")
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", 0))
+                    port = sock.getsockname()[1]  # closed again: nothing listens there
+                env["DYNO_SSH_COMMAND"] = "ssh -F /dev/null -o StrictHostKeyChecking=no"
+                dest = "root@127.0.0.1:%d" % port
+                cause = r"Cannot reach root@127\.0\.0\.1: it refused the connection.*refused"
+            line = None
+            for args in (["run", "-d", "ssh://%s%s" % (dest, s.target), *QUICK, "-q"],
+                         ["info", "ssh://%s%s" % (dest, s.target)]):
+                p = cli(*args, env=env)
+                expect_rc(p, 1)
+                line = line or expect_message(p, cause)
+                check(not re.search(r"BatchMode|password|Cannot run ssh", p.err),
+                      "the message blames a login or ssh's start", p.describe())
+                check("\\r" not in p.err, "ssh's line ends in a shown \\r", p.describe())
+            return summary(p, line, s.clean(p))
+    return run
+
+
+add("remote", "no ssh on this machine", "`run` and `info` of `ssh://…` with no `ssh` on PATH",
+    "exit 1; says ssh is not installed on this machine, not a login problem",
+    remote_here_case("nossh"))
+add("remote", "connection refused", "`run` and `info` of `ssh://…` on a loopback port nothing "
+    "listens on", "exit 1; says the host refused the connection and to check sshd and the port, "
+    "not a login problem", remote_here_case("refused"))
 
 # Round three: end of the rest ---------------------------------------------------------------
 

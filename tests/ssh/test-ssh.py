@@ -362,6 +362,8 @@ def case_batch_mode():
         check(p.returncode == 1, "expected exit status 1", p.desc)
         check("BatchMode" in p.err and "Permission denied" in p.err,
               "the message does not say why the login failed", p.desc)
+        check("root@127.0.0.1 refused the SSH login" in p.err,
+              "the message does not say the host refused the login", p.desc)
 
 
 def case_unknown_host_key():
@@ -381,6 +383,8 @@ def case_unknown_host_key():
         check(p.returncode == 1, "expected exit status 1", p.desc)
         check("host key" in p.err and "log in once" in p.err,
               "run: the message does not say the host key is unknown", p.desc)
+        check("not known on this machine" in p.err and "has changed" not in p.err,
+              "run: an unknown key is mixed up with a changed one", p.desc)
         check(i.returncode == 1 and "host key" in i.err, "info: the message does not say the "
               "host key is unknown", i.desc)
 
@@ -391,6 +395,256 @@ def case_bad_targets():
         p = cli("run", "-d", target, *SMALL)
         check(p.returncode == 2, "expected a usage error for %r" % target, p.desc)
         check(what in p.err, "the message for %r does not mention %r" % (target, what), p.desc)
+
+
+# ---- which side failed, and why (issue 20, item 34) ---------------------------------------
+
+def expect_side(p, rc, pattern, what, wrong=None):
+    """p ended with rc and a message matching pattern (the side and the cause), and none that
+    matches wrong (a cause it is not)."""
+    check(p.returncode == rc, "%s: expected exit status %d" % (what, rc), p.desc)
+    check(re.search(pattern, p.err, re.M), "%s: the message does not say %r" % (what, pattern), p.desc)
+    if wrong:
+        check(not re.search(wrong, p.err), "%s: the message blames %r" % (what, wrong), p.desc)
+
+
+def case_no_ssh_here():
+    """No ssh on this machine: said of this machine, not of the remote one."""
+    with Folder() as f:
+        env = SERVERS.env()
+        env.pop("DYNO_SSH_COMMAND")
+        env["PATH"] = f.base  # no ssh there
+        for args in (("run", "-d", url(f.path), *SMALL), ("info", url(f.path))):
+            p = cli(*args, env=env)
+            expect_side(p, 1, r"ssh is not installed on this machine", args[0], r"Cannot run ssh")
+        env = SERVERS.env()
+        env["DYNO_SSH_COMMAND"] = os.path.join(f.base, "no-ssh")
+        p = cli("run", "-d", url(f.path), *SMALL, env=env)
+        expect_side(p, 1, r"no-ssh.*DYNO_SSH_COMMAND.*on this machine", "DYNO_SSH_COMMAND")
+
+
+def case_unreachable():
+    """Connection refused and a name that does not resolve: the connection, with ssh's cause,
+    and no BatchMode advice (no login was tried)."""
+    with Folder() as f:
+        port = dyno_sshd.free_port("127.0.0.1")  # nothing listens there
+        for args in (("run", "-d", "ssh://root@127.0.0.1:%d%s" % (port, f.path), *SMALL),
+                     ("info", "ssh://root@127.0.0.1:%d%s" % (port, f.path))):
+            p = cli(*args)
+            expect_side(p, 1, r"Cannot reach root@127\.0\.0\.1: it refused the connection.*"
+                        r"Connection refused.*sshd running", args[0] + " refused", r"BatchMode")
+        env = SERVERS.env()
+        env["DYNO_SSH_COMMAND"] = "ssh -F /dev/null -o BatchMode=yes"
+        p = cli("info", "ssh://root@dyno-test.invalid%s" % f.path, env=env)
+        expect_side(p, 1, r"Cannot reach root@dyno-test\.invalid: this machine cannot look up "
+                    r"its name", "DNS", r"BatchMode")
+
+
+def case_changed_host_key():
+    """A host key that is not the one known here: not to be accepted blindly."""
+    with Folder() as f:
+        d = tempfile.mkdtemp(prefix="dyno-ssh-hosts-")
+        try:
+            dyno_sshd.keygen(os.path.join(d, "other"))
+            with open(os.path.join(d, "other.pub")) as fh:
+                kind, blob = fh.read().split()[:2]
+            known = os.path.join(d, "known_hosts")
+            with open(known, "w") as fh:
+                fh.write("[%s]:%d %s %s\n" % (SERVERS.hosts[0] + (kind, blob)))
+            env = SERVERS.env()
+            env["DYNO_SSH_COMMAND"] = "%s -o UserKnownHostsFile=%s" % (SERVERS.ssh_command, known)
+            p = cli("run", "-d", url(f.path), "--remote-cli", CLI, *SMALL, env=env)
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+        expect_side(p, 1, r"host key .* has changed.*ssh-keygen -R", "changed key",
+                    r"log in once|BatchMode=yes, so a password")
+
+
+def case_cli_not_runnable():
+    """--remote-cli that is not executable, or a folder: said of the remote machine and of
+    that path, not "the run failed"."""
+    with Folder() as f:
+        plain = os.path.join(f.base, "plain")
+        open(plain, "w").close()
+        os.chmod(plain, 0o644)
+        for path in (plain, f.base):
+            for args in (("run", "-d", url(f.path), *SMALL), ("info", url(f.path))):
+                p = cli(*args, "--remote-cli", path)
+                expect_side(p, 1, r"“%s” on root@127\.0\.0\.1 cannot be run \((Permission "
+                            r"denied|Is a directory)\).*--remote-cli" % re.escape(path),
+                            "%s %s" % (args[0], path), r"failed \(exit status 126\)")
+
+
+def case_missing_library():
+    """A dyno-cli there that lacks a library also ends with 127: not "has no dyno-cli"."""
+    with Folder() as f:
+        fake, _ = script_cli(f.base, "echo \"$0: error while loading shared libraries: "
+                                     "libjson-glib-1.0.so.0: cannot open shared object file: "
+                                     "No such file or directory\" >&2; exit 127")
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 cannot start, a library it needs is "
+                    r"missing there.*libjson-glib", "run", r"has no “")
+
+
+def case_remote_cause_relayed():
+    """The remote dyno-cli's own reason (a folder that is not there, one on a read-only file
+    system) ends the message that names the host, for the app's error card too."""
+    with Folder() as f:
+        missing = os.path.join(f.path, "no-such-folder")
+        p = cli("run", "-d", url(missing), "--remote-cli", CLI, *SMALL)
+        expect_side(p, 1, r"dyno-cli: The run on root@127\.0\.0\.1 failed \(exit status 1\): "
+                    r".*no-such-folder.*does not exist", "missing folder")
+        ro = os.path.join(f.base, "ro")
+        os.mkdir(ro)
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", ro]).returncode:
+            raise Skip("cannot mount a tmpfs here")
+        try:
+            p = cli("run", "-d", url(ro), "--remote-cli", CLI, *SMALL)
+        finally:
+            subprocess.run(["umount", ro])
+        expect_side(p, 1, r"dyno-cli: The run on root@127\.0\.0\.1 failed \(exit status 1\): "
+                    r".*[Rr]ead-only", "read-only folder")
+
+
+def case_garbage_after_hello():
+    """A good hello, then a line that is not Dyno's: not blamed on the remote's version; and
+    a stream that ends without a result says so."""
+    with Folder() as f:
+        fake, _ = script_cli(f.base, "echo '{\"event\":\"hello\",\"protocol\":1,\"dyno\":"
+                                     "\"%s\"}'; echo 'garbage'" % VERSION)
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 sent a line this Dyno cannot read",
+                    "garbage", r"does not speak|Install dyno-cli")
+        fake = os.path.join(f.base, "ends")
+        with open(fake, "w") as fh:
+            fh.write("#!/bin/sh\necho '{\"event\":\"hello\",\"protocol\":1,\"dyno\":"
+                     "\"%s\"}'\nexit 0\n" % VERSION)
+        os.chmod(fake, 0o755)
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 ended \(exit status 0\) without "
+                    r"sending its result", "no result", r"failed \(exit status 0\)")
+
+
+def case_info_banner():
+    """info of a remote whose shell prints a line (Latin-1, or text) before dyno-cli's JSON:
+    said of that machine's shell, not "Cannot run ssh"; its standard error names the host."""
+    with Folder() as f:
+        for name, line in (("latin", "Willkommen \\374ber"), ("text", "Welcome to the lab")):
+            fake = os.path.join(f.base, name)
+            with open(fake, "w") as fh:
+                fh.write("#!/bin/sh\nprintf '%s\\n'\necho 'a note' >&2\nexec '%s' \"$@\"\n"
+                         % (line, CLI))
+            os.chmod(fake, 0o755)
+            p = cli("info", url(f.path), "--remote-cli", fake)
+            expect_side(p, 1, r"root@127\.0\.0\.1 answered info with something that is not "
+                        r"the JSON.*non-interactive login", name, r"Cannot run ssh|failed")
+            check("root@127.0.0.1: a note" in p.err, "info: the remote's standard error does "
+                  "not name the host", p.desc)
+
+
+def case_newer_protocol():
+    """A remote dyno-cli of a newer protocol: not only "install the old one there"."""
+    with Folder() as f:
+        fake = fake_cli(f.base, '{"event":"hello","protocol":2,"dyno":"0.2.0"}')
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 is newer than this Dyno.*protocol 2.*"
+                    r"Update Dyno on this machine", "newer")
+
+
+def case_remote_full():
+    """The folder there fills up mid-run: the failure names host:path, not a path that reads
+    as one on this machine."""
+    with Folder() as f:
+        full = os.path.join(f.base, "full")
+        os.mkdir(full)
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", full]).returncode:
+            raise Skip("cannot mount a tmpfs here")
+        try:
+            p = cli("run", "-d", url(full), "--remote-cli", CLI, "-s", "16M", "--tests", "write",
+                    "--phase-time", "0", "-x", "1", "--no-space-check", "-q")
+        finally:
+            subprocess.run(["umount", full])
+        expect_side(p, 1, r"^dyno-cli: root@127\.0\.0\.1:%s: Block write failed: .*No space "
+                    r"left on device" % re.escape(full), "full", None)
+
+
+def remote_pid(folder):
+    """The remote dyno-cli running in folder (this machine is the remote one)."""
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as fh:
+                words = fh.read().split(b"\0")
+        except OSError:
+            continue
+        if b"--stop-on-stdin-close" in words and folder.encode() in words:
+            return int(pid)
+    return None
+
+
+def sshd_session_pid(pid):
+    """The sshd process above pid: the session that carries its connection."""
+    while pid > 1:
+        with open("/proc/%d/stat" % pid) as fh:
+            pid = int(fh.read().rsplit(")", 1)[1].split()[1])
+        with open("/proc/%d/cmdline" % pid, "rb") as fh:
+            if fh.read().startswith(b"sshd:"):
+                return pid
+    return None
+
+
+def killed_case(what):
+    """Mid-run, the remote dyno-cli is killed (SIGKILL), stopped there (SIGTERM), or the
+    connection is killed (its sshd session process): each named as what it is."""
+    def case():
+        with Folder() as f:
+            if shutil.disk_usage(f.path).free < 3 * 1024 ** 3:
+                raise Skip("less than 3 GiB free under %s" % f.path)
+            run = Background(f.path)
+            try:
+                end = time.monotonic() + 60
+                pid = None
+                while time.monotonic() < end and (pid is None or not f.scratch()):
+                    check(run.proc.poll() is None, "the run ended before it started",
+                          run.text())
+                    pid = remote_pid(f.path)
+                    time.sleep(0.02)
+                check(pid and f.scratch(), "the remote run did not start within 60 s",
+                      run.text())
+                if what == "sshd":
+                    session = sshd_session_pid(pid)
+                    check(session, "no sshd session above the remote dyno-cli")
+                    os.kill(session, signal.SIGKILL)
+                elif what == "sigterm":
+                    os.kill(pid, signal.SIGTERM)
+                else:
+                    os.kill(pid, signal.SIGKILL)
+                rc = run.proc.wait(GONE_WITHIN)
+                run.close()
+                text = run.text()
+                check(rc == 1, "expected exit status 1, got %s" % rc, text)
+                if what == "sigterm":
+                    # Not a ^C here: a failure (1), said to come from there, and the app
+                    # gets a failed target rather than none.
+                    check(re.search(r"The run on root@127\.0\.0\.1 was interrupted there", text),
+                          "the message does not say the run was interrupted on the remote",
+                          text)
+                    check(not f.scratch(), "SIGTERM there left its scratch folder", text)
+                elif what == "sshd":
+                    check(re.search(r"The SSH connection to root@127\.0\.0\.1 was lost during "
+                                    r"the run \(.*closed by remote host", text),
+                          "the message does not say the connection was lost", text)
+                else:
+                    check(re.search(r"dyno-cli on root@127\.0\.0\.1 was killed by signal 9 "
+                                    r".*dyno-cli clean", text),
+                          "the message does not say the remote dyno-cli was killed", text)
+                    check("connection" not in text.lower(), "a killed dyno-cli blamed on the "
+                          "connection", text)
+            finally:
+                run.close()
+                # SIGKILL left its scratch folder; the folder goes with the case.
+    return case
 
 
 class Background:
@@ -685,6 +939,21 @@ CASES = [
     ("killing the local dyno-cli stops the remote run", broken_case("dyno-cli")),
     ("SIGINT stops the remote run in order: exit 130", case_interrupt),
     ("info on ssh://host/path", case_info),
+    ("no ssh on this machine is said of this machine", case_no_ssh_here),
+    ("connection refused and an unknown name are said of the connection", case_unreachable),
+    ("a changed host key is not to be accepted blindly", case_changed_host_key),
+    ("a --remote-cli that cannot be run is named, not 'the run failed'", case_cli_not_runnable),
+    ("a remote dyno-cli without its libraries is not 'no dyno-cli'", case_missing_library),
+    ("the remote dyno-cli's reason is relayed with the host", case_remote_cause_relayed),
+    ("garbage after a good hello, and no result, are not blamed on the version",
+     case_garbage_after_hello),
+    ("info: a banner before the JSON is the remote shell's, stderr names the host",
+     case_info_banner),
+    ("a remote dyno-cli of a newer protocol says to update here too", case_newer_protocol),
+    ("a remote folder that fills up names host:path", case_remote_full),
+    ("the remote dyno-cli killed mid-run is not a lost connection", killed_case("dyno-cli")),
+    ("the SSH connection killed mid-run is said to be lost", killed_case("sshd")),
+    ("a SIGTERM to the remote dyno-cli is its side's, not a ^C here", killed_case("sigterm")),
     ("--stop-on-stdin-close: closing stdin stops a run, exit 130", case_stdin_close),
     ("--parallel on 127.0.0.1-3: per-host progress, files, aggregate", case_parallel),
     ("--parallel runs all hosts at once; SIGINT stops them all", case_parallel_concurrent_stop),
