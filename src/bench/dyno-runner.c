@@ -1391,9 +1391,9 @@ dyno_runner_run (const DynoConfig *config,
           if (tr->phases->len > 0)
             g_ptr_array_add (tr->warnings,
                              g_strdup (_("The run was stopped before it ended: these are the "
-                                         "phases that had finished, each with the runs it "
-                                         "completed; the phase it was in and those after it "
-                                         "are missing")));
+                                         "phases that had finished, each with the repeats it "
+                                         "had completed; the phase it was in and those after "
+                                         "it are missing")));
         }
     }
   return g_steal_pointer (&result);

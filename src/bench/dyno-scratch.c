@@ -337,8 +337,7 @@ remove_stale (int target_fd, const char *only, GPtrArray *messages)
           /* Not provably ours: never touch it. Asked for by name, say why. */
           if (only != NULL && messages)
             g_ptr_array_add (messages,
-                             g_strdup_printf (_("%s has no marker of Dyno's; it was not "
-                                                "removed"),
+                             g_strdup_printf (_("%s has no Dyno marker; it was not removed"),
                                               name));
           continue;
         }

@@ -103,7 +103,7 @@ clean_folder (const char *path, gboolean list_only)
   if (list_only || before == 0)
     {
       if (before == 0)
-        g_print (_("%s holds no scratch folder of Dyno's.\n"), display);
+        g_print (_("%s holds no Dyno scratch folder.\n"), display);
       close (fd);
       return 0;
     }
@@ -120,7 +120,7 @@ dyno_cli_clean (int argc, char **argv)
   g_auto (GStrv) folders = NULL;
   const GOptionEntry entries[] = {
     { "list", 'l', 0, G_OPTION_ARG_NONE, &list_only,
-      N_("Only say what there is; remove nothing"), NULL },
+      N_("List what would be removed; remove nothing"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &folders, NULL, N_("[FOLDER…]") },
     { NULL }
   };
@@ -134,12 +134,13 @@ dyno_cli_clean (int argc, char **argv)
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
-                                _("Without a folder, removes the scratch folders runs could not "
-                                  "remove and listed (a FUSE daemon killed mid-run, a target "
-                                  "made unreadable), once they can be reached. With folders, "
-                                  "removes the stale scratch folders in them, as a run there "
-                                  "would. Only folders with Dyno's marker, of a run that no "
-                                  "longer goes on, holding nothing but Dyno's files."));
+                                _("Without a folder, removes the scratch folders that runs could "
+                                  "not remove and so listed (after a FUSE daemon was killed "
+                                  "mid-run, or a target was made unreadable), once they can be "
+                                  "reached again. With folders, removes the stale scratch "
+                                  "folders in them, as a run there would. Either way it removes "
+                                  "only a folder that has Dyno's marker, belongs to a run that "
+                                  "no longer goes on, and holds nothing but Dyno's files."));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return dyno_cli_usage_error ("clean", "%s", error->message);
   empty = dyno_cli_find_empty (folders);
