@@ -162,6 +162,17 @@ folder_is_empty (const char *path)
   return dir != NULL && g_dir_read_name (dir) == NULL;
 }
 
+/* Whether the folder above path answers: then a path missing in it is missing, not out of
+ * reach behind a file system that is not mounted. */
+static gboolean
+parent_reachable (const char *path)
+{
+  g_autofree char *parent = g_path_get_dirname (path);
+  struct stat st;
+
+  return stat (parent, &st) == 0 && S_ISDIR (st.st_mode);
+}
+
 GPtrArray *
 dyno_leftovers_list (void)
 {
@@ -190,6 +201,16 @@ dyno_leftovers_list (void)
           continue;
         }
       fd = open (target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (fd < 0 && errno == ENOENT && parent_reachable (target))
+        {
+          /* The folder it was in is gone with it (a test's temporary folder, a deleted
+           * project). A mount point left empty or removed by its unmount keeps the entry
+           * only while the folder is there; the next run there removes the scratch folder
+           * all the same, by its marker. */
+          g_key_file_remove_group (keys, groups[i], NULL);
+          changed = TRUE;
+          continue;
+        }
       if (fd >= 0 && fstatat (fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT
           && !folder_is_empty (target))
         {

@@ -27,7 +27,8 @@ char       *dyno_leftovers_file (void);
 /* Adds a scratch folder a run left (the DynoTargetResult's scratch_left). */
 gboolean    dyno_leftovers_add (const char *path, GError **error);
 /* DynoLeftover*, oldest first. Entries that are provably gone (their folder is reachable and
- * holds no such scratch folder), or older than 90 days, are dropped from the list. */
+ * holds no such scratch folder, or the folder itself is gone from a reachable parent), or
+ * older than 90 days, are dropped from the list. */
 GPtrArray  *dyno_leftovers_list (void);
 /* Removes one, as a run removes a stale scratch folder (only with Dyno's marker, of a process
  * that no longer runs, holding only Dyno's files), and drops it from the list. messages gets

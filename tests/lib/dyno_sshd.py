@@ -112,6 +112,9 @@ class Servers:
                     "PubkeyAuthentication yes",
                     "AllowUsers %s" % self.user,
                     "PrintMotd no",
+                    # The remote dyno-cli lists what it leaves (dyno-leftovers.h) in the
+                    # tests' own state folder, not in the user's ~/.local/state.
+                    "SetEnv XDG_STATE_HOME=%s" % os.path.join(d, "state"),
                     "LogLevel ERROR",
                     ""]))
             log = open(os.path.join(sd, "log"), "wb")
