@@ -744,7 +744,10 @@ take_lines (DynoRemoteRun *self, gboolean is_err, gboolean at_end)
 
   for (;;)
     {
-      const guint8 *nl = memchr (pending->data + start, '\n', pending->len - start);
+      /* An empty GByteArray may have no data at all: memchr must not see NULL. */
+      const guint8 *nl = pending->len > start
+                             ? memchr (pending->data + start, '\n', pending->len - start)
+                             : NULL;
       gsize length = nl != NULL ? (gsize) (nl - pending->data) - start : pending->len - start;
 
       if (nl == NULL && !at_end && length <= max)
