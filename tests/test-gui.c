@@ -15,6 +15,10 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sched.h>
+#include <sys/mount.h>
+#endif
 
 #include "dyno-application.h"
 #include "dyno-export.h"
@@ -1646,11 +1650,13 @@ test_mount_list (void)
   g_autofree char *all_paths = join_paths (all);
   const DynoMount *home;
 
-  /* Home first, on the root file system that holds it; then /; then every writable mount by
-   * path, the FUSE ones included wherever they are; no snaps, images, /boot or pseudo mounts. */
+  /* Home first, on the root file system that holds it; then /; then every mount of a real
+   * file system by path, the FUSE ones included wherever they are, and the read-only ext4
+   * image too (its row says why it cannot be a target); no snaps, images, /boot or pseudo
+   * mounts. */
   g_assert_cmpstr (paths, ==,
-                   "/home/ada|/|/data/remote|/home/ada/Private|/media/ada/My Disk|/mnt/scratch|"
-                   "/opt/cloud|/opt/cry|/opt/sec|/opt/vault");
+                   "/home/ada|/|/data/remote|/home/ada/Private|/media/ada/My Disk|/mnt/image|"
+                   "/mnt/scratch|/opt/cloud|/opt/cry|/opt/sec|/opt/vault");
   home = g_ptr_array_index (mounts, 0);
   g_assert_true (home->home);
   g_assert_cmpstr (home->name, ==, "Home");
@@ -1662,7 +1668,7 @@ test_mount_list (void)
 
       g_assert_false (mount->home);
       g_assert_false (mount->system);
-      g_assert_false (mount->read_only);
+      g_assert_cmpint (mount->read_only, ==, g_str_equal (mount->path, "/mnt/image"));
     }
 
   /* Asked for, the system mounts come too, marked; the pseudo ones never. */
@@ -1674,7 +1680,6 @@ test_mount_list (void)
     {
       const DynoMount *mount = g_ptr_array_index (all, i);
       gboolean system = g_str_equal (mount->path, "/boot/efi")
-                        || g_str_equal (mount->path, "/mnt/image")
                         || g_str_has_prefix (mount->path, "/snap/");
 
       g_assert_cmpint (mount->system, ==, system);
@@ -1690,6 +1695,103 @@ test_mount_list (void)
   g_assert_cmpstr (((DynoMount *) g_ptr_array_index (own, 0))->path, ==, "/home/ada");
   g_assert_cmpstr (((DynoMount *) g_ptr_array_index (own, 0))->fs_type, ==, "fuse.gocryptfs");
   g_assert_cmpstr (((DynoMount *) g_ptr_array_index (own, 1))->path, ==, "/");
+}
+
+/* Two folders of one name are told apart by their paths' ends; a name of its own stays. */
+static void
+test_mount_titles (void)
+{
+  const char *names[] = { "mnt", "mnt", "Home", "data", "data", "data", NULL };
+  const char *paths[] = { "/tmp/a/mnt", "/srv/b/mnt", "/home/ada", "/x/data", "/y/x/data",
+                          "/data", NULL };
+  g_auto (GStrv) titles = dyno_mounts_distinct_titles (names, paths);
+
+  g_assert_cmpstr (titles[0], ==, "a/mnt");
+  g_assert_cmpstr (titles[1], ==, "b/mnt");
+  g_assert_cmpstr (titles[2], ==, "Home");
+  /* "x/data" ends both /x/data and /y/x/data: the first is whole, the second needs y. */
+  g_assert_cmpstr (titles[3], ==, "/x/data");
+  g_assert_cmpstr (titles[4], ==, "y/x/data");
+  g_assert_cmpstr (titles[5], ==, "/data");
+  g_assert_null (titles[6]);
+}
+
+static int
+row_index (DynoTargetList *list, DynoTargetRow *row)
+{
+  g_autoptr (GPtrArray) rows = dyno_target_list_get_rows (list);
+  guint index;
+
+  return g_ptr_array_find (rows, row, &index) ? (int) index : -1;
+}
+
+/* Rows keep their places when a mount appears (nothing moves under the pointer), and two
+ * mounts both called "mnt" have titles that tell them apart. Runs in a subprocess with a mount
+ * namespace of its own, so its bind mounts vanish with it whatever happens. */
+static void
+target_places_child (void)
+{
+#ifdef __linux__
+  g_autofree char *base = g_dir_make_tmp ("dyno-places-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (base, "a", "mnt", NULL);
+  g_autofree char *b = g_build_filename (base, "b", "mnt", NULL);
+  DynoWindow *window;
+  DynoTargetList *list;
+  DynoTargetRow *row_a, *row_b;
+  int before;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("/gui/window/target-places runs this in a subprocess of its own");
+      return;
+    }
+  g_assert_cmpint (g_mkdir_with_parents (a, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (b, 0700), ==, 0);
+  g_assert_cmpint (unshare (CLONE_NEWNS), ==, 0);
+  g_assert_cmpint (mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), ==, 0);
+  /* The root file system bound twice: a real disk's file system, listed as a target. */
+  g_assert_cmpint (mount ("/", b, NULL, MS_BIND, NULL), ==, 0);
+
+  reset_settings ();
+  window = create_window ();
+  list = get_target_list (window);
+  WAIT_FOR (dyno_target_list_find_row (list, b) != NULL, 30);
+  row_b = dyno_target_list_find_row (list, b);
+  before = row_index (list, row_b);
+
+  /* a/mnt sorts before b/mnt, but it comes after the rows already shown. */
+  g_assert_cmpint (mount ("/", a, NULL, MS_BIND, NULL), ==, 0);
+  WAIT_FOR (dyno_target_list_find_row (list, a) != NULL, 30);
+  row_a = dyno_target_list_find_row (list, a);
+  g_assert_cmpint (row_index (list, row_b), ==, before);
+  g_assert_cmpint (row_index (list, row_a), ==, before + 1);
+  /* What the list says is what the group shows. */
+  g_assert_true (gtk_widget_get_next_sibling (GTK_WIDGET (row_b)) == GTK_WIDGET (row_a));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row_a)), ==, "a/mnt");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row_b)), ==, "b/mnt");
+
+  destroy_window (window);
+  g_assert_cmpint (umount2 (a, MNT_DETACH), ==, 0);
+  g_assert_cmpint (umount2 (b, MNT_DETACH), ==, 0);
+  dyno_test_rm_rf (base);
+#endif
+}
+
+static void
+test_window_target_places (void)
+{
+#ifdef __linux__
+  if (!dyno_test_is_root ())
+    {
+      g_test_skip ("bind mounts in a mount namespace of its own need root");
+      return;
+    }
+  g_test_trap_subprocess ("/gui/window/target-places/child", 120 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+#else
+  g_test_skip ("mount namespaces are Linux's");
+#endif
 }
 
 /* In the window: Home is the first row, with the probe's description of it; system mounts
@@ -3004,6 +3106,9 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/gui/mounts/filter", test_mount_filter);
   g_test_add_func ("/gui/mounts/list", test_mount_list);
+  g_test_add_func ("/gui/mounts/titles", test_mount_titles);
+  g_test_add_func ("/gui/window/target-places", test_window_target_places);
+  g_test_add_func ("/gui/window/target-places/child", target_places_child);
   g_test_add_func ("/gui/window/home", test_window_home);
   g_test_add_func ("/gui/settings/presets", test_presets);
   g_test_add_func ("/gui/settings/tests", test_settings_tests);

@@ -107,6 +107,63 @@ dyno_mounts_is_network_fs (const char *fs_type)
   return fs_type != NULL && g_strv_contains (network_fs, fs_type);
 }
 
+/* The last n elements of path ("a/mnt" for n = 2 of "/tmp/a/mnt"), or the whole path when it
+ * has no more than n. */
+static char *
+path_end (const char *path, guint n)
+{
+  const char *start = path + strlen (path);
+
+  while (start > path && start[-1] == '/')
+    start--;
+  for (guint seen = 0; start > path;)
+    {
+      start--;
+      if (*start == '/' && ++seen == n)
+        return g_strdup (start + 1);
+    }
+  return g_strdup (path);
+}
+
+GStrv
+dyno_mounts_distinct_titles (const char *const *names, const char *const *paths)
+{
+  guint n = g_strv_length ((GStrv) names);
+  GStrv titles = g_new0 (char *, n + 1);
+
+  g_return_val_if_fail (g_strv_length ((GStrv) paths) == n, titles);
+
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean repeated = FALSE;
+
+      for (guint j = 0; j < n && !repeated; j++)
+        repeated = j != i && g_str_equal (names[i], names[j]);
+      if (!repeated)
+        {
+          titles[i] = g_strdup (names[i]);
+          continue;
+        }
+      /* One more element of the path until no folder of the same name ends the same way. */
+      for (guint elements = 1; titles[i] == NULL; elements++)
+        {
+          g_autofree char *end = path_end (paths[i], elements);
+          gboolean shared = FALSE;
+
+          for (guint j = 0; j < n && !shared; j++)
+            if (j != i && g_str_equal (names[i], names[j]))
+              {
+                g_autofree char *other = path_end (paths[j], elements);
+
+                shared = g_str_equal (end, other);
+              }
+          if (!shared || g_str_equal (end, paths[i]))
+            titles[i] = g_steal_pointer (&end);
+        }
+    }
+  return titles;
+}
+
 gboolean
 dyno_mounts_is_candidate (const char *path,
                           const char *fs_type,
@@ -142,8 +199,7 @@ dyno_mounts_is_candidate (const char *path,
 }
 
 gboolean
-dyno_mounts_is_system (const char *path, const char *fs_type, const char *device,
-                       gboolean read_only)
+dyno_mounts_is_system (const char *path, const char *fs_type, const char *device)
 {
   g_return_val_if_fail (path != NULL, FALSE);
 
@@ -156,9 +212,9 @@ dyno_mounts_is_system (const char *path, const char *fs_type, const char *device
   /* The boot loader's and the kernel's partitions: the machine's, not a place to measure. */
   if (is_under (path, "/boot") || is_under (path, "/efi"))
     return TRUE;
-  /* A disk image mounted read-only: a snap, an ISO, a container's layer. */
-  if (read_only && device != NULL && g_str_has_prefix (device, "/dev/loop"))
-    return TRUE;
+  /* A read-only mount of a writable file system (an ext4 image mounted ro, a USB disk with
+   * its write-protect switch on) is not the system's: it is listed, and its row says why it
+   * cannot be a target. Snaps, ISOs and container layers are images (above) or internal. */
   return FALSE;
 }
 
@@ -186,7 +242,7 @@ classify (const char *path,
   if (fs_type != NULL && g_strv_contains (pseudo_fs, fs_type)
       && !g_strv_contains (image_fs, fs_type))
     return KIND_HIDDEN;
-  if (dyno_mounts_is_system (path, fs_type, device, read_only))
+  if (dyno_mounts_is_system (path, fs_type, device))
     return KIND_SYSTEM;
   if (dyno_mounts_is_candidate (path, fs_type, device, system_internal, home_dir))
     return KIND_TARGET;

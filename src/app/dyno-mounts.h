@@ -40,12 +40,15 @@ gboolean   dyno_mounts_is_candidate (const char *path,
                                      gboolean    system_internal,
                                      const char *home_dir);
 gboolean   dyno_mounts_is_network_fs (const char *fs_type);
-/* Not offered by default, but not pseudo either: a system image (squashfs, a read-only loop
- * mount, /snap), or a mount the system keeps for itself (/boot, /var/lib/docker). */
-gboolean   dyno_mounts_is_system (const char *path,
-                                  const char *fs_type,
-                                  const char *device,
-                                  gboolean    read_only);
+/* Titles for a list of folders whose names may repeat (two mounts both called "mnt"): a name
+ * no other folder has stays as it is; a repeated one becomes the shortest end of its path
+ * that tells it from the others of that name ("a/mnt", "b/mnt"), the whole path at worst.
+ * names and paths have the same length; returns a NULL-terminated array of that length. */
+GStrv      dyno_mounts_distinct_titles (const char *const *names, const char *const *paths);
+/* Not offered by default, but not pseudo either: a system image (squashfs, an ISO, /snap), or a
+ * mount the system keeps for itself (/boot, /var/lib/docker). A read-only mount of a writable
+ * file system is offered: its row says why it cannot be a target. */
+gboolean   dyno_mounts_is_system (const char *path, const char *fs_type, const char *device);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoMount, dyno_mount_free)
 

@@ -35,8 +35,12 @@ struct _DynoTargetList
   GtkWidget *system_row; /* "Show System Mounts", after the targets */
   GtkWidget *parallel_row; /* "Run at the Same Time", shown with several checked targets */
   char *turns_description; /* the template's description, of targets taking turns */
+  guint refresh_id; /* while shown: the local rows' free space asked again now and then */
   guint syncing_selection : 1;
 };
+
+/* How often a shown list asks its local folders for their free space again. */
+#define REFRESH_SECONDS 15
 
 G_DEFINE_FINAL_TYPE (DynoTargetList, dyno_target_list, ADW_TYPE_PREFERENCES_GROUP)
 
@@ -346,6 +350,85 @@ take_or_create_row (DynoTargetList *self,
   return row;
 }
 
+/* self->rows in the order the group shows them: the rows it already has in their places, then
+ * the fresh ones. A fresh local folder among the listed remote ones would split the machines'
+ * rows, so when one comes, the remote rows are added again after it (they move, the local
+ * rows the pointer is more likely over do not). */
+static void
+keep_places (DynoTargetList *self, GPtrArray *previous, GPtrArray *fresh)
+{
+  g_autoptr (GPtrArray) order = g_ptr_array_new_with_free_func (g_object_unref);
+  gboolean fresh_local = FALSE;
+
+  /* The rows there were, as they were shown; then the fresh ones in the mounts' order. */
+  for (guint i = 0; i < previous->len; i++)
+    if (g_ptr_array_find (self->rows, g_ptr_array_index (previous, i), NULL))
+      g_ptr_array_add (order, g_object_ref (g_ptr_array_index (previous, i)));
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+
+      if (g_ptr_array_find (fresh, row, NULL))
+        {
+          g_ptr_array_add (order, g_object_ref (row));
+          fresh_local |= !dyno_target_row_get_remote (row);
+        }
+    }
+  if (fresh_local)
+    {
+      /* Locals first, then remotes, each in the order above. */
+      g_autoptr (GPtrArray) split = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < order->len; i++)
+          {
+            DynoTargetRow *row = g_ptr_array_index (order, i);
+
+            if (dyno_target_row_get_remote (row) == (pass == 1))
+              {
+                g_ptr_array_add (split, g_object_ref (row));
+                if (pass == 1 && gtk_widget_get_parent (GTK_WIDGET (row)) != NULL)
+                  adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), GTK_WIDGET (row));
+              }
+          }
+      g_clear_pointer (&order, g_ptr_array_unref);
+      order = g_steal_pointer (&split);
+    }
+  g_ptr_array_unref (self->rows);
+  self->rows = g_steal_pointer (&order);
+}
+
+/* Two mounts called "mnt" are told apart by their paths' ends in their titles. */
+static void
+set_distinct_titles (DynoTargetList *self)
+{
+  g_autoptr (GPtrArray) local = g_ptr_array_new ();
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) paths = g_strv_builder_new ();
+  g_auto (GStrv) name_list = NULL;
+  g_auto (GStrv) path_list = NULL;
+  g_auto (GStrv) titles = NULL;
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      DynoTargetRow *row = g_ptr_array_index (self->rows, i);
+      g_autofree char *name = NULL;
+
+      if (dyno_target_row_get_remote (row))
+        continue;
+      g_object_get (row, "name", &name, NULL);
+      g_ptr_array_add (local, row);
+      g_strv_builder_add (names, name);
+      g_strv_builder_add (paths, dyno_target_row_get_path (row));
+    }
+  name_list = g_strv_builder_end (names);
+  path_list = g_strv_builder_end (paths);
+  titles = dyno_mounts_distinct_titles ((const char *const *) name_list,
+                                        (const char *const *) path_list);
+  for (guint i = 0; i < local->len; i++)
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (g_ptr_array_index (local, i)), titles[i]);
+}
+
 static void
 rebuild (DynoTargetList *self)
 {
@@ -354,9 +437,13 @@ rebuild (DynoTargetList *self)
   g_auto (GStrv) extras = g_settings_get_strv (self->settings, "extra-folders");
   g_autoptr (GPtrArray) remotes = dyno_remote_settings_list (self->settings);
   g_autoptr (GPtrArray) old_rows = g_steal_pointer (&self->rows);
+  /* Their order on screen; old_rows loses the rows that stay. No references: every row is in
+   * old_rows or self->rows while this lives. */
+  g_autoptr (GPtrArray) previous = g_ptr_array_sized_new (old_rows->len);
   g_autoptr (GPtrArray) fresh = g_ptr_array_new ();
 
   self->rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_extend (previous, old_rows, NULL, NULL);
 
   for (guint i = 0; i < mounts->len; i++)
     {
@@ -402,16 +489,18 @@ rebuild (DynoTargetList *self)
         g_ptr_array_add (fresh, row);
     }
 
-  /* Rows that are gone leave; the others are put back in the new order. */
+  /* Rows that are gone leave. The others stay where they are and new ones come after the
+   * rows of their kind: a mount that appears must not move rows under the pointer. Only the
+   * first listing is in the mounts' order throughout. */
   for (guint i = 0; i < old_rows->len; i++)
     adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), g_ptr_array_index (old_rows, i));
+  keep_places (self, previous, fresh);
   for (guint i = 0; i < self->rows->len; i++)
     {
       GtkWidget *row = g_ptr_array_index (self->rows, i);
 
-      if (gtk_widget_get_parent (row) != NULL)
-        adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), row);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), row);
+      if (gtk_widget_get_parent (row) == NULL)
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), row);
     }
   /* The switches stay under the targets they are about: what is listed, then how the checked
    * ones run. */
@@ -419,6 +508,7 @@ rebuild (DynoTargetList *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->system_row);
   adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), self->parallel_row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->parallel_row);
+  set_distinct_titles (self);
 
   load_selection (self);
   update_parallel_row (self);
@@ -482,11 +572,45 @@ add_remote_action (GtkWidget *widget, const char *action_name, GVariant *paramet
   dyno_target_list_open_remote_dialog (DYNO_TARGET_LIST (widget));
 }
 
+/* Other programs fill and empty disks too: a row's free space (and the "too little free
+ * space" it may lead to) must not stay what it was when the list was made. Remote rows are
+ * not asked: each probe is an ssh login. */
+static gboolean
+on_refresh_timeout (gpointer data)
+{
+  DynoTargetList *self = data;
+
+  for (guint i = 0; i < self->rows->len; i++)
+    if (!dyno_target_row_get_remote (g_ptr_array_index (self->rows, i)))
+      probe (self, g_ptr_array_index (self->rows, i));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+dyno_target_list_map (GtkWidget *widget)
+{
+  DynoTargetList *self = DYNO_TARGET_LIST (widget);
+
+  GTK_WIDGET_CLASS (dyno_target_list_parent_class)->map (widget);
+  if (self->refresh_id == 0)
+    self->refresh_id = g_timeout_add_seconds (REFRESH_SECONDS, on_refresh_timeout, self);
+}
+
+static void
+dyno_target_list_unmap (GtkWidget *widget)
+{
+  DynoTargetList *self = DYNO_TARGET_LIST (widget);
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  GTK_WIDGET_CLASS (dyno_target_list_parent_class)->unmap (widget);
+}
+
 static void
 dyno_target_list_dispose (GObject *object)
 {
   DynoTargetList *self = DYNO_TARGET_LIST (object);
 
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
@@ -506,6 +630,8 @@ dyno_target_list_class_init (DynoTargetListClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = dyno_target_list_dispose;
+  widget_class->map = dyno_target_list_map;
+  widget_class->unmap = dyno_target_list_unmap;
 
   /* The selection, a row's usability or its probing state changed. */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

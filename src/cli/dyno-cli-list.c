@@ -24,27 +24,18 @@ run_name (DynoResult *result)
   return system != NULL && system->hostname != NULL ? system->hostname : "?";
 }
 
-/* The best figure any target has for a phase: "—" when none ran it, bonnie++'s "+++++" when
- * it was always too fast to trust. */
+/* One target's figure for a phase: "—" when it did not run it, bonnie++'s "+++++" when it was
+ * always too fast to trust. Each target of a run has its own row: the best of a paired run's
+ * two targets would show one side's figure as the run's. */
 static char *
-best_rate (DynoResult *result, const char *key)
+target_rate (const DynoTargetResult *target, const char *key)
 {
-  double best = NAN;
-  gboolean too_fast = FALSE;
+  const DynoPhaseResult *phase = dyno_target_result_find_phase (target, key);
+  double rate = phase != NULL ? dyno_phase_result_get_rate (phase) : NAN;
 
-  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
-    {
-      const DynoPhaseResult *phase
-          = dyno_target_result_find_phase (dyno_result_get_target (result, t), key);
-      double rate = phase != NULL ? dyno_phase_result_get_rate (phase) : NAN;
-
-      too_fast |= phase != NULL && phase->too_fast && phase->rate.n == 0;
-      if (isfinite (rate) && !(rate <= best))
-        best = rate;
-    }
-  if (isnan (best) && too_fast)
+  if (!isfinite (rate) && phase != NULL && phase->too_fast && phase->rate.n == 0)
     return g_strdup ("+++++");
-  return dyno_format_rate (best, DYNO_UNIT_BYTES);
+  return dyno_format_rate (rate, DYNO_UNIT_BYTES);
 }
 
 static char *
@@ -58,19 +49,10 @@ format_date (DynoResult *result)
 }
 
 static char *
-targets_text (DynoResult *result)
+target_text (const DynoTargetResult *target)
 {
-  GString *text = g_string_new (NULL);
-
-  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
-    {
-      const DynoTargetResult *target = dyno_result_get_target (result, t);
-
-      g_string_append_printf (text, "%s%s%s", t ? ", " : "",
-                              target->info && target->info->path ? target->info->path : "?",
-                              dyno_target_result_failed (target) ? _(" (failed)") : "");
-    }
-  return g_string_free (text, FALSE);
+  return g_strdup_printf ("%s%s", target->info && target->info->path ? target->info->path : "?",
+                          dyno_target_result_failed (target) ? _(" (failed)") : "");
 }
 
 /* Pads text to width characters, not bytes, so an accented name or a translated header lines
@@ -126,12 +108,22 @@ print_text (GPtrArray *results, GPtrArray *paths)
     {
       DynoResult *result = g_ptr_array_index (results, i);
       g_autofree char *date = format_date (result);
-      g_autofree char *write = best_rate (result, "write");
-      g_autofree char *read = best_rate (result, "read");
-      g_autofree char *targets = targets_text (result);
       g_autofree char *name = g_utf8_make_valid (run_name (result), -1);
+      guint n_targets = dyno_result_get_n_targets (result);
 
-      print_row (date, name, write, read, targets);
+      if (n_targets == 0)
+        print_row (date, name, "—", "—", "");
+      /* The run's date and name on its first row; a further target's figures on rows of
+       * their own below it. */
+      for (guint t = 0; t < n_targets; t++)
+        {
+          const DynoTargetResult *target = dyno_result_get_target (result, t);
+          g_autofree char *write = target_rate (target, "write");
+          g_autofree char *read = target_rate (target, "read");
+          g_autofree char *where = target_text (target);
+
+          print_row (t == 0 ? date : "", t == 0 ? name : "", write, read, where);
+        }
       dyno_cli_print ("                  %s\n", (const char *) g_ptr_array_index (paths, i));
     }
 }
@@ -142,6 +134,20 @@ add_string (JsonBuilder *b, const char *name, const char *value)
   json_builder_set_member_name (b, name);
   if (value != NULL)
     json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+/* The figure in B/s, null where the target did not measure it (or was always too fast). */
+static void
+add_rate (JsonBuilder *b, const char *key, const DynoTargetResult *target)
+{
+  const DynoPhaseResult *phase = dyno_target_result_find_phase (target, key);
+  double rate = phase != NULL ? dyno_phase_result_get_rate (phase) : NAN;
+
+  json_builder_set_member_name (b, key);
+  if (isfinite (rate))
+    json_builder_add_double_value (b, rate);
   else
     json_builder_add_null_value (b);
 }
@@ -183,6 +189,8 @@ print_json (GPtrArray *results, GPtrArray *paths, GPtrArray *problems)
           add_string (b, "path", target->info ? target->info->path : NULL);
           json_builder_set_member_name (b, "failed");
           json_builder_add_boolean_value (b, dyno_target_result_failed (target));
+          add_rate (b, "write", target);
+          add_rate (b, "read", target);
           json_builder_set_member_name (b, "phases");
           json_builder_begin_array (b);
           for (guint p = 0; p < target->phases->len; p++)
@@ -207,6 +215,44 @@ print_json (GPtrArray *results, GPtrArray *paths, GPtrArray *problems)
   json_generator_set_pretty (generator, TRUE);
   text = json_generator_to_data (generator, NULL);
   g_print ("%s\n", text);
+}
+
+/* Oldest first by the date a run was made, as the Runs page sorts them: a file's name need not
+ * start with its date (imports, renames). Runs without a date go last, in name order. */
+static int
+compare_dates (gconstpointer a, gconstpointer b, gpointer data)
+{
+  GPtrArray *results = data;
+  GDateTime *da = dyno_result_get_created (g_ptr_array_index (results, *(const guint *) a));
+  GDateTime *db = dyno_result_get_created (g_ptr_array_index (results, *(const guint *) b));
+
+  if (da == NULL || db == NULL)
+    return (da == NULL) - (db == NULL);
+  return g_date_time_compare (da, db);
+}
+
+static void
+sort_by_date (GPtrArray *results, GPtrArray *paths)
+{
+  g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (guint), results->len);
+  g_autoptr (GPtrArray) sorted_results = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) sorted_paths = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < results->len; i++)
+    g_array_append_val (order, i);
+  /* Stable, so equal dates keep the folder's name order. */
+  g_qsort_with_data (order->data, order->len, sizeof (guint), compare_dates, results);
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint from = g_array_index (order, guint, i);
+
+      g_ptr_array_add (sorted_results, g_object_ref (g_ptr_array_index (results, from)));
+      g_ptr_array_add (sorted_paths, g_strdup (g_ptr_array_index (paths, from)));
+    }
+  g_ptr_array_set_size (results, 0);
+  g_ptr_array_set_size (paths, 0);
+  g_ptr_array_extend_and_steal (results, g_steal_pointer (&sorted_results));
+  g_ptr_array_extend_and_steal (paths, g_steal_pointer (&sorted_paths));
 }
 
 int
@@ -261,6 +307,7 @@ dyno_cli_list (int argc, char **argv)
       g_ptr_array_add (results, result);
       g_ptr_array_add (listed, g_strdup (g_ptr_array_index (paths, i)));
     }
+  sort_by_date (results, listed);
   if (json)
     print_json (results, listed, problems);
   else

@@ -1480,6 +1480,47 @@ def case_list():
         check("nowhere" in p.err, "a missing --dir is not named", p.describe())
 
 
+def case_list_targets_and_dates():
+    """dyno-cli list gives each target of a run its own figures (a paired run is not shown by
+    one side's), and lists runs by the date they were made, not by their files' names."""
+    with Target() as a, Target() as b, Scratch() as d:
+        env = dict(os.environ, XDG_DATA_HOME=d.path)
+        runs = os.path.join(d.path, "dyno", "runs")
+        os.makedirs(runs)
+        # Made first, but its name sorts last.
+        first = os.path.join(runs, "zz-made-first.dyno.json")
+        p = cli("run", "-d", a.path, "-s", "4M", "--tests", "write,read", "-m", "made-first",
+                "--json", first, "-q", env=env)
+        expect_rc(p, 0)
+        second = os.path.join(runs, "aa-made-second.dyno.json")
+        p = cli("run", "-d", a.path, "-d", b.path, "-s", "4M", "--tests", "write,read",
+                "-m", "made-second", "--json", second, "-q", env=env)
+        expect_rc(p, 0)
+        a.clean(p)
+        b.clean(p)
+        p = cli("list", env=env)
+        expect_rc(p, 0)
+        check(p.out.find("made-first") < p.out.find("made-second"),
+              "the runs are not listed oldest first", p.describe())
+        lines = p.out.splitlines()
+        rows_a = [l for l in lines if l.rstrip().endswith(a.path)]
+        rows_b = [l for l in lines if l.rstrip().endswith(b.path)]
+        check(len(rows_a) == 2 and len(rows_b) == 1,
+              "each target of each run should have a row of its own", p.describe())
+        check("made-second" in rows_a[1] and "made-second" not in rows_b[0]
+              and re.search(r"\d+(\.\d+)? [MG]B/s|\+\+\+\+\+", rows_b[0]),
+              "the second target's row has no figures of its own", p.describe())
+        p = cli("list", "--json", env=env)
+        expect_rc(p, 0)
+        listed = json.loads(p.out)["runs"]
+        check([r["label"] for r in listed] == ["made-first", "made-second"],
+              "JSON is not oldest first", p.out)
+        targets = listed[1]["targets"]
+        check(len(targets) == 2 and all("write" in t and "read" in t for t in targets)
+              and all(t["write"] is None or t["write"] > 0 for t in targets),
+              "JSON targets lack their own figures", p.out)
+
+
 def case_printable_paths():
     """A folder whose name holds a terminal escape sequence and a newline is shown escaped: in
     the progress lines and in an error, nothing reaches the terminal that could drive it."""
@@ -1550,6 +1591,7 @@ CASES = [
     ("run, then compare --chart overlay of its samples", case_run_then_overlay),
     ("--help lists compare, import and export", case_help_new_commands),
     ("list: the saved runs, text and JSON, a broken file named", case_list),
+    ("list: a row per target, oldest run first", case_list_targets_and_dates),
     ("run: control characters of a folder's name are shown escaped", case_printable_paths),
     ("run --profile default: CrystalDiskMark's tests, layout and JSON", case_profile),
     ("run --profile real-world --mix; --test", case_profile_mix_and_tests),
