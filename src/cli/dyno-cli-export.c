@@ -76,9 +76,10 @@ comparison_of (DynoResult *result, int target)
 }
 
 #ifdef DYNO_HAVE_CHARTS
+/* Every target's live chart, one under another on the same axes, or the one asked for. */
 static int
 save_live_chart (DynoResult   *result,
-                 guint         target_index,
+                 int           target_index,
                  ExportFormat  format,
                  DynoRateUnit  unit,
                  const char   *title,
@@ -86,15 +87,17 @@ save_live_chart (DynoResult   *result,
                  double        height,
                  const char   *path)
 {
-  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   g_autoptr (DynoChartStyle) style = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *default_title = NULL;
-  g_autofree char *subtitle = NULL;
   const DynoSystemInfo *system = dyno_result_get_system (result);
   DynoChartDecor decor;
 
-  if (!dyno_chart_live_from_result (model, result, target_index, &default_title, &subtitle))
+  const DynoTargetResult *target = target_index >= 0 ? dyno_result_get_target (result,
+                                                                              target_index)
+                                                     : NULL;
+
+  if (target != NULL ? target->samples == NULL || target->samples->len == 0
+                     : dyno_chart_result_count_live (result) == 0)
     {
       dyno_cli_error (_("%s has no live samples (imported results carry none); use --chart bars "
                         "or cpu, or a table format"),
@@ -105,16 +108,18 @@ save_live_chart (DynoResult   *result,
   if (!dyno_cli_check_render_room ())
     return DYNO_EXIT_FAILED;
   style = dyno_cli_chart_style_new (unit);
+  if (!dyno_cli_check_fonts (style))
+    return DYNO_EXIT_FAILED;
   dyno_chart_decor_init (&decor);
-  decor.title = title ? title : default_title;
-  decor.subtitle = subtitle;
+  decor.title = title;
   decor.host = system && system->hostname ? system->hostname : "?";
 
   /* PNG at twice the size in pixels, as the comparison charts: sharp on any screen. */
-  if (!dyno_chart_render_to_file (model, style, &decor, width, height,
-                                  DYNO_COMPARE_CHART_PNG_SCALE,
-                                  format == EXPORT_PNG ? "png" : format == EXPORT_SVG ? "svg" : "pdf",
-                                  path, &error))
+  if (!dyno_chart_render_result_to_file (result, target_index, style, &decor, width, height,
+                                         DYNO_COMPARE_CHART_PNG_SCALE,
+                                         format == EXPORT_PNG ? "png"
+                                         : format == EXPORT_SVG ? "svg" : "pdf",
+                                         path, &error))
     {
       dyno_cli_error ("%s: %s", path, error->message);
       return DYNO_EXIT_FAILED;
@@ -145,8 +150,8 @@ write_export (DynoResult   *result,
     case EXPORT_PDF:
 #ifdef DYNO_HAVE_CHARTS
       if (chart == NULL || g_str_equal (chart, "live"))
-        status = save_live_chart (result, target_index >= 0 ? (guint) target_index : 0,
-                                  export_format, rate_unit, title, width, height, output);
+        status = save_live_chart (result, target_index, export_format, rate_unit, title, width,
+                                  height, output);
       else
         {
           g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
@@ -369,6 +374,14 @@ dyno_cli_export (int argc, char **argv)
       dyno_cli_error (_("%s: the run measured no target"), files[0]);
       return DYNO_EXIT_FAILED;
     }
+
+#ifdef DYNO_HAVE_CHARTS
+  /* Every target's live chart, one under another: each as high as a chart of one would be but
+   * for the title and legend they share, unless a size was asked for. */
+  if (is_image (export_format) && (chart == NULL || g_str_equal (chart, "live"))
+      && target_index < 0 && chart_size == NULL && dyno_chart_result_count_live (result) > 1)
+    height += DYNO_CHART_STACKED_HEIGHT * (dyno_chart_result_count_live (result) - 1);
+#endif
 
   return write_export (result, files[0], export_format, chart, target_index, rate_unit, title,
                        width, height, output);

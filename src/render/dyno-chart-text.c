@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "dyno-chart-render-private.h"
@@ -413,4 +415,54 @@ dyno_chart_setup_fonts (Chart *chart, const DynoChartStyle *style)
   dyno_chart_text_size (chart, CHART_FONT_NORMAL, "0", NULL, &lh);
   chart->line_height = lh;
   chart->gap = round (lh * 0.4);
+}
+
+gboolean
+dyno_chart_style_check_font (const DynoChartStyle *style, GError **error)
+{
+  g_autoptr (PangoFontDescription) font = NULL;
+  g_autoptr (PangoLayout) layout = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  PangoRectangle ink;
+  const guint8 *data;
+  int stride;
+  guint inked = 0;
+
+  g_return_val_if_fail (style != NULL, FALSE);
+
+  /* Drawn for real: with no font at all fontconfig hands Pango nothing, and every label comes
+   * out empty (or the layout goes wrong altogether) without an error anywhere. A chart without
+   * its words would mislead, so saving one fails instead. */
+  font = pango_font_description_from_string (style->font != NULL ? style->font : "Sans");
+  pango_font_description_set_absolute_size (font, 16 * PANGO_SCALE);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 256, 64);
+  cr = cairo_create (surface);
+  layout = pango_cairo_create_layout (cr);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, "Rate 0123456789 MB/s", -1);
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
+  cairo_move_to (cr, 4, 4);
+  pango_cairo_show_layout (cr, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; data != NULL && y < 64; y++)
+    for (int x = 0; x < 256; x++)
+      inked += data[y * stride + x] > 64;
+  cairo_surface_destroy (surface);
+
+  if (inked < 50 || ink.width <= 0 || ink.height <= 0
+      || pango_layout_get_unknown_glyphs_count (layout) > 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   /* Translators: %s is a font description, "Cantarell 13" */
+                   _ ("No font to write the chart’s labels with (asked for “%s”, fontconfig "
+                      "found none that draws them): install one, such as fonts-cantarell or "
+                      "fonts-dejavu-core, or check FONTCONFIG_FILE"),
+                   style->font != NULL ? style->font : "Sans");
+      return FALSE;
+    }
+  return TRUE;
 }
