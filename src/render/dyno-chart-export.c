@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "dyno-chart-render-private.h"
 #include "dyno-output.h"
@@ -37,6 +38,8 @@ dyno_chart_export_file (const char         *format,
   cairo_status_t status;
   cairo_t *cr;
   gboolean png;
+  gboolean svg = FALSE;
+  g_autofree char *svg_text = NULL;
 
   png = g_ascii_strcasecmp (format, "png") == 0;
   /* Vector formats have no pixels to scale. */
@@ -81,7 +84,12 @@ dyno_chart_export_file (const char         *format,
   cr = cairo_create (surface);
   if (png)
     cairo_scale (cr, scale, scale);
+  svg = !png && g_ascii_strcasecmp (format, "svg") == 0;
+  if (svg)
+    dyno_chart_svg_text_begin ();
   draw (cr, width, height, data);
+  if (svg)
+    svg_text = dyno_chart_svg_text_end ();
   cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
@@ -99,6 +107,24 @@ dyno_chart_export_file (const char         *format,
                    /* Translators: exporting a chart; %s is cairo's reason */
                    _ ("Could not draw the chart: %s"), cairo_status_to_string (status));
       return FALSE;
+    }
+
+  /* The labels as <text>, over the drawing: the last thing in the document. */
+  if (svg_text != NULL)
+    {
+      const char *end = g_strrstr_len ((const char *) bytes->data, bytes->len, "</svg>");
+
+      if (end == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       /* Translators: exporting a chart as SVG */
+                       _ ("Could not draw the chart: cairo wrote no SVG document"));
+          return FALSE;
+        }
+      g_byte_array_remove_range (bytes, end - (const char *) bytes->data,
+                                 bytes->len - (end - (const char *) bytes->data));
+      g_byte_array_append (bytes, (const guint8 *) svg_text, strlen (svg_text));
+      g_byte_array_append (bytes, (const guint8 *) "</svg>\n", 7);
     }
 
   return dyno_output_write (path, bytes->data, bytes->len, error);

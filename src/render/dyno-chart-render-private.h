@@ -354,6 +354,12 @@ void   dyno_chart_record_label (Chart      *chart,
                                 double      angle,
                                 gboolean    ellipsized);
 
+/* pango_cairo_show_layout, but for an SVG export with editable text (between begin and end, on
+ * this thread): then the layout's lines become <text> elements, which end returns in a <g>. */
+void   dyno_chart_pango_show (cairo_t *cr, PangoLayout *layout);
+void   dyno_chart_svg_text_begin (void);
+char  *dyno_chart_svg_text_end (void);
+
 typedef void (*DynoChartDrawFunc) (cairo_t *cr, double width, double height, gconstpointer data);
 
 /* Draws a chart into a PNG (at scale pixels per point), SVG or PDF file in one write, so a
