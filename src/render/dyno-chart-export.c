@@ -232,7 +232,11 @@ run_charts_new (DynoResult *result, int target_index)
 {
   RunCharts *charts = g_new0 (RunCharts, 1);
   const DynoConfig *config = dyno_result_get_config (result);
-  g_autofree char *name = dyno_result_dup_name (result);
+  /* The run's name, or the one target's asked for. */
+  g_autofree char *name = target_index >= 0
+                              && (guint) target_index < dyno_result_get_n_targets (result)
+                              ? dyno_result_dup_target_name (result, target_index)
+                              : dyno_result_dup_name (result);
   DynoChartRange range = { 0 };
 
   charts->models = g_ptr_array_new_with_free_func ((GDestroyNotify) dyno_chart_model_free);
