@@ -107,6 +107,13 @@ set_text (GtkLabel *label, const char *text)
 }
 
 static void
+set_tile_text (GtkLabel *label, const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_text (label), text != NULL ? text : "") != 0)
+    gtk_label_set_text (label, text != NULL ? text : "");
+}
+
+static void
 tile_update (DynoDriveGrid *self, Tile *tile)
 {
   const DynoGridFigures *f = &tile->figures;
@@ -126,10 +133,12 @@ tile_update (DynoDriveGrid *self, Tile *tile)
       figure = marked;
     }
 
-  set_text (tile->figure, figure);
-  set_text (tile->ci, kind);
-  set_text (tile->detail, detail);
-  set_text (tile->best, best);
+  /* Every line kept, empty or not: a tile that grows a line as its runs come in would move
+   * the live chart under the grid with each test. */
+  set_tile_text (tile->figure, figure);
+  set_tile_text (tile->ci, kind);
+  set_tile_text (tile->detail, detail);
+  set_tile_text (tile->best, best);
 
   if (empty)
     gtk_widget_add_css_class (tile->box, "empty");
