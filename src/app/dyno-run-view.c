@@ -414,8 +414,10 @@ show_card (DynoRunView *self, TargetCard *card)
     return;
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   value = gtk_adjustment_get_value (adjustment);
-  height = gtk_widget_get_height (card->card);
-  if (top.y >= value && top.y + height <= value + gtk_adjustment_get_page_size (adjustment))
+  height = gtk_adjustment_get_page_size (adjustment);
+  /* Its top in view is enough: scrolling a tall card's whole into view would hide the run's
+   * progress over the first card for nothing. */
+  if (top.y >= value && top.y < value + height * 0.75)
     return;
   gtk_adjustment_set_value (adjustment, MAX (0, top.y - 12));
 }
