@@ -100,7 +100,9 @@ make_run (const PhaseSpec *specs, guint n_specs, double hz)
                                            specs[p].rate, sin (i * 0.7));
           g_array_append_val (samples, sample);
         }
-      t += specs[p].seconds + 0.5; /* the pause between phases: flushing, evicting */
+      /* The pause between phases (flushing, evicting), short enough for the lines to run on:
+       * two sample intervals. */
+      t += specs[p].seconds + 0.2;
     }
   return samples;
 }
@@ -1547,6 +1549,306 @@ test_render_time_range (void)
   cairo_surface_destroy (surface);
 }
 
+/* ---- gaps, spikes, shared axes, results and rests ---------------------------------------- */
+
+/* Two seconds of write at 10 Hz, a pause of paused seconds (the sampler resting: the first
+ * sample after it covers only 0.1 s), two seconds more; then, after gap seconds, seeks. */
+static GArray *
+make_gapped_run (double paused, double gap)
+{
+  GArray *samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
+  double t = 0;
+  guint64 done = 0;
+
+  for (guint i = 0; i < 40; i++)
+    {
+      DynoSample sample;
+
+      t += i == 20 ? paused + 0.1 : 0.1;
+      done += (guint64) (100 * MB * 0.1);
+      sample = make_sample (t, t, phase_of ("write"), 100 * MB, 0);
+      sample.rate = 100 * MB;
+      sample.done = done;
+      g_array_append_val (samples, sample);
+    }
+  for (guint i = 1; i <= 20; i++)
+    {
+      DynoSample sample = make_sample (t + gap + i * 0.1, i * 0.1, phase_of ("seeks"), 500, 0);
+
+      g_array_append_val (samples, sample);
+    }
+  return samples;
+}
+
+static void
+test_model_gaps (void)
+{
+  g_autoptr (GArray) samples = make_gapped_run (3, 5);
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartModel) late = dyno_chart_model_new ();
+  const DynoChartSegment *segment;
+  guint n_gaps = 0;
+
+  dyno_chart_model_append (model, (const DynoSample *) (gpointer) samples->data, samples->len);
+  g_assert_cmpfloat_with_epsilon (dyno_chart_model_get_sample_interval (model), 0.1, 1e-6);
+
+  /* One phase run, one segment: the pause breaks its line, it does not make a repeat. */
+  g_assert_cmpuint (dyno_chart_model_get_n_segments (model, DYNO_UNIT_BYTES), ==, 1);
+  segment = dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 0);
+  g_assert_cmpuint (segment->n_points, ==, 40);
+  for (guint i = 0; i < segment->n_points; i++)
+    {
+      g_assert_true (segment->points[i].gap_before == (i == 20));
+      n_gaps += segment->points[i].gap_before;
+    }
+  g_assert_cmpuint (n_gaps, ==, 1);
+  /* Seeks five seconds later: a new unit anyway, and the time between is a gap. */
+  segment = dyno_chart_model_get_segment (model, DYNO_UNIT_OPS, 0);
+  g_assert_false (segment->joined);
+  g_assert_cmpfloat_with_epsilon (segment->prev_t, 4.0 + 3, 1e-6);
+  g_assert_cmpfloat_with_epsilon (segment->phase_start, 4.0 + 3 + 5, 1e-6);
+
+  /* A sampler woken late measured the whole time since its last sample (its rate times the
+   * spacing is what was done since): no gap. */
+  {
+    DynoSample *all = (DynoSample *) (gpointer) samples->data;
+
+    for (guint i = 20; i < 40; i++)
+      all[i].done += (guint64) (100 * MB * 3);
+    dyno_chart_model_append (late, all, samples->len);
+    segment = dyno_chart_model_get_segment (late, DYNO_UNIT_BYTES, 0);
+    for (guint i = 0; i < segment->n_points; i++)
+      g_assert_false (segment->points[i].gap_before);
+  }
+}
+
+static void
+test_model_joined_only_without_gap (void)
+{
+  const PhaseSpec specs[] = { { "write", 2, 100 * MB }, { "rewrite", 2, 80 * MB } };
+  g_autoptr (GArray) close = make_run (specs, G_N_ELEMENTS (specs), 10);
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  DynoSample *all = (DynoSample *) (gpointer) close->data;
+
+  /* 0.3 s between the phases (three intervals): the CPU lines run on. */
+  dyno_chart_model_append (model, all, close->len);
+  g_assert_true (dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 1)->joined);
+
+  /* Two seconds between them: they break. */
+  dyno_chart_model_clear (model);
+  for (guint i = 20; i < close->len; i++)
+    all[i].t += 2;
+  dyno_chart_model_append (model, all, close->len);
+  g_assert_false (dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 1)->joined);
+}
+
+/* The render draws no curve across a gap: a column of the plot in the middle of the pause has
+ * neither the phase's colour nor the CPU lines'. */
+static void
+test_render_gaps (void)
+{
+  g_autoptr (GArray) samples = make_gapped_run (3, 5);
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  g_auto (Picture) picture = { 0 };
+  DynoRgba write = dyno_chart_style_get_phase_color (style, phase_of ("write"));
+  DynoChartRect column;
+  DynoChartRect before;
+
+  /* No fill under the rate: the CPU lines keep their colours. */
+  style->fill_alpha = 0;
+  dyno_chart_model_append (model, (const DynoSample *) (gpointer) samples->data, samples->len);
+  render_picture (&picture, model, style, NULL, 900, 500);
+
+  /* The bytes panel, at t = 3.5 (the pause runs from 2.0 to 5.1), and at t = 1 for contrast. */
+  column = picture.geometry.plots[0];
+  column.x = plot_x (&picture.geometry, 3.5) - 2;
+  column.width = 5;
+  before = column;
+  before.x = plot_x (&picture.geometry, 1.0) - 2;
+  g_assert_cmpuint (count_color (&picture, &before, &write, 40), >, 0);
+  g_assert_cmpuint (count_color (&picture, &before, &style->process_cpu, 40), >, 0);
+  g_assert_cmpuint (count_color (&picture, &column, &write, 40), ==, 0);
+  g_assert_cmpuint (count_color (&picture, &column, &style->process_cpu, 40), ==, 0);
+  g_assert_cmpuint (count_color (&picture, &column, &style->system_cpu, 40), ==, 0);
+}
+
+/* 300 samples about 200 MB/s and one at 5 GB/s: the axis is set by the many, the one is marked
+ * at the top edge and named over the plot. */
+static void
+test_render_robust_scale (void)
+{
+  g_autoptr (GArray) samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartModel) even = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = make_test_style ();
+  g_autoptr (GArray) labels = NULL;
+  g_auto (Picture) picture = { 0 };
+  DynoRgba read = dyno_chart_style_get_phase_color (style, phase_of ("read"));
+  DynoChartGeometry geometry;
+  DynoChartRect top_edge;
+  gboolean named = FALSE;
+
+  for (guint i = 1; i <= 300; i++)
+    {
+      DynoSample sample = make_sample (i * 0.1, i * 0.1, phase_of ("read"), 200 * MB, sin (i));
+
+      if (i == 150)
+        sample.rate = 5000 * MB;
+      g_array_append_val (samples, sample);
+    }
+  dyno_chart_model_append (model, (const DynoSample *) (gpointer) samples->data, samples->len);
+  g_assert_cmpfloat (dyno_chart_model_get_rate_max (model, DYNO_UNIT_BYTES), ==, 5000 * MB);
+  g_assert_cmpfloat (dyno_chart_model_get_rate_top (model, DYNO_UNIT_BYTES), <, 400 * MB);
+  g_assert_cmpfloat (dyno_chart_model_get_rate_top (model, DYNO_UNIT_BYTES), >=, 220 * MB);
+
+  /* Without the spike the axis ends at the highest sample, as before. */
+  dyno_chart_model_append (even, (const DynoSample *) (gpointer) samples->data, 149);
+  g_assert_cmpfloat (dyno_chart_model_get_rate_top (even, DYNO_UNIT_BYTES), ==,
+                     dyno_chart_model_get_rate_max (even, DYNO_UNIT_BYTES));
+
+  labels = get_labels (model, style, NULL, 900, 500, &geometry);
+  g_assert_cmpfloat (geometry.axis_max[0], <, 500);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+      if (strstr (label->text, "5000 MB/s") != NULL)
+        {
+          named = TRUE;
+          g_assert_true (in_panel_header (label, &geometry, 0));
+        }
+    }
+  g_assert_true (named);
+
+  /* The mark: the phase's colour in the plot's top rows over the spike. */
+  render_picture (&picture, model, style, NULL, 900, 500);
+  top_edge = picture.geometry.plots[0];
+  top_edge.x = plot_x (&picture.geometry, 15.0) - 6;
+  top_edge.width = 13;
+  top_edge.height = 8;
+  g_assert_cmpuint (count_color (&picture, &top_edge, &read, 60), >, 3);
+}
+
+static void
+test_render_shared_range (void)
+{
+  const PhaseSpec fast[] = { { "write", 5, 900 * MB } };
+  const PhaseSpec slow[] = { { "write", 2, 90 * MB } };
+  g_autoptr (GArray) a = make_run (fast, G_N_ELEMENTS (fast), 10);
+  g_autoptr (GArray) b = make_run (slow, G_N_ELEMENTS (slow), 10);
+  g_autoptr (DynoChartModel) one = dyno_chart_model_new ();
+  g_autoptr (DynoChartModel) two = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  DynoChartRange range = { 0 };
+  DynoChartRange own;
+  DynoChartGeometry g1;
+  DynoChartGeometry g2;
+
+  /* Half the CPU on one: its axis would end at 100 %, the other's at 200 %. */
+  for (guint i = 0; i < b->len; i++)
+    g_array_index (b, DynoSample, i).process_cpu = 180;
+  dyno_chart_model_append (one, (const DynoSample *) (gpointer) a->data, a->len);
+  dyno_chart_model_append (two, (const DynoSample *) (gpointer) b->data, b->len);
+  dyno_chart_render_get_geometry (one, cr, 800, 400, style, NULL, &g1);
+  dyno_chart_render_get_geometry (two, cr, 800, 400, style, NULL, &g2);
+  g_assert_cmpfloat (g1.axis_max[0], !=, g2.axis_max[0]);
+  g_assert_cmpfloat (g1.t1, !=, g2.t1);
+
+  dyno_chart_model_get_own_range (one, &own);
+  dyno_chart_range_merge (&range, &own);
+  dyno_chart_model_get_own_range (two, &own);
+  dyno_chart_range_merge (&range, &own);
+  dyno_chart_model_set_shared_range (one, &range);
+  dyno_chart_model_set_shared_range (two, &range);
+  dyno_chart_render_get_geometry (one, cr, 800, 400, style, NULL, &g1);
+  dyno_chart_render_get_geometry (two, cr, 800, 400, style, NULL, &g2);
+  g_assert_cmpfloat (g1.axis_max[0], ==, g2.axis_max[0]);
+  g_assert_cmpfloat (g1.axis_max[0], >=, 900);
+  g_assert_cmpfloat (g1.t1, ==, g2.t1);
+  g_assert_cmpfloat (g1.t1, >=, 5);
+  {
+    g_autoptr (GArray) l1 = get_labels (one, style, NULL, 800, 400, NULL);
+    g_autoptr (GArray) l2 = get_labels (two, style, NULL, 800, 400, NULL);
+    gboolean cpu_200 = FALSE;
+
+    /* The same labels on both, the CPU axis's 200 % among them. */
+    g_assert_cmpuint (l1->len, ==, l2->len);
+    for (guint i = 0; i < l1->len; i++)
+      cpu_200 |= g_str_equal (g_array_index (l1, DynoChartLabel, i).text, "200");
+    g_assert_true (cpu_200);
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A buffered write's result through fsync is drawn dashed and named in the legend; queued
+ * tests' rests are bands named "rest 5 s". */
+static void
+test_render_figures_and_rests (void)
+{
+  g_autoptr (GArray) samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
+  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  g_autoptr (GArray) labels = NULL;
+  g_autoptr (GArray) key = NULL;
+  const DynoPhase *seq = dyno_phase_lookup ("seq-write");
+  DynoChartDecor decor;
+  DynoChartGeometry geometry;
+  gboolean rest = FALSE;
+  gboolean legend_rest = FALSE;
+  gboolean legend_figure = FALSE;
+  gboolean note = FALSE;
+  gboolean key_figure = FALSE;
+
+  g_assert_nonnull (seq);
+  for (guint i = 1; i <= 30; i++)
+    {
+      DynoSample sample = make_sample (i * 0.1, i * 0.1, phase_of ("write"), 3000 * MB, 0);
+
+      g_array_append_val (samples, sample);
+    }
+  /* Five seconds of rest, then the queued test. */
+  for (guint i = 1; i <= 30; i++)
+    {
+      DynoSample sample = make_sample (3.2 + 5 + i * 0.1, i * 0.1, seq, 500 * MB, 0);
+
+      g_array_append_val (samples, sample);
+    }
+  dyno_chart_model_append (model, (const DynoSample *) (gpointer) samples->data, samples->len);
+  dyno_chart_model_set_figure (model, 0, 0, phase_of ("write"), 900 * MB, TRUE);
+  dyno_chart_model_set_rest (model, 5);
+  g_assert_cmpfloat (dyno_chart_model_get_segment (model, DYNO_UNIT_BYTES, 0)->figure, ==,
+                     900 * MB);
+
+  dyno_chart_decor_init (&decor);
+  decor.title = "Figures and rests";
+  decor.host = "test";
+  labels = get_labels (model, style, &decor, 1200, 675, &geometry);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = g_array_index (labels, DynoChartLabel, i).text;
+
+      rest |= g_str_equal (text, "rest 5 s");
+      legend_rest |= g_str_equal (text, "Rest");
+      legend_figure |= g_str_equal (text, "Result, through fsync");
+      note |= strstr (text, "fsync returned") != NULL;
+    }
+  g_assert_true (rest);
+  g_assert_true (legend_rest);
+  g_assert_true (legend_figure);
+  g_assert_true (note);
+
+  /* On screen, the key names it. */
+  key = get_labels (model, style, NULL, 900, 500, NULL);
+  for (guint i = 0; i < key->len; i++)
+    key_figure |= g_str_equal (g_array_index (key, DynoChartLabel, i).text,
+                               "Result, through fsync");
+  g_assert_true (key_figure);
+}
+
 static void
 render_through_cache (cairo_surface_t      *surface,
                       const DynoChartModel *model,
@@ -2047,6 +2349,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/render/phase-names", test_render_phase_names);
   g_test_add_func ("/chart/render/key", test_render_key);
   g_test_add_func ("/chart/render/time-range", test_render_time_range);
+  g_test_add_func ("/chart/model/gaps", test_model_gaps);
+  g_test_add_func ("/chart/model/joined-only-without-gap", test_model_joined_only_without_gap);
+  g_test_add_func ("/chart/render/gaps", test_render_gaps);
+  g_test_add_func ("/chart/render/robust-scale", test_render_robust_scale);
+  g_test_add_func ("/chart/render/shared-range", test_render_shared_range);
+  g_test_add_func ("/chart/render/figures-and-rests", test_render_figures_and_rests);
   g_test_add_func ("/chart/render/files", test_render_files);
   g_test_add_func ("/chart/render/cache-matches", test_render_cache_matches);
   g_test_add_func ("/chart/render/cache-async", test_render_cache_async);

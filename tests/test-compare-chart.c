@@ -1283,11 +1283,65 @@ test_queued_phases (void)
         {
           const DynoPhase *phase = g_ptr_array_index (phases, i);
 
+          g_autofree char *with_section = g_strdup_printf (
+              "%s %s", dyno_phase_get_short_title (phase),
+              dyno_phase_group_get_short_title (phase->kind->group));
+
+          /* A queued test's short name says Read or Write: "SEQ1M Q8T1" is both. */
           if (dyno_test_find_label (labels, dyno_phase_get_title (phase)) == NULL
-              && dyno_test_find_label (labels, dyno_phase_get_short_title (phase)) == NULL)
+              && dyno_test_find_label (labels, dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED)
+                                                   ? with_section
+                                                   : dyno_phase_get_short_title (phase))
+                     == NULL)
             g_error ("%s is not named", dyno_phase_get_key (phase));
         }
+      /* The whiskers are said to be the 95 % interval. */
+      if (kinds[k] == DYNO_COMPARE_CHART_BARS)
+        {
+          const char *note = note_of (labels, &geometry);
+
+          g_assert_nonnull (note);
+          g_assert_nonnull (strstr (note, "whisker: its 95 % interval"));
+        }
     }
+}
+
+/* Where the bars must go by their short names, a queued test's keeps its section. */
+static void
+test_queued_short_names (void)
+{
+  const Figure a[] = {
+    { "seq-read:1m:q8:t1", 3400 * MB, 30 },  { "seq-read:1m:q1:t1", 2100 * MB, 30 },
+    { "rnd-read:4k:q32:t1", 600 * MB, 40 },  { "rnd-read:4k:q1:t1", 60 * MB, 40 },
+    { "seq-write:1m:q8:t1", 2900 * MB, 30 }, { "seq-write:1m:q1:t1", 2000 * MB, 30 },
+    { "rnd-write:4k:q32:t1", 450 * MB, 15 }, { "rnd-write:4k:q1:t1", 90 * MB, 15 },
+  };
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  g_autoptr (DynoResult) ra = make_result ("nvme", a, G_N_ELEMENTS (a), 0.01);
+  g_autoptr (GArray) labels = NULL;
+  DynoCompareChartOptions options;
+  DynoCompareChartGeometry geometry;
+  DynoChartDecor decor;
+  guint read = 0;
+  guint write = 0;
+
+  dyno_comparison_add_result (comparison, ra);
+  dyno_chart_decor_init (&decor);
+  decor.title = "Drive";
+  dyno_compare_chart_options_init (&options, DYNO_COMPARE_CHART_BARS);
+  labels = get_labels (comparison, &options, &decor, 900, 500, &geometry);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = g_array_index (labels, DynoChartLabel, i).text;
+
+      g_assert_cmpstr (text, !=, "SEQ1M Q8T1");
+      read += g_str_has_prefix (text, "SEQ1M Q8T1 Read")
+              || g_str_has_prefix (text, "Sequential read 1 MiB Q8");
+      write += g_str_has_prefix (text, "SEQ1M Q8T1 Write")
+               || g_str_has_prefix (text, "Sequential write 1 MiB Q8");
+    }
+  g_assert_cmpuint (read, ==, 1);
+  g_assert_cmpuint (write, ==, 1);
 }
 
 /* The reason the tests give a figure that may come from a cache below its target. */
@@ -1976,6 +2030,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare-chart/narrow-groups", test_narrow_groups);
   g_test_add_func ("/compare-chart/overlay-short", test_overlay_short);
   g_test_add_func ("/compare-chart/queued-phases", test_queued_phases);
+  g_test_add_func ("/compare-chart/queued-short-names", test_queued_short_names);
   g_test_add_func ("/compare-chart/forest", test_forest);
   g_test_add_func ("/compare-chart/forest-cache-doubt", test_forest_cache_doubt);
   g_test_add_func ("/compare-chart/forest-sizes", test_forest_sizes);

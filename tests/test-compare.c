@@ -814,9 +814,10 @@ test_names (void)
   dyno_comparison_add_result (c, lap2);
   dyno_comparison_add_result (c, empty);
 
+  /* The label, else the folder, else the host: what the app, the CLI and the charts say. */
   g_assert_cmpuint (dyno_comparison_get_n_entries (c), ==, 4);
-  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "srv /mnt/test");
-  g_assert_cmpstr (dyno_comparison_get_name (c, 1), ==, "srv /srv/b");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "test");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 1), ==, "b");
   g_assert_cmpstr (dyno_comparison_get_name (c, 2), ==, "lap");
   g_assert_cmpstr (dyno_comparison_get_name (c, 3), ==, "lap (2)");
   g_assert_cmpuint (dyno_comparison_get_target (c, 1), ==, 1);
@@ -828,7 +829,7 @@ test_names (void)
   dyno_comparison_set_name (c, 0, "lap");
   g_assert_cmpstr (dyno_comparison_get_name (c, 2), ==, "lap (2)");
   dyno_comparison_set_name (c, 0, NULL);
-  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "srv /mnt/test");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "test");
   g_assert_cmpstr (dyno_comparison_get_name (c, 2), ==, "lap");
 
   g_assert_true (dyno_comparison_find_entry (c, "plain", &found));
@@ -839,6 +840,62 @@ test_names (void)
   g_assert_cmpuint (found, ==, 1);
   g_assert_false (dyno_comparison_find_entry (c, "5", &found));
   g_assert_false (dyno_comparison_find_entry (c, "nope", &found));
+}
+
+/* One naming for a run and its targets: the label, then the folder, then the host. */
+static void
+test_result_names (void)
+{
+  const PhaseSpec specs[] = { { "write", { 100 * MB } } };
+  g_autoptr (DynoResult) labelled = make_result ("lap", "vm", specs, 1);
+  g_autoptr (DynoResult) folders = make_result (NULL, "vm", specs, 1);
+  g_autoptr (DynoResult) alike = make_result (NULL, "vm", specs, 1);
+  g_autoptr (DynoResult) nowhere = dyno_result_new ();
+  g_autoptr (DynoResult) nothing = dyno_result_new ();
+  DynoSystemInfo *system = dyno_system_info_new ();
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *c = NULL;
+  g_autofree char *d = NULL;
+  g_autofree char *e = NULL;
+  g_autofree char *f = NULL;
+  g_autofree char *g = NULL;
+  g_autofree char *h = NULL;
+  g_autofree char *i = NULL;
+  g_autofree char *j = NULL;
+
+  a = dyno_result_dup_name (labelled);
+  g_assert_cmpstr (a, ==, "lap");
+  b = dyno_result_dup_target_name (labelled, 0);
+  g_assert_cmpstr (b, ==, "lap");
+  dyno_result_add_target (labelled, make_target ("/srv/secret", specs, 1));
+  c = dyno_result_dup_target_name (labelled, 1);
+  g_assert_cmpstr (c, ==, "lap · secret");
+
+  /* No label: the folders, never the host all runs share ("vm"). */
+  dyno_result_add_target (folders, make_target ("/srv/secret", specs, 1));
+  d = dyno_result_dup_name (folders);
+  g_assert_cmpstr (d, ==, "test, secret");
+  e = dyno_result_dup_target_name (folders, 1);
+  g_assert_cmpstr (e, ==, "secret");
+
+  /* Two folders that end alike keep their whole paths. */
+  dyno_result_add_target (alike, make_target ("/srv/test", specs, 1));
+  f = dyno_result_dup_target_name (alike, 0);
+  g_assert_cmpstr (f, ==, "/mnt/test");
+  g = dyno_result_dup_target_name (alike, 1);
+  g_assert_cmpstr (g, ==, "/srv/test");
+
+  /* No folder (an import): the host. */
+  system->hostname = g_strdup ("nas");
+  dyno_result_set_system (nowhere, system);
+  dyno_result_add_target (nowhere, dyno_target_result_new (dyno_target_info_new (NULL)));
+  h = dyno_result_dup_name (nowhere);
+  g_assert_cmpstr (h, ==, "nas");
+  i = dyno_result_dup_target_name (nowhere, 0);
+  g_assert_cmpstr (i, ==, "nas");
+  j = dyno_result_dup_name (nothing);
+  g_assert_cmpstr (j, ==, "unnamed");
 }
 
 /* ---- seed 003: FileVault against no FileVault ----------------------------------------- */
@@ -1318,6 +1375,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/different-work", test_different_work);
   g_test_add_func ("/compare/name-by-folder", test_name_by_folder);
   g_test_add_func ("/compare/names", test_names);
+  g_test_add_func ("/compare/result-names", test_result_names);
   g_test_add_func ("/compare/seed-003", test_seed_003);
   g_test_add_func ("/compare/format/json", test_json);
   g_test_add_func ("/compare/per-price", test_per_price);

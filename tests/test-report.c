@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-grid.h"
 #include "dyno-report.h"
 #include "dyno-test-util.h"
 
@@ -838,6 +839,86 @@ test_bon_csv2html (void)
   g_assert_cmpuint (g_strv_length (rows), ==, 1 + 4);
 }
 
+/* The drive grid's words: the mean said as such with its interval to two significant digits,
+ * the best run, each unit KDiskMark offers. */
+static void
+test_grid_figures (void)
+{
+  const DynoPhase *phase = dyno_phase_lookup ("seq-read:1m:q8:t1");
+  g_autoptr (DynoPhaseResult) result = dyno_phase_result_new (phase);
+  const double rates[] = { 1000e6, 1100e6, 1200e6 };
+  DynoGridFigures f;
+  struct
+  {
+    DynoGridUnit unit;
+    const char *figure;
+    const char *kind;
+    const char *best;
+    const char *detail;
+  } expect[] = {
+    { DYNO_GRID_UNIT_RATE, "1100.00", "mean ± 250", "best 1200.00", "1100 IOPS · 247 µs" },
+    { DYNO_GRID_UNIT_GB, "1.100", "mean ± 0.25", "best 1.200", "1100 IOPS · 247 µs" },
+    { DYNO_GRID_UNIT_IOPS, "1100.00", "mean ± 250", "best 1200.00", "1100 MB/s · 247 µs" },
+    { DYNO_GRID_UNIT_LATENCY, "246.97", "mean", "best 200.00", "1100 MB/s · 1100 IOPS" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      DynoPhaseRun run;
+
+      dyno_phase_run_init (&run);
+      run.repeat = i;
+      run.rate = rates[i];
+      run.elapsed = 5;
+      run.iops = rates[i] / 1e6;
+      run.ios = (guint64) (run.iops * 5);
+      run.latency.count = run.ios;
+      run.latency.mean = (300 - 50 * i) * 1e-6;
+      dyno_phase_result_add_run (result, &run);
+    }
+  dyno_grid_figures_from_result (&f, result);
+  g_assert_false (dyno_grid_figures_empty (&f));
+  for (guint i = 0; i < G_N_ELEMENTS (expect); i++)
+    {
+      g_autofree char *figure = dyno_grid_format_figure (&f, expect[i].unit, DYNO_RATE_UNIT_MB);
+      g_autofree char *kind = dyno_grid_format_kind (&f, expect[i].unit, DYNO_RATE_UNIT_MB);
+      g_autofree char *best = dyno_grid_format_best (&f, expect[i].unit, DYNO_RATE_UNIT_MB);
+      g_autofree char *detail = dyno_grid_format_detail (&f, expect[i].unit, DYNO_RATE_UNIT_MB);
+
+      g_assert_cmpstr (figure, ==, expect[i].figure);
+      g_assert_cmpstr (kind, ==, expect[i].kind);
+      g_assert_cmpstr (best, ==, expect[i].best);
+      g_assert_cmpstr (detail, ==, expect[i].detail);
+    }
+
+  /* Two significant digits, never finer than the figure. */
+  {
+    g_autofree char *a = dyno_grid_format_interval (1511.89, 2);
+    g_autofree char *b = dyno_grid_format_interval (12.345, 2);
+    g_autofree char *c = dyno_grid_format_interval (0.3456, 2);
+    g_autofree char *d = dyno_grid_format_interval (0.01511, 3);
+    g_autofree char *e = dyno_grid_format_interval (0.001234, 2);
+
+    g_assert_cmpstr (a, ==, "± 1500");
+    g_assert_cmpstr (b, ==, "± 12");
+    g_assert_cmpstr (c, ==, "± 0.35");
+    g_assert_cmpstr (d, ==, "± 0.015");
+    g_assert_cmpstr (e, ==, "± 0.00");
+    g_assert_null (dyno_grid_format_interval (NAN, 2));
+  }
+
+  /* Units by name, as dyno-cli takes them. */
+  {
+    DynoGridUnit unit;
+
+    g_assert_true (dyno_grid_unit_from_string ("IOPS", &unit));
+    g_assert_cmpint (unit, ==, DYNO_GRID_UNIT_IOPS);
+    g_assert_true (dyno_grid_unit_from_string ("us", &unit));
+    g_assert_cmpint (unit, ==, DYNO_GRID_UNIT_LATENCY);
+    g_assert_false (dyno_grid_unit_from_string ("furlongs", &unit));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -858,5 +939,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/report/text/cache-doubt", test_text_cache_doubt);
   g_test_add_func ("/report/bon-csv2txt", test_bon_csv2txt);
   g_test_add_func ("/report/bon-csv2html", test_bon_csv2html);
+  g_test_add_func ("/report/grid-figures", test_grid_figures);
   return g_test_run ();
 }

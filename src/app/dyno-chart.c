@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dyno-chart-model.h"
 #include "dyno-chart-render.h"
@@ -372,4 +373,50 @@ dyno_chart_get_model (DynoChart *self)
   g_return_val_if_fail (DYNO_IS_CHART (self), NULL);
 
   return self->model;
+}
+
+void
+dyno_chart_set_shared_range (DynoChart *self, const DynoChartRange *range)
+{
+  DynoChartRange now;
+
+  g_return_if_fail (DYNO_IS_CHART (self));
+  g_return_if_fail (range != NULL);
+
+  dyno_chart_model_get_shared_range (self->model, &now);
+  if (memcmp (&now, range, sizeof now) == 0)
+    return;
+  dyno_chart_model_set_shared_range (self->model, range);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+dyno_chart_get_own_range (DynoChart *self, DynoChartRange *range)
+{
+  g_return_if_fail (DYNO_IS_CHART (self));
+  g_return_if_fail (range != NULL);
+
+  dyno_chart_model_get_own_range (self->model, range);
+}
+
+void
+dyno_chart_set_run (DynoChart          *self,
+                    guint               target,
+                    const DynoPhase    *phase,
+                    const DynoPhaseRun *run)
+{
+  g_return_if_fail (DYNO_IS_CHART (self));
+  g_return_if_fail (phase != NULL && run != NULL);
+
+  dyno_chart_model_set_run (self->model, target, phase, run);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+dyno_chart_set_rest (DynoChart *self, double seconds)
+{
+  g_return_if_fail (DYNO_IS_CHART (self));
+
+  dyno_chart_model_set_rest (self->model, seconds);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -30,6 +30,17 @@ guint      dyno_chart_get_n_samples (DynoChart *self);
 /* MB/s (10^6 B/s, the default) or MiB/s on the rate axis; the "rate-scale" property. */
 DynoRateScale         dyno_chart_get_rate_scale (DynoChart *self);
 void                  dyno_chart_set_rate_scale (DynoChart *self, DynoRateScale scale);
+/* The axes this chart shares with the run's other charts (merge their own ranges): the same
+ * time axis, rate tops and CPU top on every card. */
+void                  dyno_chart_set_shared_range (DynoChart *self, const DynoChartRange *range);
+void                  dyno_chart_get_own_range (DynoChart *self, DynoChartRange *range);
+/* A phase run ended: its figure, dashed over a buffered write's curve. */
+void                  dyno_chart_set_run (DynoChart          *self,
+                                          guint               target,
+                                          const DynoPhase    *phase,
+                                          const DynoPhaseRun *run);
+/* Seconds of rest before each queued test: drawn as a band named "rest 5 s". */
+void                  dyno_chart_set_rest (DynoChart *self, double seconds);
 /* What the chart draws, for saving it as shown: dyno_chart_render_to_file (model, …). */
 const DynoChartModel *dyno_chart_get_model (DynoChart *self);
 

@@ -7,9 +7,11 @@
  *
  * The same tiles show a run as it goes (a run of a test ends: the engine's phase-finished) and
  * a finished result. Either way a tile's figure is the mean of the runs, as everywhere in Dyno,
- * with its 95 % interval; the best run, which is the one figure CrystalDiskMark prints, is
- * under it and the footnote says which is which. Every figure is computed when data arrives,
- * never while drawing.
+ * and says so beside it with its 95 % interval ("mean ± 15"); the best run, which is the one
+ * figure CrystalDiskMark prints, is under it. A switch over the row names picks what the big
+ * figures count, as KDiskMark's does: the rate, GB/s, IOPS or the mean latency (dyno-grid.c
+ * formats them, for the saved image and dyno-cli too). Every figure is computed when data
+ * arrives, never while drawing.
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,22 +25,9 @@
 #include <string.h>
 
 #include "dyno-drive-grid.h"
+#include "dyno-grid.h"
 #include "dyno-precision.h"
 #include "dyno-units.h"
-
-typedef struct
-{
-  guint n_runs;   /* runs that make the figure (not too fast) */
-  guint n_total;  /* runs at all */
-  double mean;    /* B/s; NAN while empty */
-  double ci95;    /* NAN with fewer than two runs */
-  double best;    /* B/s */
-  guint best_of;  /* an import's figure is the best of this many runs, the others not kept */
-  double iops;    /* mean; NAN when unknown */
-  double latency; /* mean seconds per I/O; NAN when unknown */
-  gboolean too_fast;
-  const char *cache_doubt; /* interned: why the figure may come from a cache below; NULL */
-} Figures;
 
 typedef struct
 {
@@ -52,7 +41,7 @@ typedef struct
   GtkLabel *best;
   GtkWidget *precision; /* under a finished figure that was judged; NULL otherwise */
   DynoPhaseResult *live; /* the runs so far, while live */
-  Figures figures;
+  DynoGridFigures figures;
 } Tile;
 
 /* A column: an operation, and for a mix its share of reads. */
@@ -74,8 +63,10 @@ struct _DynoDriveGrid
   GPtrArray *rows;    /* const DynoPhase *: the read phase that names each row */
   GArray *columns;    /* Column */
   GtkLabel **unit_labels; /* one per column, under its heading */
+  GtkDropDown *unit_switch; /* over the row names: what the big figures count */
   const DynoPhase *running;
   DynoRateUnit rate_unit;
+  DynoGridUnit unit;
   guint n_filled;
   gboolean live;      /* filled by add_run rather than set_target */
 };
@@ -86,6 +77,7 @@ enum
 {
   PROP_0,
   PROP_N_FILLED,
+  PROP_UNIT,
   N_PROPS
 };
 
@@ -99,96 +91,11 @@ tile_free (Tile *tile)
 }
 
 static void
-figures_clear (Figures *figures)
+figures_clear (DynoGridFigures *figures, const DynoPhase *phase)
 {
-  *figures = (Figures) { .mean = NAN, .ci95 = NAN, .best = NAN, .iops = NAN, .latency = NAN };
-}
+  g_autoptr (DynoPhaseResult) empty = dyno_phase_result_new (phase);
 
-/* The mean latency over every I/O of the runs: the result's own, or the runs' weighted by
- * their I/O counts while live. */
-static double
-mean_latency (const DynoPhaseResult *result)
-{
-  double sum = 0;
-  guint64 count = 0;
-
-  if (!isnan (result->latency.mean))
-    return result->latency.mean;
-  for (guint i = 0; i < result->runs->len; i++)
-    {
-      const DynoPhaseRun *run = dyno_phase_result_get_run (result, i);
-
-      if (isnan (run->latency.mean) || run->latency.count == 0)
-        continue;
-      sum += run->latency.mean * run->latency.count;
-      count += run->latency.count;
-    }
-  return count > 0 ? sum / count : NAN;
-}
-
-static void
-figures_from_result (Figures *figures, const DynoPhaseResult *result)
-{
-  figures_clear (figures);
-  figures->n_total = result->runs != NULL ? result->runs->len : 0;
-  figures->n_runs = result->rate.n;
-  figures->mean = dyno_phase_result_get_rate (result);
-  figures->ci95 = result->rate.n >= 2 ? result->rate.ci95 : NAN;
-  figures->best = result->rate.n > 0 ? result->rate.max : NAN;
-  figures->best_of = result->best_of;
-  figures->iops = result->iops.n > 0 ? result->iops.mean : NAN;
-  figures->latency = mean_latency (result);
-  figures->too_fast = result->too_fast;
-  figures->cache_doubt = result->cache_doubt;
-}
-
-/* CrystalDiskMark's precision: 1723.02, 35.80; whole numbers from 10 000 up. */
-static char *
-format_value (double rate, DynoRateUnit rate_unit)
-{
-  double value;
-
-  if (isnan (rate))
-    return g_strdup ("—");
-  value = rate / dyno_rate_unit_scale (rate_unit);
-  if (value >= 10000)
-    return g_strdup_printf ("%.0f", value);
-  return g_strdup_printf ("%.2f", value);
-}
-
-static char *
-format_iops (double iops)
-{
-  if (iops >= 100)
-    return g_strdup_printf ("%.0f", iops);
-  return g_strdup_printf ("%.1f", iops);
-}
-
-static char *
-format_detail (const Figures *figures)
-{
-  g_autofree char *iops = NULL;
-  g_autofree char *latency = NULL;
-  double us = figures->latency * 1e6;
-
-  if (isnan (figures->mean))
-    return g_strdup ("");
-  if (!isnan (figures->iops))
-    iops = format_iops (figures->iops);
-  if (!isnan (us))
-    latency = us >= 100 ? g_strdup_printf ("%.0f", us) : g_strdup_printf ("%.1f", us);
-
-  if (iops != NULL && latency != NULL)
-    /* TRANSLATORS: under a drive test's rate: I/Os per second and the mean latency of an I/O in
-     * microseconds, "82090 IOPS · 389 µs" */
-    return g_strdup_printf (_("%s IOPS · %s µs"), iops, latency);
-  if (iops != NULL)
-    /* TRANSLATORS: under a drive test's rate, "82090 IOPS" */
-    return g_strdup_printf (_("%s IOPS"), iops);
-  if (latency != NULL)
-    /* TRANSLATORS: under a drive test's rate: the mean latency of an I/O, "389 µs" */
-    return g_strdup_printf (_("%s µs"), latency);
-  return g_strdup ("");
+  dyno_grid_figures_from_result (figures, empty);
 }
 
 static void
@@ -200,20 +107,23 @@ set_text (GtkLabel *label, const char *text)
 }
 
 static void
+set_tile_text (GtkLabel *label, const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_text (label), text != NULL ? text : "") != 0)
+    gtk_label_set_text (label, text != NULL ? text : "");
+}
+
+static void
 tile_update (DynoDriveGrid *self, Tile *tile)
 {
-  const Figures *f = &tile->figures;
-  g_autofree char *figure = NULL;
-  g_autofree char *ci = NULL;
-  g_autofree char *detail = format_detail (f);
-  g_autofree char *best = NULL;
+  const DynoGridFigures *f = &tile->figures;
+  g_autofree char *figure = dyno_grid_format_figure (f, self->unit, self->rate_unit);
+  g_autofree char *kind = dyno_grid_format_kind (f, self->unit, self->rate_unit);
+  g_autofree char *detail = dyno_grid_format_detail (f, self->unit, self->rate_unit);
+  g_autofree char *best = dyno_grid_format_best (f, self->unit, self->rate_unit);
   g_autofree char *tooltip = NULL;
-  gboolean empty = isnan (f->mean);
+  gboolean empty = dyno_grid_figures_empty (f);
 
-  if (empty && f->too_fast)
-    figure = g_strdup ("+++++");
-  else
-    figure = format_value (f->mean, self->rate_unit);
   /* Marked as the tables mark it: RAM's figure, not the disk's. */
   if (!empty && f->cache_doubt != NULL)
     {
@@ -222,29 +132,13 @@ tile_update (DynoDriveGrid *self, Tile *tile)
       g_free (figure);
       figure = marked;
     }
-  if (!isnan (f->ci95))
-    {
-      g_autofree char *value = format_value (f->ci95, self->rate_unit);
 
-      /* TRANSLATORS: the 95 % interval of a drive test's mean rate, after it: "± 12.30" */
-      ci = g_strdup_printf (_("± %s"), value);
-    }
-  if (f->best_of > 1)
-    /* TRANSLATORS: an imported CrystalDiskMark figure: the best of that many runs */
-    best = g_strdup_printf (_("best of %u"), f->best_of);
-  else if (f->n_runs >= 2)
-    {
-      g_autofree char *value = format_value (f->best, self->rate_unit);
-
-      /* TRANSLATORS: the best run of a drive test, which is CrystalDiskMark's figure: "best
-       * 1809.55" */
-      best = g_strdup_printf (_("best %s"), value);
-    }
-
-  set_text (tile->figure, figure);
-  set_text (tile->ci, ci);
-  set_text (tile->detail, detail);
-  set_text (tile->best, best);
+  /* Every line kept, empty or not: a tile that grows a line as its runs come in would move
+   * the live chart under the grid with each test. */
+  set_tile_text (tile->figure, figure);
+  set_tile_text (tile->ci, kind);
+  set_tile_text (tile->detail, detail);
+  set_tile_text (tile->best, best);
 
   if (empty)
     gtk_widget_add_css_class (tile->box, "empty");
@@ -265,7 +159,8 @@ tile_update (DynoDriveGrid *self, Tile *tile)
                                f->too_fast ? _("too fast to measure") : _("not measured yet"));
   else
     {
-      g_autofree char *mean = dyno_units_format_rate (f->mean, DYNO_UNIT_BYTES, self->rate_unit);
+      g_autofree char *mean = dyno_units_format_rate (f->rate.mean, DYNO_UNIT_BYTES,
+                                                      self->rate_unit);
       GString *text = g_string_new (NULL);
 
       if (f->best_of > 1)
@@ -280,9 +175,9 @@ tile_update (DynoDriveGrid *self, Tile *tile)
                                 g_dngettext (GETTEXT_PACKAGE, "%s: %s, the mean of %u run",
                                              "%s: %s, the mean of %u runs", MAX (f->n_runs, 1)),
                                 dyno_phase_get_title (tile->phase), mean, MAX (f->n_runs, 1));
-      if (!isnan (f->ci95))
+      if (f->n_runs >= 2 && isfinite (f->rate.ci95))
         {
-          g_autofree char *value = dyno_units_format_rate (f->ci95, DYNO_UNIT_BYTES,
+          g_autofree char *value = dyno_units_format_rate (f->rate.ci95, DYNO_UNIT_BYTES,
                                                            self->rate_unit);
 
           /* TRANSLATORS: more of a drive test's tooltip */
@@ -290,7 +185,7 @@ tile_update (DynoDriveGrid *self, Tile *tile)
         }
       if (f->n_runs >= 2 && f->best_of <= 1)
         {
-          g_autofree char *value = dyno_units_format_rate (f->best, DYNO_UNIT_BYTES,
+          g_autofree char *value = dyno_units_format_rate (f->rate.max, DYNO_UNIT_BYTES,
                                                            self->rate_unit);
 
           /* TRANSLATORS: more of a drive test's tooltip: the best run */
@@ -317,7 +212,7 @@ update_n_filled (DynoDriveGrid *self)
   guint n = 0;
 
   for (guint i = 0; i < self->tiles->len; i++)
-    n += !isnan (((Tile *) g_ptr_array_index (self->tiles, i))->figures.mean);
+    n += !dyno_grid_figures_empty (&((Tile *) g_ptr_array_index (self->tiles, i))->figures);
   if (n == self->n_filled)
     return;
   self->n_filled = n;
@@ -346,7 +241,8 @@ update_footnote (DynoDriveGrid *self)
   else if (most >= 2)
     /* xgettext:no-c-format */
     text = g_strdup (_("Large: the mean of the runs, ± its 95 % interval. Best: the fastest run, "
-                       "the one figure CrystalDiskMark shows."));
+                       "the one figure CrystalDiskMark shows (it runs each test five times and "
+                       "keeps that one)."));
   else if (self->live)
     text = g_strdup (_("Each tile fills in when its test ends: the rate, then I/Os per second and "
                        "the mean latency."));
@@ -370,14 +266,7 @@ find_tile (DynoDriveGrid *self, const DynoPhase *phase)
 static const DynoPhase *
 row_phase (const DynoPhase *phase)
 {
-  g_autofree char *nick = g_strdup_printf ("%s-read", phase->kind->pattern);
-  const DynoPhaseKind *kind = dyno_phase_kind_lookup (nick);
-  DynoPhaseParams params = phase->params;
-
-  if (kind == NULL)
-    return phase;
-  params.read_percent = 0;
-  return dyno_phase_get (kind, &params);
+  return dyno_grid_row_phase (phase);
 }
 
 static int
@@ -503,7 +392,7 @@ tile_new (const DynoPhase *phase)
   gtk_box_append (GTK_BOX (tile->box), line);
   gtk_box_append (GTK_BOX (tile->box), GTK_WIDGET (tile->detail));
   gtk_box_append (GTK_BOX (tile->box), GTK_WIDGET (tile->best));
-  figures_clear (&tile->figures);
+  figures_clear (&tile->figures, phase);
   return tile;
 }
 
@@ -511,8 +400,40 @@ static void
 update_units (DynoDriveGrid *self)
 {
   for (guint i = 0; i < self->columns->len; i++)
-    gtk_label_set_text (self->unit_labels[i],
-                        dyno_units_rate_label (DYNO_UNIT_BYTES, self->rate_unit));
+    gtk_label_set_text (self->unit_labels[i], dyno_grid_unit_label (self->unit, self->rate_unit));
+}
+
+static void
+update_tiles (DynoDriveGrid *self)
+{
+  for (guint i = 0; i < self->tiles->len; i++)
+    tile_update (self, g_ptr_array_index (self->tiles, i));
+  update_units (self);
+}
+
+static void
+fill_unit_switch (DynoDriveGrid *self)
+{
+  g_autoptr (GtkStringList) units = gtk_string_list_new (NULL);
+
+  for (DynoGridUnit unit = DYNO_GRID_UNIT_RATE; unit < DYNO_GRID_N_UNITS; unit++)
+    gtk_string_list_append (units, dyno_grid_unit_label (unit, self->rate_unit));
+  /* The model changes with the rate unit's name; the selection stays. */
+  g_signal_handlers_block_matched (self->unit_switch, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
+                                   self);
+  gtk_drop_down_set_model (self->unit_switch, G_LIST_MODEL (units));
+  gtk_drop_down_set_selected (self->unit_switch, self->unit);
+  g_signal_handlers_unblock_matched (self->unit_switch, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
+                                     self);
+}
+
+static void
+on_unit_selected (DynoDriveGrid *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->unit_switch);
+
+  if (selected < DYNO_GRID_N_UNITS)
+    dyno_drive_grid_set_unit (self, selected);
 }
 
 static void
@@ -527,6 +448,7 @@ clear (DynoDriveGrid *self)
   g_array_set_size (self->columns, 0);
   g_clear_pointer (&self->unit_labels, g_free);
   self->running = NULL;
+  self->unit_switch = NULL;
   self->live = FALSE;
 }
 
@@ -563,6 +485,27 @@ dyno_drive_grid_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case PROP_N_FILLED:
       g_value_set_uint (value, self->n_filled);
       break;
+    case PROP_UNIT:
+      g_value_set_uint (value, self->unit);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dyno_drive_grid_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  DynoDriveGrid *self = DYNO_DRIVE_GRID (object);
+
+  switch (prop_id)
+    {
+    case PROP_UNIT:
+      dyno_drive_grid_set_unit (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -577,10 +520,15 @@ dyno_drive_grid_class_init (DynoDriveGridClass *klass)
   object_class->dispose = dyno_drive_grid_dispose;
   object_class->finalize = dyno_drive_grid_finalize;
   object_class->get_property = dyno_drive_grid_get_property;
+  object_class->set_property = dyno_drive_grid_set_property;
 
   properties[PROP_N_FILLED] = g_param_spec_uint ("n-filled", NULL, NULL, 0, G_MAXUINT, 0,
                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
                                                      | G_PARAM_STATIC_STRINGS);
+  /* DynoGridUnit has no GType (the model has no GObject enums): a uint holds it. */
+  properties[PROP_UNIT] = g_param_spec_uint ("unit", NULL, NULL, 0, DYNO_GRID_N_UNITS - 1, 0,
+                                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                 | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -659,6 +607,18 @@ dyno_drive_grid_set_phases (DynoDriveGrid *self, GPtrArray *phases)
     }
   for (guint r = 0; r < self->rows->len; r++)
     gtk_grid_attach (self->grid, row_heading (g_ptr_array_index (self->rows, r)), 0, 1 + r, 1, 1);
+  /* What the big figures count, over the row names where CrystalDiskMark has its All button. */
+  self->unit_switch = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_valign (GTK_WIDGET (self->unit_switch), GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->unit_switch),
+                               _("What the large figures count: the rate, GB/s, I/Os per second "
+                                 "or the mean latency of an I/O"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit_switch),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unit of the figures"), -1);
+  fill_unit_switch (self);
+  g_signal_connect_object (self->unit_switch, "notify::selected", G_CALLBACK (on_unit_selected),
+                           self, G_CONNECT_SWAPPED);
+  gtk_grid_attach (self->grid, GTK_WIDGET (self->unit_switch), 0, 0, 1, 1);
 
   for (guint i = 0; i < sorted->len; i++)
     {
@@ -698,7 +658,7 @@ dyno_drive_grid_set_target (DynoDriveGrid *self, const DynoTargetResult *target)
 
       if (tile == NULL)
         continue;
-      figures_from_result (&tile->figures, result);
+      dyno_grid_figures_from_result (&tile->figures, result);
       tile_update (self, tile);
       /* As under the table's figures: how precise it is, marked when it missed its target. */
       if (tile->precision != NULL)
@@ -753,7 +713,7 @@ dyno_drive_grid_add_run (DynoDriveGrid *self, const DynoPhase *phase, const Dyno
     tile->live = dyno_phase_result_new (phase);
   /* Summarizes the runs so far: the mean, its interval, the best. */
   dyno_phase_result_add_run (tile->live, run);
-  figures_from_result (&tile->figures, tile->live);
+  dyno_grid_figures_from_result (&tile->figures, tile->live);
   tile_update (self, tile);
   update_footnote (self);
   update_n_filled (self);
@@ -767,9 +727,41 @@ dyno_drive_grid_set_rate_unit (DynoDriveGrid *self, DynoRateUnit rate_unit)
   if (self->rate_unit == rate_unit)
     return;
   self->rate_unit = rate_unit;
-  for (guint i = 0; i < self->tiles->len; i++)
-    tile_update (self, g_ptr_array_index (self->tiles, i));
-  update_units (self);
+  if (self->unit_switch != NULL)
+    fill_unit_switch (self);
+  update_tiles (self);
+}
+
+void
+dyno_drive_grid_set_unit (DynoDriveGrid *self, DynoGridUnit unit)
+{
+  g_return_if_fail (DYNO_IS_DRIVE_GRID (self));
+  g_return_if_fail (unit < DYNO_GRID_N_UNITS);
+
+  if (self->unit == unit)
+    return;
+  self->unit = unit;
+  if (self->unit_switch != NULL && gtk_drop_down_get_selected (self->unit_switch) != unit)
+    gtk_drop_down_set_selected (self->unit_switch, unit);
+  update_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT]);
+}
+
+DynoGridUnit
+dyno_drive_grid_get_unit (DynoDriveGrid *self)
+{
+  g_return_val_if_fail (DYNO_IS_DRIVE_GRID (self), DYNO_GRID_UNIT_RATE);
+  return self->unit;
+}
+
+const char *
+dyno_drive_grid_get_kind (DynoDriveGrid *self, const DynoPhase *phase)
+{
+  Tile *tile;
+
+  g_return_val_if_fail (DYNO_IS_DRIVE_GRID (self), NULL);
+  tile = find_tile (self, phase);
+  return tile != NULL ? gtk_label_get_text (tile->ci) : NULL;
 }
 
 guint

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "dyno-grid.h"
 #include "dyno-phase.h"
 #include "dyno-rate-unit.h"
 #include "dyno-result.h"
@@ -34,6 +35,12 @@ void             dyno_drive_grid_add_run (DynoDriveGrid      *self,
                                           const DynoPhaseRun *run);
 /* MB/s (the default) or MiB/s. */
 void             dyno_drive_grid_set_rate_unit (DynoDriveGrid *self, DynoRateUnit rate_unit);
+/* What the big figures count (the "unit" property; the switch over the row names sets it):
+ * the rate, GB/s, IOPS or the mean latency. */
+void             dyno_drive_grid_set_unit (DynoDriveGrid *self, DynoGridUnit unit);
+DynoGridUnit     dyno_drive_grid_get_unit (DynoDriveGrid *self);
+/* For tests: what a tile says its figure is, "mean ± 1500", "one run", "best of 5". */
+const char      *dyno_drive_grid_get_kind (DynoDriveGrid *self, const DynoPhase *phase);
 
 guint            dyno_drive_grid_get_n_tiles (DynoDriveGrid *self);
 /* Tiles that have a figure: the "n-filled" property. */

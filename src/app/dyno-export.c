@@ -21,6 +21,7 @@
 #include "dyno-chart-render.h"
 #include "dyno-compare.h"
 #include "dyno-export.h"
+#include "dyno-grid-chart.h"
 #include "dyno-output.h"
 
 const DynoExportFormat dyno_export_chart_formats[DYNO_EXPORT_N_CHART_FORMATS] = {
@@ -271,36 +272,54 @@ dyno_export_compare_chart (DynoComparison *comparison,
                                             dyno_export_format_extension (format), path, error);
 }
 
+/* Every target's live chart, one under another on the same axes (or target_index's alone):
+ * what dyno-cli export writes. */
 static gboolean
 export_live_chart (DynoResult *result,
-                   guint target_index,
+                   int target_index,
                    DynoRateUnit unit,
                    DynoExportFormat format,
                    const char *path,
                    GError **error)
 {
   const DynoSystemInfo *system = dyno_result_get_system (result);
-  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   g_autoptr (DynoChartStyle) style = article_style (unit);
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
+  guint n = target_index >= 0 ? 1 : dyno_chart_result_count_live (result);
   DynoChartDecor decor;
 
-  if (!dyno_chart_live_from_result (model, result, target_index, &title, &subtitle))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                           _("This run has no live samples to draw: imported results carry "
-                             "only their figures"));
-      return FALSE;
-    }
   dyno_chart_decor_init (&decor);
-  decor.title = title;
-  decor.subtitle = subtitle;
   decor.host = system != NULL && system->hostname != NULL ? system->hostname : g_get_host_name ();
   /* Twice the size in pixels, as the comparison charts: sharp on any screen or page. */
-  return dyno_chart_render_to_file (model, style, &decor, DYNO_COMPARE_CHART_WIDTH,
-                                    DYNO_COMPARE_CHART_HEIGHT, DYNO_COMPARE_CHART_PNG_SCALE,
-                                    dyno_export_format_extension (format), path, error);
+  return dyno_chart_render_result_to_file (result, target_index, style, &decor,
+                                           DYNO_COMPARE_CHART_WIDTH,
+                                           DYNO_COMPARE_CHART_HEIGHT
+                                               + DYNO_CHART_STACKED_HEIGHT * (MAX (n, 1) - 1),
+                                           DYNO_COMPARE_CHART_PNG_SCALE,
+                                           dyno_export_format_extension (format), path, error);
+}
+
+/* CrystalDiskMark's grid of every target with drive tests, its figures in grid_unit. */
+static gboolean
+export_grid_chart (DynoResult *result,
+                   DynoRateUnit unit,
+                   DynoGridUnit grid_unit,
+                   DynoExportFormat format,
+                   const char *path,
+                   GError **error)
+{
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+  g_autoptr (DynoChartStyle) style = article_style (unit);
+  guint n = dyno_grid_chart_count_targets (result);
+  DynoChartDecor decor;
+
+  dyno_chart_decor_init (&decor);
+  decor.host = system != NULL && system->hostname != NULL ? system->hostname : g_get_host_name ();
+  return dyno_grid_chart_render_to_file (result, -1, grid_unit, style, &decor,
+                                         DYNO_COMPARE_CHART_WIDTH,
+                                         DYNO_COMPARE_CHART_HEIGHT
+                                             + DYNO_GRID_CHART_STACKED_HEIGHT * (MAX (n, 1) - 1),
+                                         DYNO_COMPARE_CHART_PNG_SCALE,
+                                         dyno_export_format_extension (format), path, error);
 }
 
 /* Tasks */
@@ -309,6 +328,7 @@ typedef enum
 {
   JOB_COMPARE_CHART,
   JOB_LIVE_CHART,
+  JOB_GRID_CHART,
   JOB_TEXT,
 } JobKind;
 
@@ -318,7 +338,8 @@ typedef struct
   DynoComparison *comparison;
   DynoCompareChartOptions options;
   DynoResult *result;
-  guint target;
+  int target;
+  DynoGridUnit grid_unit;
   DynoRateUnit unit;
   DynoExportFormat format;
   char *text;
@@ -350,6 +371,10 @@ job_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellabl
       break;
     case JOB_LIVE_CHART:
       ok = export_live_chart (job->result, job->target, job->unit, job->format, job->path,
+                              &error);
+      break;
+    case JOB_GRID_CHART:
+      ok = export_grid_chart (job->result, job->unit, job->grid_unit, job->format, job->path,
                               &error);
       break;
     case JOB_TEXT:
@@ -405,7 +430,7 @@ dyno_export_compare_chart_async (DynoComparison *comparison,
 
 void
 dyno_export_live_chart_async (DynoResult *result,
-                              guint target,
+                              int target,
                               DynoRateUnit unit,
                               DynoExportFormat format,
                               const char *path,
@@ -416,7 +441,7 @@ dyno_export_live_chart_async (DynoResult *result,
   Job *job;
 
   g_return_if_fail (DYNO_IS_RESULT (result));
-  g_return_if_fail (target < dyno_result_get_n_targets (result));
+  g_return_if_fail (target < (int) dyno_result_get_n_targets (result));
   g_return_if_fail (dyno_export_format_is_chart (format));
   g_return_if_fail (path != NULL);
 
@@ -425,6 +450,33 @@ dyno_export_live_chart_async (DynoResult *result,
   job->result = g_object_ref (result);
   job->target = target;
   job->unit = unit;
+  job->format = format;
+  job->path = g_strdup (path);
+  run_job (job, cancellable, callback, user_data);
+}
+
+void
+dyno_export_grid_chart_async (DynoResult *result,
+                              DynoRateUnit unit,
+                              DynoGridUnit grid_unit,
+                              DynoExportFormat format,
+                              const char *path,
+                              GCancellable *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer user_data)
+{
+  Job *job;
+
+  g_return_if_fail (DYNO_IS_RESULT (result));
+  g_return_if_fail (dyno_export_format_is_chart (format));
+  g_return_if_fail (path != NULL);
+
+  job = g_new0 (Job, 1);
+  job->kind = JOB_GRID_CHART;
+  job->result = g_object_ref (result);
+  job->target = -1;
+  job->unit = unit;
+  job->grid_unit = grid_unit;
   job->format = format;
   job->path = g_strdup (path);
   run_job (job, cancellable, callback, user_data);

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "dyno-compare-chart.h"
+#include "dyno-grid.h"
 #include "dyno-report.h"
 #include "dyno-result.h"
 
@@ -58,10 +59,20 @@ void        dyno_export_compare_chart_async (DynoComparison                *comp
                                              GCancellable                  *cancellable,
                                              GAsyncReadyCallback            callback,
                                              gpointer                       user_data);
-/* The live chart of one target of a result, as the Live page drew it. */
+/* The live charts of a result's targets (target -1), one under another on the same axes, or
+ * of one target, as the Live page drew them. */
 void        dyno_export_live_chart_async (DynoResult          *result,
-                                          guint                target,
+                                          int                  target,
                                           DynoRateUnit         unit,
+                                          DynoExportFormat     format,
+                                          const char          *path,
+                                          GCancellable        *cancellable,
+                                          GAsyncReadyCallback  callback,
+                                          gpointer             user_data);
+/* CrystalDiskMark's grid of every target's drive tests, the figures in grid_unit. */
+void        dyno_export_grid_chart_async (DynoResult          *result,
+                                          DynoRateUnit         unit,
+                                          DynoGridUnit         grid_unit,
                                           DynoExportFormat     format,
                                           const char          *path,
                                           GCancellable        *cancellable,

@@ -1402,3 +1402,15 @@ dyno_result_view_get_price_group (DynoResultView *self, guint target)
     return NULL;
   return g_ptr_array_index (self->price_groups, target);
 }
+
+DynoGridUnit
+dyno_result_view_get_grid_unit (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), DYNO_GRID_UNIT_RATE);
+
+  /* The saved grid counts what the person's grid shows: the first one's switch. */
+  for (guint i = 0; i < self->grids->len; i++)
+    if (g_ptr_array_index (self->grids, i) != NULL)
+      return dyno_drive_grid_get_unit (g_ptr_array_index (self->grids, i));
+  return DYNO_GRID_UNIT_RATE;
+}

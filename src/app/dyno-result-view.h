@@ -38,6 +38,8 @@ GtkWidget  *dyno_result_view_get_precision_caption (DynoResultView  *self,
 
 /* A target's drive test tiles, NULL when it has no drive tests: for tests. */
 DynoDriveGrid *dyno_result_view_get_grid (DynoResultView *self, guint target);
+/* What the first drive grid's figures count (its switch); the rate when there is none. */
+DynoGridUnit   dyno_result_view_get_grid_unit (DynoResultView *self);
 
 /* The headline of a session over several folders ("encrypted vs plain" and a line per group
  * of phases), NULL when there is none; and the page's scrolled window: for tests. */

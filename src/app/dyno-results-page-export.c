@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dyno-grid-chart.h"
 #include "dyno-headline.h"
 #include "dyno-report.h"
 #include "dyno-results-page-private.h"
@@ -143,12 +144,9 @@ comparison_stem (DynoComparison *comparison)
 static char *
 result_stem (DynoResult *result)
 {
-  const char *label = dyno_result_get_label (result);
-  const DynoSystemInfo *system = dyno_result_get_system (result);
+  g_autofree char *name = dyno_result_dup_name (result);
 
-  if (label == NULL || *label == '\0')
-    label = system != NULL && system->hostname != NULL ? system->hostname : "dyno";
-  return dyno_export_file_stem (label);
+  return dyno_export_file_stem (name);
 }
 
 static void
@@ -208,8 +206,21 @@ dyno_results_page_export_chart_to (DynoResultsPage *self,
       if (result == NULL || dyno_result_get_n_targets (result) == 0)
         return;
       self->n_exports++;
-      dyno_export_live_chart_async (result, 0, rate_unit (self), format, path,
+      /* Every target's, as dyno-cli export writes it. */
+      dyno_export_live_chart_async (result, -1, rate_unit (self), format, path,
                                     self->io_cancellable, on_exported, g_object_ref (self));
+    }
+  else if (g_str_equal (kind, "grid"))
+    {
+      DynoResult *result = shown_result (self);
+
+      if (result == NULL || dyno_result_get_n_targets (result) == 0)
+        return;
+      self->n_exports++;
+      dyno_export_grid_chart_async (result, rate_unit (self),
+                                    dyno_result_view_get_grid_unit (self->result_view), format,
+                                    path, self->io_cancellable, on_exported,
+                                    g_object_ref (self));
     }
   else if (g_str_equal (kind, "forest"))
     {
@@ -304,6 +315,8 @@ chart_suffix (const char *kind)
     return "over-time";
   if (g_str_equal (kind, "live"))
     return "live";
+  if (g_str_equal (kind, "grid"))
+    return "drive-tests";
   if (g_str_equal (kind, "forest"))
     return "verdicts";
   return "rates";
@@ -334,7 +347,16 @@ dyno_results_page_choose_export_chart (DynoResultsPage *self, const char *kind)
     }
   else if (g_str_equal (kind, "live") && result != NULL)
     stem = result_stem (result);
-  else if (!g_str_equal (kind, "live") && comparison != NULL)
+  else if (g_str_equal (kind, "grid") && result != NULL)
+    {
+      if (dyno_grid_chart_count_targets (result) == 0)
+        {
+          dyno_results_page_toast (self, _("This run has no drive tests to draw as a grid"));
+          return;
+        }
+      stem = result_stem (result);
+    }
+  else if (!g_str_equal (kind, "live") && !g_str_equal (kind, "grid") && comparison != NULL)
     {
       stem = comparison_stem (comparison);
       if (g_str_equal (kind, "overlay"))

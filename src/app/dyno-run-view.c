@@ -74,6 +74,8 @@ struct _DynoRunView
   GtkLabel *aggregate_spread;
   gboolean parallel;
   guint repeats;
+  double rest;        /* seconds of rest before each queued test; 0: none */
+  gboolean has_queued;
   guint status_source;
   gboolean stopping;
 };
@@ -374,6 +376,52 @@ create_aggregate_card (DynoRunView *self)
                             GTK_WIDGET (self->charts_box));
 }
 
+/* One run, one set of axes: every card's chart reads 0–200 % if one needs it, and its time axis
+ * reaches the latest sample of any target, so cards side by side compare at a glance. */
+static void
+share_axes (DynoRunView *self)
+{
+  DynoChartRange range = { 0 };
+
+  for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
+    {
+      TargetCard *card = g_ptr_array_index (self->cards, i);
+      DynoChartRange own;
+
+      dyno_chart_get_own_range (card->chart, &own);
+      dyno_chart_range_merge (&range, &own);
+    }
+  for (guint i = 0; self->cards != NULL && i < self->cards->len; i++)
+    dyno_chart_set_shared_range (((TargetCard *) g_ptr_array_index (self->cards, i))->chart,
+                                 &range);
+}
+
+/* The running target's card in view: with several, the later ones sit below the fold. Only
+ * when it is not (a person who scrolled to another card keeps it while that is in view). */
+static void
+show_card (DynoRunView *self, TargetCard *card)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (card->card, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  graphene_point_t top;
+  double height;
+  double value;
+
+  if (scroller == NULL
+      || !gtk_widget_compute_point (card->card, gtk_scrolled_window_get_child (
+                                                    GTK_SCROLLED_WINDOW (scroller)),
+                                    &GRAPHENE_POINT_INIT (0, 0), &top))
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  value = gtk_adjustment_get_value (adjustment);
+  height = gtk_adjustment_get_page_size (adjustment);
+  /* Its top in view is enough: scrolling a tall card's whole into view would hide the run's
+   * progress over the first card for nothing. */
+  if (top.y >= value && top.y < value + height * 0.75)
+    return;
+  gtk_adjustment_set_value (adjustment, MAX (0, top.y - 12));
+}
+
 /* Engine signals, all on the main context */
 
 static void
@@ -399,6 +447,8 @@ on_target_started (DynoRunView *self, guint target, const char *path, DynoEngine
       card->started = TRUE;
       gtk_label_set_text (card->status, _("Preparing…"));
       gtk_widget_add_css_class (card->card, "running");
+      if (!self->parallel)
+        show_card (self, card);
     }
 }
 
@@ -478,6 +528,7 @@ on_samples (DynoRunView *self, GArray *samples, DynoEngine *engine)
         }
       start = i;
     }
+  share_axes (self);
 
   last = &g_array_index (samples, DynoSample, samples->len - 1);
   rate = dyno_units_format_rate_value (last->rate, dyno_phase_get_unit (last->phase),
@@ -514,6 +565,26 @@ on_phase_finished (DynoRunView *self,
   /* Its tile fills in: the mean of the runs so far. */
   if (card->grid != NULL)
     dyno_drive_grid_add_run (card->grid, phase, run);
+  /* Its figure over its curve: a buffered write's, through fsync, differs from the curve. */
+  dyno_chart_set_run (card->chart, target, phase, run);
+  /* Between phases nothing is measured: no rate frozen at the last sample's, and the rest
+   * before a queued test said as such rather than shown as a test at 0 %. */
+  if (!self->parallel)
+    {
+      set_label (self->rate_label, "—");
+      if (self->has_queued && self->rest > 0)
+        {
+          g_autofree char *rest = g_strdup_printf (
+              /* TRANSLATORS: the live view between two drive tests: CrystalDiskMark's rest */
+              _("Resting %g s before the next test"), self->rest);
+
+          set_label (self->phase_label, rest);
+        }
+      else
+        /* TRANSLATORS: the live view between two phases: evicting caches, syncing */
+        set_label (self->phase_label, _("Preparing the next phase…"));
+      set_percent (self->phase_bar, self->phase_percent, 0);
+    }
   rate = dyno_units_format_rate (run->rate, dyno_phase_get_unit (phase),
                                  dyno_units_get_rate_unit (self->settings));
   if (run->too_fast)
@@ -760,6 +831,8 @@ dyno_run_view_begin (DynoRunView *self, const DynoConfig *config, const char *co
   g_clear_pointer (&self->cards, g_ptr_array_unref);
   self->cards = g_ptr_array_new_with_free_func ((GDestroyNotify) target_card_free);
   self->repeats = config->repeat;
+  self->rest = config->interval;
+  self->has_queued = dyno_config_has_queued_tests (config);
   self->stopping = FALSE;
   self->parallel = self->engine != NULL && dyno_engine_get_parallel (self->engine)
                    && g_strv_length ((char **) targets) > 1;
@@ -784,6 +857,7 @@ dyno_run_view_begin (DynoRunView *self, const DynoConfig *config, const char *co
       /* Three charts or more at once: each a little lower, so more of them are in view. */
       if (self->parallel && g_strv_length ((char **) targets) > 2)
         gtk_widget_set_size_request (GTK_WIDGET (card->chart), -1, 260);
+      dyno_chart_set_rest (card->chart, config->interval);
       g_ptr_array_add (self->cards, card);
       gtk_box_append (self->charts_box, card->card);
     }

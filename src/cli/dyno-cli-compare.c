@@ -193,6 +193,17 @@ dyno_cli_check_render_room (void)
   return FALSE;
 }
 
+gboolean
+dyno_cli_check_fonts (const DynoChartStyle *style)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (dyno_chart_style_check_font (style, &error))
+    return TRUE;
+  dyno_cli_error ("%s", error->message);
+  return FALSE;
+}
+
 int
 dyno_cli_save_compare_chart (const char                    *command,
                              const DynoComparison          *comparison,
@@ -234,6 +245,8 @@ dyno_cli_save_compare_chart (const char                    *command,
   if (!dyno_cli_check_render_room ())
     return DYNO_EXIT_FAILED;
   style = dyno_cli_chart_style_new (unit);
+  if (!dyno_cli_check_fonts (style))
+    return DYNO_EXIT_FAILED;
 
   switch (options->kind)
     {

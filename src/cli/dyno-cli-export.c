@@ -17,7 +17,9 @@
 
 #include "dyno-chart-model.h"
 #include "dyno-chart-render.h"
+#include "dyno-grid-chart.h"
 #endif
+#include "dyno-grid.h"
 
 typedef enum
 {
@@ -76,9 +78,10 @@ comparison_of (DynoResult *result, int target)
 }
 
 #ifdef DYNO_HAVE_CHARTS
+/* Every target's live chart, one under another on the same axes, or the one asked for. */
 static int
 save_live_chart (DynoResult   *result,
-                 guint         target_index,
+                 int           target_index,
                  ExportFormat  format,
                  DynoRateUnit  unit,
                  const char   *title,
@@ -86,15 +89,17 @@ save_live_chart (DynoResult   *result,
                  double        height,
                  const char   *path)
 {
-  g_autoptr (DynoChartModel) model = dyno_chart_model_new ();
   g_autoptr (DynoChartStyle) style = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *default_title = NULL;
-  g_autofree char *subtitle = NULL;
   const DynoSystemInfo *system = dyno_result_get_system (result);
   DynoChartDecor decor;
 
-  if (!dyno_chart_live_from_result (model, result, target_index, &default_title, &subtitle))
+  const DynoTargetResult *target = target_index >= 0 ? dyno_result_get_target (result,
+                                                                              target_index)
+                                                     : NULL;
+
+  if (target != NULL ? target->samples == NULL || target->samples->len == 0
+                     : dyno_chart_result_count_live (result) == 0)
     {
       dyno_cli_error (_("%s has no live samples (imported results carry none); use --chart bars "
                         "or cpu, or a table format"),
@@ -105,16 +110,55 @@ save_live_chart (DynoResult   *result,
   if (!dyno_cli_check_render_room ())
     return DYNO_EXIT_FAILED;
   style = dyno_cli_chart_style_new (unit);
+  if (!dyno_cli_check_fonts (style))
+    return DYNO_EXIT_FAILED;
   dyno_chart_decor_init (&decor);
-  decor.title = title ? title : default_title;
-  decor.subtitle = subtitle;
+  decor.title = title;
   decor.host = system && system->hostname ? system->hostname : "?";
 
   /* PNG at twice the size in pixels, as the comparison charts: sharp on any screen. */
-  if (!dyno_chart_render_to_file (model, style, &decor, width, height,
-                                  DYNO_COMPARE_CHART_PNG_SCALE,
-                                  format == EXPORT_PNG ? "png" : format == EXPORT_SVG ? "svg" : "pdf",
-                                  path, &error))
+  if (!dyno_chart_render_result_to_file (result, target_index, style, &decor, width, height,
+                                         DYNO_COMPARE_CHART_PNG_SCALE,
+                                         format == EXPORT_PNG ? "png"
+                                         : format == EXPORT_SVG ? "svg" : "pdf",
+                                         path, &error))
+    {
+      dyno_cli_error ("%s: %s", path, error->message);
+      return DYNO_EXIT_FAILED;
+    }
+  return DYNO_EXIT_OK;
+}
+
+/* CrystalDiskMark's grid of the drive tests, every target's or the one asked for. */
+static int
+save_grid_chart (DynoResult   *result,
+                 int           target_index,
+                 ExportFormat  format,
+                 DynoRateUnit  rate_unit,
+                 DynoGridUnit  grid_unit,
+                 const char   *title,
+                 double        width,
+                 double        height,
+                 const char   *path)
+{
+  g_autoptr (DynoChartStyle) style = NULL;
+  g_autoptr (GError) error = NULL;
+  const DynoSystemInfo *system = dyno_result_get_system (result);
+  DynoChartDecor decor;
+
+  if (!dyno_cli_check_render_room ())
+    return DYNO_EXIT_FAILED;
+  style = dyno_cli_chart_style_new (rate_unit);
+  if (!dyno_cli_check_fonts (style))
+    return DYNO_EXIT_FAILED;
+  dyno_chart_decor_init (&decor);
+  decor.title = title;
+  decor.host = system && system->hostname ? system->hostname : "?";
+  if (!dyno_grid_chart_render_to_file (result, target_index, grid_unit, style, &decor, width,
+                                       height, DYNO_COMPARE_CHART_PNG_SCALE,
+                                       format == EXPORT_PNG ? "png"
+                                       : format == EXPORT_SVG ? "svg" : "pdf",
+                                       path, &error))
     {
       dyno_cli_error ("%s: %s", path, error->message);
       return DYNO_EXIT_FAILED;
@@ -131,6 +175,7 @@ write_export (DynoResult   *result,
               const char   *chart,
               int           target_index,
               DynoRateUnit  rate_unit,
+              DynoGridUnit  grid_unit,
               const char   *title,
               double        width,
               double        height,
@@ -145,8 +190,11 @@ write_export (DynoResult   *result,
     case EXPORT_PDF:
 #ifdef DYNO_HAVE_CHARTS
       if (chart == NULL || g_str_equal (chart, "live"))
-        status = save_live_chart (result, target_index >= 0 ? (guint) target_index : 0,
-                                  export_format, rate_unit, title, width, height, output);
+        status = save_live_chart (result, target_index, export_format, rate_unit, title, width,
+                                  height, output);
+      else if (g_str_equal (chart, "grid"))
+        status = save_grid_chart (result, target_index, export_format, rate_unit, grid_unit,
+                                  title, width, height, output);
       else
         {
           g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
@@ -240,12 +288,15 @@ dyno_cli_export (int argc, char **argv)
       N_("The file to write, or - for standard output (tables only)"), N_("FILE") },
     { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
       N_("For png, svg and pdf: the live rate and CPU over time, bars per phase, %CPU per "
-         "phase, or the ratios of a run over two folders as a forest plot (default live)"),
-      N_("live|bars|cpu|forest") },
+         "phase, the ratios of a run over two folders as a forest plot, or the drive tests in "
+         "CrystalDiskMark's grid (default live)"),
+      N_("live|bars|cpu|forest|grid") },
     { "target", 't', 0, G_OPTION_ARG_STRING, &target,
       N_("Only this target of a run over several folders, counted from 1"), N_("N") },
-    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
-      N_("mb|mib|kib") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit,
+      N_("Units of the rates (default mb); with --chart grid also gb, iops or us (the mean "
+         "latency), what the grid's large figures count"),
+      N_("mb|mib|kib|gb|iops|us") },
     { "title", 0, 0, G_OPTION_ARG_FILENAME, &title, N_("Title of the chart"), N_("TEXT") },
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &chart_size,
       N_("Size of the chart in points (default 1200x675; PNG at twice that in pixels)"),
@@ -261,6 +312,8 @@ dyno_cli_export (int argc, char **argv)
   g_auto (GStrv) args = NULL;
   ExportFormat export_format;
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
+  DynoGridUnit grid_unit = DYNO_GRID_UNIT_RATE;
+  gboolean grid;
   DynoResult *result;
   double width = 1200;
   double height = 675;
@@ -281,6 +334,8 @@ dyno_cli_export (int argc, char **argv)
                                       "  dyno-cli export run.dyno.json --chart bars -o bars.svg\n"
                                       "  dyno-cli export paired.dyno.json --chart forest -o "
                                       "answer.svg\n"
+                                      "  dyno-cli export drive.dyno.json --chart grid --unit iops "
+                                      "-o grid.png\n"
                                       "  dyno-cli export bonnie.csv --format md -o -\n\n"
                                       "Exit status: 0 success, 1 the input could not be read or "
                                       "the output written, 2 usage error.\n"));
@@ -319,15 +374,22 @@ dyno_cli_export (int argc, char **argv)
         return dyno_cli_usage_error ("export", _("Which format? “%s” does not say; give --format"),
                                      output);
     }
-  if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
-    return dyno_cli_usage_error ("export", _("--unit: “%s” is not mb, mib or kib"), unit);
+  /* The grid's units besides the rates': GB/s, IOPS, µs. */
+  grid = chart != NULL && g_str_equal (chart, "grid");
+  if (unit != NULL && !(grid && dyno_grid_unit_from_string (unit, &grid_unit))
+      && !dyno_rate_unit_from_string (unit, &rate_unit))
+    return dyno_cli_usage_error ("export", grid ? _("--unit: “%s” is not mb, mib, gb, iops or us")
+                                                : _("--unit: “%s” is not mb, mib or kib"),
+                                 unit);
   if (!dyno_cli_parse_chart_size (chart_size, &width, &height))
     return dyno_cli_usage_error ("export", _("--chart-size: “%s” is not WIDTHxHEIGHT in points, "
                                              "100 to 8000 each"),
                                  chart_size);
   if (chart != NULL && !g_str_equal (chart, "live") && !g_str_equal (chart, "bars")
-      && !g_str_equal (chart, "cpu") && !g_str_equal (chart, "forest"))
-    return dyno_cli_usage_error ("export", _("--chart: “%s” is not live, bars, cpu or forest"),
+      && !g_str_equal (chart, "cpu") && !g_str_equal (chart, "forest")
+      && !g_str_equal (chart, "grid"))
+    return dyno_cli_usage_error ("export", _("--chart: “%s” is not live, bars, cpu, forest or "
+                                             "grid"),
                                  chart);
   if (!is_image (export_format) && (chart != NULL || title != NULL || chart_size != NULL))
     return dyno_cli_usage_error ("export", _("--chart, --title and --chart-size are for png, svg "
@@ -370,6 +432,17 @@ dyno_cli_export (int argc, char **argv)
       return DYNO_EXIT_FAILED;
     }
 
-  return write_export (result, files[0], export_format, chart, target_index, rate_unit, title,
-                       width, height, output);
+#ifdef DYNO_HAVE_CHARTS
+  /* Every target's live chart, one under another: each as high as a chart of one would be but
+   * for the title and legend they share, unless a size was asked for. */
+  if (is_image (export_format) && (chart == NULL || g_str_equal (chart, "live"))
+      && target_index < 0 && chart_size == NULL && dyno_chart_result_count_live (result) > 1)
+    height += DYNO_CHART_STACKED_HEIGHT * (dyno_chart_result_count_live (result) - 1);
+  if (is_image (export_format) && grid && target_index < 0
+      && chart_size == NULL && dyno_grid_chart_count_targets (result) > 1)
+    height += DYNO_GRID_CHART_STACKED_HEIGHT * (dyno_grid_chart_count_targets (result) - 1);
+#endif
+
+  return write_export (result, files[0], export_format, chart, target_index, rate_unit,
+                       grid_unit, title, width, height, output);
 }

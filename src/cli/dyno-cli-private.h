@@ -63,6 +63,8 @@ int         dyno_cli_no_charts (const char *command);
 DynoChartStyle *dyno_cli_chart_style_new (DynoRateUnit unit);
 /* Whether a chart can be drawn under this process's limits; says why not on stderr. */
 gboolean    dyno_cli_check_render_room (void);
+/* Whether the style's font draws text; says on stderr what to install when not. */
+gboolean    dyno_cli_check_fonts (const DynoChartStyle *style);
 /* Draws a comparison chart with its default title, subtitle and source line into path. */
 int         dyno_cli_save_compare_chart (const char                    *command,
                                          const DynoComparison          *comparison,

@@ -121,19 +121,11 @@ result_base_name (DynoResult *result)
   return _("unnamed");
 }
 
+/* The label, else the folder, else the host: as the app, the CLI and the charts name it. */
 static char *
 automatic_name (const Entry *entry)
 {
-  const char *base = result_base_name (entry->result);
-  DynoTargetResult *target;
-
-  /* A session over several folders: the folder tells its entries apart. */
-  if (dyno_result_get_n_targets (entry->result) < 2)
-    return g_strdup (base);
-  target = dyno_result_get_target (entry->result, entry->target);
-  if (target->info != NULL && target->info->path != NULL)
-    return g_strdup_printf ("%s %s", base, target->info->path);
-  return g_strdup_printf ("%s #%u", base, entry->target + 1);
+  return dyno_result_dup_target_name (entry->result, entry->target);
 }
 
 /* Names the caller chose are taken whatever their position; automatic ones only when they come

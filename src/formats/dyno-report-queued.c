@@ -18,6 +18,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-grid.h"
 #include "dyno-parse.h"
 #include "dyno-profile.h"
 #include "dyno-report.h"
@@ -79,8 +80,12 @@ append_test_line (GString *out, const DynoPhaseResult *phase)
   g_string_append (out, " us>");
   if (phase->rate.n > 1)
     {
+      int digits;
+      /* To two significant digits, as the grid's: "±2849.648" said more than two runs know. */
+      double half = dyno_grid_round_interval (phase->rate.ci95 / 1e6, 3, &digits);
+
       g_string_append (out, "  ±");
-      append_number (out, phase->rate.ci95 / 1e6, 0, 3);
+      append_number (out, half, 0, digits);
       g_string_append (out, ", best");
       g_string_append_c (out, ' ');
       append_number (out, phase->rate.max / 1e6, 0, 3);

@@ -677,3 +677,96 @@ dyno_result_has_failures (DynoResult *self)
       return TRUE;
   return FALSE;
 }
+
+static const char *
+target_path (DynoResult *self, guint index)
+{
+  DynoTargetResult *target = g_ptr_array_index (self->targets, index);
+
+  return target->info != NULL && target->info->path != NULL && *target->info->path != '\0'
+             ? target->info->path
+             : NULL;
+}
+
+/* A target's folder: its last part, unless another target's ends alike ("/a/mnt", "/b/mnt"),
+ * then its whole path. NULL without a path. */
+static char *
+target_folder (DynoResult *self, guint index)
+{
+  const char *path = target_path (self, index);
+  g_autofree char *base = NULL;
+
+  if (path == NULL)
+    return NULL;
+  base = g_path_get_basename (path);
+  for (guint i = 0; i < self->targets->len; i++)
+    {
+      const char *other = target_path (self, i);
+      g_autofree char *other_base = NULL;
+
+      if (i == index || other == NULL)
+        continue;
+      other_base = g_path_get_basename (other);
+      if (g_strcmp0 (base, other_base) == 0)
+        return g_strdup (path);
+    }
+  return g_steal_pointer (&base);
+}
+
+static const char *
+host_name (DynoResult *self)
+{
+  if (self->system != NULL && self->system->hostname != NULL && *self->system->hostname != '\0')
+    return self->system->hostname;
+  /* Translators: the name of a result that has neither a label, nor a folder, nor a host */
+  return _("unnamed");
+}
+
+char *
+dyno_result_dup_name (DynoResult *self)
+{
+  g_autoptr (GStrvBuilder) folders = NULL;
+  g_auto (GStrv) list = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+
+  if (self->label != NULL && *self->label != '\0')
+    return g_strdup (self->label);
+  folders = g_strv_builder_new ();
+  for (guint i = 0; i < self->targets->len; i++)
+    {
+      g_autofree char *folder = target_folder (self, i);
+
+      if (folder != NULL)
+        g_strv_builder_add (folders, folder);
+    }
+  list = g_strv_builder_end (folders);
+  if (list[0] != NULL)
+    /* Translators: what separates the folders of a run that names them all, "plain, secret" */
+    return g_strjoinv (_(", "), list);
+  return g_strdup (host_name (self));
+}
+
+char *
+dyno_result_dup_target_name (DynoResult *self, guint index)
+{
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+
+  folder = target_folder (self, index);
+  if (self->label != NULL && *self->label != '\0')
+    {
+      if (self->targets->len < 2 || folder == NULL)
+        return g_strdup (self->label);
+      /* Translators: a target of a labelled run over several folders, "lap 3 · plain" */
+      return g_strdup_printf (_("%s · %s"), self->label, folder);
+    }
+  if (folder != NULL)
+    return g_steal_pointer (&folder);
+  if (self->targets->len > 1)
+    /* Translators: a target without a folder of a run over several: "vm #2" */
+    return g_strdup_printf (_("%s #%u"), host_name (self), index + 1);
+  return g_strdup (host_name (self));
+}

@@ -244,6 +244,13 @@ DynoTargetResult *dyno_result_get_target (DynoResult *self, guint index);
 /* Takes ownership. */
 void              dyno_result_add_target (DynoResult *self, DynoTargetResult *target);
 gboolean          dyno_result_has_failures (DynoResult *self);
+/* What to call the run, and one of its targets, wherever they are named (the app, the CLI, the
+ * charts' titles and legends, the comparisons): the label the person gave; else the folder
+ * (its last part, or its whole path when another target of the run ends alike; the run: its
+ * targets' folders); else the host it ran on; else "unnamed". A run of several targets with a
+ * label names each "LABEL · FOLDER". */
+char             *dyno_result_dup_name (DynoResult *self);
+char             *dyno_result_dup_target_name (DynoResult *self, guint index);
 
 /* JSON (dyno-result-json.c): {"format": "dyno-result", "version": 1, …} */
 char       *dyno_result_to_json (DynoResult *self, gboolean pretty);

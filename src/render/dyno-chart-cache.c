@@ -40,6 +40,8 @@ typedef struct
   double label_divisor;
   DynoChartRect plot;
   DynoChartRect header;
+  gboolean has_clipped;
+  double rate_max; /* the highest sample: what "▲ up to" names */
 } PanelAxes;
 
 typedef struct
@@ -52,6 +54,7 @@ typedef struct
   /* The legend (or the key's stripes) lists the phases drawn, which only grow in number until a
    * clear, which changes the generation: their number tells whether it changed. */
   guint n_phases;
+  ChartExtras extras; /* the legend's or key's entries besides the phases */
 } Axes;
 
 /* A unit's series as last drawn, for the next frame to tell what changed since. */
@@ -120,8 +123,12 @@ axes_from_chart (Axes *axes, const Chart *chart)
         .label_divisor = panel->label_divisor,
         .plot = panel->plot,
         .header = panel->header,
+        .has_clipped = chart->clipped[p] != NULL,
+        .rate_max = chart->clipped[p] != NULL
+                        ? dyno_chart_model_get_rate_max (chart->model, panel->unit) : 0,
       };
     }
+  axes->extras = dyno_chart_extras (chart);
   axes->n_phases = dyno_chart_model_get_n_phases (chart->model, DYNO_UNIT_BYTES)
                    + dyno_chart_model_get_n_phases (chart->model, DYNO_UNIT_OPS);
   /* The key under a chart without a legend shows the first few only. */
@@ -133,7 +140,8 @@ static gboolean
 axes_equal (const Axes *a, const Axes *b)
 {
   if (!(a->t0 == b->t0 && a->t1 == b->t1 && ticks_equal (&a->x_ticks, &b->x_ticks)
-        && a->n_panels == b->n_panels && a->n_phases == b->n_phases))
+        && a->n_panels == b->n_panels && a->n_phases == b->n_phases
+        && a->extras == b->extras))
     return FALSE;
   for (guint p = 0; p < a->n_panels; p++)
     {
@@ -142,7 +150,8 @@ axes_equal (const Axes *a, const Axes *b)
 
       if (!(x->unit == y->unit && ticks_equal (&x->y_ticks, &y->y_ticks)
             && ticks_equal (&x->cpu_ticks, &y->cpu_ticks) && x->label_divisor == y->label_divisor
-            && rect_equal (&x->plot, &y->plot) && rect_equal (&x->header, &y->header)))
+            && rect_equal (&x->plot, &y->plot) && rect_equal (&x->header, &y->header)
+            && x->has_clipped == y->has_clipped && x->rate_max == y->rate_max))
         return FALSE;
     }
   return TRUE;
@@ -153,10 +162,10 @@ decor_key (const DynoChartDecor *decor)
 {
   if (decor == NULL)
     return NULL;
-  return g_strdup_printf ("%s\x1f%s\x1f%d\x1f%d\x1f%s\x1f%s", decor->title ? decor->title : "",
-                          decor->subtitle ? decor->subtitle : "", decor->legend,
-                          decor->axis_titles, decor->host ? decor->host : "",
-                          decor->source ? decor->source : "");
+  return g_strdup_printf ("%s\x1f%s\x1f%d\x1f%d\x1f%s\x1f%s\x1f%d\x1f%d",
+                          decor->title ? decor->title : "", decor->subtitle ? decor->subtitle : "",
+                          decor->legend, decor->axis_titles, decor->host ? decor->host : "",
+                          decor->source ? decor->source : "", decor->no_key, decor->no_note);
 }
 
 /* A full drawing for a worker thread: it owns copies of everything it reads. */

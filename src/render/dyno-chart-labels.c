@@ -7,7 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "dyno-chart-render-private.h"
+#include "dyno-chart-layout.h"
 
 /* One panel's value labels from the bottom up, each clear of the one under it: on a very short
  * plot some go unlabelled rather than drawn over each other. */
@@ -271,10 +271,21 @@ lay_out_phase_labels (Chart              *chart,
                       gboolean            draw,
                       gboolean           *unnamed)
 {
-  gboolean dots = !(chart->decor && chart->decor->legend);
+  gboolean dots = !(chart->decor && (chart->decor->legend || chart->decor->no_key));
   double swatch = dots ? round (chart->line_height * 0.6) + chart->gap : 0;
   double row_end[DYNO_CHART_MAX_NAME_ROWS] = { -INFINITY, -INFINITY };
+  double row_limit[DYNO_CHART_MAX_NAME_ROWS] = { INFINITY, INFINITY };
   GPtrArray *needs_brief = g_ptr_array_new ();
+  const char *clipped = chart->clipped[chart->panel - chart->panels];
+
+  /* The first row ends before the note of a spike above the axis, at its right. */
+  if (clipped != NULL)
+    {
+      double w;
+
+      dyno_chart_text_size (chart, CHART_FONT_NORMAL, clipped, &w, NULL);
+      row_limit[0] = chart->panel->plot.x + chart->panel->plot.width - w - chart->gap;
+    }
 
   g_assert (n_rows >= 1 && n_rows <= DYNO_CHART_MAX_NAME_ROWS);
   *unnamed = FALSE;
@@ -309,7 +320,7 @@ lay_out_phase_labels (Chart              *chart,
               {
                 double cy = chart->panel->header.y + chart->line_height * (r + 0.5);
 
-                if (x < row_end[r] + chart->gap)
+                if (x < row_end[r] + chart->gap || x + w > row_limit[r])
                   continue;
                 named = TRUE;
                 row_end[r] = x + w;
@@ -356,7 +367,15 @@ phase_labels (Chart *chart, guint n_rows, gboolean draw)
 void
 dyno_chart_draw_phase_labels (Chart *chart)
 {
-  phase_labels (chart, (guint) round (chart->panel->header.height / chart->line_height), TRUE);
+  const ChartPanel *panel = chart->panel;
+  const char *clipped = chart->clipped[panel - chart->panels];
+
+  phase_labels (chart, (guint) round (panel->header.height / chart->line_height), TRUE);
+  if (clipped != NULL)
+    dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, clipped, &chart->style->foreground,
+                                 panel->plot.x + panel->plot.width,
+                                 panel->header.y + chart->line_height / 2, panel->plot.width,
+                                 CHART_ALIGN_END, CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
 }
 
 guint
@@ -415,6 +434,22 @@ dyno_chart_draw_swatch (Chart *chart, const ChartLegendItem *item, double x, dou
             cairo_fill (cr);
           }
       }
+      return;
+    case CHART_KEY_REST:
+      cairo_rectangle (cr, x, round (cy - h / 2), width, h);
+      dyno_chart_set_source (cr, &style->grid);
+      cairo_fill (cr);
+      return;
+    case CHART_KEY_FIGURE:
+      {
+        double dashes[] = { 6, 4 };
+
+        color = &style->foreground;
+        line_width = style->line_width;
+        cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+      }
+      break;
+    case CHART_KEY_CLIPPED:
       return;
     case CHART_KEY_PROCESS:
       color = &style->process_cpu;
@@ -562,6 +597,8 @@ dyno_chart_draw_decor (Chart *chart)
                                    chart->x_title_y, plot->width, CHART_ALIGN_CENTER,
                                    CHART_ALIGN_START, PANGO_ELLIPSIZE_END);
     }
+  if (chart->note)
+    dyno_chart_draw_note (chart, chart->note, content->x, chart->note_y);
   if (chart->source)
     dyno_chart_draw_text_fitted (chart, CHART_FONT_SMALL, chart->source,
                                  &chart->style->dim_foreground, content->x + content->width,

@@ -109,6 +109,28 @@ dyno_chart_format_rate_tick (Chart *chart, double value)
   return g_steal_pointer (&number);
 }
 
+char *
+dyno_chart_format_rate (Chart *chart, const ChartPanel *panel, double rate)
+{
+  double v = rate / panel->rate_divisor;
+  const ChartPanel *drawn = chart->panel;
+  const char *unit;
+  g_autofree char *number = NULL;
+
+  chart->panel = panel;
+  unit = dyno_chart_rate_unit_label (chart);
+  chart->panel = drawn;
+  if (panel->unit == DYNO_UNIT_OPS && v >= 1e6)
+    /* Translators: a rate in millions, "4.2M ops/s" */
+    number = g_strdup_printf (C_ ("millions", "%.1fM"), v / 1e6);
+  else if (panel->unit == DYNO_UNIT_OPS && v >= 10000)
+    /* Translators: a rate in thousands, "912k ops/s" */
+    number = g_strdup_printf (C_ ("thousands", "%.0fk"), v / 1000);
+  else
+    number = g_strdup_printf (v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+  return g_strdup_printf ("%s %s", number, unit);
+}
+
 /* ---- layout ----------------------------------------------------------------------------- */
 
 static void
@@ -121,6 +143,22 @@ measure_items (Chart *chart, ChartLegendItem *items, guint n)
       dyno_chart_text_size (chart, CHART_FONT_NORMAL, items[i].label, &w, NULL);
       items[i].width = chart->line_height * 1.4 + chart->gap + w;
     }
+}
+
+/* The dashed results and the rests, when the chart draws any. */
+static guint
+add_extra_items (Chart *chart, ChartLegendItem *items, guint n)
+{
+  ChartExtras extras = dyno_chart_extras (chart);
+
+  if (extras & CHART_EXTRA_FIGURE)
+    /* Translators: legend of the live chart: the dashed line at a write phase's figure, which
+     * counts until fsync returned (its curve shows the writes the page cache took) */
+    items[n++] = (ChartLegendItem) { _ ("Result, through fsync"), NULL, CHART_KEY_FIGURE, 0 };
+  if (extras & CHART_EXTRA_REST)
+    /* Translators: legend of the live chart: the shaded rest before a queued test */
+    items[n++] = (ChartLegendItem) { _ ("Rest"), NULL, CHART_KEY_REST, 0 };
+  return n;
 }
 
 static guint
@@ -140,7 +178,7 @@ dyno_chart_legend_items (Chart *chart, guint *n_items)
 {
   g_autoptr (GPtrArray) bytes = dyno_chart_model_get_phases (chart->model, DYNO_UNIT_BYTES);
   g_autoptr (GPtrArray) ops = dyno_chart_model_get_phases (chart->model, DYNO_UNIT_OPS);
-  ChartLegendItem *items = g_new0 (ChartLegendItem, bytes->len + ops->len + 3);
+  ChartLegendItem *items = g_new0 (ChartLegendItem, bytes->len + ops->len + 5);
   GPtrArray *units[] = { bytes, ops };
   guint n = 0;
 
@@ -151,6 +189,7 @@ dyno_chart_legend_items (Chart *chart, guint *n_items)
 
         items[n++] = (ChartLegendItem) { dyno_phase_get_title (phase), phase, CHART_KEY_PHASE, 0 };
       }
+  n = add_extra_items (chart, items, n);
   n = add_cpu_items (items, n);
   measure_items (chart, items, n);
   *n_items = n;
@@ -160,11 +199,12 @@ dyno_chart_legend_items (Chart *chart, guint *n_items)
 ChartLegendItem *
 dyno_chart_key_items (Chart *chart, guint *n_items)
 {
-  ChartLegendItem *items = g_new0 (ChartLegendItem, 4);
+  ChartLegendItem *items = g_new0 (ChartLegendItem, 6);
   guint n = 0;
 
   /* Translators: the key under the live chart: the coloured curves, one colour per phase */
   items[n++] = (ChartLegendItem) { _ ("Rate"), NULL, CHART_KEY_RATE, 0 };
+  n = add_extra_items (chart, items, n);
   n = add_cpu_items (items, n);
   measure_items (chart, items, n);
   *n_items = n;
@@ -403,14 +443,21 @@ static void
 panel_ticks (Chart *chart, ChartPanel *panel)
 {
   guint n = clamp_ticks (panel->plot.height, chart->line_height * 2.5, 2, 8);
-  double rate_max = dyno_chart_model_get_rate_max (chart->model, panel->unit)
-                    / panel->rate_divisor;
+  DynoChartRange shared;
+  double rate_top;
+  double cpu_top;
 
-  if (!(rate_max > 0))
-    rate_max = 100;
-  dyno_ticks_compute (0, rate_max, n, &panel->y_ticks);
-  dyno_ticks_compute (0, MAX (100, dyno_chart_model_get_cpu_max (chart->model, panel->unit)), n,
-                      &panel->cpu_ticks);
+  /* The rate axis reaches the highest sample but for a spike far above the rest (the model's
+   * rate top), and as far as the run's other charts' do. */
+  dyno_chart_model_get_shared_range (chart->model, &shared);
+  rate_top = MAX (dyno_chart_model_get_rate_top (chart->model, panel->unit),
+                  shared.rate_top[panel->unit]) / panel->rate_divisor;
+  if (!(rate_top > 0))
+    rate_top = 100;
+  dyno_ticks_compute (0, rate_top, n, &panel->y_ticks);
+  cpu_top = MAX (dyno_chart_model_get_cpu_max (chart->model, panel->unit), shared.cpu_top);
+  dyno_ticks_compute (0, MAX (100, cpu_top), n, &panel->cpu_ticks);
+
   /* "12k" from 10 000 on, "4M" from 10^6 on (file stats run at millions per second). */
   panel->label_divisor = 1;
   if (panel->unit == DYNO_UNIT_OPS && panel->y_ticks.hi >= 1e6)
@@ -466,6 +513,13 @@ dyno_chart_setup (Chart                *chart,
   /* The time axis: the whole run, from its start, from figures the model kept up to date. */
   if (!dyno_chart_model_get_run_time_range (model, &t_min, &t_max))
     t_min = t_max = 0;
+  /* The run's other charts' samples may reach further: the same time axis for all. */
+  {
+    DynoChartRange shared;
+
+    dyno_chart_model_get_shared_range (model, &shared);
+    t_max = MAX (t_max, shared.t_end);
+  }
   chart->t0 = MIN (0, t_min);
   if (decor)
     chart->t1 = MAX (t_max, chart->t0 + 1);
@@ -498,7 +552,22 @@ dyno_chart_setup (Chart                *chart,
   /* Rows from the bottom: source line, the key (without a legend), time axis title, tick
    * labels. */
   bottom = dyno_chart_layout_source (chart, height - margin);
-  if (!legend)
+  if (decor && !decor->no_note && (dyno_chart_extras (chart) & CHART_EXTRA_FIGURE))
+    {
+      double h;
+
+      /* Translators: the note under a saved live chart with a write phase's result drawn
+       * dashed over its curve */
+      chart->note = g_strdup (_ ("Dashed: a write’s result, counted until fsync returned. Its "
+                                 "curve counts each write as it returned, most of them into the "
+                                 "page cache, so it runs above the result in bursts; how fast "
+                                 "the disk itself took the data meanwhile is not known."));
+      dyno_chart_note_size (chart, chart->note, NULL, &h);
+      bottom -= h;
+      chart->note_y = bottom;
+      bottom -= chart->gap;
+    }
+  if (!legend && !(decor && decor->no_key))
     {
       guint n;
       g_autofree ChartLegendItem *items = dyno_chart_key_items (chart, &n);
@@ -563,6 +632,22 @@ dyno_chart_setup (Chart                *chart,
       }
     chart->panel = &chart->panels[0];
   }
+
+  /* A spike above a rate axis is named over it, at the right of its row of phase names. */
+  for (guint p = 0; p < chart->n_panels; p++)
+    {
+      const ChartPanel *panel = &chart->panels[p];
+      double rate_max = dyno_chart_model_get_rate_max (model, panel->unit);
+
+      if (rate_max > panel->y_ticks.hi * panel->rate_divisor)
+        {
+          g_autofree char *value = dyno_chart_format_rate (chart, panel, rate_max);
+
+          /* Translators: over the live chart, where a spike is above the rate axis (the marks
+           * at its top): "▲ up to 5012 MB/s" */
+          chart->clipped[p] = g_strdup_printf (_ ("▲ up to %s"), value);
+        }
+    }
 }
 
 /* The panels from the top, each a title row (without axis titles), rows[p] rows of phase names
@@ -695,4 +780,7 @@ dyno_chart_finish (Chart *chart)
       g_clear_pointer (&chart->font_keys[i], g_free);
     }
   g_clear_pointer (&chart->source, g_free);
+  g_clear_pointer (&chart->note, g_free);
+  for (guint p = 0; p < DYNO_CHART_MAX_PANELS; p++)
+    g_clear_pointer (&chart->clipped[p], g_free);
 }

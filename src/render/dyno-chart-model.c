@@ -6,16 +6,26 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dyno-chart-model.h"
 
 #define N_UNITS 2
+/* The sample spacings the interval is the median of; the first ones are enough to know it. */
+#define N_SPACINGS 63
+/* Rates go into bins an eighth of an octave wide (9 %), from 1 B/s or op/s to 2^64: enough for
+ * a percentile that sets an axis, without keeping the samples. */
+#define BINS_PER_OCTAVE 8
+#define N_BINS (64 * BINS_PER_OCTAVE)
 
 /* What a bucket's point is computed from; kept so later samples and merges stay exact. */
 typedef struct
 {
   gint64 index;   /* floor (t / width) */
   guint n;
+  double t_first; /* its first and last sample time: the gaps between buckets */
+  double t_last;
+  gboolean gap_before;
   double t_sum;
   guint n_rate;
   double rate_sum;
@@ -48,6 +58,11 @@ typedef struct
   double cpu_max;
   GPtrArray *phases; /* const DynoPhase *, each once, in the order they came */
   guint generation;
+  /* The samples' rates by octave bins, for the percentile that sets the axis: n_zero at or below
+   * 1, the others in bins[floor (log2 (rate) * BINS_PER_OCTAVE)]. */
+  guint n_rates;
+  guint n_low;
+  guint bins[N_BINS];
 } Series;
 
 struct _DynoChartModel
@@ -60,6 +75,15 @@ struct _DynoChartModel
   const DynoPhase *last_phase;
   guint last_target;
   guint last_repeat;
+  double last_t;
+  guint64 last_done;
+  /* Spacings of samples within a phase, sorted, and the phase_t of phases' first samples (the
+   * sampler's first tick comes one interval after the phase starts): the interval is their
+   * median. */
+  double spacings[N_SPACINGS];
+  guint n_spacings;
+  DynoChartRange shared;
+  double rest;
 };
 
 static void
@@ -92,13 +116,19 @@ series_init (Series *series, guint generation)
   series->cpu_max = 0;
   series->phases = g_ptr_array_new ();
   series->generation = generation;
+  series->n_rates = 0;
+  series->n_low = 0;
+  memset (series->bins, 0, sizeof series->bins);
 }
 
 static void
-bucket_init (Bucket *bucket, gint64 index)
+bucket_init (Bucket *bucket, gint64 index, double t, gboolean gap_before)
 {
   *bucket = (Bucket) {
     .index = index,
+    .t_first = t,
+    .t_last = t,
+    .gap_before = gap_before,
     .rate_min = INFINITY,
     .rate_max = -INFINITY,
   };
@@ -111,6 +141,7 @@ bucket_add (Bucket *bucket, const DynoSample *sample)
 
   bucket->n++;
   bucket->t_sum += sample->t;
+  bucket->t_last = sample->t;
   if (isfinite (sample->rate))
     {
       bucket->n_rate++;
@@ -140,6 +171,7 @@ bucket_merge (Bucket *into, const Bucket *from)
 {
   into->n += from->n;
   into->t_sum += from->t_sum;
+  into->t_last = from->t_last;
   into->n_rate += from->n_rate;
   into->rate_sum += from->rate_sum;
   into->rate_min = MIN (into->rate_min, from->rate_min);
@@ -169,6 +201,37 @@ bucket_to_point (const Bucket *bucket, DynoChartPoint *point)
   point->process_cpu = bucket->n_process ? bucket->process_sum / bucket->n_process : NAN;
   point->system_cpu = bucket->n_system ? bucket->system_sum / bucket->n_system : NAN;
   point->iowait = bucket->n_iowait ? bucket->iowait_sum / bucket->n_iowait : NAN;
+  point->gap_before = bucket->gap_before;
+}
+
+static double
+model_interval (const DynoChartModel *model)
+{
+  return model->n_spacings > 0 ? model->spacings[model->n_spacings / 2] : NAN;
+}
+
+static void
+add_spacing (DynoChartModel *model, double spacing)
+{
+  guint i;
+
+  if (!(spacing > 0) || model->n_spacings >= N_SPACINGS)
+    return;
+  for (i = model->n_spacings; i > 0 && model->spacings[i - 1] > spacing; i--)
+    model->spacings[i] = model->spacings[i - 1];
+  model->spacings[i] = spacing;
+  model->n_spacings++;
+}
+
+/* How far apart two samples (or buckets) may be and still be joined by a line. */
+static double
+gap_threshold (const DynoChartModel *model, const Series *series)
+{
+  double interval = model_interval (model);
+
+  if (isnan (interval))
+    return INFINITY;
+  return DYNO_CHART_MODEL_GAP_FACTOR * MAX (interval, series->width);
 }
 
 static gint64
@@ -210,6 +273,12 @@ series_coarsen (Series *series, guint generation)
               out++;
             }
         }
+      /* Wider buckets hide gaps narrower than a few of them, as they hide the samples'
+       * spacing: a line then runs on where it did not. */
+      for (guint i = 1; i < out; i++)
+        buckets[i].gap_before = buckets[i].gap_before
+                                && buckets[i].t_first - buckets[i - 1].t_last
+                                       > DYNO_CHART_MODEL_GAP_FACTOR * series->width;
       for (guint i = 0; i < out; i++)
         bucket_to_point (&buckets[i], &points[i]);
 
@@ -221,11 +290,24 @@ series_coarsen (Series *series, guint generation)
 }
 
 static void
+series_add_rate (Series *series, double rate)
+{
+  if (!isfinite (rate))
+    return;
+  series->n_rates++;
+  if (rate <= 1)
+    series->n_low++;
+  else
+    series->bins[MIN ((guint) floor (log2 (rate) * BINS_PER_OCTAVE), N_BINS - 1)]++;
+}
+
+static void
 series_add (DynoChartModel   *model,
             Series           *series,
             const DynoSample *sample,
             gboolean          new_segment,
-            gboolean          joined)
+            gboolean          joined,
+            gboolean          gap)
 {
   Segment *segment;
   gint64 index = (gint64) floor (sample->t / series->width);
@@ -241,7 +323,12 @@ series_add (DynoChartModel   *model,
       segment->pub.target = sample->target;
       segment->pub.repeat = sample->repeat;
       segment->pub.t_start = sample->t;
-      segment->pub.joined = joined && series->segments->len > 0;
+      segment->pub.phase_start = isfinite (sample->phase_t) ? sample->t - sample->phase_t
+                                                             : sample->t;
+      segment->pub.prev_t = model->have_last ? model->last_t : NAN;
+      segment->pub.figure = NAN;
+      segment->pub.joined = joined && !gap && series->segments->len > 0;
+      gap = FALSE;
       g_ptr_array_add (series->segments, segment);
       if (!g_ptr_array_find (series->phases, sample->phase, NULL))
         g_ptr_array_add (series->phases, (gpointer) sample->phase);
@@ -261,7 +348,7 @@ series_add (DynoChartModel   *model,
       Bucket empty;
       DynoChartPoint point = { 0 };
 
-      bucket_init (&empty, index);
+      bucket_init (&empty, index, sample->t, gap && segment->buckets->len > 0);
       g_array_append_val (segment->buckets, empty);
       g_array_append_val (segment->points, point);
       bucket = &g_array_index (segment->buckets, Bucket, segment->buckets->len - 1);
@@ -277,6 +364,7 @@ series_add (DynoChartModel   *model,
   segment_sync (segment);
 
   series->n_samples++;
+  series_add_rate (series, sample->rate);
   series->t_min = MIN (series->t_min, sample->t);
   series->t_max = MAX (series->t_max, sample->t);
   if (isfinite (sample->rate))
@@ -358,6 +446,7 @@ dyno_chart_model_clear (DynoChartModel *model)
     }
   model->n_samples = 0;
   model->have_last = FALSE;
+  model->n_spacings = 0;
 }
 
 void
@@ -374,6 +463,7 @@ dyno_chart_model_append (DynoChartModel   *model,
       DynoUnit unit;
       gboolean same;
       gboolean joined;
+      gboolean gap;
 
       if (sample->phase == NULL || !isfinite (sample->t))
         continue;
@@ -384,14 +474,37 @@ dyno_chart_model_append (DynoChartModel   *model,
       /* A new phase of the same unit right after the last one: the CPU lines carry on. */
       joined = model->have_last && dyno_phase_get_unit (model->last_phase) == unit
                && model->last_target == sample->target;
+      gap = FALSE;
+      if (same)
+        {
+          double spacing = sample->t - model->last_t;
 
-      series_add (model, &model->series[unit], sample, !same, joined);
+          add_spacing (model, spacing);
+          gap = spacing > gap_threshold (model, &model->series[unit]);
+          /* A sampler woken late still measured the whole time since its last sample: its
+           * rate times the spacing is what was done since. After a pause it measured only
+           * from the pause's end, so did less than that. */
+          if (gap && sample->rate > 0 && sample->done >= model->last_done
+              && (sample->done - model->last_done) / sample->rate >= 0.5 * spacing)
+            gap = FALSE;
+        }
+      else
+        {
+          /* The sampler's first tick in a phase comes one interval after its start. */
+          add_spacing (model, sample->phase_t);
+          gap = model->have_last
+                && sample->t - model->last_t > gap_threshold (model, &model->series[unit]);
+        }
+
+      series_add (model, &model->series[unit], sample, !same, joined, gap);
 
       model->n_samples++;
       model->have_last = TRUE;
       model->last_phase = sample->phase;
       model->last_target = sample->target;
       model->last_repeat = sample->repeat;
+      model->last_t = sample->t;
+      model->last_done = sample->done;
     }
 }
 
@@ -557,4 +670,187 @@ dyno_chart_model_get_generation (const DynoChartModel *model, DynoUnit unit)
   g_return_val_if_fail (model != NULL, 0);
   g_return_val_if_fail (unit < N_UNITS, 0);
   return get_series (model, unit)->generation;
+}
+
+double
+dyno_chart_model_get_rate_top (const DynoChartModel *model, DynoUnit unit)
+{
+  const Series *series;
+  guint wanted;
+  guint seen;
+
+  g_return_val_if_fail (model != NULL, 0);
+  g_return_val_if_fail (unit < N_UNITS, 0);
+
+  series = get_series (model, unit);
+  if (series->n_rates == 0)
+    return series->rate_max;
+  /* The bin the percentile falls in, and its upper edge: a little above the percentile, never
+   * below it. */
+  wanted = (guint) ceil (series->n_rates * DYNO_CHART_MODEL_SCALE_PERCENTILE);
+  seen = series->n_low;
+  if (seen >= wanted)
+    return series->rate_max;
+  for (guint b = 0; b < N_BINS; b++)
+    {
+      seen += series->bins[b];
+      if (seen >= wanted)
+        {
+          double top = exp2 ((b + 1.0) / BINS_PER_OCTAVE) * DYNO_CHART_MODEL_HEADROOM;
+
+          return MIN (series->rate_max, top);
+        }
+    }
+  return series->rate_max;
+}
+
+double
+dyno_chart_model_get_sample_interval (const DynoChartModel *model)
+{
+  g_return_val_if_fail (model != NULL, NAN);
+  return model_interval (model);
+}
+
+void
+dyno_chart_model_set_shared_range (DynoChartModel *model, const DynoChartRange *range)
+{
+  g_return_if_fail (model != NULL);
+
+  if (range != NULL)
+    model->shared = *range;
+  else
+    memset (&model->shared, 0, sizeof model->shared);
+}
+
+void
+dyno_chart_model_get_shared_range (const DynoChartModel *model, DynoChartRange *range)
+{
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (range != NULL);
+
+  *range = model->shared;
+}
+
+void
+dyno_chart_model_get_own_range (const DynoChartModel *model, DynoChartRange *range)
+{
+  double t_max = 0;
+
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (range != NULL);
+
+  memset (range, 0, sizeof *range);
+  if (dyno_chart_model_get_run_time_range (model, NULL, &t_max))
+    range->t_end = t_max;
+  for (guint u = 0; u < N_UNITS; u++)
+    {
+      range->rate_top[u] = dyno_chart_model_get_rate_top (model, u);
+      range->cpu_top = MAX (range->cpu_top, model->series[u].cpu_max);
+    }
+}
+
+void
+dyno_chart_range_merge (DynoChartRange *range, const DynoChartRange *other)
+{
+  g_return_if_fail (range != NULL);
+  g_return_if_fail (other != NULL);
+
+  range->t_end = MAX (range->t_end, other->t_end);
+  for (guint u = 0; u < N_UNITS; u++)
+    range->rate_top[u] = MAX (range->rate_top[u], other->rate_top[u]);
+  range->cpu_top = MAX (range->cpu_top, other->cpu_top);
+}
+
+void
+dyno_chart_model_set_figure (DynoChartModel  *model,
+                             guint            target,
+                             guint            repeat,
+                             const DynoPhase *phase,
+                             double           figure,
+                             gboolean         flushed)
+{
+  Series *series;
+
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (phase != NULL);
+
+  series = &model->series[dyno_phase_get_unit (phase)];
+  for (guint s = series->segments->len; s > 0; s--)
+    {
+      Segment *segment = g_ptr_array_index (series->segments, s - 1);
+
+      if (segment->pub.phase != phase || segment->pub.target != target
+          || segment->pub.repeat != repeat)
+        continue;
+      if (segment->pub.figure == figure && segment->pub.flushed == flushed)
+        return;
+      segment->pub.figure = figure;
+      segment->pub.flushed = flushed;
+      /* Drawn over the whole segment, left of a cache's redrawn tail: a new picture. */
+      series->generation = ++model->generations;
+      return;
+    }
+}
+
+void
+dyno_chart_model_set_run (DynoChartModel     *model,
+                          guint               target,
+                          const DynoPhase    *phase,
+                          const DynoPhaseRun *run)
+{
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (phase != NULL);
+  g_return_if_fail (run != NULL);
+
+  if (!isfinite (run->rate))
+    return;
+  /* A direct write's curve counts writes the device took, as its figure does; a buffered one's
+   * counts what the page cache took, and its figure waits for the flush too. */
+  dyno_chart_model_set_figure (model, target, run->repeat, phase, run->rate,
+                               run->flush_seconds > 0 && run->direct != 1);
+}
+
+void
+dyno_chart_model_set_figures_from_result (DynoChartModel *model,
+                                          DynoResult     *result,
+                                          guint           target_index)
+{
+  const DynoTargetResult *target;
+
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (DYNO_IS_RESULT (result));
+  g_return_if_fail (target_index < dyno_result_get_n_targets (result));
+
+  target = dyno_result_get_target (result, target_index);
+  for (guint p = 0; target->phases != NULL && p < target->phases->len; p++)
+    {
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, p);
+
+      for (guint r = 0; phase->runs != NULL && r < phase->runs->len; r++)
+        {
+          const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, r);
+
+          dyno_chart_model_set_run (model, target_index, phase->phase, run);
+        }
+    }
+}
+
+void
+dyno_chart_model_set_rest (DynoChartModel *model, double seconds)
+{
+  g_return_if_fail (model != NULL);
+
+  seconds = isfinite (seconds) && seconds > 0 ? seconds : 0;
+  if (model->rest == seconds)
+    return;
+  model->rest = seconds;
+  for (guint u = 0; u < N_UNITS; u++)
+    model->series[u].generation = ++model->generations;
+}
+
+double
+dyno_chart_model_get_rest (const DynoChartModel *model)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  return model->rest;
 }

@@ -22,6 +22,20 @@ G_BEGIN_DECLS
 #define DYNO_CHART_MODEL_MAX_BUCKETS 512
 #define DYNO_CHART_MODEL_FIRST_WIDTH 0.03125 /* s; a power of two keeps bucket edges exact */
 
+/* Samples further apart than this many sample intervals (or bucket widths, when those are wider)
+ * have a gap between them: the sampler was paused (a delete phase putting its files back between
+ * passes, an eviction), or no phase ran (a rest, a calibration, another target's turn). Lines
+ * break there: the chart draws only where samples are. Four intervals leave room for a sampler
+ * woken late on a busy machine, whose sample still covers the time since the last one. */
+#define DYNO_CHART_MODEL_GAP_FACTOR 4.0
+
+/* The rate axis ends at the highest sample unless a few stand far above the rest: then at this
+ * percentile of the samples, with DYNO_CHART_MODEL_HEADROOM over it, and the points above are
+ * drawn clipped and marked at the top edge. One 5 GB/s sample of a read served from a cache
+ * would otherwise flatten a 200 MB/s curve into its axis. */
+#define DYNO_CHART_MODEL_SCALE_PERCENTILE 0.98
+#define DYNO_CHART_MODEL_HEADROOM 1.25
+
 /* One bucket, ready to draw. Means are over the bucket's samples; NAN when none was known. */
 typedef struct
 {
@@ -32,6 +46,8 @@ typedef struct
   double process_cpu; /* % of one CPU */
   double system_cpu;  /* user + system, % of the machine */
   double iowait;      /* % of the machine */
+  /* No samples for a while before this point (DYNO_CHART_MODEL_GAP_FACTOR): lines break here. */
+  gboolean gap_before;
 } DynoChartPoint;
 
 /* A stretch of one phase (one repeat of it), drawn in the phase's colour. */
@@ -42,9 +58,21 @@ typedef struct
   guint repeat;
   double t_start;                /* first and last sample time */
   double t_end;
-  /* TRUE when this segment follows the unit's previous segment without a gap: the CPU lines run
-   * on across the phase boundary instead of breaking. */
+  /* TRUE when this segment follows the unit's previous segment without a gap (the previous sample
+   * of the target was of that segment, and no more than DYNO_CHART_MODEL_GAP_FACTOR intervals
+   * before): the CPU lines run on across the phase boundary instead of breaking. */
   gboolean joined;
+  /* When the phase's clock started (its first sample's t less its phase_t), and the time of
+   * the sample before the segment's first in the model, of any unit (NAN when none): what lies
+   * between is preparation or a rest, not measured. */
+  double phase_start;
+  double prev_t;
+  /* The phase run's own figure once it ended (dyno_chart_model_set_figure), NAN before. With
+   * flushed, it counts until the data were on the disk (an fsync or syncfs returned), while the
+   * curve counts the writes as they returned, most into the page cache: the two differ, and the
+   * chart draws both. */
+  double figure;
+  gboolean flushed;
   /* TRUE when some point stands for more than one sample: rate_min/rate_max then differ. */
   gboolean decimated;
   guint n_points;
@@ -52,6 +80,15 @@ typedef struct
 } DynoChartSegment;
 
 typedef struct _DynoChartModel DynoChartModel;
+
+/* What several charts of one run share, so their axes read alike: the end of the time axis and
+ * the tops of the rate axes (per unit) and the CPU axis. 0 leaves an axis to the model. */
+typedef struct
+{
+  double t_end;
+  double rate_top[2];
+  double cpu_top;
+} DynoChartRange;
 
 DynoChartModel *dyno_chart_model_new (void);
 /* A deep copy, cheap (the points, not the samples): for drawing in another thread. */
@@ -80,6 +117,46 @@ gboolean        dyno_chart_model_get_time_range (const DynoChartModel *model,
                                                  double               *t_max);
 /* The highest rate of any sample of the unit; 0 when none. */
 double          dyno_chart_model_get_rate_max (const DynoChartModel *model, DynoUnit unit);
+/* Where the unit's rate axis should end: the highest rate, or, when a few samples stand far
+ * above the rest, DYNO_CHART_MODEL_SCALE_PERCENTILE of them with headroom (then below
+ * dyno_chart_model_get_rate_max: the points above are clipped). 0 when none. */
+double          dyno_chart_model_get_rate_top (const DynoChartModel *model, DynoUnit unit);
+/* The sample interval, as the samples tell it (their median spacing); NAN before two samples. */
+double          dyno_chart_model_get_sample_interval (const DynoChartModel *model);
+/* The axes this chart shares with its run's others (see DynoChartRange); NULL: none. */
+void            dyno_chart_model_set_shared_range (DynoChartModel       *model,
+                                                   const DynoChartRange *range);
+void            dyno_chart_model_get_shared_range (const DynoChartModel *model,
+                                                   DynoChartRange       *range);
+/* The model's own axes: its last sample time, its rate tops and its highest CPU figure, to
+ * merge with other charts' into a shared range. */
+void            dyno_chart_model_get_own_range (const DynoChartModel *model,
+                                                DynoChartRange       *range);
+/* Merges other into range: the larger of each. */
+void            dyno_chart_range_merge (DynoChartRange *range, const DynoChartRange *other);
+/* The phase run's own figure, once it ended: of the last segment of target, repeat and phase
+ * (none: nothing happens). flushed: the figure includes an fsync or syncfs the curve does not
+ * show (see DynoChartSegment). */
+void            dyno_chart_model_set_figure (DynoChartModel  *model,
+                                             guint            target,
+                                             guint            repeat,
+                                             const DynoPhase *phase,
+                                             double           figure,
+                                             gboolean         flushed);
+/* dyno_chart_model_set_figure with a phase run's figure, flushed when it includes a flush of
+ * writes that did not go round the page cache. */
+void            dyno_chart_model_set_run (DynoChartModel     *model,
+                                          guint               target,
+                                          const DynoPhase    *phase,
+                                          const DynoPhaseRun *run);
+/* The figures of a result's runs, for the samples of its target target_index appended. */
+void            dyno_chart_model_set_figures_from_result (DynoChartModel *model,
+                                                          DynoResult     *result,
+                                                          guint           target_index);
+/* Seconds of rest before each queued phase (DynoConfig.interval): drawn as a rest before
+ * their segments. 0: none. */
+void            dyno_chart_model_set_rest (DynoChartModel *model, double seconds);
+double          dyno_chart_model_get_rest (const DynoChartModel *model);
 /* The highest CPU figure (process, system or iowait); 0 when none. */
 double          dyno_chart_model_get_cpu_max (const DynoChartModel *model, DynoUnit unit);
 /* The current bucket width in seconds. */

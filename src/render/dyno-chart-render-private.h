@@ -104,6 +104,12 @@ typedef struct
   DynoTimeUnit time_unit;
 
   char *source;
+  /* Under a saved chart that draws a result through fsync: what the dashed line and the curve
+   * each count; NULL when none. */
+  char *note;
+  double note_y;
+  /* Per panel: "Above the axis: up to 5012 MB/s" when some point is, else NULL. */
+  char *clipped[DYNO_CHART_MAX_PANELS];
 
   /* DynoChartLabel: every label drawn, when someone asked (dyno_chart_render_get_labels) */
   GArray *labels;
@@ -116,7 +122,17 @@ typedef enum
   CHART_KEY_PROCESS, /* process CPU */
   CHART_KEY_SYSTEM,  /* system CPU: user + system */
   CHART_KEY_IOWAIT,
+  CHART_KEY_FIGURE,  /* a phase's result through fsync, dashed over its curve */
+  CHART_KEY_REST,    /* a rest before a queued test */
+  CHART_KEY_CLIPPED, /* the mark over points above a rate axis */
 } ChartKeyKind;
+
+/* What a chart draws besides curves, which its legend or key then explains. */
+typedef enum
+{
+  CHART_EXTRA_FIGURE = 1 << 0,
+  CHART_EXTRA_REST = 1 << 1,
+} ChartExtras;
 
 /* One entry of a legend: a saved chart's over the plot, or the key under the time axis. */
 typedef struct
@@ -153,6 +169,8 @@ const char *dyno_chart_panel_title (Chart *chart);
 const char *dyno_chart_time_unit_label (DynoTimeUnit unit);
 const char *dyno_chart_time_axis_title (DynoTimeUnit unit);
 char       *dyno_chart_format_rate_tick (Chart *chart, double value);
+/* A rate (B/s or ops/s) in panel's display unit, with the unit: "5012 MB/s", "912k ops/s". */
+char       *dyno_chart_format_rate (Chart *chart, const ChartPanel *panel, double rate);
 /* The phases drawn and the CPU lines, n_items of them; free it. */
 ChartLegendItem *dyno_chart_legend_items (Chart *chart, guint *n_items);
 /* The key under a chart without a legend: the rates and the CPU lines; free it. */
@@ -210,6 +228,12 @@ dyno_chart_y_cpu (const Chart *chart, double cpu)
 
   return panel->plot.y + panel->plot.height - cpu / panel->cpu_ticks.hi * panel->plot.height;
 }
+
+/* The rest drawn before a queued segment, from *t0 to *t1; FALSE when none is. */
+gboolean dyno_chart_segment_rest (const Chart *chart, const DynoChartSegment *segment, double *t0,
+                                  double *t1);
+/* Which extras the model has for the legend or key. */
+ChartExtras dyno_chart_extras (const Chart *chart);
 
 /* Whether every panel has room for a plot; a drawing without shows only its background. */
 gboolean dyno_chart_has_room (const Chart *chart);
@@ -329,6 +353,12 @@ void   dyno_chart_record_label (Chart      *chart,
                                 double      height,
                                 double      angle,
                                 gboolean    ellipsized);
+
+/* pango_cairo_show_layout, but for an SVG export with editable text (between begin and end, on
+ * this thread): then the layout's lines become <text> elements, which end returns in a <g>. */
+void   dyno_chart_pango_show (cairo_t *cr, PangoLayout *layout);
+void   dyno_chart_svg_text_begin (void);
+char  *dyno_chart_svg_text_end (void);
 
 typedef void (*DynoChartDrawFunc) (cairo_t *cr, double width, double height, gconstpointer data);
 

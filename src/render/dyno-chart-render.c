@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "dyno-chart-render-private.h"
@@ -85,6 +86,11 @@ cpu_dash_offset (Chart *chart, CpuSeries series, ChartPosition from)
           double x;
           double y;
 
+          if (segment->points[i].gap_before)
+            {
+              pen_down = FALSE;
+              length = 0;
+            }
           if (!isfinite (v))
             {
               pen_down = FALSE;
@@ -107,7 +113,7 @@ cpu_dash_offset (Chart *chart, CpuSeries series, ChartPosition from)
       const DynoChartSegment *segment = segment_at (chart, from.segment);
       double v;
 
-      if (from.index == 0 && !segment->joined)
+      if ((from.index == 0 && !segment->joined) || segment->points[from.index].gap_before)
         return 0;
       v = cpu_value (&segment->points[from.index], series);
       if (!isfinite (v))
@@ -176,6 +182,8 @@ draw_cpu_line (Chart *chart, CpuSeries series, ChartPosition from)
           const DynoChartPoint *point = &segment->points[i];
           double v = cpu_value (point, series);
 
+          if (point->gap_before)
+            pen_down = FALSE;
           if (!isfinite (v))
             {
               pen_down = FALSE;
@@ -201,8 +209,8 @@ draw_cpu_line (Chart *chart, CpuSeries series, ChartPosition from)
   stroke_cpu_path (chart, series, dash_offset);
 }
 
-/* Appends the mean rate of a run of points with finite rates as a polyline; returns the index
- * after the run. */
+/* Appends the mean rate of a run of points with finite rates and no gap between them as a
+ * polyline; returns the index after the run. */
 static guint
 trace_rates (Chart *chart, const DynoChartSegment *segment, guint start)
 {
@@ -213,7 +221,7 @@ trace_rates (Chart *chart, const DynoChartSegment *segment, guint start)
     {
       const DynoChartPoint *point = &segment->points[i];
 
-      if (!isfinite (point->rate))
+      if (!isfinite (point->rate) || (i > start && point->gap_before))
         break;
       if (i == start)
         cairo_move_to (cr, dyno_chart_x (chart, point->t), dyno_chart_y_rate (chart, point->rate));
@@ -247,8 +255,9 @@ draw_segment (Chart *chart, const DynoChartSegment *segment, guint first)
         break;
       start = i;
 
-      if ((i == 0 || !isfinite (segment->points[i - 1].rate))
-          && (i + 1 == segment->n_points || !isfinite (segment->points[i + 1].rate)))
+      if ((i == 0 || !isfinite (segment->points[i - 1].rate) || segment->points[i].gap_before)
+          && (i + 1 == segment->n_points || !isfinite (segment->points[i + 1].rate)
+              || segment->points[i + 1].gap_before))
         {
           /* A lone sample: a dot, or it would not show at all. */
           const DynoChartPoint *point = &segment->points[i];
@@ -309,6 +318,186 @@ draw_segment (Chart *chart, const DynoChartSegment *segment, guint first)
     }
 }
 
+gboolean
+dyno_chart_segment_rest (const Chart *chart, const DynoChartSegment *segment, double *t0,
+                         double *t1)
+{
+  double rest = dyno_chart_model_get_rest (chart->model);
+  double after;
+
+  if (!(rest > 0) || !dyno_phase_has_flag (segment->phase, DYNO_PHASE_QUEUED))
+    return FALSE;
+  /* The rest ends as the test's clock starts (but for a sync of the file system), and began
+   * at most a rest earlier, after the sample before it. A gap too short to hold most of a rest
+   * had none. */
+  after = isfinite (segment->prev_t) ? segment->prev_t : MIN (0, segment->phase_start);
+  *t1 = segment->phase_start;
+  *t0 = MAX (after, *t1 - rest);
+  return *t1 - *t0 >= rest / 2;
+}
+
+ChartExtras
+dyno_chart_extras (const Chart *chart)
+{
+  ChartExtras extras = 0;
+
+  for (DynoUnit unit = DYNO_UNIT_BYTES; unit <= DYNO_UNIT_OPS; unit++)
+    for (guint s = 0; s < dyno_chart_model_get_n_segments (chart->model, unit); s++)
+      {
+        const DynoChartSegment *segment = dyno_chart_model_get_segment (chart->model, unit, s);
+        double t0;
+        double t1;
+
+        if (segment->flushed && isfinite (segment->figure))
+          extras |= CHART_EXTRA_FIGURE;
+        if (dyno_chart_segment_rest (chart, segment, &t0, &t1))
+          extras |= CHART_EXTRA_REST;
+      }
+  return extras;
+}
+
+/* The rests before the panel's queued tests: a shaded band where no test ran, named when it is
+ * wide enough, rather than a line drawn across it or a test that seems stalled. */
+static void
+draw_rests (Chart *chart)
+{
+  cairo_t *cr = chart->cr;
+  const DynoChartRect *plot = &chart->panel->plot;
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
+  double rest = dyno_chart_model_get_rest (chart->model);
+  g_autofree char *label = NULL;
+  g_autofree char *brief = NULL;
+  double label_w = 0;
+  double brief_w = 0;
+
+  if (!(rest > 0))
+    return;
+  /* Translators: a rest before a queued test on the live chart, "rest 5 s" */
+  label = g_strdup_printf (_ ("rest %g s"), rest);
+  /* Translators: a rest before a queued test where "rest 5 s" does not fit */
+  brief = g_strdup (_ ("rest"));
+  dyno_chart_text_size (chart, CHART_FONT_SMALL, label, &label_w, NULL);
+  dyno_chart_text_size (chart, CHART_FONT_SMALL, brief, &brief_w, NULL);
+
+  for (guint s = 0; s < n_segments; s++)
+    {
+      const DynoChartSegment *segment = segment_at (chart, s);
+      double t0;
+      double t1;
+      double x0;
+      double x1;
+
+      if (!dyno_chart_segment_rest (chart, segment, &t0, &t1))
+        continue;
+      x0 = round (dyno_chart_x (chart, t0));
+      x1 = round (dyno_chart_x (chart, t1));
+      if (x1 - x0 < 1)
+        continue;
+      cairo_rectangle (cr, x0, plot->y, x1 - x0, plot->height);
+      dyno_chart_set_source (cr, &chart->style->grid);
+      cairo_fill (cr);
+      if (x1 - x0 >= label_w + chart->gap)
+        dyno_chart_draw_text (chart, CHART_FONT_SMALL, label, &chart->style->dim_foreground,
+                              (x0 + x1) / 2, plot->y + chart->gap / 2, CHART_ALIGN_CENTER,
+                              CHART_ALIGN_START);
+      else if (x1 - x0 >= brief_w + chart->gap)
+        dyno_chart_draw_text (chart, CHART_FONT_SMALL, brief, &chart->style->dim_foreground,
+                              (x0 + x1) / 2, plot->y + chart->gap / 2, CHART_ALIGN_CENTER,
+                              CHART_ALIGN_START);
+    }
+}
+
+/* A write's curve counts the bytes each write() returned for, most of them taken into the page
+ * cache at memory speed; its figure counts until the fsync at its end returned, when they were
+ * on the disk. How far the disk itself had got at each moment (the writeback) is not known to
+ * Dyno: the kernel's dirty and writeback counters are the whole machine's. So the curve stays
+ * what it is, and the figure is drawn over it as a dashed line at its height, from the phase's
+ * start to its end: a reader sees the 3 GB/s bursts for what they are, next to the 0.9 GB/s the
+ * table says. */
+static void
+draw_figures (Chart *chart)
+{
+  cairo_t *cr = chart->cr;
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
+  double dashes[] = { 6, 4 };
+
+  for (guint s = 0; s < n_segments; s++)
+    {
+      const DynoChartSegment *segment = segment_at (chart, s);
+      DynoRgba color;
+      double y;
+      double x0;
+      double x1;
+
+      if (!segment->flushed || !isfinite (segment->figure))
+        continue;
+      color = dyno_chart_style_get_phase_color (chart->style, segment->phase);
+      y = round (dyno_chart_y_rate (chart, segment->figure)) + 0.5;
+      x0 = dyno_chart_x (chart, segment->phase_start);
+      x1 = MAX (dyno_chart_x (chart, segment->t_end), x0 + 2);
+      /* The background under it first, so it reads over the curve's fill. */
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_move_to (cr, x0, y);
+      cairo_line_to (cr, x1, y);
+      cairo_set_line_width (cr, chart->style->line_width + 2);
+      dyno_chart_set_source (cr, &chart->style->foreground);
+      cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+      cairo_stroke (cr);
+      cairo_move_to (cr, x0, y);
+      cairo_line_to (cr, x1, y);
+      cairo_set_line_width (cr, chart->style->line_width);
+      dyno_chart_set_source (cr, &color);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+    }
+}
+
+/* Points above the rate axis (dyno_chart_model_get_rate_top keeps a spike from setting it):
+ * a mark at the top edge over each, in its phase's colour, so the clipping is never hidden. */
+static void
+draw_clipped (Chart *chart, ChartPosition from)
+{
+  cairo_t *cr = chart->cr;
+  const ChartPanel *panel = chart->panel;
+  double top = panel->y_ticks.hi * panel->rate_divisor;
+  guint n_segments = dyno_chart_model_get_n_segments (chart->model, panel->unit);
+  double r = MAX (3, round (chart->line_height * 0.3));
+  double last_x = -INFINITY;
+
+  if (dyno_chart_model_get_rate_max (chart->model, panel->unit) <= top)
+    return;
+  for (guint s = from.segment; s < n_segments; s++)
+    {
+      const DynoChartSegment *segment = segment_at (chart, s);
+      DynoRgba color = dyno_chart_style_get_phase_color (chart->style, segment->phase);
+
+      for (guint i = s == from.segment ? from.index : 0; i < segment->n_points; i++)
+        {
+          const DynoChartPoint *point = &segment->points[i];
+          double high = segment->decimated ? point->rate_max : point->rate;
+          double x;
+
+          if (!(high > top))
+            continue;
+          x = dyno_chart_x (chart, point->t);
+          /* One mark for a run of clipped points closer than a mark's width. */
+          if (x - last_x < 2 * r)
+            continue;
+          last_x = x;
+          cairo_move_to (cr, x, panel->plot.y);
+          cairo_line_to (cr, x + r, panel->plot.y + 1.6 * r);
+          cairo_line_to (cr, x - r, panel->plot.y + 1.6 * r);
+          cairo_close_path (cr);
+          dyno_chart_set_source (cr, &color);
+          cairo_fill_preserve (cr);
+          dyno_chart_set_source (cr, &chart->style->foreground);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+    }
+}
+
 static void
 draw_phase_boundaries (Chart *chart)
 {
@@ -342,6 +531,7 @@ draw_plot (Chart *chart, ChartPosition from)
 {
   guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
 
+  draw_rests (chart);
   draw_grid (chart);
   /* CPU beneath the rates: the rate is what the chart is about. */
   draw_cpu_line (chart, CPU_SYSTEM, from);
@@ -350,6 +540,8 @@ draw_plot (Chart *chart, ChartPosition from)
   for (guint s = from.segment; s < n_segments; s++)
     draw_segment (chart, segment_at (chart, s),
                   s == from.segment ? from.index : 0);
+  draw_figures (chart);
+  draw_clipped (chart, from);
   draw_phase_boundaries (chart);
 }
 
@@ -496,7 +688,7 @@ dyno_chart_draw_all (Chart *chart)
   chart->panel = &chart->panels[0];
   if (chart->decor)
     dyno_chart_draw_decor (chart);
-  if (!(chart->decor && chart->decor->legend))
+  if (!(chart->decor && (chart->decor->legend || chart->decor->no_key)))
     dyno_chart_draw_key (chart);
 }
 

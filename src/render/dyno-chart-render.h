@@ -22,6 +22,10 @@ typedef struct
   gboolean axis_titles; /* "Rate (MB/s)", "CPU (%)", "Time (min)" along the axes */
   const char *host;     /* the source line "Measured with Dyno 0.1.0 on HOST"; NULL: none */
   const char *source;   /* a source line of the caller's own, used instead of the host one */
+  /* For a chart stacked with others of its run, which say these once: without a legend, no key
+   * under the time axis either; no note under it. */
+  gboolean no_key;
+  gboolean no_note;
 } DynoChartDecor;
 
 typedef struct
@@ -174,6 +178,39 @@ gboolean dyno_chart_live_from_result (DynoChartModel   *model,
                                       guint             target_index,
                                       char            **title,
                                       char            **subtitle);
+
+/* Points a saved live chart grows by for each target stacked under the first, at the default
+ * size: a panel pair's plots, their axes and the target's line. */
+#define DYNO_CHART_STACKED_HEIGHT 480
+
+/* The targets of result with live samples: how many; imported results have none. */
+guint    dyno_chart_result_count_live (DynoResult *result);
+
+/* A run's live charts as they are saved: of target target_index, or of every target with
+ * samples (-1), one under another on the same axes (time, rates, CPU), each with the target as
+ * its subtitle; with the phases' figures (the dashed results through fsync) and the rests of
+ * the queued tests. decor->title NULL: "NAME, live" with the run's name
+ * (dyno_result_dup_name); decor->subtitle is ignored. Draws nothing but the background when
+ * there are no samples. */
+void     dyno_chart_render_result (DynoResult           *result,
+                                   int                   target_index,
+                                   cairo_t              *cr,
+                                   double                width,
+                                   double                height,
+                                   const DynoChartStyle *style,
+                                   const DynoChartDecor *decor);
+/* The same into a file, as dyno_chart_render_to_file. FALSE with an error when the run (or the
+ * target) has no live samples. */
+gboolean dyno_chart_render_result_to_file (DynoResult           *result,
+                                           int                   target_index,
+                                           const DynoChartStyle *style,
+                                           const DynoChartDecor *decor,
+                                           double                width,
+                                           double                height,
+                                           double                scale,
+                                           const char           *format,
+                                           const char           *path,
+                                           GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DynoChartCache, dyno_chart_cache_free)
 

@@ -65,6 +65,9 @@ DynoChartStyle *dyno_chart_style_new_dark (void);
 DynoChartStyle *dyno_chart_style_copy (const DynoChartStyle *style);
 void            dyno_chart_style_free (DynoChartStyle *style);
 void            dyno_chart_style_set_font (DynoChartStyle *style, const char *font);
+/* Whether the style's font draws text here: FALSE with an error saying what to install when
+ * fontconfig found no font (the labels would come out blank). For saving charts. */
+gboolean        dyno_chart_style_check_font (const DynoChartStyle *style, GError **error);
 /* Takes the theme's text colour and derives the axis, grid and label colours from it. */
 void            dyno_chart_style_set_foreground (DynoChartStyle *style, const DynoRgba *color);
 

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "dyno-chart-render-private.h"
@@ -201,7 +203,7 @@ dyno_chart_draw_text (Chart          *chart,
 
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x), round (y));
-  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_pango_show (chart->cr, layout);
   dyno_chart_record_label (chart, text, round (x) + logical.x, round (y) + logical.y,
                            logical.width, logical.height, 0, FALSE);
   return logical.width;
@@ -239,7 +241,7 @@ dyno_chart_draw_text_fitted (Chart             *chart,
 
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x) - logical.x, round (y) - logical.y);
-  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_pango_show (chart->cr, layout);
   dyno_chart_record_label (chart, text, round (x), round (y), logical.width, logical.height, 0,
                            pango_layout_is_ellipsized (layout));
   return logical.width;
@@ -278,7 +280,7 @@ dyno_chart_show_layout (Chart          *chart,
   pango_layout_get_pixel_extents (layout, NULL, &logical);
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x) - logical.x, round (y) - logical.y);
-  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_pango_show (chart->cr, layout);
   dyno_chart_record_label (chart, text, round (x), round (y), logical.width, logical.height, 0,
                            pango_layout_is_ellipsized (layout));
 }
@@ -326,7 +328,7 @@ dyno_chart_draw_text_turned (Chart          *chart,
   oy = -round (logical.height * ay);
   dyno_chart_set_source (cr, color);
   cairo_move_to (cr, ox - logical.x, oy - logical.y);
-  pango_cairo_show_layout (cr, layout);
+  dyno_chart_pango_show (cr, layout);
   g_object_unref (layout);
   cairo_restore (cr);
 
@@ -413,4 +415,194 @@ dyno_chart_setup_fonts (Chart *chart, const DynoChartStyle *style)
   dyno_chart_text_size (chart, CHART_FONT_NORMAL, "0", NULL, &lh);
   chart->line_height = lh;
   chart->gap = round (lh * 0.4);
+}
+
+gboolean
+dyno_chart_style_check_font (const DynoChartStyle *style, GError **error)
+{
+  g_autoptr (PangoFontDescription) font = NULL;
+  g_autoptr (PangoLayout) layout = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  PangoRectangle ink;
+  const guint8 *data;
+  int stride;
+  guint inked = 0;
+
+  g_return_val_if_fail (style != NULL, FALSE);
+
+  /* Drawn for real: with no font at all fontconfig hands Pango nothing, and every label comes
+   * out empty (or the layout goes wrong altogether) without an error anywhere. A chart without
+   * its words would mislead, so saving one fails instead. */
+  font = pango_font_description_from_string (style->font != NULL ? style->font : "Sans");
+  pango_font_description_set_absolute_size (font, 16 * PANGO_SCALE);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 256, 64);
+  cr = cairo_create (surface);
+  layout = pango_cairo_create_layout (cr);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, "Rate 0123456789 MB/s", -1);
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
+  cairo_move_to (cr, 4, 4);
+  dyno_chart_pango_show (cr, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; data != NULL && y < 64; y++)
+    for (int x = 0; x < 256; x++)
+      inked += data[y * stride + x] > 64;
+  cairo_surface_destroy (surface);
+
+  if (inked < 50 || ink.width <= 0 || ink.height <= 0
+      || pango_layout_get_unknown_glyphs_count (layout) > 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   /* Translators: %s is a font description, "Cantarell 13" */
+                   _ ("No font to write the chart’s labels with (asked for “%s”, fontconfig "
+                      "found none that draws them): install one, such as fonts-cantarell or "
+                      "fonts-dejavu-core, or check FONTCONFIG_FILE"),
+                   style->font != NULL ? style->font : "Sans");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- editable text in SVG ------------------------------------------------------------------
+ *
+ * Cairo's SVG surface draws text as glyph outlines: a saved chart's labels could not be edited,
+ * searched or translated in an article. While an SVG export draws, every label goes through
+ * dyno_chart_pango_show, which then writes it as <text> elements (a line each, at its baseline,
+ * with the font, size and colour it had, under the transformation it was drawn with) instead of
+ * drawing it; the export adds them over the drawing. */
+
+static GPrivate svg_text_private = G_PRIVATE_INIT ((GDestroyNotify) NULL);
+
+void
+dyno_chart_svg_text_begin (void)
+{
+  GString *old = g_private_get (&svg_text_private);
+
+  if (old != NULL)
+    g_string_free (old, TRUE);
+  g_private_set (&svg_text_private, g_string_new ("<g id=\"dyno-text\">\n"));
+}
+
+char *
+dyno_chart_svg_text_end (void)
+{
+  GString *text = g_private_get (&svg_text_private);
+
+  g_private_set (&svg_text_private, NULL);
+  if (text == NULL)
+    return NULL;
+  g_string_append (text, "</g>\n");
+  return g_string_free (text, FALSE);
+}
+
+/* The text a line shows: its runs' text, and "…" for an ellipsis run. */
+static char *
+line_text (PangoLayout *layout, PangoLayoutLine *line)
+{
+  const char *all = pango_layout_get_text (layout);
+  GString *text = g_string_new (NULL);
+
+  for (GSList *l = line->runs; l != NULL; l = l->next)
+    {
+      const PangoGlyphItem *run = l->data;
+
+      if (run->item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)
+        g_string_append (text, "…");
+      else
+        g_string_append_len (text, all + run->item->offset, run->item->length);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+svg_text_layout (GString *svg, cairo_t *cr, PangoLayout *layout)
+{
+  const PangoFontDescription *font = pango_layout_get_font_description (layout);
+  PangoContext *context = pango_layout_get_context (layout);
+  double resolution = pango_cairo_context_get_resolution (context);
+  cairo_pattern_t *source = cairo_get_source (cr);
+  double r = 0, g = 0, b = 0, a = 1;
+  double size;
+  double x0 = 0;
+  double y0 = 0;
+  cairo_matrix_t m;
+  PangoLayoutIter *iter;
+  char number[6][G_ASCII_DTOSTR_BUF_SIZE];
+  char size_text[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *family = NULL;
+
+  if (font == NULL)
+    font = pango_context_get_font_description (context);
+  if (resolution <= 0)
+    resolution = 96;
+  size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+  if (!pango_font_description_get_size_is_absolute (font))
+    size *= resolution / 72.0;
+  family = g_markup_escape_text (pango_font_description_get_family (font)
+                                     ? pango_font_description_get_family (font)
+                                     : "sans-serif",
+                                 -1);
+  if (cairo_pattern_get_type (source) == CAIRO_PATTERN_TYPE_SOLID)
+    cairo_pattern_get_rgba (source, &r, &g, &b, &a);
+  if (cairo_has_current_point (cr))
+    cairo_get_current_point (cr, &x0, &y0);
+  cairo_get_matrix (cr, &m);
+
+  g_string_append_printf (svg, "<g transform=\"matrix(%s %s %s %s %s %s)\" font-family=\"%s\" "
+                          "font-size=\"%s\"%s fill=\"#%02x%02x%02x\"",
+                          g_ascii_dtostr (number[0], sizeof number[0], m.xx),
+                          g_ascii_dtostr (number[1], sizeof number[1], m.yx),
+                          g_ascii_dtostr (number[2], sizeof number[2], m.xy),
+                          g_ascii_dtostr (number[3], sizeof number[3], m.yy),
+                          g_ascii_dtostr (number[4], sizeof number[4], m.x0),
+                          g_ascii_dtostr (number[5], sizeof number[5], m.y0), family,
+                          g_ascii_dtostr (size_text, sizeof size_text, size),
+                          pango_font_description_get_weight (font) >= PANGO_WEIGHT_BOLD
+                              ? " font-weight=\"bold\"" : "",
+                          (int) round (r * 255), (int) round (g * 255), (int) round (b * 255));
+  if (a < 1)
+    g_string_append_printf (svg, " fill-opacity=\"%s\"",
+                            g_ascii_dtostr (size_text, sizeof size_text, a));
+  g_string_append (svg, ">");
+
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      PangoRectangle logical;
+      g_autofree char *text = line_text (layout, line);
+      g_autofree char *escaped = NULL;
+
+      if (*text == '\0')
+        continue;
+      escaped = g_markup_escape_text (text, -1);
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      g_string_append_printf (svg, "<text x=\"%s\" y=\"%s\" xml:space=\"preserve\">%s</text>",
+                              g_ascii_dtostr (number[0], sizeof number[0],
+                                              x0 + logical.x / (double) PANGO_SCALE),
+                              g_ascii_dtostr (number[1], sizeof number[1],
+                                              y0 + pango_layout_iter_get_baseline (iter)
+                                                       / (double) PANGO_SCALE),
+                              escaped);
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+  g_string_append (svg, "</g>\n");
+}
+
+void
+dyno_chart_pango_show (cairo_t *cr, PangoLayout *layout)
+{
+  GString *svg = g_private_get (&svg_text_private);
+
+  if (svg == NULL)
+    {
+      pango_cairo_show_layout (cr, layout);
+      return;
+    }
+  svg_text_layout (svg, cr, layout);
 }

@@ -305,7 +305,19 @@ words_fit (CompareLayout *layout, const char *text, double width)
 static const char *
 phase_name (const CompareLayout *layout, const DynoPhase *phase, gboolean short_names)
 {
-  return short_names ? dyno_chart_short_phase_name (phase) : dyno_phase_get_title (phase);
+  g_autofree char *name = NULL;
+
+  if (!short_names)
+    return dyno_phase_get_title (phase);
+  /* A queued test's short name is the same under Read and under Write ("SEQ1M Q8T1"), which the
+   * live chart tells apart by colour but a bar, coloured by its run, cannot: its section goes
+   * with it. Interned: a few dozen strings at most, for the process. */
+  if (!dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED))
+    return dyno_chart_short_phase_name (phase);
+  /* Translators: a queued test's short name under its bars and its section: "SEQ1M Q8T1 Read" */
+  name = g_strdup_printf (C_ ("chart phase", "%s %s"), dyno_chart_short_phase_name (phase),
+                          dyno_phase_group_get_short_title (phase->kind->group));
+  return g_intern_string (name);
 }
 
 /* A phase's name under its group, across: wrapped at words to at most two lines of width. NULL
@@ -661,11 +673,36 @@ ratio_text (const DynoCompareCell *cell)
 
 /* What the words in empty slots mean, those that appear, and with ratios what they are: the
  * note under the chart; NULL when there is nothing to say. */
+/* Whether some bar gets a whisker: a figure with a 95 % interval. */
+static gboolean
+has_whiskers (const CompareLayout *layout)
+{
+  if (layout->options.kind != DYNO_COMPARE_CHART_BARS)
+    return FALSE;
+  for (guint p = 0; p < layout->n_panels; p++)
+    for (guint i = 0; i < layout->panels[p].n_phases; i++)
+      for (guint e = 0; e < layout->n_entries; e++)
+        {
+          DynoCompareCell cell;
+
+          dyno_comparison_get_cell (layout->comparison, e,
+                                    g_ptr_array_index (layout->panels[p].phases, i), &cell);
+          if (cell.present && isfinite (cell.rate_ci95) && cell.rate_ci95 > 0)
+            return TRUE;
+        }
+  return FALSE;
+}
+
 static char *
 note_text (const CompareLayout *layout, gboolean ratios)
 {
   g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
+  /* A whisker unexplained reads as a standard deviation, a range, or nothing at all. */
+  if (has_whiskers (layout))
+    /* Translators: the note under a bar chart: what the lines over the bars are */
+    g_ptr_array_add (parts, g_strdup (_ ("bar: the mean of the repeats; whisker: its 95 % "
+                                         "interval")));
   if (ratios)
     g_ptr_array_add (parts,
                      /* Translators: the note under a bar chart; %s is the baseline run's name */
@@ -1412,7 +1449,7 @@ draw_smaller_text (CompareLayout *layout, const char *text, const DynoRgba *colo
   y = round (bottom - extents.height);
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, x, y);
-  pango_cairo_show_layout (chart->cr, pl);
+  dyno_chart_pango_show (chart->cr, pl);
   dyno_chart_record_label (chart, text, x, y, extents.width, extents.height, 0, FALSE);
   return extents.height;
 }

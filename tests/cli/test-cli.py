@@ -22,6 +22,7 @@ import tempfile
 import threading
 import time
 import traceback
+import zlib
 
 CLI = os.environ.get("DYNO_CLI") or (sys.argv[1] if len(sys.argv) > 1 else None)
 VERSION = "0.1.0"
@@ -1321,6 +1322,105 @@ def case_export():
         check("samples" in p.err, "stderr does not say why", p.describe())
 
 
+def png_pixels_vary(path):
+    """Whether a PNG holds a picture: its rows' bytes take many values (a blank page takes one
+    or two, filter bytes aside)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    check(data[:8] == b"\x89PNG\r\n\x1a\n", "%s is not a PNG" % path)
+    pos, idat = 8, b""
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        if kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    return len(set(zlib.decompress(idat))) > 32
+
+
+def two_target_result(path):
+    """full-v1.json with its first target's samples given to its second as well."""
+    with open(FULL_RESULT) as f:
+        doc = json.load(f)
+    first, second = doc["targets"][0], doc["targets"][1]
+    rows = [list(r) for r in first["samples"]["rows"]]
+    fields = first["samples"]["fields"]
+    for r in rows:
+        r[fields.index("target")] = 1
+    second["samples"] = {"fields": fields, "rows": rows}
+    with open(path, "w") as f:
+        json.dump(doc, f)
+
+
+def case_export_article():
+    """Exports fit for an article: every target's live chart, SVG labels as text, PDF text,
+    a clear failure without fonts, the drive grid."""
+    with Scratch() as d:
+        two = d("two.dyno.json")
+        two_target_result(two)
+        p = cli("export", two, "-o", d("live.png"))
+        charts_or_skip(p)
+        expect_rc(p, 0)
+        w, h = png_size(d("live.png"))
+        check(w == 2400 and h > 1350, "both targets stacked: taller than one chart, %dx%d" % (w, h))
+        check(png_pixels_vary(d("live.png")), "live.png is blank")
+        # SVG: the labels are <text>, not glyph outlines; named by the label, not the host.
+        p = cli("export", two, "-o", d("live.svg"))
+        expect_rc(p, 0)
+        with open(d("live.svg"), encoding="utf-8") as f:
+            svg = f.read()
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+        for needle in ("laptop NVMe, evening, live", "Time (s)", "Process CPU"):
+            check(needle in texts, "the SVG has no <text> %r" % needle, repr(texts[:40]))
+        check("<symbol" not in svg and "glyph" not in svg, "the SVG still draws glyphs")
+        # PDF: the text is there to extract.
+        p = cli("export", two, "--chart", "bars", "-o", d("bars.pdf"))
+        expect_rc(p, 0)
+        if shutil.which("pdftotext"):
+            out = subprocess.run(["pdftotext", d("bars.pdf"), "-"], stdout=subprocess.PIPE,
+                                 check=True).stdout.decode("utf-8", "replace")
+            for needle in ("Throughput per phase", "95 % interval"):
+                check(needle in out, "pdftotext finds no %r" % needle, out[:800])
+        # No fonts: no blank picture, a message and exit 1.
+        conf = d("fonts.conf")
+        with open(conf, "w") as f:
+            f.write('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
+                    "<fontconfig><cachedir>%s</cachedir></fontconfig>\n" % d("fc-cache"))
+        env = dict(os.environ, FONTCONFIG_FILE=conf)
+        p = cli("export", two, "-o", d("nofont.png"), env=env)
+        expect_rc(p, 1)
+        check("font" in p.err.lower(), "stderr does not say a font is missing", p.describe())
+        check(not os.path.exists(d("nofont.png")), "a picture without words was written")
+        # The drive grid of a run without drive tests is refused.
+        p = cli("export", two, "--chart", "grid", "-o", d("grid.png"))
+        expect_rc(p, 1)
+        check("drive tests" in p.err, "stderr does not say why", p.describe())
+        p = cli("export", two, "--chart", "grid", "--unit", "furlongs", "-o", d("grid.png"))
+        expect_rc(p, 2)
+    with Target() as t, Scratch() as d:
+        r = d("cdm.dyno.json")
+        p = cli("run", "-d", t.path, "--profile", "default", "--queue-size", "2M", "--json", r,
+                "-m", "cdm", "-q")
+        expect_rc(p, 0)
+        t.clean(p)
+        for unit, fmt in (("mb", "png"), ("iops", "svg"), ("us", "pdf")):
+            out = d("grid-%s.%s" % (unit, fmt))
+            p = cli("export", r, "--chart", "grid", "--unit", unit, "-o", out)
+            charts_or_skip(p)
+            expect_rc(p, 0)
+            check(os.path.getsize(out) > 1000, "%s is nearly empty" % out)
+        check(png_pixels_vary(d("grid-mb.png")), "grid-mb.png is blank")
+        with open(d("grid-iops.svg"), encoding="utf-8") as f:
+            texts = re.findall(r"<text[^>]*>([^<]*)</text>", f.read())
+        for needle in ("Read", "Write", "IOPS", "SEQ1M", "Q8T1"):
+            check(needle in texts, "the grid SVG has no <text> %r" % needle, repr(texts[:60]))
+        # A pass of 2 MiB is too fast to time: "+++++", as bonnie++ says it; else the figure
+        # says whether it is a mean or one run.
+        check(all(t == "+++++" for t in texts if re.match(r"^[0-9.]+$|^\+", t))
+              or any(t.startswith("one run") or t.startswith("mean") for t in texts),
+              "no tile says what its figure is", repr(texts[:60]))
+
+
 def case_export_errors():
     with Scratch() as d:
         for args, rc, pattern in (
@@ -1588,6 +1688,8 @@ CASES = [
     ("import: all or nothing; errors", case_import_all_or_nothing),
     ("export: tables and charts", case_export),
     ("export: errors", case_export_errors),
+    ("export: every target, SVG text, PDF text, no fonts exits 1, the drive grid",
+     case_export_article),
     ("run, then compare --chart overlay of its samples", case_run_then_overlay),
     ("--help lists compare, import and export", case_help_new_commands),
     ("list: the saved runs, text and JSON, a broken file named", case_list),
