@@ -33,6 +33,12 @@ static const char *const kind_names[] = {
   [DYNO_STREAM_END] = "end",
 };
 
+const char *
+dyno_stream_kind_get_name (DynoStreamKind kind)
+{
+  return kind < G_N_ELEMENTS (kind_names) ? kind_names[kind] : "?";
+}
+
 static void
 add_double (JsonBuilder *b, const char *name, double value)
 {

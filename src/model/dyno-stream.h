@@ -90,6 +90,8 @@ typedef struct
   char **only;            /* ROUND: the phases' keys, or NULL for every phase */
 } DynoStreamEvent;
 
+/* The event's name in a line ("round-finished"). */
+const char *dyno_stream_kind_get_name (DynoStreamKind kind);
 /* One line, without its newline. Strings are made valid UTF-8 (a path need not be). */
 char    *dyno_stream_encode (const DynoStreamEvent *event);
 /* A line back into an event; FALSE with a DYNO_ERROR_BAD_FORMAT naming what is wrong. Fields

@@ -100,7 +100,7 @@ def case_hello():
         p = cli("run", "-d", f.path, *SMALL, "--stream", env=dict(os.environ))
         check(p.returncode == 0, "a local --stream run failed", p.desc)
         first = json.loads(p.out.splitlines()[0])
-        check(first == {"event": "hello", "protocol": 1, "dyno": VERSION},
+        check(first == {"event": "hello", "protocol": 2, "dyno": VERSION},
               "the first line is not the hello line", p.desc)
 
 
@@ -510,14 +510,14 @@ def case_garbage_after_hello():
     """A good hello, then a line that is not Dyno's: not blamed on the remote's version; and
     a stream that ends without a result says so."""
     with Folder() as f:
-        fake, _ = script_cli(f.base, "echo '{\"event\":\"hello\",\"protocol\":1,\"dyno\":"
+        fake, _ = script_cli(f.base, "echo '{\"event\":\"hello\",\"protocol\":2,\"dyno\":"
                                      "\"%s\"}'; echo 'garbage'" % VERSION)
         p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
         expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 sent a line this Dyno cannot read",
                     "garbage", r"does not speak|Install dyno-cli")
         fake = os.path.join(f.base, "ends")
         with open(fake, "w") as fh:
-            fh.write("#!/bin/sh\necho '{\"event\":\"hello\",\"protocol\":1,\"dyno\":"
+            fh.write("#!/bin/sh\necho '{\"event\":\"hello\",\"protocol\":2,\"dyno\":"
                      "\"%s\"}'\nexit 0\n" % VERSION)
         os.chmod(fake, 0o755)
         p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
@@ -543,12 +543,18 @@ def case_info_banner():
 
 
 def case_newer_protocol():
-    """A remote dyno-cli of a newer protocol: not only "install the old one there"."""
+    """A remote dyno-cli of a newer protocol: not only "install the old one there"; one of an
+    older protocol (1, before runs took turns across machines): install this one there."""
     with Folder() as f:
-        fake = fake_cli(f.base, '{"event":"hello","protocol":2,"dyno":"0.2.0"}')
+        fake = fake_cli(f.base, '{"event":"hello","protocol":3,"dyno":"0.3.0"}')
         p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
-        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 is newer than this Dyno.*protocol 2.*"
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 is newer than this Dyno.*protocol 3.*"
                     r"Update Dyno on this machine", "newer")
+        fake = fake_cli(f.base, '{"event":"hello","protocol":1,"dyno":"0.0.9"}')
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 does not speak this Dyno's stream.*"
+                    r"protocol 1 \(Dyno 0\.0\.9\).*Install dyno-cli", "older",
+                    r"Update Dyno on this machine")
 
 
 def case_remote_full():
@@ -831,7 +837,7 @@ def case_parallel_stream():
                 events.append(json.loads(line))
             except ValueError as e:
                 raise Failure("line %d is not JSON: %s" % (n, e), p.desc)
-        check(events and events[0] == {"event": "hello", "protocol": 1, "dyno": VERSION},
+        check(events and events[0] == {"event": "hello", "protocol": 2, "dyno": VERSION},
               "the first line is not the hello line", p.desc)
         check(sum(e.get("event") == "hello" for e in events) == 1, "more than one hello", p.desc)
         hosts = ["root@127.0.0.%d" % (i + 1) for i in range(len(folders))]
