@@ -146,11 +146,12 @@ test_failure_ends_all (void)
 
   dyno_turns_start (turns);
   finish (turns, 0, 0, NULL);
-  /* Target 1's round failed (its disk filled up): nobody runs another round. */
+  /* Target 1's round failed (its disk filled up): nobody runs another round, and every side,
+   * its own too, is told to end. */
   finish (turns, 1, 0, "No space left on device");
-  g_assert_cmpstr (o.log->str, ==, "R0.0 R1.0 E0:not-sought E2:not-sought ");
+  g_assert_cmpstr (o.log->str, ==, "R0.0 R1.0 E0:not-sought E1:not-sought E2:not-sought ");
   finish (turns, 2, 0, NULL);
-  g_assert_cmpstr (o.log->str, ==, "R0.0 R1.0 E0:not-sought E2:not-sought ");
+  g_assert_cmpstr (o.log->str, ==, "R0.0 R1.0 E0:not-sought E1:not-sought E2:not-sought ");
   dyno_turns_free (turns);
   g_string_free (o.log, TRUE);
 
@@ -161,7 +162,7 @@ test_failure_ends_all (void)
   turns = dyno_turns_new (config, 2, dyno_now_ns (), on_order, &o);
   dyno_turns_start (turns);
   dyno_turns_lost (turns, 1);
-  g_assert_cmpstr (o.log->str, ==, "E0:not-sought ");
+  g_assert_cmpstr (o.log->str, ==, "E0:not-sought E1:not-sought ");
   dyno_turns_free (turns);
   g_string_free (o.log, TRUE);
 }

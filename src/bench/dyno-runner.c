@@ -1519,7 +1519,19 @@ dyno_runner_run (const DynoConfig *config,
         target_finished (&state, result, i, &slots[i]);
       }
     else if (!slots[i].done)
-      g_clear_pointer (&slots[i].latency, g_hash_table_unref);
+      {
+        g_clear_pointer (&slots[i].latency, g_hash_table_unref);
+        /* Taking turns, a target whose first round never came (another one failed): said,
+         * rather than a target with nothing and no reason. */
+        if (!cancelled && dyno_run_shared_get_take_turns (shared))
+          {
+            slots[i].result->error_code = DYNO_ERROR_FAILED;
+            slots[i].result->error_message
+                = g_strdup (_("Not measured: the run ended before this target's first round, "
+                              "when another target of the run failed"));
+            target_finished (&state, result, i, &slots[i]);
+          }
+      }
 
   /* In the order given, whatever order they ran in. */
   for (guint i = 0; i < n_targets; i++)

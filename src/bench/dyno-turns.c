@@ -119,8 +119,8 @@ dyno_turns_free (DynoTurns *self)
   g_free (self);
 }
 
-/* Every side that is still there ends: its targets close and it sends its result. stop: why
- * no more rounds were added for precision, as the runner names it. */
+/* Every side ends: its targets close and it sends its result. stop: why no more rounds were
+ * added for precision, as the runner names it. */
 static void
 end_all (DynoTurns *self, const char *stop)
 {
@@ -130,9 +130,9 @@ end_all (DynoTurns *self, const char *stop)
     return;
   self->ended = TRUE;
   self->waiting = FALSE;
+  /* A side whose target failed is still there, waiting for its orders: it is told too. */
   for (guint i = 0; i < self->n; i++)
-    if (!self->targets[i].lost)
-      self->order (i, &order, self->data);
+    self->order (i, &order, self->data);
 }
 
 /* Whether repeating the phase can make its figure more precise (as the runner judges it). */

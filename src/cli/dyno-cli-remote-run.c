@@ -232,7 +232,8 @@ print_results (Session *session)
            * already (it could not be reached) on its own. */
           if (machine == NULL)
             where = g_strdup (target->info->path);
-          else if (came_back (result) && (target->phases->len > 0 || target->remote == NULL))
+          else if (target->error_phase != NULL || target->phases->len > 0
+                   || (came_back (result) && target->remote == NULL))
             where = g_strdup_printf ("%s:%s", machine, target->info->path);
           say_failure (where, target);
           status = DYNO_EXIT_FAILED;
