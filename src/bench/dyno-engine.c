@@ -555,7 +555,7 @@ on_remote_done (GObject *source, GAsyncResult *res, gpointer data)
       dyno_turns_lost (run->turns, slot->index);
       if (slot->result == NULL)
         slot->result = partial_remote_result (slot, error);
-      else
+      else if (dyno_result_get_n_targets (slot->result) > 0)
         to_run_clock (slot, dyno_result_get_target (slot->result, 0));
     }
   else if (slot->result == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
