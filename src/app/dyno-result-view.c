@@ -530,8 +530,12 @@ describe_target (const DynoTargetResult *tr)
   const DynoTargetInfo *info = tr->info;
   g_autofree char *where = dyno_target_info_describe (info);
   g_autofree char *took = dyno_format_duration (tr->elapsed);
-  GString *text = g_string_new (where);
+  GString *text = g_string_new (NULL);
 
+  /* A folder of another machine's, in a run across machines: that machine first. */
+  if (tr->remote != NULL)
+    g_string_append_printf (text, "%s · ", tr->remote);
+  g_string_append (text, where);
   if (info->device_model != NULL)
     g_string_append_printf (text, " · %s", info->device_model);
   if (info->mount_point != NULL && g_strcmp0 (info->mount_point, info->path) != 0)

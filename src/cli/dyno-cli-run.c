@@ -548,6 +548,7 @@ dyno_cli_run (int argc, char **argv)
   g_autofree char *remote_cli = NULL;
   g_autofree char *config_json = NULL;
   gboolean stop_on_stdin_close = FALSE;
+  gboolean take_turns = FALSE;
   gboolean parallel = FALSE;
   GSource *stdin_source = NULL;
   const GOptionEntry entries[] = {
@@ -659,6 +660,9 @@ dyno_cli_run (int argc, char **argv)
     { "parallel", 0, 0, G_OPTION_ARG_NONE, &parallel,
       N_("With several SSH folders: measure them all at once, one machine each, and sum them up"),
       NULL },
+    /* The far side of a run across machines: rounds on order (dyno-cli-turns.c). */
+    { "take-turns", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &take_turns,
+      N_("Run each round when standard input says so, for a run across machines"), NULL },
     /* What the app and a remote run hand over: the configuration as a result file stores it. */
     { "config-json", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &config_json,
       N_("The configuration, as the JSON of a result file's config"), N_("JSON") },
@@ -889,9 +893,14 @@ dyno_cli_run (int argc, char **argv)
   if (dyno_cli_find_empty (dirs) >= 0)
     return dyno_cli_empty_name_error ("run", "-d");
   if (dyno_cli_remote_any_target (dirs))
-    return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
-                                parallel, config->repeat, price_amounts, price_currencies,
-                                rate_unit);
+    return dyno_cli_run_remote (config, dirs,
+                                &(DynoCliRemoteOptions) {
+                                    .remote_cli = remote_cli, .json = json, .csv = csv,
+                                    .stream = stream, .quiet = quiet, .paired = paired,
+                                    .parallel = parallel, .price_amounts = price_amounts,
+                                    .price_currencies = price_currencies,
+                                    .reference = reference, .per_spindle = per_spindle,
+                                    .unit = rate_unit });
   if (parallel)
     return dyno_cli_usage_error ("run", _("--parallel measures folders on several machines at "
                                           "once; give them as ssh://host/path"));
@@ -980,7 +989,9 @@ dyno_cli_run (int argc, char **argv)
   dyno_cli_catch_signals (&signals, on_raw_signal);
   signal (SIGPIPE, SIG_IGN);
   stream_ctx = &ctx;
-  if (stop_on_stdin_close)
+  if (take_turns)
+    stdin_source = dyno_cli_take_turns (engine, cancellable, stream);
+  else if (stop_on_stdin_close)
     stdin_source = dyno_cli_watch_stdin (cancellable);
 
   if (!ctx.quiet && dyno_config_is_auto (config, DYNO_AUTO_REPEAT) && config->precision > 0)

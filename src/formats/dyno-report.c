@@ -980,7 +980,12 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
       g_autofree char *describe = dyno_target_info_describe (target->info);
       g_autofree char *path = escape_path (target->info->path ? target->info->path : "?");
 
-      g_string_append_printf (out, _("Target: %s (%s)"), path, describe);
+      /* A folder of another machine's, in a run across machines: host:path, as scp writes it. */
+      if (target->remote != NULL)
+        g_string_append_printf (out, "%s %s:%s (%s)", _("Target:"), target->remote, path,
+                                describe);
+      else
+        g_string_append_printf (out, _("Target: %s (%s)"), path, describe);
       g_string_append_c (out, '\n');
     }
   if (bonnie)

@@ -965,6 +965,11 @@ read_per_spindle (JsonObject *object, const char *where, DynoTargetResult *targe
   return TRUE;
 }
 
+static gboolean read_system (JsonObject     *object,
+                             const char     *where,
+                             DynoSystemInfo *system,
+                             GError        **error);
+
 static gboolean
 read_target (JsonObject *object, const char *where, guint index, guint n_targets, guint *budget,
              DynoTargetResult **out, GError **error)
@@ -978,6 +983,8 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
   g_autofree char *samples_path = join_path (where, "samples");
   g_autofree char *sizing_path = join_path (where, "sizing");
   g_autofree char *price_path = join_path (where, "price");
+  g_autofree char *system_path = join_path (where, "system");
+  JsonObject *system = NULL;
   JsonObject *sizing = NULL;
   JsonObject *price = NULL;
   JsonObject *info = NULL;
@@ -1004,8 +1011,16 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || (sizing != NULL && !read_sizing (sizing, sizing_path, &target->sizing, error))
       || !get_object (object, where, "price", FALSE, &price, error)
       || (price != NULL && !read_price (price, price_path, target, error))
-      || !read_per_spindle (object, where, target, error))
+      || !read_per_spindle (object, where, target, error)
+      || !read_string (MEMBER (object, "remote"), where, "remote", &target->remote, error)
+      || !get_object (object, where, "system", FALSE, &system, error))
     return FALSE;
+  if (system != NULL)
+    {
+      target->system = dyno_system_info_new ();
+      if (!read_system (system, system_path, target->system, error))
+        return FALSE;
+    }
 
   if (started != NULL)
     target->started_at

@@ -477,6 +477,11 @@ target_to_json (const DynoTargetResult *target)
   JsonArray *phases = json_array_new ();
 
   set_string (object, "path", target->info ? target->info->path : NULL);
+  /* Only for a target of another machine in a run across machines (docs/remote.md). */
+  if (target->remote != NULL)
+    set_string (object, "remote", target->remote);
+  if (target->system != NULL)
+    json_object_set_object_member (object, "system", system_to_json (target->system));
   if (target->info != NULL)
     json_object_set_object_member (object, "info", info_to_json (target->info));
   set_time (object, "started", target->started_at);

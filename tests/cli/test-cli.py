@@ -409,7 +409,7 @@ def case_stream():
                   "stdout line %d is not an object with an \"event\" key: %r" % (i + 1, line[:200]))
             events.append(ev)
         # The first line says which protocol and which Dyno wrote the stream.
-        check(events[0] == {"event": "hello", "protocol": 1, "dyno": VERSION},
+        check(events[0] == {"event": "hello", "protocol": 2, "dyno": VERSION},
               "the first line is not the hello line: %r" % lines[0][:200])
         started = [e.get("phase") for e in events if e["event"] == "phase-started"]
         finished = [e.get("phase") for e in events if e["event"] == "phase-finished"]
