@@ -40,6 +40,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-text-table-private.h"
 #include "dyno-compare.h"
 #include "dyno-report.h"
@@ -285,7 +286,7 @@ entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
 
   if (table_unit (table) == DYNO_UNIT_BYTES)
     return size > 0 ? format_file_size (size) : g_strdup ("");
-  return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
+  return dyno_config_get_files (config)->num > 0 ? g_strdup_printf ("%u", dyno_config_get_files (config)->num) : g_strdup ("");
 }
 
 /* "† may come from a cache below: …": each reason once, as the paired table's footnote says
