@@ -963,7 +963,8 @@ fill_run_group (DynoResultView *self)
                                 config->phase_time, dyno_config_get_uint (config, "seekers"));
       else
         /* TRANSLATORS: "8192 seeks by 5 threads" */
-        text = g_strdup_printf (_("%u seeks by %u threads"), dyno_config_get_uint (config, "seeks"), dyno_config_get_uint (config, "seekers"));
+        text = g_strdup_printf (_("%u seeks by %u threads"), dyno_config_get_uint (config, "seeks"),
+                                dyno_config_get_uint (config, "seekers"));
       add_info_row (self, self->run_group, _("Random seeks"), text);
     }
   if (dyno_config_has_file_tests (config))

@@ -298,7 +298,8 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
   w->per_char_size = dyno_config_get_per_char_size (config);
   w->files_total = dyno_config_get_files_total (config);
   w->files_cap = 0;
-  w->seeks = dyno_config_option_is_auto (config, "seeks") ? 0 : dyno_config_get_uint (config, "seeks");
+  w->seeks = dyno_config_option_is_auto (config, "seeks") ? 0
+                                                          : dyno_config_get_uint (config, "seeks");
 
   if (shared)
     add_reason (reason,

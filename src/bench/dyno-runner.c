@@ -54,7 +54,8 @@ typedef struct
 static gboolean
 selected (const DynoConfig *config, const DynoPhase *phase)
 {
-  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST) && dyno_config_get_files (config)->num == 0);
+  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST)
+           && dyno_config_get_files (config)->num == 0);
 }
 
 guint

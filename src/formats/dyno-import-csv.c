@@ -281,7 +281,8 @@ parse_files (const CsvLine *line, DynoImportRun *run, GError **error)
       return TRUE;
     }
 
-  if (!parse_uint_field (line, layout->num_files, 1, DYNO_MAX_FILES_NUM, &dyno_config_get_files (run->config)->num,
+  if (!parse_uint_field (line, layout->num_files, 1, DYNO_MAX_FILES_NUM,
+                         &dyno_config_get_files (run->config)->num,
                          error))
     return FALSE;
   dyno_config_get_files (run->config)->max = 0;
@@ -308,7 +309,8 @@ parse_files (const CsvLine *line, DynoImportRun *run, GError **error)
       if (!dyno_import_parse_size (min, strlen (min), 1, &bytes) || bytes > G_MAXINT32)
         return field_fail (error, line, layout->min_size, _("is not a file size in bytes"));
       if (dyno_config_get_files (run->config)->max > 0)
-        dyno_config_get_files (run->config)->min = MIN ((gint64) bytes, dyno_config_get_files (run->config)->max);
+        dyno_config_get_files (run->config)->min
+            = MIN ((gint64) bytes, dyno_config_get_files (run->config)->max);
     }
   if (*field (line, layout->num_dirs) != '\0'
       && !parse_uint_field (line, layout->num_dirs, 1, DYNO_MAX_FILES_DIRS,
@@ -482,7 +484,8 @@ dyno_import_csv_parse_line (const DynoImportInput *input, char *text, guint numb
   run->config->per_char = versioned ? DYNO_PER_CHAR_SYSCALL : DYNO_PER_CHAR_STDIO;
   run->config->chunk = DYNO_DEFAULT_CHUNK;
   dyno_config_set_uint (run->config, "seeks", BONNIE_SEEKS);
-  dyno_config_set_uint (run->config, "seekers", versioned ? BONNIE_19X_SEEKERS : BONNIE_103_SEEKERS);
+  dyno_config_set_uint (run->config, "seekers",
+                        versioned ? BONNIE_19X_SEEKERS : BONNIE_103_SEEKERS);
 
   if (layout->concurrency != NONE && *field (&line, layout->concurrency) != '\0')
     {

@@ -298,7 +298,8 @@ new_bonniepp_run (TextState *state, char *label, guint number)
   run->first_line = run->last_line = number;
   run->config->chunk = DYNO_DEFAULT_CHUNK;
   dyno_config_set_uint (run->config, "seeks", BONNIEPP_SEEKS);
-  dyno_config_set_uint (run->config, "seekers", 0); /* from the size column, or the generation's default */
+  /* from the size column, or the generation's default */
+  dyno_config_set_uint (run->config, "seekers", 0);
   if (state->concurrency > 1)
     {
       g_autofree char *note =
@@ -329,7 +330,8 @@ finish_bonniepp_run (TextState *state, DynoImportRun *run)
     }
   run->config->per_char = new_line ? DYNO_PER_CHAR_SYSCALL : DYNO_PER_CHAR_STDIO;
   if (dyno_config_get_uint (run->config, "seekers") == 0)
-    dyno_config_set_uint (run->config, "seekers", new_line ? BONNIEPP_19X_SEEKERS : BONNIEPP_103_SEEKERS);
+    dyno_config_set_uint (run->config, "seekers",
+                          new_line ? BONNIEPP_19X_SEEKERS : BONNIEPP_103_SEEKERS);
   run->seek_threads = dyno_config_get_uint (run->config, "seekers");
   if (!run->phases[BONNIE_COL_PUTC].present && !run->phases[BONNIE_COL_WRITE].present
       && !run->phases[BONNIE_COL_REWRITE].present && !run->phases[BONNIE_COL_GETC].present
@@ -571,7 +573,8 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
       set_phase (phase, line, first + 2 * p, FALSE, 0);
       /* 2.00a: "%5d" of a double prints whatever the integer register held, which is
        * usually num × 1024 */
-      if (state->text_200 && !phase->too_fast && phase->rate == dyno_config_get_files (spec)->num * 1024.0)
+      if (state->text_200 && !phase->too_fast
+          && phase->rate == dyno_config_get_files (spec)->num * 1024.0)
         {
           phase->rate = NAN;
           garbage = TRUE;
@@ -584,7 +587,8 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
                              "integer format applied to a floating-point value), here %u for "
                              "%u × 1024 files; those rates are unknown. Its CSV line has the "
                              "right ones."),
-                           dyno_config_get_files (spec)->num * 1024, dyno_config_get_files (spec)->num);
+                           dyno_config_get_files (spec)->num * 1024,
+                           dyno_config_get_files (spec)->num);
 
       dyno_import_run_add_note (run, note);
     }

@@ -350,7 +350,8 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
       g_string_append_c (line, ',');
       if (config->chunk != DYNO_DEFAULT_CHUNK)
         append_bonnie_size (line, config->chunk, " km");
-      g_string_append_printf (line, ",%u,%u", dyno_config_get_uint (config, "seeks"), dyno_config_get_uint (config, "seekers"));
+      g_string_append_printf (line, ",%u,%u", dyno_config_get_uint (config, "seeks"),
+                              dyno_config_get_uint (config, "seekers"));
       for (guint i = 0; i < n_bonnie; i++)
         if (!dyno_phase_has_flag (bonnie[i], DYNO_PHASE_FILE_TEST))
           append_csv_stat (line, bonnie[i],

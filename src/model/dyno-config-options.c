@@ -314,7 +314,8 @@ static const DynoOption options[] = {
     .from_settings = tests_from_settings },
   /* The kinds' own options (DynoPhaseKind.options) go here in a result file and in --help,
    * each kind's set in the order of their names. */
-  { .name = "kinds", .type = DYNO_OPTION_CUSTOM, .flags = DYNO_OPTION_KINDS_HERE | DYNO_OPTION_HIDDEN,
+  { .name = "kinds", .type = DYNO_OPTION_CUSTOM,
+    .flags = DYNO_OPTION_KINDS_HERE | DYNO_OPTION_HIDDEN,
     .offset = -1, .help = N_("The options of the kinds of phase") },
   { .name = "per-char", .type = DYNO_OPTION_ENUM, .offset = OFFSET (per_char),
     .enum_type = dyno_per_char_mode_get_type, .def = "stdio",

@@ -18,7 +18,10 @@
 static int
 compare_set_names (gconstpointer a, gconstpointer b)
 {
-  return strcmp ((*(const DynoOptionSet *const *) a)->name, (*(const DynoOptionSet *const *) b)->name);
+  const DynoOptionSet *sa = *(const DynoOptionSet *const *) a;
+  const DynoOptionSet *sb = *(const DynoOptionSet *const *) b;
+
+  return strcmp (sa->name, sb->name);
 }
 
 const DynoOptionSet *const *
@@ -278,7 +281,8 @@ dyno_option_error_range (GError **error, const char *who, const char *text,
     case DYNO_OPTION_SECONDS:
       if (text != NULL)
         /* Translators: "--interval: “-1” is not a number of seconds from 0 to 600" */
-        return dyno_error_set_invalid (error, _("%s: “%s” is not a number of seconds from %s to %s"),
+        return dyno_error_set_invalid (error,
+                                       _("%s: “%s” is not a number of seconds from %s to %s"),
                                        who, text, min, max);
       /* Translators: "--interval must be from 0 to 600 seconds" */
       return dyno_error_set_invalid (error, _("%s must be from %s to %s seconds"), who, min, max);
@@ -303,9 +307,9 @@ dyno_option_error_range (GError **error, const char *who, const char *text,
       if (text != NULL)
         {
           /* dyno_parse_count ()'s text, with the option in front */
-          g_autofree char *reason = g_strdup_printf (_("“%s” is not a whole number from %u to %u"),
-                                                     text, (guint) option->min,
-                                                     (guint) option->max);
+          g_autofree char *reason
+              = g_strdup_printf (_("“%s” is not a whole number from %u to %u"), text,
+                                 (guint) option->min, (guint) option->max);
 
           return dyno_error_set_invalid (error, "%s: %s", who, reason);
         }
