@@ -675,7 +675,11 @@ apply_table (RunArgs *a, GError **error)
       if (value->text == NULL)
         continue;
       if (value->option->type == DYNO_OPTION_STRING)
-        dyno_cli_take_text_option (flag, &value->text);
+        {
+          g_autofree char *long_flag = g_strconcat ("--", value->option->cli, NULL);
+
+          dyno_cli_take_text_option (long_flag, &value->text);
+        }
       if (!dyno_option_parse (value->set, value->option, a->config, value->text, flag, error))
         return FALSE;
     }

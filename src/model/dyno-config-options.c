@@ -361,7 +361,8 @@ static const DynoOption options[] = {
     .arg = N_("SECONDS"), .cli = "max-time", .json = "max_time", .json_absent = "0" },
   { .name = "queue-size", .type = DYNO_OPTION_SIZE,
     .flags = DYNO_OPTION_JSON_IF_APPLIES | DYNO_OPTION_PRESET_KEEPS | DYNO_OPTION_FILE_FROM_ZERO,
-    .offset = OFFSET (queue_size), .min = DYNO_QUEUE_SIZE_UNIT, .max = MAX_SIZE, .def = "1G",
+    /* From 0: its check says what a size must be (whole 64 KiB) better than a range would */
+    .offset = OFFSET (queue_size), .min = 0, .max = MAX_SIZE, .def = "1G",
     .unit = "bytes",
     .help = N_("Size of the queued tests' test file (default 1G, as CrystalDiskMark)"),
     .arg = N_("SIZE"), .applies = DYNO_PHASE_QUEUED, .cli = "queue-size", .json = "queued.size",
