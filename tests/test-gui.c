@@ -1468,7 +1468,7 @@ test_settings_tests (void)
   /* An unknown nick is skipped, with a warning the first time only. */
   g_settings_set_strv (settings, "tests",
                        (const char *const[]) { "seeks", "zoom-test", "read", NULL });
-  g_test_expect_message ("dyno-presets", G_LOG_LEVEL_WARNING, "*unknown phase “zoom-test”*");
+  g_test_expect_message ("Dyno", G_LOG_LEVEL_WARNING, "*unknown phase “zoom-test”*");
   config = dyno_settings_get_config (settings, NULL);
   g_test_assert_expected_messages ();
   g_assert_nonnull (config);
@@ -1482,7 +1482,7 @@ test_settings_tests (void)
 
   /* None known: the preset's phases rather than none. */
   g_settings_set_strv (settings, "tests", (const char *const[]) { "warp-test", NULL });
-  g_test_expect_message ("dyno-presets", G_LOG_LEVEL_WARNING, "*unknown phase “warp-test”*");
+  g_test_expect_message ("Dyno", G_LOG_LEVEL_WARNING, "*unknown phase “warp-test”*");
   config = dyno_settings_get_config (settings, NULL);
   g_test_assert_expected_messages ();
   g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = quick }));
@@ -1890,7 +1890,7 @@ test_presets (void)
   g_assert_cmpuint (config->autos, ==, DYNO_AUTO_ALL);
   g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
   g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
-  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SEEKS));
+  g_assert_true (dyno_config_option_is_auto (config, "seeks"));
   g_assert_true (dyno_config_validate (config, NULL));
   g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_QUICK, ram));
   g_clear_pointer (&config, dyno_config_free);
@@ -1908,10 +1908,10 @@ test_presets (void)
   g_settings_set_uint (settings, "seeks", 500);
   config = dyno_settings_get_config (settings, NULL);
   g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
-  g_assert_cmpint (config->files_max, ==, 4096);
-  g_assert_cmpuint (config->files_dirs, ==, 8);
-  g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SEEKS));
-  g_assert_cmpuint (config->seeks, ==, 500);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, 4096);
+  g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 8);
+  g_assert_false (dyno_config_option_is_auto (config, "seeks"));
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 500);
   g_clear_pointer (&config, dyno_config_free);
   g_settings_set_string (settings, "size", "twelve");
   g_assert_null (dyno_settings_get_config (settings, NULL));
@@ -1928,8 +1928,8 @@ test_presets (void)
     g_assert_cmpuint (config->phases->len, ==, 6);
     g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = io }));
   }
-  g_assert_cmpuint (config->seeks, ==, 4000);
-  g_assert_cmpuint (config->seekers, ==, 3);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 4000);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 3);
   g_assert_cmpuint (config->chunk, ==, 16384);
   /* Bonnie's way: one pass over twice the RAM, once. */
   g_assert_cmpfloat (config->phase_time, ==, 0);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-grid.h"
 #include "dyno-report.h"
 #include "dyno-test-util.h"
@@ -241,8 +242,8 @@ test_csv_sizes (void)
 
       config->size = cases[i].size;
       config->chunk = cases[i].chunk;
-      config->seeks = 1000;
-      config->seekers = 20;
+      dyno_config_set_uint (config, "seeks", 1000);
+      dyno_config_set_uint (config, "seekers", 20);
       result = make_result ("x", config);
       dyno_result_add_target (result, make_target ("/t", 1));
       line = csv_line (result, 0, 0);
@@ -277,10 +278,10 @@ test_csv_files_spec (void)
       g_autofree char *line = NULL;
       g_auto (GStrv) f = NULL;
 
-      config->files_num = 4;
-      config->files_max = cases[i].max;
-      config->files_min = cases[i].min;
-      config->files_dirs = cases[i].dirs;
+      dyno_config_get_files (config)->num = 4;
+      dyno_config_get_files (config)->max = cases[i].max;
+      dyno_config_get_files (config)->min = cases[i].min;
+      dyno_config_get_files (config)->dirs = cases[i].dirs;
       result = make_result ("x", config);
       dyno_result_add_target (result, make_target ("/t", 1));
       line = csv_line (result, 0, 0);

@@ -776,35 +776,25 @@ cache_policy_title (DynoCachePolicy policy)
 static guint64
 sizing_value (const DynoSizing *sizing, DynoAutoFlags what)
 {
-  switch (what)
-    {
-    case DYNO_AUTO_SIZE:
-      return sizing->size;
-    case DYNO_AUTO_PER_CHAR:
-      return sizing->per_char_size;
-    case DYNO_AUTO_FILES:
-      return sizing->files;
-    case DYNO_AUTO_SEEKS:
-    default:
-      return sizing->seeks;
-    }
+  if (what == DYNO_AUTO_SIZE)
+    return sizing->size;
+  if (what == DYNO_AUTO_PER_CHAR)
+    return sizing->per_char_size;
+  if (what == DYNO_AUTO_FILES)
+    return sizing->files;
+  return sizing->seeks;
 }
 
 static guint64
 config_value (const DynoConfig *config, DynoAutoFlags what)
 {
-  switch (what)
-    {
-    case DYNO_AUTO_SIZE:
-      return config->size;
-    case DYNO_AUTO_PER_CHAR:
-      return dyno_config_get_per_char_size (config);
-    case DYNO_AUTO_FILES:
-      return dyno_config_get_files_total (config);
-    case DYNO_AUTO_SEEKS:
-    default:
-      return config->seeks;
-    }
+  if (what == DYNO_AUTO_SIZE)
+    return config->size;
+  if (what == DYNO_AUTO_PER_CHAR)
+    return dyno_config_get_per_char_size (config);
+  if (what == DYNO_AUTO_FILES)
+    return dyno_config_get_files_total (config);
+  return dyno_config_get_uint (config, "seeks");
 }
 
 /* Targets that sized it for themselves chose different values (or none is known). */
@@ -971,13 +961,14 @@ fill_run_group (DynoResultView *self)
     {
       g_autofree char *text = NULL;
 
-      if (dyno_config_is_auto (config, DYNO_AUTO_SEEKS))
+      if (dyno_config_option_is_auto (config, "seeks"))
         /* TRANSLATORS: "As many seeks as 3 s held, by 5 threads" */
         text = g_strdup_printf (_("As many seeks as %g s held, by %u threads"),
-                                config->phase_time, config->seekers);
+                                config->phase_time, dyno_config_get_uint (config, "seekers"));
       else
         /* TRANSLATORS: "8192 seeks by 5 threads" */
-        text = g_strdup_printf (_("%u seeks by %u threads"), config->seeks, config->seekers);
+        text = g_strdup_printf (_("%u seeks by %u threads"), dyno_config_get_uint (config, "seeks"),
+                                dyno_config_get_uint (config, "seekers"));
       add_info_row (self, self->run_group, _("Random seeks"), text);
     }
   if (dyno_config_has_file_tests (config))
@@ -994,7 +985,7 @@ fill_run_group (DynoResultView *self)
           g_autofree char *spec = NULL;
           guint64 files = sized (self, config, DYNO_AUTO_FILES);
 
-          shown->files_num = (guint) MIN ((files + 1023) / 1024, G_MAXUINT);
+          dyno_config_get_files (shown)->num = (guint) MIN ((files + 1023) / 1024, G_MAXUINT);
           spec = dyno_format_files_spec (shown);
           /* TRANSLATORS: number of files and bonnie++'s -n spec, like "4096 files (-n 4)" */
           text = g_strdup_printf (_("%llu files (-n %s)"), (unsigned long long) files, spec);

@@ -298,7 +298,8 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
   w->per_char_size = dyno_config_get_per_char_size (config);
   w->files_total = dyno_config_get_files_total (config);
   w->files_cap = 0;
-  w->seeks = dyno_config_is_auto (config, DYNO_AUTO_SEEKS) ? 0 : config->seeks;
+  w->seeks = dyno_config_option_is_auto (config, "seeks") ? 0
+                                                          : dyno_config_get_uint (config, "seeks");
 
   if (shared)
     add_reason (reason,
@@ -387,9 +388,9 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
           else
             add_reason (reason, _("files capped by the free inodes"));
         }
-      if (config->files_max > 0 && basis->free_bytes > 0)
+      if (dyno_config_get_files (config)->max > 0 && basis->free_bytes > 0)
         {
-          guint64 per_file = round_up ((guint64) config->files_max, 4096);
+          guint64 per_file = round_up ((guint64) dyno_config_get_files (config)->max, 4096);
           guint64 room = basis->free_bytes > SPACE_MARGIN
                              ? (basis->free_bytes - SPACE_MARGIN) / 2
                              : 0;

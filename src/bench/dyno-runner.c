@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dyno-option.h"
 #include "dyno-calibrate.h"
 #include "dyno-error.h"
 #include "dyno-parse.h"
@@ -53,7 +54,8 @@ typedef struct
 static gboolean
 selected (const DynoConfig *config, const DynoPhase *phase)
 {
-  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST) && config->files_num == 0);
+  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST)
+           && dyno_config_get_files (config)->num == 0);
 }
 
 guint
@@ -287,7 +289,7 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
     return FALSE;
   /* The queued tests evict their own file in prepare; O_DIRECT at the top does not bypass an
    * image's page cache below, so the layers go whatever the cache policy of the phase. */
-  if (dyno_phase_has_flag (id, DYNO_PHASE_QUEUED) && run->config->cache != DYNO_CACHE_NONE)
+  if (dyno_phase_has_flag (id, DYNO_PHASE_QUEUED) && run->config->queue_cache != DYNO_CACHE_NONE)
     evict_below (run, DYNO_QUEUE_FILE, &ctx.run);
   below = ctx.run;
   if (dyno_run_should_stop (run))
@@ -673,9 +675,12 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
   dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished, &run->stop);
 
   /* Asked for, O_DIRECT is probed before anything is written, for the queued tests too: they
-   * fall back to evicted buffered I/O only when direct I/O is their default, not a request. */
-  if (run->config->cache == DYNO_CACHE_DIRECT
-      && (dyno_config_has_io_tests (run->config) || dyno_config_has_queued_tests (run->config))
+   * fall back to evicted buffered I/O only when direct I/O is their default, not a request
+   * (--queue-cache direct given). */
+  if (((run->config->cache == DYNO_CACHE_DIRECT && dyno_config_has_io_tests (run->config))
+       || (run->config->queue_cache == DYNO_CACHE_DIRECT
+           && dyno_config_option_is_given (run->config, "queue-cache")
+           && dyno_config_has_queued_tests (run->config)))
       && !check_direct (run, error))
     return FALSE;
 

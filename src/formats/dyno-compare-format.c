@@ -40,6 +40,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-text-table-private.h"
 #include "dyno-compare.h"
 #include "dyno-report.h"
@@ -285,7 +286,9 @@ entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
 
   if (table_unit (table) == DYNO_UNIT_BYTES)
     return size > 0 ? format_file_size (size) : g_strdup ("");
-  return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
+  guint num = dyno_config_get_files (config)->num;
+
+  return num > 0 ? g_strdup_printf ("%u", num) : g_strdup ("");
 }
 
 /* "† may come from a cache below: …": each reason once, as the paired table's footnote says

@@ -532,7 +532,8 @@ USAGE_ERRORS = [
     ("--queue-size 1M with 2M blocks", ["--test", "seq-read:2m", "--queue-size", "1M"],
      r"larger than the test file"),
     ("--interval -1", ["--test", "rnd-read", "--interval", "-1"], r"interval"),
-    ("--cache none with queued tests", ["--test", "rnd-read", "--cache", "none"], r"page cache"),
+    ("--queue-cache none with queued tests", ["--test", "rnd-read", "--queue-cache", "none"],
+     r"page cache"),
     ("--price '0 USD'", ["-s", "16M", "--price", "0 USD"], r"--price.*larger than zero"),
     ("--price '-5 USD'", ["-s", "16M", "--price", "-5 USD"], r"--price.*not an amount"),
     ("--price 'nan USD'", ["-s", "16M", "--price", "nan USD"], r"--price.*not an amount"),
@@ -904,8 +905,14 @@ def case_help():
     check("run" in p.out and "info" in p.out, "the help does not list the commands", p.describe())
     p = cli("run", "--help")
     expect_rc(p, 0)
-    for opt in ("--size", "--chunk", "--tests", "--json", "--csv", "--stream", "--no-space-check"):
+    for opt in ("--size", "--chunk", "--tests", "--json", "--csv", "--stream", "--no-space-check",
+                "--queue-cache"):
         check(opt in p.out, "run --help does not list %s" % opt, p.describe())
+    # The kinds' own options (the seeks', the file tests'), found through the catalogue, with
+    # their help text and placeholder.
+    for line in ("-n, --files=NUM[:MAX[:MIN[:DIRS]]]", "--seeks=N", "--seekers=N"):
+        check(line in p.out, "run --help does not list %s" % line, p.describe())
+    check("Seeker threads" in p.out, "run --help has not the seekers' help", p.describe())
     p = cli("info", "--help")
     expect_rc(p, 0)
     check("--json" in p.out, "info --help does not list --json", p.describe())
