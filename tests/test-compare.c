@@ -245,15 +245,19 @@ test_noise (void)
   dyno_comparison_get_cell (c, 3, PHASE ("write"), &cell);
   g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
 
-  /* A mix: "~" marks noise, "?" the single run, and the legend says what both mean. */
+  /* A mix: "≈" marks no difference larger than 5 %, "?" the single run, and the legend says
+   * what both mean. */
+  dyno_comparison_get_cell (c, 1, PHASE ("write"), &cell);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_EQUIVALENT);
   text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
-  assert_contains (text, "×1.00 ~");
+  assert_contains (text, "×1.00 ≈");
   assert_contains (text, "×1.50 ?");
-  assert_contains (text, "~: within noise");
+  assert_contains (text, "≈: no difference larger than 5 %");
   assert_contains (text, "?: a single run");
+  g_assert_null (strstr (text, "inconclusive"));
   md = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_MARKDOWN, DYNO_RATE_UNIT_MB);
   assert_contains (md, "| faster | 150.0 (×1.50) |");
-  assert_contains (md, "| same | 100.1 (×1.00 ~) |");
+  assert_contains (md, "| same | 100.1 (×1.00 ≈) |");
 }
 
 /* Interleaved rounds: enc is 8× slower than plain in every round, while both drift ×16 from
@@ -342,11 +346,12 @@ test_paired (void)
     g_assert_cmpfloat_with_epsilon (cell.ratio, 0.125, 1e-9);
     g_assert_cmpfloat (cell.ratio_low, <, 1);
     g_assert_cmpfloat (cell.ratio_high, >, 1);
-    g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_SAME);
+    /* Wide, and holding ×1: inconclusive, never "the same". */
+    g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_INCONCLUSIVE);
     text = dyno_comparison_format_paired (apart, DYNO_RATE_UNIT_MB);
     assert_contains (text, "from both sides' means and spreads");
     g_assert_null (strstr (text, "pairs"));
-    g_assert_null (strstr (text, "geometric"));
+    g_assert_null (strstr (text, "geometric mean of the rounds"));
   }
 
   /* Repeats that do not match, or a run too fast on one side, leave runs without a partner:
@@ -427,8 +432,8 @@ test_cpu_noise (void)
     two = compare_results (plain, enc, NULL);
     apart = dyno_comparison_describe_summary (two, 1);
     assert_contains (apart, "no CPU difference Dyno can measure in Dyno's threads (±");
-    g_assert_null (strstr (apart, "more"));
-    g_assert_null (strstr (apart, "less"));
+    g_assert_null (strstr (apart, "per GB more"));
+    g_assert_null (strstr (apart, "per GB less"));
   }
 }
 
@@ -644,13 +649,13 @@ test_headline (void)
   g_auto (GStrv) none = dyno_comparison_describe_headline (c, 0);
   g_autofree char *versus = dyno_comparison_describe_versus (c, 1);
 
-  g_assert_cmpstr (versus, ==, "gocryptfs vs plain");
+  g_assert_cmpstr (versus, ==, "gocryptfs vs plain (baseline)");
   /* Sequential output, input and random; the create the baseline ran too fast says nothing. */
   g_assert_cmpuint (g_strv_length (lines), ==, 3);
   /* A gap larger than the noise: the ratio and the change, with a real minus sign. */
   g_assert_cmpstr (lines[0], ==, "Block write ×0.19 (\u221281 %), Rewrite ×1.25 (+25 %)");
-  /* The 95 % intervals overlap. */
-  g_assert_cmpstr (lines[1], ==, "Block read: no measurable difference");
+  /* The ratio's 95 % interval lies within ±5 %. */
+  g_assert_cmpstr (lines[1], ==, "Block read: no difference larger than 5 %");
   /* One run a side: no telling. */
   g_assert_cmpstr (lines[2], ==, "Random seeks ×0.50 (single runs: cannot tell)");
   g_strfreev (lines);
@@ -673,8 +678,8 @@ test_headline (void)
     lines = dyno_comparison_describe_headline (other, 1);
     g_assert_cmpuint (g_strv_length (lines), ==, 1);
     g_assert_cmpstr (lines[0], ==,
-                     "Per-char write ×0.50 (\u221250 %), Block write, Rewrite: no measurable "
-                     "difference");
+                     "Per-char write ×0.50 (\u221250 %), Block write, Rewrite: no difference "
+                     "larger than 5 %");
   }
   /* The baseline has nothing to say against itself. */
   g_assert_cmpuint (g_strv_length (none), ==, 0);
@@ -771,9 +776,18 @@ test_describe (void)
   a = dyno_comparison_describe_ratio (&cell);
   g_assert_cmpstr (a, ==, "×0.17");
   cell.ratio = 12.0 / 12.4;
+  cell.ratio_low = 0.96;
+  cell.ratio_high = 1.01;
+  cell.equivalence = 0.05;
   cell.difference = DYNO_DIFFERENCE_WITHIN_NOISE;
   b = dyno_comparison_describe_ratio (&cell);
-  g_assert_cmpstr (b, ==, "×0.97 (within noise)");
+  g_assert_cmpstr (b, ==, "×0.97 (no difference larger than 5 %)");
+  cell.ratio_low = 0.8;
+  cell.ratio_high = 1.2;
+  g_clear_pointer (&b, g_free);
+  b = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (b, ==, "×0.97 (inconclusive: needs more repeats)");
+  cell.ratio_low = cell.ratio_high = NAN;
   cell.ratio = 1.02;
   cell.difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
   c = dyno_comparison_describe_ratio (&cell);
@@ -1099,8 +1113,9 @@ test_json (void)
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "dyno-comparison");
-  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (root, "baseline"), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (root, "equivalence"), ==, 0.05);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "entries")), ==, 4);
   g_assert_cmpstr (json_object_get_string_member (
                        json_array_get_object_element (json_object_get_array_member (root, "entries"),

@@ -584,8 +584,9 @@ dyno_cli_run (int argc, char **argv)
       N_("Seconds of rest before each queued test (default 5 with --profile, else 0)"),
       N_("SECONDS") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &paired,
-      N_("With two folders: a paired run that ends with a verdict per phase (the second ÷ the "
-         "first, its 95 % interval: slower, faster or no measurable difference)"),
+      N_("With two folders: a paired run that ends with a verdict per phase (against the plain "
+         "folder when the other is encrypted, else the first; its 95 % interval: slower, faster, "
+         "no difference larger than 5 % or inconclusive)"),
       NULL },
     { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
       N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default: "
