@@ -353,30 +353,37 @@ append_cpu_sentence (GString *out, const DynoComparison *comparison, guint entry
                             "workers"));
 }
 
-/* The first encryption layer's name: "gocryptfs", "dm-crypt"; NULL when not encrypted. */
-static const char *
+/* The first encryption layer's name: "gocryptfs", "dm-crypt" (the summary's "gocryptfs
+ * (FUSE)" without its note); NULL when not encrypted. */
+static char *
 encryption_name (const DynoComparison *comparison, guint entry)
 {
   const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, entry);
+  const char *name;
+  const char *paren;
 
   if (target == NULL || target->info == NULL || !dyno_target_info_is_encrypted (target->info))
     return NULL;
   if (target->info->crypto != NULL && target->info->crypto->len > 0)
-    return ((const DynoCryptoLayer *) g_ptr_array_index (target->info->crypto, 0))->layer;
-  return g_ptr_array_index (target->info->encryption, 0);
+    return g_strdup (((const DynoCryptoLayer *) g_ptr_array_index (target->info->crypto, 0))
+                         ->layer);
+  name = g_ptr_array_index (target->info->encryption, 0);
+  paren = strstr (name, " (");
+  return paren != NULL && paren > name ? g_strndup (name, paren - name) : g_strdup (name);
 }
 
 char *
 dyno_compare_subject (const DynoComparison *comparison, guint entry)
 {
   const char *name = dyno_comparison_get_name (comparison, entry);
-  const char *layer = encryption_name (comparison, entry);
+  g_autofree char *layer = encryption_name (comparison, entry);
+  g_autofree char *base_layer = encryption_name (comparison,
+                                                 dyno_comparison_get_baseline (comparison));
   g_autofree char *folded_name = NULL;
   g_autofree char *folded_layer = NULL;
 
   /* Said only where it tells the sides apart: the encrypted one against a plain baseline. */
-  if (layer == NULL
-      || encryption_name (comparison, dyno_comparison_get_baseline (comparison)) != NULL)
+  if (layer == NULL || base_layer != NULL)
     return g_strdup (name);
   folded_name = g_utf8_casefold (name, -1);
   folded_layer = g_utf8_casefold (layer, -1);
