@@ -1048,9 +1048,10 @@ draw_marks (ForestLayout *layout, const Row *row, double cy)
     }
 }
 
-/* A verdict's words at the right, centred on cy. Too long for their column, the words before
- * the interval are cut short and the interval kept ("no difference lar… (−3 to +4 %)"); if
- * even that is too long, the end is. */
+/* A verdict's words at the right, centred on cy. Too long for their column, they take two
+ * lines where the row has room, the interval on the second; else the words before the
+ * interval are cut short and the interval kept ("no difference lar… (−3 to +4 %)"); if even
+ * that is too long, the end is. */
 static void
 draw_words (ForestLayout *layout, const char *words, const DynoRgba *color, double cy)
 {
@@ -1066,6 +1067,42 @@ draw_words (ForestLayout *layout, const char *words, const DynoRgba *color, doub
       dyno_chart_draw_text_fitted (chart, layout->font, words, color, layout->verdicts_x, cy,
                                    room, CHART_ALIGN_START, CHART_ALIGN_CENTER,
                                    PANGO_ELLIPSIZE_END);
+      return;
+    }
+
+  /* Rows tall enough for two lines: the words on one, the interval on the next, whole, rather
+   * than "96… (469 to 1894 %)". */
+  if (layout->row_height >= 2 * layout->row_lh
+      && text_width (layout, layout->font, paren + 1) <= room)
+    {
+      g_autofree char *head = g_strndup (words, paren - words);
+      guint first = chart->labels != NULL ? chart->labels->len : 0;
+
+      dyno_chart_draw_text_fitted (chart, layout->font, head, color, layout->verdicts_x,
+                                   cy - layout->row_lh / 2, room, CHART_ALIGN_START,
+                                   CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
+      dyno_chart_draw_text_fitted (chart, layout->font, paren + 1, color, layout->verdicts_x,
+                                   cy + layout->row_lh / 2, room, CHART_ALIGN_START,
+                                   CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
+      if (chart->labels != NULL && chart->labels->len == first + 2)
+        {
+          DynoChartLabel *a = &g_array_index (chart->labels, DynoChartLabel, first);
+          DynoChartLabel *b = &g_array_index (chart->labels, DynoChartLabel, first + 1);
+          double right = MAX (a->box.x + a->box.width, b->box.x + b->box.width);
+          double bottom = MAX (a->box.y + a->box.height, b->box.y + b->box.height);
+
+          /* One record of the words, as asked for, over both lines. */
+          g_free (a->text);
+          a->text = g_strdup (words);
+          a->ellipsized |= b->ellipsized;
+          a->box.x = MIN (a->box.x, b->box.x);
+          a->box.width = right - a->box.x;
+          a->box.height = bottom - a->box.y;
+          a->length = a->box.width;
+          a->thickness = a->box.height;
+          /* The array's clear function frees the second's text. */
+          g_array_set_size (chart->labels, first + 1);
+        }
       return;
     }
 
