@@ -31,11 +31,14 @@ capitalize (const char *text)
   return g_strconcat (head, g_utf8_next_char (text), NULL);
 }
 
+/* A row: the question as its title, the answer as its subtitle; sentence, when the answer is
+ * one of the words of dyno-crypto-words.c (which starts in lower case, to go inside a
+ * sentence), rather than a name or a file's text. */
 static GtkWidget *
-row_new (const char *title, const char *answer, GString *text)
+row_new (const char *title, const char *answer, gboolean sentence, GString *text)
 {
   GtkWidget *row = adw_action_row_new ();
-  g_autofree char *subtitle = capitalize (answer);
+  g_autofree char *subtitle = sentence ? capitalize (answer) : g_strdup (answer);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -94,31 +97,33 @@ dyno_crypto_group_new (DynoResult *result, guint index)
       dyno_crypto_uses_aes_instructions (layer, system, &aes);
       /* TRANSLATORS: the row of an encryption layer's cipher; %s is the layer, "gocryptfs" */
       title = g_strdup_printf (_("%s: Cipher"), layer->layer);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row_new (title, cipher, text));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                                 row_new (title, cipher, FALSE, text));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                                  /* TRANSLATORS: where an encryption layer does its work */
-                                 row_new (_("Where It Runs"), where, text));
+                                 row_new (_("Where It Runs"), where, TRUE, text));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                                 row_new (_("Uses the CPU’s AES Instructions"), aes, text));
+                                 row_new (_("Uses the CPU’s AES Instructions"), aes, TRUE, text));
 
       /* The layer as found, for an expert or a bug report: behind a disclosure. */
       details = adw_expander_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (details), _("Details"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (details),
                                      _("The layer as found, with its flags"));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (details), row_new (_("As Found"), raw, text));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
+                                row_new (_("As Found"), raw, FALSE, text));
       if (layer->source != NULL)
         /* TRANSLATORS: where Dyno read what an encryption layer is: a file, a command */
         adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
-                                  row_new (_("Read From"), layer->source, text));
+                                  row_new (_("Read From"), layer->source, FALSE, text));
       if (layer->missing != NULL)
         adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
-                                  row_new (_("Not Known"), layer->missing, text));
+                                  row_new (_("Not Known"), layer->missing, TRUE, text));
       if (system != NULL && system->cpu_crypto_known)
         {
           flags = cpu_flags (system);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
-                                    row_new (_("CPU Crypto Instructions"), flags, text));
+                                    row_new (_("CPU Crypto Instructions"), flags, FALSE, text));
         }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), details);
     }
@@ -127,7 +132,7 @@ dyno_crypto_group_new (DynoResult *result, guint index)
   if (cpu != NULL)
     /* TRANSLATORS: what the I/O through an encrypted folder cost in CPU */
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               row_new (_("CPU per GB Moved"), cpu, text));
+                               row_new (_("CPU per GB Moved"), cpu, TRUE, text));
   g_object_set_data_full (G_OBJECT (group), "dyno-crypto-text", g_strdup (text->str), g_free);
   gtk_accessible_update_property (GTK_ACCESSIBLE (group), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   text->str, -1);
