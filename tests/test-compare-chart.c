@@ -1740,7 +1740,7 @@ test_forest (void)
       dyno_comparison_get_cell (comparison, 1, phase, &cell);
       verdict = dyno_compare_cell_get_verdict (&cell);
       verdicts_seen[verdict]++;
-      words = dyno_compare_cell_describe_verdict (&cell);
+      words = dyno_compare_chart_forest_words (&cell);
       g_test_message ("%s: %s", dyno_phase_get_key (phase), words);
       /* The verdict in words, whole, right of the plot, on the phase's row. */
       label = dyno_test_find_label (labels, words);
@@ -1948,7 +1948,7 @@ test_forest_sizes (void)
                   const DynoChartLabel *label;
 
                   dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, i), &cell);
-                  words = dyno_compare_cell_describe_verdict (&cell);
+                  words = dyno_compare_chart_forest_words (&cell);
                   label = dyno_test_find_label (labels, words);
                   if (label == NULL)
                     g_error ("%s: no “%s”", name, words);

@@ -185,12 +185,17 @@ dyno_headline_new_paired (const DynoComparison *comparison)
     {
       g_autofree char *versus = NULL;
       g_autofree char *summary = NULL;
+      g_autofree char *typical = NULL;
       GtkWidget *heading;
 
       if (e == baseline)
         continue;
       versus = dyno_comparison_describe_versus (comparison, e);
-      summary = dyno_comparison_describe_summary (comparison, e);
+      typical = dyno_comparison_describe_typical (comparison, e);
+      /* With the typical change first and each phase's verdict under it, the summary's list of
+       * the same verdicts would say them a third time: only its CPU sentence stays. */
+      summary = typical != NULL ? dyno_comparison_describe_cpu (comparison, e)
+                                : dyno_comparison_describe_summary (comparison, e);
       heading = line_new (versus, "versus");
       if (text->len > 0)
         gtk_widget_set_margin_top (heading, 8);
@@ -201,6 +206,17 @@ dyno_headline_new_paired (const DynoComparison *comparison)
         {
           gtk_box_append (GTK_BOX (card), line_new (summary, "paired-summary"));
           g_string_append_printf (text, "\n%s", summary);
+        }
+      if (typical != NULL)
+        {
+          /* The summary said it when there was no typical change. */
+          g_autofree char *work = dyno_comparison_describe_work (comparison, e);
+
+          if (work != NULL)
+            {
+              gtk_box_append (GTK_BOX (card), line_new (work, "paired-summary"));
+              g_string_append_printf (text, "\n%s", work);
+            }
         }
       /* Then each phase's verdict with its interval: the figures behind the sentence. */
       for (guint i = 0; i < phases->len; i++)

@@ -544,6 +544,31 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+dyno_comparison_describe_cpu (const DynoComparison *comparison, guint entry)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *start;
+  gunichar first;
+  char head[8] = { 0 };
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), NULL);
+
+  if (entry == dyno_comparison_get_baseline (comparison))
+    return NULL;
+  append_cpu_sentence (out, comparison, entry);
+  /* The summary's clauses start with "; ": a sentence of its own here. */
+  start = out->str;
+  while (*start == ';' || *start == ' ')
+    start++;
+  if (*start == '\0')
+    return NULL;
+  first = g_unichar_toupper (g_utf8_get_char (start));
+  g_unichar_to_utf8 (first, head);
+  return g_strconcat (head, g_utf8_next_char (start), ".", NULL);
+}
+
 /* "1234.5 MB/s" in the unit asked for; ops as they are; "—" when unknown. */
 static char *
 format_rate (double rate, const DynoPhase *phase, DynoRateUnit unit)

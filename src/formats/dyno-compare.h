@@ -167,6 +167,10 @@ char       *dyno_comparison_describe_typical (const DynoComparison *comparison, 
  * leaves out zero; the whole machine's figure follows, labelled, on the same condition.
  * NULL for the baseline. */
 char       *dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry);
+/* The summary's CPU sentence alone, as a sentence: "It costs 2.3 ± 0.1 CPU-seconds per GB more
+ * in Dyno's threads and gocryptfs (gocryptfs: 2.2 of them)."; NULL for the baseline and when
+ * there is nothing to say (no CPU figures, or a difference below a tenth of a CPU-second). */
+char       *dyno_comparison_describe_cpu (const DynoComparison *comparison, guint entry);
 /* For each entry but the baseline: "encrypted vs plain", the summary, and a table of every
  * phase (both figures, ratio, its 95 % interval, verdict); then CPU per GB for each entry. */
 char       *dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit);

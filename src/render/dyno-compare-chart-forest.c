@@ -209,6 +209,24 @@ dyno_compare_chart_forest_subtitle (const DynoComparison *comparison)
                                                     dyno_comparison_get_baseline (comparison)));
 }
 
+char *
+dyno_compare_chart_forest_words (const DynoCompareCell *cell)
+{
+  g_return_val_if_fail (cell != NULL, NULL);
+
+  /* "needs more repeats" is in the note, once, so that the interval keeps its room. */
+  if (dyno_compare_cell_get_verdict (cell) == DYNO_VERDICT_INCONCLUSIVE)
+    {
+      g_autofree char *low = dyno_compare_format_change (cell->ratio_low);
+      g_autofree char *high = dyno_compare_format_change (cell->ratio_high);
+
+      /* Translators: a forest plot's verdict whose 95 % interval holds both no change and
+       * changes larger than the equivalence margin */
+      return g_strdup_printf (_ ("inconclusive (%s to %s %%)"), low, high);
+    }
+  return dyno_compare_cell_describe_verdict (cell);
+}
+
 static void
 row_clear (gpointer data)
 {
@@ -361,7 +379,7 @@ build_rows (ForestLayout *layout, GPtrArray *phases, gboolean groups)
           first = FALSE;
           dyno_comparison_get_cell (layout->comparison, e, phase, &row.cell);
           row.verdict = dyno_compare_cell_get_verdict (&row.cell);
-          row.words = dyno_compare_cell_describe_verdict (&row.cell);
+          row.words = dyno_compare_chart_forest_words (&row.cell);
           if (row.words == NULL)
             row.words = g_strdup ("");
           if (row.cell.cache_doubt != NULL)
@@ -426,7 +444,7 @@ note_text (const ForestLayout *layout)
                        g_strdup_printf (_ ("dashed lines: ±%s %%; an interval between them is "
                                            "no difference larger than %s %%, one that holds ×1 "
                                            "and reaches past them is inconclusive (drawn "
-                                           "dashed)"),
+                                           "dashed): more repeats would tell"),
                                         margin, margin));
     }
   if (layout->marks & MARK_SINGLE)

@@ -103,6 +103,9 @@ gboolean dyno_compare_chart_kind_from_string (const char *text, DynoCompareChart
 
 /* The colour of an entry's bars and lines in a style's palette (eight, then again). */
 void     dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRgba *out);
+/* forest: a row's verdict in words, as dyno_compare_cell_describe_verdict says it but shorter
+ * where the note says the rest ("inconclusive (−87 to +31 %)"); NULL for the baseline. */
+char    *dyno_compare_chart_forest_words (const DynoCompareCell *cell);
 /* forest: the colour of a verdict's points, lines and words, opaque and told apart under the
  * common colour-vision deficiencies: slower vermillion, faster blue, the same grey; NONE (a
  * single run) the style's dim foreground. */
