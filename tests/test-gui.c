@@ -2492,7 +2492,7 @@ test_results_encrypted_first (void)
   g_assert_nonnull (crypto);
   words = g_object_get_data (G_OBJECT (crypto), "dyno-crypto-text");
   g_test_message ("%s", words);
-  g_assert_nonnull (strstr (words, "gocryptfs: Cipher: AES-256-GCM\n"));
+  g_assert_true (g_str_has_prefix (words, "gocryptfs (FUSE)\nCipher: AES-256-GCM\n"));
   g_assert_nonnull (strstr (words, "Where It Runs: In a program in user space (gocryptfs): "
                                    "every read and write passes through it\n"));
   g_assert_nonnull (strstr (words, "Uses the CPU’s AES Instructions: Yes: this CPU has them"));

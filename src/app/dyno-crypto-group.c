@@ -83,6 +83,22 @@ dyno_crypto_group_new (DynoResult *result, guint index)
   /* TRANSLATORS: the title of the group that says how a folder is encrypted */
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Encryption"));
   gtk_widget_add_css_class (group, "crypto-group");
+  {
+    g_autoptr (GString) layers = g_string_new (NULL);
+
+    /* "gocryptfs (FUSE)", "dm-crypt (LUKS2), fscrypt": which layers, outermost first. */
+    for (guint i = 0; target->info->encryption != NULL && i < target->info->encryption->len; i++)
+      g_string_append_printf (layers, "%s%s", i ? ", " : "",
+                              (const char *) g_ptr_array_index (target->info->encryption, i));
+    if (layers->len > 0)
+      {
+        g_autofree char *escaped = g_markup_escape_text (layers->str, -1);
+
+        /* The description is markup. */
+        adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), escaped);
+        g_string_append (text, layers->str);
+      }
+  }
   for (guint i = 0; i < target->info->crypto->len; i++)
     {
       const DynoCryptoLayer *layer = g_ptr_array_index (target->info->crypto, i);
@@ -95,8 +111,12 @@ dyno_crypto_group_new (DynoResult *result, guint index)
       GtkWidget *details;
 
       dyno_crypto_uses_aes_instructions (layer, system, &aes);
-      /* TRANSLATORS: the row of an encryption layer's cipher; %s is the layer, "gocryptfs" */
-      title = g_strdup_printf (_("%s: Cipher"), layer->layer);
+      /* With several layers (gocryptfs over dm-crypt), each row says whose it is. */
+      title = target->info->crypto->len > 1
+                  /* TRANSLATORS: the row of an encryption layer's cipher, when a folder has
+                   * several layers; %s is the layer, "gocryptfs" */
+                  ? g_strdup_printf (_("%s: Cipher"), layer->layer)
+                  : g_strdup (_("Cipher"));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                                  row_new (title, cipher, FALSE, text));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),

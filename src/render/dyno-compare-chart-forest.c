@@ -433,18 +433,17 @@ note_text (const ForestLayout *layout)
 
       g_ptr_array_add (parts,
                        /* Translators: the note under a forest plot; %s is the baseline run */
-                       g_strdup_printf (_ ("a point: the ratio to %s (×1); its line: that "
-                                           "ratio’s 95 %% confidence interval (intervals made so "
-                                           "hold the true ratio 19 times in 20)"),
+                       g_strdup_printf (_ ("a point: the ratio to %s; its line: the 95 %% "
+                                           "confidence interval (19 in 20 such intervals hold "
+                                           "the true ratio)"),
                                         dyno_comparison_get_name (layout->comparison,
                                                                   layout->baseline)));
       g_ptr_array_add (parts,
                        /* Translators: the note under a forest plot; %s is the equivalence
                         * margin, "5" */
-                       g_strdup_printf (_ ("dashed lines: ±%s %%; an interval between them is "
-                                           "no difference larger than %s %%, one that holds ×1 "
-                                           "and reaches past them is inconclusive (drawn "
-                                           "dashed): more repeats would tell"),
+                       g_strdup_printf (_ ("dashed: ±%s %%; an interval inside is no "
+                                           "difference larger than %s %%; one across ×1 and past "
+                                           "them, inconclusive: more repeats would tell"),
                                         margin, margin));
     }
   if (layout->marks & MARK_SINGLE)
@@ -1066,6 +1065,46 @@ draw_marks (ForestLayout *layout, const Row *row, double cy)
     }
 }
 
+/* words on two lines, head over tail, centred on cy, recorded as one label of words. */
+static void
+draw_two_lines (ForestLayout   *layout,
+                const char     *words,
+                const char     *head,
+                const char     *tail,
+                const DynoRgba *color,
+                double          cy)
+{
+  Chart *chart = &layout->chart;
+  double room = layout->verdicts_width;
+  guint first = chart->labels != NULL ? chart->labels->len : 0;
+
+  dyno_chart_draw_text_fitted (chart, layout->font, head, color, layout->verdicts_x,
+                               cy - layout->row_lh / 2, room, CHART_ALIGN_START,
+                               CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
+  dyno_chart_draw_text_fitted (chart, layout->font, tail, color, layout->verdicts_x,
+                               cy + layout->row_lh / 2, room, CHART_ALIGN_START,
+                               CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
+  if (chart->labels != NULL && chart->labels->len == first + 2)
+    {
+      DynoChartLabel *a = &g_array_index (chart->labels, DynoChartLabel, first);
+      DynoChartLabel *b = &g_array_index (chart->labels, DynoChartLabel, first + 1);
+      double right = MAX (a->box.x + a->box.width, b->box.x + b->box.width);
+      double bottom = MAX (a->box.y + a->box.height, b->box.y + b->box.height);
+
+      /* One record of the words, as asked for, over both lines. */
+      g_free (a->text);
+      a->text = g_strdup (words);
+      a->ellipsized |= b->ellipsized;
+      a->box.x = MIN (a->box.x, b->box.x);
+      a->box.width = right - a->box.x;
+      a->box.height = bottom - a->box.y;
+      a->length = a->box.width;
+      a->thickness = a->box.height;
+      /* The array's clear function frees the second's text. */
+      g_array_set_size (chart->labels, first + 1);
+    }
+}
+
 /* A verdict's words at the right, centred on cy. Too long for their column, they take two
  * lines where the row has room, the interval on the second; else the words before the
  * interval are cut short and the interval kept ("no difference lar… (−3 to +4 %)"); if even
@@ -1080,7 +1119,7 @@ draw_words (ForestLayout *layout, const char *words, const DynoRgba *color, doub
   int lo = 0;
   int hi;
 
-  if (text_width (layout, layout->font, words) <= room || paren == NULL)
+  if (text_width (layout, layout->font, words) <= room)
     {
       dyno_chart_draw_text_fitted (chart, layout->font, words, color, layout->verdicts_x, cy,
                                    room, CHART_ALIGN_START, CHART_ALIGN_CENTER,
@@ -1089,38 +1128,50 @@ draw_words (ForestLayout *layout, const char *words, const DynoRgba *color, doub
     }
 
   /* Rows tall enough for two lines: the words on one, the interval on the next, whole, rather
-   * than "96… (469 to 1894 %)". */
-  if (layout->row_height >= 2 * layout->row_lh
-      && text_width (layout, layout->font, paren + 1) <= room)
+   * than "96… (469 to 1894 %)"; words without an interval break at the last space that
+   * fits. */
+  if (layout->row_height >= 2 * layout->row_lh)
     {
-      g_autofree char *head = g_strndup (words, paren - words);
-      guint first = chart->labels != NULL ? chart->labels->len : 0;
+      g_autofree char *head = NULL;
+      const char *tail = NULL;
 
-      dyno_chart_draw_text_fitted (chart, layout->font, head, color, layout->verdicts_x,
-                                   cy - layout->row_lh / 2, room, CHART_ALIGN_START,
-                                   CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
-      dyno_chart_draw_text_fitted (chart, layout->font, paren + 1, color, layout->verdicts_x,
-                                   cy + layout->row_lh / 2, room, CHART_ALIGN_START,
-                                   CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
-      if (chart->labels != NULL && chart->labels->len == first + 2)
+      if (paren != NULL && text_width (layout, layout->font, paren + 1) <= room)
         {
-          DynoChartLabel *a = &g_array_index (chart->labels, DynoChartLabel, first);
-          DynoChartLabel *b = &g_array_index (chart->labels, DynoChartLabel, first + 1);
-          double right = MAX (a->box.x + a->box.width, b->box.x + b->box.width);
-          double bottom = MAX (a->box.y + a->box.height, b->box.y + b->box.height);
-
-          /* One record of the words, as asked for, over both lines. */
-          g_free (a->text);
-          a->text = g_strdup (words);
-          a->ellipsized |= b->ellipsized;
-          a->box.x = MIN (a->box.x, b->box.x);
-          a->box.width = right - a->box.x;
-          a->box.height = bottom - a->box.y;
-          a->length = a->box.width;
-          a->thickness = a->box.height;
-          /* The array's clear function frees the second's text. */
-          g_array_set_size (chart->labels, first + 1);
+          head = g_strndup (words, paren - words);
+          tail = paren + 1;
         }
+      else
+        for (const char *space = strrchr (words, ' '); space != NULL && space > words;)
+          {
+            g_autofree char *try = g_strndup (words, space - words);
+
+            if (text_width (layout, layout->font, try) <= room)
+              {
+                head = g_steal_pointer (&try);
+                tail = space + 1;
+                break;
+              }
+            /* The space before this one. */
+            {
+              const char *prev = space - 1;
+
+              while (prev > words && *prev != ' ')
+                prev--;
+              space = *prev == ' ' ? prev : NULL;
+            }
+          }
+      if (head != NULL)
+        {
+          draw_two_lines (layout, words, head, tail, color, cy);
+          return;
+        }
+    }
+
+  if (paren == NULL)
+    {
+      dyno_chart_draw_text_fitted (chart, layout->font, words, color, layout->verdicts_x, cy,
+                                   room, CHART_ALIGN_START, CHART_ALIGN_CENTER,
+                                   PANGO_ELLIPSIZE_END);
       return;
     }
 
