@@ -1060,6 +1060,40 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
       add_string (b, "path", target->info ? target->info->path : NULL);
       json_builder_set_member_name (b, "file_size");
       json_builder_add_int_value (b, (gint64) dyno_comparison_get_data_size (comparison, e));
+      /* The one answer first (dyno_comparison_get_typical): null for the baseline. */
+      {
+        g_autoptr (GPtrArray) used = NULL;
+        DynoCompareCell typical;
+
+        json_builder_set_member_name (b, "typical");
+        if (dyno_comparison_get_typical (comparison, e, &typical, &used))
+          {
+            json_builder_begin_object (b);
+            add_number (b, "ratio", typical.ratio);
+            json_builder_set_member_name (b, "ratio_ci95");
+            if (isfinite (typical.ratio_low) && isfinite (typical.ratio_high))
+              {
+                json_builder_begin_array (b);
+                json_builder_add_double_value (b, typical.ratio_low);
+                json_builder_add_double_value (b, typical.ratio_high);
+                json_builder_end_array (b);
+              }
+            else
+              json_builder_add_null_value (b);
+            json_builder_set_member_name (b, "ratio_paired");
+            json_builder_add_boolean_value (b, typical.paired);
+            add_string (b, "verdict",
+                        dyno_verdict_to_string (dyno_compare_cell_get_verdict (&typical)));
+            json_builder_set_member_name (b, "phases");
+            json_builder_begin_array (b);
+            for (guint i = 0; i < used->len; i++)
+              json_builder_add_string_value (b, dyno_phase_get_key (g_ptr_array_index (used, i)));
+            json_builder_end_array (b);
+            json_builder_end_object (b);
+          }
+        else
+          json_builder_add_null_value (b);
+      }
       /* Only for entries with a price (dyno-cli run --price): imports have none. */
       if (dyno_target_result_has_price (target))
         {

@@ -1038,6 +1038,11 @@ def case_compare_verdicts():
               p.describe())
         check(verdicts(doc) == {"write": ["slower", None], "read": ["equivalent", None]},
               "verdicts are %r" % verdicts(doc), p.describe())
+        typical = doc["entries"][0]["typical"]
+        check(doc["entries"][1]["typical"] is None and typical["verdict"] == "slower"
+              and typical["phases"] == ["write", "read"] and typical["ratio_paired"]
+              and typical["ratio_ci95"][0] <= typical["ratio"] <= typical["ratio_ci95"][1],
+              "typical is %r" % typical, p.describe())
         forward = {ph["id"]: ph["cells"][0] for ph in doc["phases"]}
         check(all(c["ratio_paired"] for c in forward.values()), "the rounds were not paired",
               p.describe())
