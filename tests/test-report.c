@@ -585,7 +585,7 @@ test_text_table (void)
   g_assert_nonnull (strstr (text, "\nTarget: /mnt/ssd (ext4 on nvme0n1 (SSD))\n"));
   g_assert_nonnull (strstr (text, "\nCache: evict (resident before reads: 0.0 %)\n"));
   g_assert_nonnull (strstr (text, "\nPer-char: stdio, 1 GiB\n"));
-  g_assert_null (strstr (text, "± sd"));
+  g_assert_null (strstr (text, "± 95%"));
   g_assert_null (strstr (text, "FAILED"));
 }
 
@@ -614,7 +614,7 @@ test_text_repeats (void)
   DynoPhaseResult *write
       = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "write");
   g_autofree char *mean = g_strdup_printf (" %.1f ", write->rate.mean / 1e6);
-  g_autofree char *sd = g_strdup_printf (" %.1f ", write->rate.sd / 1e6);
+  g_autofree char *half = g_strdup_printf (" %.1f ", write->rate.ci95 / 1e6);
   int io = find_line (lines, "dyno ", 0);
   int second;
   int failed;
@@ -622,14 +622,16 @@ test_text_repeats (void)
   g_test_message ("%s", text);
   g_assert_cmpint (io, ==, 0);
   g_assert_true (g_str_has_prefix (lines[io + 3], "ssd"));
-  g_assert_true (g_str_has_prefix (lines[io + 4], "± sd"));
+  g_assert_true (g_str_has_prefix (lines[io + 4], "± 95%"));
   assert_block_aligned (lines, io, 4);
   g_assert_nonnull (strstr (lines[io + 3], mean));
-  g_assert_nonnull (strstr (lines[io + 4], sd));
-  g_assert_cmpfloat (write->rate.sd, >, 0);
+  /* The ± is the mean's 95 % interval, as in every other table, not the spread. */
+  g_assert_nonnull (strstr (lines[io + 4], half));
+  g_assert_cmpfloat (write->rate.ci95, >, write->rate.sd);
   /* "+++++" when every run was too fast, also over three runs */
   g_assert_nonnull (strstr (text, " +++++ +++ "));
-  g_assert_nonnull (strstr (text, "Figures are the mean of 3 runs, ± is one standard deviation."));
+  g_assert_nonnull (strstr (text, "Figures are the mean of 3 runs, ± the half-width of its 95 % "
+                                  "interval."));
   g_assert_nonnull (strstr (text, "Cache: evict (resident before reads: 0.0 % to 0.2 %)"));
 
   /* one block per target, in order */

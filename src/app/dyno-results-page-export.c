@@ -91,6 +91,10 @@ forest_comparison (DynoResultsPage *self)
     }
   if ((result = shown_result (self)) != NULL && dyno_headline_is_paired (result))
     {
+      /* The page's own, with the baseline and margin it shows. */
+      comparison = dyno_result_view_get_comparison (self->result_view);
+      if (comparison != NULL && dyno_comparison_get_n_entries (comparison) >= 2)
+        return dyno_comparison_ref (comparison);
       comparison = dyno_comparison_new ();
       dyno_comparison_add_result (comparison, result);
       if (dyno_comparison_get_n_entries (comparison) < 2)

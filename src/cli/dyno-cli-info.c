@@ -10,6 +10,7 @@
 
 #include "dyno-cli-private.h"
 #include "dyno-cli-remote.h"
+#include "dyno-crypto-words.h"
 #include "dyno-error.h"
 #include "dyno-remote-probe.h"
 #include "dyno-parse.h"
@@ -71,9 +72,14 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info, gboolean l
   for (guint i = 0; i < info->crypto->len; i++)
     {
       const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
+      g_autofree char *words = dyno_crypto_words_line (layer, system, NULL);
       g_autofree char *line = dyno_crypto_layer_describe (layer);
 
-      dyno_cli_print ("               %s\n", line);
+      /* The plain words first (cipher, where it runs, the CPU's AES instructions), then the
+       * layer as found, flags and all. */
+      dyno_cli_print ("               %s\n", words);
+      /* Translators: after an encryption layer in plain words, the layer as found */
+      dyno_cli_print (_("               as found: %s\n"), line);
       if (layer->source != NULL)
         /* Translators: how an encryption layer was found: "from dmsetup table luks-…" */
         dyno_cli_print (_("                 (from %s)\n"), layer->source);

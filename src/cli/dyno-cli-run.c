@@ -587,8 +587,9 @@ make_entries (RunArgs *a)
       N_("One queued test with its parameters, e.g. rnd-read:4k:q32:t1 (repeat for several)"),
       N_("KIND:BLOCK:qDEPTH:tTHREADS") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &a->paired,
-      N_("With two folders: a paired run that ends with a verdict per phase (the second ÷ the "
-         "first, its 95 % interval: slower, faster or no measurable difference)"),
+      N_("With two folders: a paired run that ends with a verdict per phase (against the plain "
+         "folder when the other is encrypted, else the first; its 95 % interval: slower, faster, "
+         "no difference larger than 5 % or inconclusive)"),
       NULL },
     { "price", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->prices,
       N_("What the target cost, e.g. “1500 USD” (the locale’s currency when left out); once "

@@ -486,19 +486,21 @@ append_mean_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
 static void
 append_sd_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
 {
-  g_autofree char *sd = NULL;
+  g_autofree char *half = NULL;
   double scale;
 
-  if (phase == NULL || phase->rate.n < 2 || !isfinite (phase->rate.sd))
+  /* The half-width of the mean's 95 % interval: the ± of every other table of Dyno. */
+  if (phase == NULL || phase->rate.n < 2 || !isfinite (phase->rate.ci95))
     {
       append_cell (out, "", "");
       return;
     }
-  /* The decimals of the mean, so that mean and sd line up. */
+  /* The decimals of the mean, so that mean and interval line up. */
   scale = dyno_text_display_scale (phase->phase, unit);
-  sd = g_strdup_printf ("%.*f", dyno_text_rate_decimals (phase->phase, unit, phase->rate.mean / scale),
-                        phase->rate.sd / scale);
-  append_cell (out, sd, "");
+  half = g_strdup_printf ("%.*f",
+                          dyno_text_rate_decimals (phase->phase, unit, phase->rate.mean / scale),
+                          phase->rate.ci95 / scale);
+  append_cell (out, half, "");
 }
 
 /* Compact latency for the table: "742us", "6.92ms", "53.6ms", "1.25s". ASCII only, so that
@@ -561,7 +563,7 @@ append_rows (GString *out, const DynoTargetResult *target, GPtrArray *cols,
 
   if (show_sd)
     {
-      dyno_text_append_padded (out, "± sd", LABEL_WIDTH, FALSE);
+      dyno_text_append_padded (out, "± 95%", LABEL_WIDTH, FALSE);
       for (guint c = 0; c < cols->len; c++)
         append_sd_cell (out, dyno_target_result_get_phase (target, cols->pdata[c]), unit);
       g_string_append_c (out, '\n');
@@ -960,8 +962,8 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     {
       /* Translators: the runs behind a report's figures, when repeats were added for
        * precision to some of them: "the mean of 3 to 10 runs" */
-      g_string_append_printf (out, _("Figures are the mean of %u to %u runs, ± is one standard "
-                                     "deviation."),
+      g_string_append_printf (out, _("Figures are the mean of %u to %u runs, ± the half-width "
+                                     "of its 95 %% interval."),
                               fewest_runs (target), n_runs);
       g_string_append_c (out, '\n');
     }
@@ -969,10 +971,10 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     {
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,
-                                           "Figures are the mean of %u run, ± is one standard "
-                                           "deviation.",
-                                           "Figures are the mean of %u runs, ± is one standard "
-                                           "deviation.",
+                                           "Figures are the mean of %u run, ± the half-width "
+                                           "of its 95 %% interval.",
+                                           "Figures are the mean of %u runs, ± the half-width "
+                                           "of its 95 %% interval.",
                                            n_runs),
                               n_runs);
       g_string_append_c (out, '\n');

@@ -2243,7 +2243,7 @@ def case_compare_same_label():
         json_took = p.seconds
         t = cli("compare", big)
         expect_rc(t, 0)
-        check("vm (10000) vs vm:" in t.out, "the text has no headline for vm (10000)",
+        check("vm (10000) vs vm (baseline):" in t.out, "the text has no headline for vm (10000)",
               t.describe())
         n = expect_clean(folder, before, t)
         return summary(t, None, None, "10,000 unique names, vm to vm (10000); JSON in %.1f s, "
