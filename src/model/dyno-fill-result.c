@@ -90,6 +90,7 @@ dyno_fill_result_free (DynoFillResult *result)
   g_free (result->error_message);
   g_ptr_array_unref (result->notes);
   g_ptr_array_unref (result->warnings);
+  g_free (result->scratch_left);
   g_free (result);
 }
 

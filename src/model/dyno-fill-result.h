@@ -61,6 +61,9 @@ typedef struct
   char *error_message;
   GPtrArray *notes;         /* char *: what the figures mean */
   GPtrArray *warnings;      /* char *: what may make them wrong */
+  /* Not in the JSON: the scratch folder the fill could not remove, for the front end's list
+   * of leftovers (dyno-leftovers.h); NULL when it went. */
+  char *scratch_left;
 } DynoFillResult;
 
 /* Bytes per sample at most: a sample ends after sample_interval or this, whichever first. */
