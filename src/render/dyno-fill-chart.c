@@ -231,8 +231,9 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
           double x1 = X_OF ((double) s->end);
           double y = Y_OF (s->rate);
 
-          set_color (cr, &style->foreground);
-          cairo_set_line_width (cr, MAX (style->line_width, 1.5) * 1.8);
+          /* One fill: its levels stand out from its curve; several: each in its colour. */
+          set_color (cr, n_curves == 1 ? &style->foreground : color);
+          cairo_set_line_width (cr, MAX (style->line_width, 1.5) * (n_curves == 1 ? 1.8 : 2.6));
           cairo_move_to (cr, x0, y);
           cairo_line_to (cr, x1, y);
           cairo_stroke (cr);
@@ -256,6 +257,7 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
   for (guint c = 0; c < n_curves; c++)
     {
       const DynoFillPass *pass = curves[c].pass;
+      const DynoRgba *label_color = &style->other[c % DYNO_CHART_N_OTHER];
 
       if (!curves[c].segments)
         continue;
@@ -265,16 +267,17 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
           double x = (X_OF ((double) s->start) + X_OF ((double) s->end)) / 2;
           g_autofree char *rate = dyno_fill_format_rate (s->rate);
 
-          draw_text (cr, style, &style->foreground, 1.0, TRUE, rate, x, Y_OF (s->rate) - 4, 0.5,
-                     1, 0);
+          draw_text (cr, style, n_curves == 1 ? &style->foreground : label_color, 1.0, TRUE,
+                     rate, x, Y_OF (s->rate) - 4, 0.5, 1, 0);
           if (k + 1 < pass->segments->len)
             {
               g_autofree char *at = dyno_fill_format_bytes (s->end);
               /* Translators: a knee on a fill chart; %s is where it is, "42.0 GB" */
               g_autofree char *knee = g_strdup_printf (_("knee at %s"), at);
 
-              draw_text (cr, style, &style->foreground, 1.0, FALSE, knee, X_OF ((double) s->end) + 4,
-                         top + 4 + line * 1.2 * (c % 3), 0, 0, 0);
+              draw_text (cr, style, n_curves == 1 ? &style->foreground : label_color, 1.0, FALSE,
+                         knee, X_OF ((double) s->end) + 4, top + 4 + line * 1.2 * (c % 3), 0, 0,
+                         0);
             }
         }
     }
@@ -419,7 +422,7 @@ dyno_fill_chart_render_overlay_to_file (DynoFillResult *const *results,
                                         GError               **error)
 {
   g_autofree DynoFillCurve *curves = g_new0 (DynoFillCurve, MAX (n_results, 1));
-  OverlayChart chart = { curves, n_results, title, NULL, style };
+  OverlayChart chart = { curves, n_results, NULL, NULL, style };
 
   g_return_val_if_fail (n_results == 0 || (results != NULL && names != NULL), FALSE);
   g_return_val_if_fail (style != NULL && format != NULL && path != NULL, FALSE);
@@ -430,10 +433,11 @@ dyno_fill_chart_render_overlay_to_file (DynoFillResult *const *results,
       curves[i].name = names[i];
       curves[i].segments = TRUE;
     }
+  /* Translators: the title of an overlay of fills */
+  chart.title = title != NULL ? title : _("Fills compared");
   /* Translators: the subtitle of an overlay of fills */
   chart.subtitle = _("Write rate against the bytes written; the levels are each fill's steady "
                      "stretches");
-  return dyno_chart_export_file (format, path, width, height, 2,
-                                 title != NULL ? title : _("Fills compared"), draw_overlay,
+  return dyno_chart_export_file (format, path, width, height, 2, chart.title, draw_overlay,
                                  &chart, error);
 }
