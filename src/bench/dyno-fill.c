@@ -525,7 +525,8 @@ write_pass (Writer *w, DynoFillPass *pass, guint index, guint64 total)
   p.calibrating = index == 0;
   p.t0 = p.sample_t = now_seconds ();
   ok = w->ring != NULL ? write_queued (&p, &error) : write_one_by_one (&p, &error);
-  if (ok && w->failure == NULL)
+  /* The writes that completed are on the curve, also those before a failed one. */
+  if (ok)
     ok = maybe_sample (&p, TRUE, &error);
   pass->written = p.done;
   pass->seconds = now_seconds () - p.t0;

@@ -197,7 +197,7 @@ print_segments (FillCli *cli, const DynoFillPass *pass)
   for (guint k = 0; k < pass->segments->len; k++)
     {
       const DynoFillSegment *s = &g_array_index (pass->segments, DynoFillSegment, k);
-      g_autofree char *start = dyno_fill_format_bytes (s->start);
+      g_autofree char *start = s->start > 0 ? dyno_fill_format_bytes (s->start) : g_strdup ("0");
       g_autofree char *end = dyno_fill_format_bytes (s->end);
       g_autofree char *rate = dyno_fill_format_rate (s->rate);
 
@@ -546,12 +546,14 @@ dyno_cli_fill (int argc, char **argv)
     double share = dyno_fill_get_free_bytes (fill) > 0
                        ? 100.0 * dyno_fill_get_size (fill) / dyno_fill_get_free_bytes (fill)
                        : NAN;
+    g_autofree char *share_text = share >= 1 ? g_strdup_printf ("%.0f %%", share)
+                                             : g_strdup ("< 1 %");
 
     /* Translators: dyno-cli fill's first line: the folder, the bytes to write, their share of
-     * the free space, the free space, the block size, the writes in flight */
-    say (&cli, _("Fill test of %s: writing %s (%.0f %% of the %s free) in blocks of %s, %u in "
+     * the free space ("50 %"), the free space, the block size, the writes in flight */
+    say (&cli, _("Fill test of %s: writing %s (%s of the %s free) in blocks of %s, %u in "
                  "flight\n"),
-         display, size, share, free_text, block, options.queue);
+         display, size, share_text, free_text, block, options.queue);
   }
 
   cli.fill = fill;

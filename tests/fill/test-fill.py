@@ -236,6 +236,66 @@ def test_buffered():
     return "buffered at %.2f MiB/s (throttle 20)" % (doc["segments"][0]["rate"] / MiB)
 
 
+def test_write_fails():
+    """A write that fails mid-way (a file size limit: EFBIG; a thin device that runs out: EIO or
+    ENOSPC) ends the fill with status 1: the message says after how much, the file is gone and
+    the curve up to there is written."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8 * MiB, 8 * MiB))
+
+    folder = tempfile.mkdtemp(prefix="dyno-fill-efbig-")
+    try:
+        out = os.path.join(folder, "fill.json")
+        p = subprocess.run([CLI, "fill", folder, "--size", "16M", "--block", "256K",
+                            "--json", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=TIMEOUT, preexec_fn=limit)
+        check(p.returncode == 1, "EFBIG: exit %d, expected 1" % p.returncode, p.stderr)
+        check("Writing failed after" in p.stderr and "File too large" in p.stderr,
+              "EFBIG: no message", p.stderr)
+        check(not scratch_left(folder), "EFBIG left %s" % scratch_left(folder))
+        doc = load(out)
+        check(doc["error"] and doc["error"]["message"].startswith("Writing failed after"),
+              "EFBIG: no error in the document", json.dumps(doc["error"]))
+        check(doc["written"] <= 8 * MiB and doc["samples"], "EFBIG: the curve was not kept")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+    dyno_devices.need_root("a loop device on a small tmpfs")
+    root = tempfile.mkdtemp(prefix="dyno-fill-thin-")
+    back, mnt = os.path.join(root, "back"), os.path.join(root, "mnt")
+    os.mkdir(back)
+    os.mkdir(mnt)
+    mounted = []
+    try:
+        # A 128 MiB ext4 whose blocks live in a file on a 24 MiB tmpfs: the file system sees
+        # free space the device underneath cannot hold, as on a thin-provisioned volume.
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24m", "dyno-fill-thin", back],
+                       check=True)
+        mounted.append(back)
+        image = os.path.join(back, "disk.img")
+        with open(image, "wb") as f:
+            f.truncate(128 * MiB)
+        subprocess.run(["mkfs.ext4", "-q", "-F", "-E",
+                        "nodiscard,lazy_itable_init=0,lazy_journal_init=0", image], check=True)
+        subprocess.run(["mount", "-o", "loop", image, mnt], check=True)
+        mounted.append(mnt)
+        out = os.path.join(root, "thin.json")
+        p = cli("fill", mnt, "--size", "40M", "--json", out)
+        check(p.returncode == 1, "thin: exit %d, expected 1" % p.returncode, p.stdout + p.stderr)
+        check("Writing failed after" in p.stderr, "thin: no message", p.stderr)
+        left = scratch_left(mnt)
+        doc = load(out)
+        check(doc["error"] is not None, "thin: no error in the document")
+        check(not left, "thin: left %s" % left, p.stderr)
+    finally:
+        for m in reversed(mounted):
+            subprocess.run(["umount", m], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(root, ignore_errors=True)
+    return "EFBIG at 8 MiB and a thin device running out: exit 1, curve kept, nothing left"
+
+
 def synthetic_fill(path, label, knee_gb, fast, slow):
     """A fill document as dyno-cli writes one, made up: compare and export only read it."""
     samples, written, t = [], 0, 0.0
@@ -322,6 +382,7 @@ CASES = [
     ("SIGINT stops the fill, keeps its curve, removes its file", test_stopped),
     ("SIGKILL's leftover is removed by the next fill", test_killed),
     ("--buffered is said and still measures the device", test_buffered),
+    ("a write that fails mid-way ends the fill, keeps its curve", test_write_fails),
     ("compare, export and import read fills", test_compare_export_import),
 ]
 
