@@ -270,6 +270,9 @@ test_sniff (void)
   g_assert_true (dyno_fill_data_sniff (fill, strlen (fill)));
   g_assert_false (dyno_fill_data_sniff ("", 0));
   g_assert_false (dyno_fill_data_sniff ("\"format\"", 8));
+  /* Text without a quote, or whose last quote opens nothing: not a fill, and no read past it */
+  g_assert_false (dyno_fill_data_sniff ("Version 1.03c ------Sequential", 30));
+  g_assert_false (dyno_fill_data_sniff ("a \"b\" c", 7));
 }
 
 static void

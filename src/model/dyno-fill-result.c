@@ -936,12 +936,14 @@ dyno_fill_data_sniff (const char *data, gsize length)
 
   /* "format" : "dyno-fill", with any white space, within the first 64 KiB. */
   end = data + MIN (length, SNIFF_BYTES);
-  for (p = data; p != NULL && p < end; p++)
+  for (p = data; p < end; p++)
     {
       const char *q;
 
       p = memchr (p, '"', end - p);
-      if (p == NULL || (gsize) (end - p) < 8 || memcmp (p, "\"format\"", 8) != 0)
+      if (p == NULL)
+        break;
+      if ((gsize) (end - p) < 8 || memcmp (p, "\"format\"", 8) != 0)
         continue;
       q = p + 8;
       while (q < end && g_ascii_isspace (*q))
