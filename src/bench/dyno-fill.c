@@ -179,6 +179,12 @@ dyno_fill_prepare (DynoFill *self, GError **error)
   self->free_bytes = self->info->free_bytes;
   self->margin = margin_for (self->info->total_bytes);
   room = self->free_bytes > self->margin ? self->free_bytes - self->margin : 0;
+  if (self->options.size > 0 && self->options.size < self->options.block)
+    {
+      g_autofree char *block = dyno_format_size (self->options.block);
+
+      return dyno_error_set_invalid (error, _("A fill writes one block at least (%s)"), block);
+    }
   if (self->options.size > 0)
     size = self->options.size;
   else
