@@ -93,7 +93,8 @@ test_analyze (void)
   g_assert_cmpuint (again->recovered, ==, 21 * (guint64) GB);
   g_assert_cmpfloat_with_epsilon (again->recovered_fraction, 0.5, 0.01);
   g_assert_cmpstr (recovery, ==,
-                   "After 1 min 00 s of rest, 21.0 GB of the 42.0 GB fast stretch came back (50 %).");
+                   "After 1 min 00 s of rest, 21.0 GB of the 42.0 GB fast stretch came back "
+                   "(50 %).");
 }
 
 static void

@@ -3,8 +3,8 @@
  * The window opened from the main window's win.fill-test: a fill of a temporary folder with an
  * exact size runs to its end (its curve drawn, its segments covering it, its sentence shown,
  * its file and folder gone), saves the same JSON as `dyno-cli fill --json` and a PNG chart; a
- * fill of up to 16 GiB stopped after its first samples keeps its curve, says it was stopped and leaves
- * nothing behind; a folder that does not exist is refused with the reason. Nothing asserted
+ * fill of up to 16 GiB stopped after its first samples keeps its curve, says it was stopped
+ * and leaves nothing behind; a folder that does not exist is refused with the reason. Nothing asserted
  * depends on how fast the disk is. Needs a display; skips without one.
  *
  * Copyright 2026 The Dyno authors

@@ -231,7 +231,8 @@ compare_text (GPtrArray *fills, GPtrArray *names, gboolean markdown)
           g_autofree char *cache = NULL;
           double ratio = sustained (fill) / sustained (base);
 
-          if (dyno_fill_pass_has_fast_stretch (fill->fill) && dyno_fill_pass_has_fast_stretch (base->fill))
+          if (dyno_fill_pass_has_fast_stretch (fill->fill)
+              && dyno_fill_pass_has_fast_stretch (base->fill))
             /* Translators: a ratio of two fast stretches' lengths */
             cache = g_strdup_printf (_("a fast stretch ×%.2f as long"),
                                      (double) segment (fill, 0)->end / segment (base, 0)->end);
@@ -344,8 +345,8 @@ dyno_cli_fill_compare (char       **paths,
       g_autoptr (GError) error = NULL;
 
       if (dyno_cli_image_format (output) == NULL)
-        return dyno_cli_usage_error ("compare", _("-o: “%s” does not end in .png, .svg or .pdf"),
-                                     output);
+        return dyno_cli_usage_error ("compare",
+                                     _("-o: “%s” does not end in .png, .svg or .pdf"), output);
       if (!dyno_cli_check_render_room ())
         return DYNO_EXIT_FAILED;
       style = dyno_cli_chart_style_new (DYNO_RATE_UNIT_MB);

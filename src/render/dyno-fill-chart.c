@@ -155,8 +155,10 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
       return;
     }
 
-#define X_OF(bytes) (left + pw * (((bytes) / unit) - byte_ticks.lo) / (byte_ticks.hi - byte_ticks.lo))
-#define Y_OF(rate) (bottom - ph * (((rate) / 1e6) - rate_ticks.lo) / (rate_ticks.hi - rate_ticks.lo))
+#define X_OF(bytes)                                                                              \
+  (left + pw * (((bytes) / unit) - byte_ticks.lo) / (byte_ticks.hi - byte_ticks.lo))
+#define Y_OF(rate)                                                                               \
+  (bottom - ph * (((rate) / 1e6) - rate_ticks.lo) / (rate_ticks.hi - rate_ticks.lo))
 
   cairo_set_line_width (cr, 1);
   for (guint i = 0; i < rate_ticks.n_ticks; i++)
