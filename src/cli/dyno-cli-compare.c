@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dyno-array.h"
+#include "dyno-cli-fill.h"
 #include "dyno-cli-private.h"
 #include "platform/dyno-platform.h"
 #include "dyno-compare.h"
@@ -673,6 +674,21 @@ dyno_cli_compare (int argc, char **argv)
                                      per_spindle);
       read_spindles = (guint) r;
       write_spindles = parts[1] != NULL ? (guint) w : (guint) r;
+    }
+
+  /* Fills compare with fills, as curves and segments (dyno-cli-fill-files.c). */
+  switch (dyno_cli_fill_inputs (files))
+    {
+    case DYNO_CLI_FILL_ALL:
+      if (baseline != NULL || phase != NULL || per_spindle != NULL || reference != NULL)
+        return dyno_cli_usage_error ("compare", _("--baseline, --phase, --per-spindle and "
+                                                  "--reference are for runs, not fills"));
+      return dyno_cli_fill_compare (files, format, chart, output, title, width, height);
+    case DYNO_CLI_FILL_MIXED:
+      return dyno_cli_fill_mixed_error ("compare");
+    case DYNO_CLI_FILL_NONE:
+    default:
+      break;
     }
 
   results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-cli-fill.h"
 #include "dyno-cli-private.h"
 #include "dyno-compare.h"
 #include "dyno-report.h"
@@ -56,6 +57,16 @@ export_format_from_string (const char *text, ExportFormat *out)
         return TRUE;
       }
   return FALSE;
+}
+
+/* The format's first name in export_formats ("png", "md", …). */
+static const char *
+export_format_name (ExportFormat format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    if (export_formats[i].format == format)
+      return export_formats[i].name;
+  return "?";
 }
 
 static gboolean
@@ -400,6 +411,16 @@ dyno_cli_export (int argc, char **argv)
   if (is_image (export_format))
     return dyno_cli_no_charts ("export");
 #endif
+
+  /* A fill exports as its chart, its words, its samples or itself (dyno-cli-fill-files.c). */
+  if (dyno_cli_fill_inputs (files) == DYNO_CLI_FILL_ALL)
+    {
+      if (chart != NULL || target != NULL || unit != NULL)
+        return dyno_cli_usage_error ("export", _("--chart, --target and --unit are for runs, not "
+                                                 "fills"));
+      return dyno_cli_fill_export (files[0], export_format_name (export_format), output, title,
+                                   width, height);
+    }
 
   results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
   if (results == NULL)

@@ -33,6 +33,7 @@ int  dyno_cli_compare (int argc, char **argv);
 int  dyno_cli_import (int argc, char **argv);
 int  dyno_cli_export (int argc, char **argv);
 int  dyno_cli_scan (int argc, char **argv);
+int  dyno_cli_fill (int argc, char **argv);
 
 /* dyno-cli-compare.c: what compare, import and export share */
 

@@ -688,3 +688,17 @@ dyno_config_to_json (const DynoConfig *config)
   g_return_val_if_fail (config != NULL, NULL);
   return config_to_json (config, FALSE);
 }
+
+JsonObject *
+dyno_system_info_to_json (const DynoSystemInfo *system)
+{
+  g_return_val_if_fail (system != NULL, NULL);
+  return system_to_json (system);
+}
+
+JsonObject *
+dyno_target_info_to_json (const DynoTargetInfo *info)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+  return info_to_json (info);
+}

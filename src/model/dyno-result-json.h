@@ -40,5 +40,8 @@ DynoConfig *dyno_config_from_json_text (const char *text, GError **error);
  * --json` write them. */
 gboolean    dyno_system_info_from_json (JsonObject *object, DynoSystemInfo *system, GError **error);
 gboolean    dyno_target_info_from_json (JsonObject *object, DynoTargetInfo *info, GError **error);
+/* Their writers, for documents of their own (a fill's, dyno-fill-result.h). */
+JsonObject *dyno_system_info_to_json (const DynoSystemInfo *system);
+JsonObject *dyno_target_info_to_json (const DynoTargetInfo *info);
 
 G_END_DECLS
