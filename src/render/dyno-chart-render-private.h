@@ -9,6 +9,7 @@
 #include <pango/pangocairo.h>
 
 #include "dyno-chart-render.h"
+#include "dyno-chart-text-sink.h"
 #include "dyno-ticks.h"
 
 G_BEGIN_DECLS

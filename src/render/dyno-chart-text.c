@@ -201,7 +201,7 @@ dyno_chart_draw_text (Chart          *chart,
 
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x), round (y));
-  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_pango_show (chart->cr, layout);
   dyno_chart_record_label (chart, text, round (x) + logical.x, round (y) + logical.y,
                            logical.width, logical.height, 0, FALSE);
   return logical.width;
@@ -239,7 +239,7 @@ dyno_chart_draw_text_fitted (Chart             *chart,
 
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x) - logical.x, round (y) - logical.y);
-  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_pango_show (chart->cr, layout);
   dyno_chart_record_label (chart, text, round (x), round (y), logical.width, logical.height, 0,
                            pango_layout_is_ellipsized (layout));
   return logical.width;
@@ -278,7 +278,7 @@ dyno_chart_show_layout (Chart          *chart,
   pango_layout_get_pixel_extents (layout, NULL, &logical);
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, round (x) - logical.x, round (y) - logical.y);
-  pango_cairo_show_layout (chart->cr, layout);
+  dyno_chart_pango_show (chart->cr, layout);
   dyno_chart_record_label (chart, text, round (x), round (y), logical.width, logical.height, 0,
                            pango_layout_is_ellipsized (layout));
 }
@@ -326,7 +326,7 @@ dyno_chart_draw_text_turned (Chart          *chart,
   oy = -round (logical.height * ay);
   dyno_chart_set_source (cr, color);
   cairo_move_to (cr, ox - logical.x, oy - logical.y);
-  pango_cairo_show_layout (cr, layout);
+  dyno_chart_pango_show (cr, layout);
   g_object_unref (layout);
   cairo_restore (cr);
 

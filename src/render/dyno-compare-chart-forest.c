@@ -701,7 +701,7 @@ draw_group_title (ForestLayout *layout, const char *text, double x, double cy, d
   y = round (cy - logical.height / 2.0);
   dyno_chart_set_source (chart->cr, &chart->style->foreground);
   cairo_move_to (chart->cr, round (x) - logical.x, y - logical.y);
-  pango_cairo_show_layout (chart->cr, pl);
+  dyno_chart_pango_show (chart->cr, pl);
   dyno_chart_record_label (chart, text, round (x), y, logical.width, logical.height, 0,
                            pango_layout_is_ellipsized (pl));
 }

@@ -1412,7 +1412,7 @@ draw_smaller_text (CompareLayout *layout, const char *text, const DynoRgba *colo
   y = round (bottom - extents.height);
   dyno_chart_set_source (chart->cr, color);
   cairo_move_to (chart->cr, x, y);
-  pango_cairo_show_layout (chart->cr, pl);
+  dyno_chart_pango_show (chart->cr, pl);
   dyno_chart_record_label (chart, text, x, y, extents.width, extents.height, 0, FALSE);
   return extents.height;
 }

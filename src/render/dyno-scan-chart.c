@@ -67,7 +67,7 @@ draw_text_limited (cairo_t              *cr,
   pango_layout_get_pixel_size (layout, &w, &h);
   set_color (cr, color);
   cairo_move_to (cr, x - w * xalign, y - h * yalign);
-  pango_cairo_show_layout (cr, layout);
+  dyno_chart_pango_show (cr, layout);
   pango_font_description_free (font);
   g_object_unref (layout);
 }
