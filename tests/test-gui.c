@@ -2775,6 +2775,30 @@ test_results_export (void)
     g_assert_nonnull (strstr (contents, "×"));
   }
 
+  /* The report of the comparison, as a page and as a PDF, written by the worker. */
+  g_assert_true (action_enabled (window, "results.export-report"));
+  {
+    g_autofree char *html = g_build_filename (out, "report.html", NULL);
+    g_autofree char *pdf = g_build_filename (out, "report.pdf", NULL);
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+
+    dyno_results_page_export_report_to (results_page (window), DYNO_EXPORT_REPORT, html);
+    dyno_results_page_export_report_to (results_page (window), DYNO_EXPORT_REPORT_PDF, pdf);
+    WAIT_FOR (results_page (window)->n_exports == 0, 60);
+    g_assert_true (g_file_get_contents (html, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "<!DOCTYPE html>"));
+    /* Both entries, the forest plot and the bars, their labels as text. */
+    g_assert_nonnull (strstr (contents, "Plain"));
+    g_assert_nonnull (strstr (contents, "Encrypted"));
+    g_assert_nonnull (strstr (contents, "<svg class=\"chart\""));
+    g_assert_nonnull (strstr (contents, "<text "));
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+    g_assert_cmpuint (length, >, 1000);
+    g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  }
+
   /* Both runs have three repeats: their ratios have intervals, drawn as a forest plot. */
   g_assert_true (action_enabled (window, "results.export-forest"));
   assert_forest_export (window, out, "comparison");

@@ -22,6 +22,8 @@
 #include "dyno-compare.h"
 #include "dyno-export.h"
 #include "dyno-output.h"
+#include "dyno-report-doc.h"
+#include "dyno-report-render.h"
 
 const DynoExportFormat dyno_export_chart_formats[DYNO_EXPORT_N_CHART_FORMATS] = {
   DYNO_EXPORT_PNG,
@@ -35,6 +37,11 @@ const DynoExportFormat dyno_export_table_formats[DYNO_EXPORT_N_TABLE_FORMATS] = 
   DYNO_EXPORT_HTML,
   DYNO_EXPORT_TEXT,
   DYNO_EXPORT_JSON,
+};
+
+const DynoExportFormat dyno_export_report_formats[DYNO_EXPORT_N_REPORT_FORMATS] = {
+  DYNO_EXPORT_REPORT,
+  DYNO_EXPORT_REPORT_PDF,
 };
 
 static const struct
@@ -51,6 +58,10 @@ static const struct
   { DYNO_EXPORT_CSV, "csv", N_("CSV, bonnie++ 1.98") },
   { DYNO_EXPORT_HTML, "html", N_("HTML Table") },
   { DYNO_EXPORT_JSON, "json", N_("JSON") },
+  /* After the table and the chart of the same extension: a name's ".html" says a table unless
+   * the report was asked for (dyno_export_choose_file). */
+  { DYNO_EXPORT_REPORT, "html", N_("Report, a Web Page") },
+  { DYNO_EXPORT_REPORT_PDF, "pdf", N_("Report, a PDF Document") },
 };
 
 #define CHART_FONT "Cantarell 13"
@@ -59,6 +70,12 @@ gboolean
 dyno_export_format_is_chart (DynoExportFormat format)
 {
   return format == DYNO_EXPORT_PNG || format == DYNO_EXPORT_SVG || format == DYNO_EXPORT_PDF;
+}
+
+gboolean
+dyno_export_format_is_report (DynoExportFormat format)
+{
+  return format == DYNO_EXPORT_REPORT || format == DYNO_EXPORT_REPORT_PDF;
 }
 
 const char *
@@ -303,12 +320,46 @@ export_live_chart (DynoResult *result,
                                     dyno_export_format_extension (format), path, error);
 }
 
+gboolean
+dyno_export_report (DynoComparison   *comparison,
+                    DynoRateUnit      unit,
+                    DynoExportFormat  format,
+                    const char       *path,
+                    GError          **error)
+{
+  g_autoptr (DynoReportDoc) doc = NULL;
+
+  g_return_val_if_fail (comparison != NULL, FALSE);
+  g_return_val_if_fail (dyno_export_format_is_report (format), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  doc = dyno_report_doc_build (comparison, unit);
+  if (format == DYNO_EXPORT_REPORT_PDF)
+    {
+      g_autoptr (GBytes) bytes = dyno_report_render_pdf (doc, error);
+      gsize length = 0;
+      gconstpointer data;
+
+      if (bytes == NULL)
+        return FALSE;
+      data = g_bytes_get_data (bytes, &length);
+      return write_bytes (path, data, length, error);
+    }
+  else
+    {
+      g_autofree char *html = dyno_report_render_html (doc);
+
+      return write_bytes (path, html, strlen (html), error);
+    }
+}
+
 /* Tasks */
 
 typedef enum
 {
   JOB_COMPARE_CHART,
   JOB_LIVE_CHART,
+  JOB_REPORT,
   JOB_TEXT,
 } JobKind;
 
@@ -351,6 +402,9 @@ job_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellabl
     case JOB_LIVE_CHART:
       ok = export_live_chart (job->result, job->target, job->unit, job->format, job->path,
                               &error);
+      break;
+    case JOB_REPORT:
+      ok = dyno_export_report (job->comparison, job->unit, job->format, job->path, &error);
       break;
     case JOB_TEXT:
       ok = write_bytes (job->path, job->text, strlen (job->text), &error);
@@ -424,6 +478,30 @@ dyno_export_live_chart_async (DynoResult *result,
   job->kind = JOB_LIVE_CHART;
   job->result = g_object_ref (result);
   job->target = target;
+  job->unit = unit;
+  job->format = format;
+  job->path = g_strdup (path);
+  run_job (job, cancellable, callback, user_data);
+}
+
+void
+dyno_export_report_async (DynoComparison     *comparison,
+                          DynoRateUnit        unit,
+                          DynoExportFormat    format,
+                          const char         *path,
+                          GCancellable       *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer            user_data)
+{
+  Job *job;
+
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (dyno_export_format_is_report (format));
+  g_return_if_fail (path != NULL);
+
+  job = g_new0 (Job, 1);
+  job->kind = JOB_REPORT;
+  job->comparison = dyno_comparison_ref (comparison);
   job->unit = unit;
   job->format = format;
   job->path = g_strdup (path);
@@ -519,6 +597,10 @@ on_chooser_response (GtkNativeDialog *dialog, int response, Chooser *chooser)
           DynoExportFormat named;
 
           dyno_export_format_for_path (path, &named);
+          /* The same extension, another kind (.html: a table or a report): the kind asked. */
+          if (g_str_equal (dyno_export_format_extension (named),
+                           dyno_export_format_extension (format)))
+            named = format;
           for (guint i = 0; i < chooser->formats->len; i++)
             if (g_array_index (chooser->formats, DynoExportFormat, i) == named)
               format = named;
