@@ -892,6 +892,26 @@ add_charts (DynoReportDoc *doc)
 
 /* ---- the whole ------------------------------------------------------------------------ */
 
+/* One run's title, as charts name it: its label, else its folder, else its host. */
+static char *
+single_title (DynoComparison *comparison)
+{
+  DynoResult *result = dyno_comparison_get_result (comparison, 0);
+  const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, 0);
+  const char *label = dyno_result_get_label (result);
+
+  if (label != NULL && *label != '\0')
+    return g_strdup (label);
+  if (target->info != NULL && target->info->path != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (target->info->path);
+
+      if (g_strcmp0 (base, G_DIR_SEPARATOR_S) != 0 && g_strcmp0 (base, ".") != 0)
+        return g_steal_pointer (&base);
+    }
+  return g_strdup (dyno_comparison_get_name (comparison, 0));
+}
+
 static void
 set_titles (DynoReportDoc *doc)
 {
@@ -909,8 +929,10 @@ set_titles (DynoReportDoc *doc)
                                                                                             : 0);
   else if (n > 2)
     title = dyno_comparison_join_names (comparison);
+  else if (n == 1)
+    title = single_title (comparison);
   else
-    title = g_strdup (n == 1 ? dyno_comparison_get_name (comparison, 0) : "Dyno");
+    title = g_strdup ("Dyno");
 
   for (guint i = 0; i < results->len; i++)
     {
@@ -926,7 +948,16 @@ set_titles (DynoReportDoc *doc)
       if (label != NULL && *label != '\0' && g_strcmp0 (label, title) != 0
           && strstr (subtitle->str, label) == NULL)
         g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "", label);
-      if (host != NULL && !g_ptr_array_find_with_equal_func (hosts, host, g_str_equal, NULL))
+      if (n == 1 && i == 0)
+        {
+          const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, 0);
+
+          if (target->info != NULL && target->info->path != NULL)
+            g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "",
+                                    target->info->path);
+        }
+      if (host != NULL && g_strcmp0 (host, title) != 0
+          && !g_ptr_array_find_with_equal_func (hosts, host, g_str_equal, NULL))
         {
           g_ptr_array_add (hosts, (gpointer) host);
           g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "", host);

@@ -734,17 +734,21 @@ tile_row (Pdf *pdf, const DynoReportBlock *block, guint first, guint per_row, do
     {
       const DynoReportTile *tile = g_ptr_array_index (block->tiles, k);
       double x = MARGIN_X + (k - first) * (width + gap);
-      g_autofree char *figure = g_strdup_printf ("%s %s", tile->value,
-                                                 tile->unit ? tile->unit : "");
       g_autoptr (PangoLayout) title = make_layout (pdf, FONT_SMALL, tile->title, width - 16,
                                                    FALSE);
-      g_autoptr (PangoLayout) value = make_layout (pdf, FONT_FIGURE, figure, width - 16, FALSE);
+      g_autoptr (PangoLayout) value = make_layout (pdf, FONT_FIGURE, tile->value, width - 16,
+                                                   FALSE);
+      g_autoptr (PangoLayout) unit = make_layout (pdf, FONT_BODY, tile->unit ? tile->unit : "",
+                                                  0, FALSE);
+      /* The unit after the figure, on its baseline, or under it when there is no room. */
+      gboolean beside = layout_width (value) + 4 + layout_width (unit) <= width - 16;
+      double value_height = layout_height (value) + (beside ? 0 : layout_height (unit));
       g_autoptr (PangoLayout) detail = make_layout (pdf, FONT_SMALL,
                                                     tile->detail ? tile->detail : "", width - 16,
                                                     FALSE);
       double y = pdf->y + 8;
 
-      tallest = MAX (tallest, 16 + layout_height (title) + layout_height (value)
+      tallest = MAX (tallest, 16 + layout_height (title) + value_height
                                   + layout_height (detail));
       if (!draw)
         continue;
@@ -754,7 +758,14 @@ tile_row (Pdf *pdf, const DynoReportBlock *block, guint first, guint per_row, do
       show_layout (pdf, title, x + 8, y, &dim);
       y += layout_height (title);
       show_layout (pdf, value, x + 8, y, tone_color (tile->tone));
-      y += layout_height (value);
+      if (beside)
+        show_layout (pdf, unit, x + 8 + layout_width (value) + 4,
+                     y + (double) (pango_layout_get_baseline (value)
+                                   - pango_layout_get_baseline (unit)) / PANGO_SCALE,
+                     &dim);
+      else
+        show_layout (pdf, unit, x + 8, y + layout_height (value), &dim);
+      y += value_height;
       show_layout (pdf, detail, x + 8, y, &dim);
     }
   return tallest;
