@@ -128,6 +128,10 @@ append_repeats (GPtrArray *out, const DynoConfig *config)
       append_arg (out, "-x", repeat);
       if (config->precision == 0)
         append_arg (out, "--precision", "0");
+      /* Without a phase time no runs are added: --precision then only says what the figures
+       * are judged against, as in the run. */
+      else if (config->precision != DYNO_DEFAULT_PRECISION && config->phase_time == 0)
+        append_arg (out, "--precision", precision);
     }
 }
 
