@@ -855,28 +855,30 @@ add_charts (DynoReportDoc *doc)
                                    "CPU (right axis) over time."));
     }
 
-  /* Each phase's live rate through the phase, every run of every entry: small multiples. */
-  if (n > 1)
-    for (guint i = 0; i < phases->len; i++)
-      {
-        const DynoPhase *phase = g_ptr_array_index (phases, i);
-        DynoReportChart overlay = { DYNO_REPORT_CHART_OVERLAY };
-        gboolean any = FALSE;
-        g_autofree char *caption = NULL;
+  /* Each phase's live rate through the phase, every run of every entry: small multiples,
+   * said once over them and each captioned with its phase. */
+  for (guint i = 0, shown = 0; n > 1 && i < phases->len; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (phases, i);
+      DynoReportChart overlay = { DYNO_REPORT_CHART_OVERLAY };
+      gboolean any = FALSE;
 
-        for (guint e = 0; e < n && !any; e++)
-          any = entry_has_samples (comparison, e, phase);
-        if (!any)
-          continue;
-        overlay.phase = phase;
-        overlay.width = HALF_CHART_WIDTH;
-        overlay.height = HALF_CHART_HEIGHT;
-        overlay.half = TRUE;
-        /* Translators: a report's chart caption; %s is a phase's title */
-        caption = g_strdup_printf (_("%s: the live rate through the phase, every run drawn."),
-                                   dyno_phase_get_title (phase));
-        dyno_report_doc_add_chart (doc, &overlay, caption);
-      }
+      for (guint e = 0; e < n && !any; e++)
+        any = entry_has_samples (comparison, e, phase);
+      if (!any)
+        continue;
+      if (shown++ == 0)
+        dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_NOTE,
+                                       /* Translators: in a report, over its small charts of
+                                        * each phase's live rate */
+                                       _("Each phase as it went: its live rate through the "
+                                         "phase’s own time, every run of every target drawn."));
+      overlay.phase = phase;
+      overlay.width = HALF_CHART_WIDTH;
+      overlay.height = HALF_CHART_HEIGHT;
+      overlay.half = TRUE;
+      dyno_report_doc_add_chart (doc, &overlay, dyno_phase_get_title (phase));
+    }
 
   /* CrystalDiskMark's grid, for the queued tests. */
   for (guint i = 0; i < phases->len; i++)

@@ -158,7 +158,7 @@ add_cache_facts (DynoReportBlock *facts, const DynoTargetResult *target)
           = isfinite (value)
                 /* Translators: in a report: a layer below the target (a gocryptfs cipher
                  * file, a loop device's image) and the most of it in RAM after eviction */
-                ? g_strdup_printf (_("%s below: evicted too, at most %.1f %% in RAM after"),
+                ? g_strdup_printf (_("%s below: evicted too, at most %.1f %% of it left in RAM"),
                                    (const char *) g_ptr_array_index (kinds, k), value * 100)
                 /* Translators: in a report: a layer below the target whose RAM share cannot
                  * be measured (an image in memory) */

@@ -884,6 +884,16 @@ lay_out (Pdf *pdf)
           heading (pdf, block, i + 1 < n ? dyno_report_doc_get_block (pdf->doc, i + 1) : NULL);
           break;
         case DYNO_REPORT_BLOCK_PARAGRAPH:
+          /* A line that introduces a quote or a command stays with its first lines. */
+          if (i + 1 < n)
+            {
+              const DynoReportBlock *next = dyno_report_doc_get_block (pdf->doc, i + 1);
+
+              if (next->kind == DYNO_REPORT_BLOCK_CODE
+                  || (next->kind == DYNO_REPORT_BLOCK_PARAGRAPH
+                      && next->style == DYNO_REPORT_STYLE_QUOTE))
+                ensure_room (pdf, 60);
+            }
           draw_paragraph (pdf, block);
           break;
         case DYNO_REPORT_BLOCK_CODE:

@@ -493,7 +493,7 @@ def case_gocryptfs_pair():
         text = squash(html.unescape(re.sub(r"<[^>]+>", " ", f.read())))
     check(squash(summary) in text, "the summary is not in the page", summary)
     for word in ("gocryptfs: AES-256-GCM", "runs in user space", "fuse.gocryptfs",
-                 "File system daemon", "gocryptfs below: evicted too"):
+                 "File system daemon", "gocryptfs below: evicted too, at most"):
         check(word in text, "%r is not in the gocryptfs report" % word)
 
 
