@@ -177,10 +177,21 @@ test_command_line_sizes (void)
   g_assert_null (strstr (line, " -s "));
   g_assert_nonnull (strstr (line, " --precision 2%"));
 
-  g_assert_cmpstr (dyno_command_line_quote ("plain-1.0_x/y:z"), ==, "plain-1.0_x/y:z");
-  g_assert_cmpstr (dyno_command_line_quote (""), ==, "''");
-  g_assert_cmpstr (dyno_command_line_quote ("a b"), ==, "'a b'");
-  g_assert_cmpstr (dyno_command_line_quote ("$(rm -rf ~)"), ==, "'$(rm -rf ~)'");
+  {
+    static const char *const cases[][2] = {
+      { "plain-1.0_x/y:z", "plain-1.0_x/y:z" },
+      { "", "''" },
+      { "a b", "'a b'" },
+      { "$(rm -rf ~)", "'$(rm -rf ~)'" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *quoted = dyno_command_line_quote (cases[i][0]);
+
+        g_assert_cmpstr (quoted, ==, cases[i][1]);
+      }
+  }
 }
 
 /* The block of the document that is a heading with this id, or -1. */
