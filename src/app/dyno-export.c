@@ -120,6 +120,34 @@ dyno_export_format_for_path (const char *path, DynoExportFormat *out)
 }
 
 char *
+dyno_export_resolve_path (const char             *path,
+                          DynoExportFormat        asked,
+                          const DynoExportFormat *offered,
+                          guint                   n_offered,
+                          DynoExportFormat       *format)
+{
+  DynoExportFormat named;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (format != NULL, NULL);
+
+  *format = asked;
+  /* The format asked is looked up without being overwritten by the name's. */
+  if (!dyno_export_format_for_path (path, &named))
+    return g_strconcat (path, ".", dyno_export_format_extension (asked), NULL);
+  if (g_str_equal (dyno_export_format_extension (named), dyno_export_format_extension (asked)))
+    return g_strdup (path);
+  for (guint i = 0; i < n_offered; i++)
+    if (g_str_equal (dyno_export_format_extension (offered[i]),
+                     dyno_export_format_extension (named)))
+      {
+        *format = offered[i];
+        return g_strdup (path);
+      }
+  return g_strconcat (path, ".", dyno_export_format_extension (asked), NULL);
+}
+
+char *
 dyno_export_file_stem (const char *text)
 {
   GString *stem = g_string_new (NULL);
@@ -583,36 +611,15 @@ on_chooser_response (GtkNativeDialog *dialog, int response, Chooser *chooser)
                 format = g_array_index (chooser->formats, DynoExportFormat, i);
             }
         }
-      if (!dyno_export_format_for_path (path, &format))
-        {
-          char *with_extension = g_strconcat (path, ".", dyno_export_format_extension (format),
-                                              NULL);
+      {
+        char *resolved = dyno_export_resolve_path (path, format,
+                                                   (const DynoExportFormat *) (gconstpointer)
+                                                       chooser->formats->data,
+                                                   chooser->formats->len, &format);
 
-          g_free (path);
-          path = with_extension;
-        }
-      else
-        {
-          /* A known extension of the other kind (a chart saved as .csv) keeps the kind asked. */
-          DynoExportFormat named;
-
-          dyno_export_format_for_path (path, &named);
-          /* The same extension, another kind (.html: a table or a report): the kind asked. */
-          if (g_str_equal (dyno_export_format_extension (named),
-                           dyno_export_format_extension (format)))
-            named = format;
-          for (guint i = 0; i < chooser->formats->len; i++)
-            if (g_array_index (chooser->formats, DynoExportFormat, i) == named)
-              format = named;
-          if (format != named)
-            {
-              char *with_extension = g_strconcat (path, ".",
-                                                  dyno_export_format_extension (format), NULL);
-
-              g_free (path);
-              path = with_extension;
-            }
-        }
+        g_free (path);
+        path = resolved;
+      }
       chooser->func (path, format, chooser->user_data);
     }
 

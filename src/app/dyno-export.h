@@ -40,6 +40,15 @@ gboolean    dyno_export_format_is_report (DynoExportFormat format);
 const char *dyno_export_format_extension (DynoExportFormat format);
 /* From the file name's extension; FALSE when it has none we write. */
 gboolean    dyno_export_format_for_path (const char *path, DynoExportFormat *out);
+/* The file a save dialog's answer names and its format: the name's extension where it is one
+ * of the kinds offered (a report named ".pdf" is the PDF report, not a chart), else the kind
+ * asked (the dialog's filter) with its extension added: a chart named ".csv" stays a chart,
+ * "x.csv.png". */
+char       *dyno_export_resolve_path (const char             *path,
+                                      DynoExportFormat        asked,
+                                      const DynoExportFormat *offered,
+                                      guint                   n_offered,
+                                      DynoExportFormat       *format);
 /* Letters, digits, dots and dashes of text, for a file name: "NoFV-vs-FV". */
 char       *dyno_export_file_stem (const char *text);
 
