@@ -313,8 +313,14 @@ add_target (DynoReportDoc *doc, guint entry)
           dyno_report_facts_add (facts, _("Space"), text);
         }
     }
-  /* Translators: a report's fact: how Dyno kept the page cache out of the figures */
-  dyno_report_facts_add (facts, _("Cache policy"), describe_cache_policy (config->cache));
+  if (dyno_config_has_io_tests (config))
+    /* Translators: a report's fact: how Dyno kept the page cache out of the figures */
+    dyno_report_facts_add (facts, _("Cache policy"), describe_cache_policy (config->cache));
+  else if (dyno_config_has_queued_tests (config))
+    dyno_report_facts_add (facts, _("Cache policy"),
+                           config->queue_cache == DYNO_CACHE_DIRECT
+                               ? _("direct I/O (O_DIRECT), past the page cache")
+                               : _("through the page cache, evicted before each test"));
   add_cache_facts (facts, target);
   add_sizing_facts (facts, doc, entry);
   if (dyno_target_result_has_price (target))
@@ -494,6 +500,11 @@ describe_runs (DynoResult *result)
 static char *
 describe_phase_time (const DynoConfig *config)
 {
+  if (config->phase_time > 0 && !dyno_config_has_io_tests (config)
+      && !dyno_config_has_file_tests (config))
+    /* Translators: a report's method for CrystalDiskMark-style tests alone; seconds */
+    return g_strdup_printf (_("%.1f s for each test, as CrystalDiskMark’s measuring time"),
+                            config->phase_time);
   if (config->phase_time > 0)
     /* Translators: a report's method; seconds */
     return g_strdup_printf (_("%.1f s at least for each phase: reads, seeks and stats made "
@@ -502,6 +513,47 @@ describe_phase_time (const DynoConfig *config)
                             config->phase_time);
   /* Translators: a report's method */
   return g_strdup (_("none: one pass of the sizes given, as Bonnie did"));
+}
+
+/* How the queued tests ran: direct or through the cache, the engine the runs record, the test
+ * file and the rest before each. NULL without queued tests. */
+static char *
+describe_queued (DynoResult *result)
+{
+  const DynoConfig *config = dyno_result_get_config (result);
+  const char *engine = NULL;
+  g_autofree char *size = NULL;
+  GString *out;
+
+  if (!dyno_config_has_queued_tests (config))
+    return NULL;
+  for (guint t = 0; t < dyno_result_get_n_targets (result) && engine == NULL; t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+
+      for (guint i = 0; i < target->phases->len && engine == NULL; i++)
+        {
+          const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+          if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_QUEUED) && phase->runs->len > 0)
+            engine = g_array_index (phase->runs, DynoPhaseRun, 0).engine;
+        }
+    }
+  size = dyno_format_size (config->queue_size);
+  out = g_string_new (config->queue_cache == DYNO_CACHE_DIRECT
+                          /* Translators: a report's queued tests */
+                          ? _("direct I/O (O_DIRECT), past the page cache")
+                          /* Translators: a report's queued tests */
+                          : _("through the page cache, evicted before each test"));
+  /* Translators: a report's queued tests: the test file's size */
+  g_string_append_printf (out, _("; a %s test file"), size);
+  if (config->interval > 0)
+    /* Translators: a report's queued tests: seconds of rest */
+    g_string_append_printf (out, _("; %.1f s of rest before each test"), config->interval);
+  if (engine != NULL)
+    /* Translators: a report's queued tests: "io_uring", "threads" (pread/pwrite) */
+    g_string_append_printf (out, _("; I/Os kept in flight with %s"), engine);
+  return g_string_free (out, FALSE);
 }
 
 /* How many figures met the precision asked for, then every one that missed it, and why. */
@@ -637,7 +689,16 @@ dyno_report_add_method (DynoReportDoc *doc)
           dyno_report_facts_add (facts, _("Phase time"), phase_time);
           /* Translators: a report's fact: how many times each phase ran */
           dyno_report_facts_add (facts, _("Runs"), runs);
-          dyno_report_facts_add (facts, _("Cache policy"), describe_cache_policy (config->cache));
+          if (dyno_config_has_io_tests (config))
+            dyno_report_facts_add (facts, _("Cache policy"),
+                                   describe_cache_policy (config->cache));
+          {
+            g_autofree char *queued = describe_queued (result);
+
+            if (queued != NULL)
+              /* Translators: a report's fact: how CrystalDiskMark-style tests ran */
+              dyno_report_facts_add (facts, _("Queued tests"), queued);
+          }
           /* Translators: a report's fact: what the data file holds */
           dyno_report_facts_add (facts, _("Data written"),
                                  config->data == DYNO_DATA_ZEROS

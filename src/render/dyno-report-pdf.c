@@ -328,19 +328,36 @@ heading_height (Pdf *pdf, const DynoReportBlock *block)
   return (block->level == 2 ? 20 + 10 : 12 + 2) + layout_height (layout);
 }
 
-/* next: the block after it, which a heading is never parted from. */
+/* The least of a block that must fit under a heading for the heading to stay with it: a
+ * chart whole (it does not break), a few lines of anything else. */
+static double
+lead_height (const DynoReportBlock *block)
+{
+  if (block->kind == DYNO_REPORT_BLOCK_CHART)
+    {
+      double width = block->chart.half ? (CONTENT_WIDTH - PAIR_GAP) / 2 : CONTENT_WIDTH;
+
+      return MIN (block->chart.height * width / block->chart.width + 30, BOTTOM - MARGIN_TOP);
+    }
+  if (block->kind == DYNO_REPORT_BLOCK_TILES)
+    return 90;
+  return 70;
+}
+
+/* next, after: the blocks after it, which a heading is never parted from. */
 static void
-heading (Pdf *pdf, const DynoReportBlock *block, const DynoReportBlock *next)
+heading (Pdf *pdf, const DynoReportBlock *block, const DynoReportBlock *next,
+         const DynoReportBlock *after_next)
 {
   Font font = block->level == 2 ? FONT_H2 : FONT_H3;
   g_autoptr (PangoLayout) layout = make_layout (pdf, font, block->text, CONTENT_WIDTH, FALSE);
   double height = layout_height (layout);
   double before = block->level == 2 ? 20 : 12;
-  double after = 70;
+  double after = next != NULL ? lead_height (next) : 0;
 
-  /* A heading under a heading: both, and a few lines of what follows them. */
+  /* A heading under a heading: both, and the start of what follows them. */
   if (next != NULL && next->kind == DYNO_REPORT_BLOCK_HEADING)
-    after += heading_height (pdf, next);
+    after = heading_height (pdf, next) + (after_next != NULL ? lead_height (after_next) : 0);
   /* Never alone at the foot of a page: with room for a few lines after it. */
   if (pdf->y + before + height + after > BOTTOM)
     new_page (pdf);
@@ -682,7 +699,7 @@ draw_table (Pdf *pdf, const DynoReportBlock *block)
 
       lay_out_row (pdf, block, row, head, widths, cells, &height);
       /* A group's title keeps its first row with it; the caption and header their first. */
-      if (row->group && r + 1 < block->rows->len)
+      if ((row->group || r + 1 == block->header_rows) && r + 1 < block->rows->len)
         {
           g_autofree LaidCell *more = g_new0 (LaidCell, max_cells);
 
@@ -692,7 +709,20 @@ draw_table (Pdf *pdf, const DynoReportBlock *block)
         }
       if (r == 0)
         {
-          ensure_room (pdf, caption_height + height + 30);
+          double first = 0;
+
+          /* The caption, the header and the first row (and its group's) together. */
+          for (guint k = 1; k < MIN (block->header_rows + 2, block->rows->len); k++)
+            {
+              g_autofree LaidCell *more = g_new0 (LaidCell, max_cells);
+              double h;
+
+              lay_out_row (pdf, block, g_ptr_array_index (block->rows, k), k < block->header_rows,
+                           widths, more, &h);
+              clear_row (more, max_cells);
+              first += h;
+            }
+          ensure_room (pdf, caption_height + height + first);
           if (caption != NULL)
             {
               show_layout (pdf, caption, MARGIN_X, pdf->y, &ink);
@@ -881,7 +911,8 @@ lay_out (Pdf *pdf)
       switch (block->kind)
         {
         case DYNO_REPORT_BLOCK_HEADING:
-          heading (pdf, block, i + 1 < n ? dyno_report_doc_get_block (pdf->doc, i + 1) : NULL);
+          heading (pdf, block, i + 1 < n ? dyno_report_doc_get_block (pdf->doc, i + 1) : NULL,
+                   i + 2 < n ? dyno_report_doc_get_block (pdf->doc, i + 2) : NULL);
           break;
         case DYNO_REPORT_BLOCK_PARAGRAPH:
           /* A line that introduces a quote or a command stays with its first lines. */
