@@ -691,18 +691,37 @@ add_answer (DynoReportDoc *doc)
   else if (n == 1)
     add_tiles (doc, 0);
 
-  for (guint i = 0; i < results->len; i++)
-    {
-      const char *notes = dyno_result_get_notes (g_ptr_array_index (results, i));
+  /* Each text once: the runs of one imported file share theirs. */
+  {
+    g_autoptr (GPtrArray) said = g_ptr_array_new ();
+    g_autoptr (GPtrArray) whose = g_ptr_array_new ();
 
-      if (notes == NULL || *notes == '\0')
-        continue;
-      dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_NOTE,
-                                     /* Translators: in a report, before the notes a person
-                                      * kept with the run */
-                                     _("Notes kept with the run:"));
-      dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_QUOTE, notes);
-    }
+    for (guint i = 0; i < results->len; i++)
+      {
+        DynoResult *result = g_ptr_array_index (results, i);
+        const char *notes = dyno_result_get_notes (result);
+
+        if (notes == NULL || *notes == '\0'
+            || g_ptr_array_find_with_equal_func (said, notes, g_str_equal, NULL))
+          continue;
+        g_ptr_array_add (said, (gpointer) notes);
+        g_ptr_array_add (whose, result);
+      }
+    for (guint i = 0; i < said->len; i++)
+      {
+        DynoResult *result = g_ptr_array_index (whose, i);
+        const char *label = dyno_result_get_label (result);
+        g_autofree char *intro
+            = said->len > 1 && label != NULL && *label != '\0'
+                  /* Translators: in a report, before the notes kept with one of its runs */
+                  ? g_strdup_printf (_("Notes kept with %s:"), label)
+                  /* Translators: in a report, before the notes a person kept with the run */
+                  : g_strdup (_("Notes kept with the run:"));
+
+        dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_NOTE, intro);
+        dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_QUOTE, g_ptr_array_index (said, i));
+      }
+  }
 }
 
 /* ---- charts --------------------------------------------------------------------------- */
@@ -923,7 +942,7 @@ set_titles (DynoReportDoc *doc)
   g_autofree char *title = NULL;
   g_autofree char *source = dyno_comparison_describe_source (comparison);
   g_autoptr (GString) subtitle = g_string_new (NULL);
-  g_autoptr (GPtrArray) hosts = g_ptr_array_new ();
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
 
   if (n == 2)
     title = dyno_comparison_describe_versus (comparison,
@@ -947,9 +966,13 @@ set_titles (DynoReportDoc *doc)
                                           : NULL;
       GDateTime *created = dyno_result_get_created (result);
 
-      if (label != NULL && *label != '\0' && g_strcmp0 (label, title) != 0
-          && strstr (subtitle->str, label) == NULL)
-        g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "", label);
+      /* Each label and host once, and neither where the title says it already. */
+      if (label != NULL && *label != '\0' && strstr (title, label) == NULL
+          && !g_ptr_array_find_with_equal_func (shown, label, g_str_equal, NULL))
+        {
+          g_ptr_array_add (shown, (gpointer) label);
+          g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "", label);
+        }
       if (n == 1 && i == 0)
         {
           const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, 0);
@@ -958,13 +981,14 @@ set_titles (DynoReportDoc *doc)
             g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "",
                                     target->info->path);
         }
-      if (host != NULL && g_strcmp0 (host, title) != 0
-          && !g_ptr_array_find_with_equal_func (hosts, host, g_str_equal, NULL))
+      if (host != NULL && strstr (title, host) == NULL
+          && !g_ptr_array_find_with_equal_func (shown, host, g_str_equal, NULL))
         {
-          g_ptr_array_add (hosts, (gpointer) host);
+          g_ptr_array_add (shown, (gpointer) host);
           g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "", host);
         }
-      if (created != NULL && i == 0)
+      /* When it ran; an import may only know when it was imported, which says nothing. */
+      if (created != NULL && i == 0 && dyno_result_get_source (result) == NULL)
         {
           g_autofree char *date = g_date_time_format (created, "%Y-%m-%d %H:%M UTC");
 
