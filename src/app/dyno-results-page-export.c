@@ -459,7 +459,10 @@ dyno_results_page_choose_export_report (DynoResultsPage *self)
 
   comparison = report_comparison (self);
   if (comparison == NULL)
-    return;
+    {
+      dyno_results_page_toast (self, _("Nothing to report: the run measured no phase"));
+      return;
+    }
   stem = shown_result (self) != NULL ? result_stem (shown_result (self))
                                      : comparison_stem (comparison);
   name = g_strconcat (stem, "-report", NULL);

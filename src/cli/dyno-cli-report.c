@@ -40,6 +40,12 @@ dyno_cli_write_report (const char     *command,
 
   if (pdf && (output == NULL || g_str_equal (output, "-")))
     return dyno_cli_usage_error (command, _("A PDF report goes to a file: give -o FILE.pdf"));
+  if (dyno_comparison_get_n_entries (comparison) == 0)
+    {
+      /* Translators: dyno-cli export --format report of a run whose targets all failed */
+      dyno_cli_error (_("Nothing to report: the run measured no phase"));
+      return DYNO_EXIT_FAILED;
+    }
 #ifndef DYNO_HAVE_CHARTS
   if (pdf)
     return dyno_cli_usage_error (command, _("this dyno-cli was built without cairo: the PDF "

@@ -467,6 +467,18 @@ def case_stdout_and_errors():
           rc, tail(err))
     rc, out, err = cli("export", RUN.json, "--format", "reports", "-o", out_path("x.html"))
     check(rc == 2 and "report-pdf" in err, "an unknown format does not list the report ones", err)
+    # A run whose every target failed before its first phase: nothing to report, and no file.
+    with open(RUN.json, encoding="utf-8") as f:
+        empty = json.load(f)
+    for target in empty["targets"]:
+        target["phases"] = []
+        target["samples"] = {"fields": ["t"], "rows": []}
+    empty_path = out_path("empty.json")
+    with open(empty_path, "w", encoding="utf-8") as f:
+        json.dump(empty, f)
+    rc, out, err = cli("export", empty_path, "--format", "report", "-o", out_path("empty.html"))
+    check(rc == 1 and "Nothing to report" in err, "a run without figures was reported", rc, err)
+    check(not os.path.exists(out_path("empty.html")), "a file was written for it")
 
 
 def case_gocryptfs_pair():
