@@ -2828,6 +2828,44 @@ assert_forest_export (DynoWindow *window, const char *out, const char *stem)
   g_assert_nonnull (strstr (contents, "<svg"));
 }
 
+/* What a save dialog's answer becomes: the name's kind where offered, else the kind asked. */
+static void
+test_export_resolve_path (void)
+{
+  static const struct
+  {
+    const char *name;
+    const DynoExportFormat *offered;
+    guint n_offered;
+    DynoExportFormat asked;
+    const char *path;
+    DynoExportFormat format;
+  } cases[] = {
+    { "r", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT, "r.html", DYNO_EXPORT_REPORT },
+    { "r.html", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT, "r.html", DYNO_EXPORT_REPORT },
+    { "r.pdf", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT, "r.pdf",
+      DYNO_EXPORT_REPORT_PDF },
+    { "r.HTM", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT_PDF, "r.HTM",
+      DYNO_EXPORT_REPORT },
+    { "r.csv", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT_PDF, "r.csv.pdf",
+      DYNO_EXPORT_REPORT_PDF },
+    { "t.html", dyno_export_table_formats, 5, DYNO_EXPORT_CSV, "t.html", DYNO_EXPORT_HTML },
+    { "c.csv", dyno_export_chart_formats, 3, DYNO_EXPORT_PNG, "c.csv.png", DYNO_EXPORT_PNG },
+    { "c.pdf", dyno_export_chart_formats, 3, DYNO_EXPORT_PNG, "c.pdf", DYNO_EXPORT_PDF },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DynoExportFormat format = DYNO_EXPORT_JSON;
+      g_autofree char *path = dyno_export_resolve_path (cases[i].name, cases[i].asked,
+                                                        cases[i].offered, cases[i].n_offered,
+                                                        &format);
+
+      g_assert_cmpstr (path, ==, cases[i].path);
+      g_assert_cmpint (format, ==, cases[i].format);
+    }
+}
+
 static void
 test_results_export (void)
 {
@@ -2900,6 +2938,30 @@ test_results_export (void)
     g_assert_true (g_file_get_contents (md, &contents, NULL, NULL));
     g_assert_nonnull (strstr (contents, "| Plain"));
     g_assert_nonnull (strstr (contents, "×"));
+  }
+
+  /* The report of the comparison, as a page and as a PDF, written by the worker. */
+  g_assert_true (action_enabled (window, "results.export-report"));
+  {
+    g_autofree char *html = g_build_filename (out, "report.html", NULL);
+    g_autofree char *pdf = g_build_filename (out, "report.pdf", NULL);
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+
+    dyno_results_page_export_report_to (results_page (window), DYNO_EXPORT_REPORT, html);
+    dyno_results_page_export_report_to (results_page (window), DYNO_EXPORT_REPORT_PDF, pdf);
+    WAIT_FOR (results_page (window)->n_exports == 0, 60);
+    g_assert_true (g_file_get_contents (html, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "<!DOCTYPE html>"));
+    /* Both entries, the forest plot and the bars, their labels as text. */
+    g_assert_nonnull (strstr (contents, "Plain"));
+    g_assert_nonnull (strstr (contents, "Encrypted"));
+    g_assert_nonnull (strstr (contents, "<svg class=\"chart\""));
+    g_assert_nonnull (strstr (contents, "<text "));
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+    g_assert_cmpuint (length, >, 1000);
+    g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   }
 
   /* Both runs have three repeats: their ratios have intervals, drawn as a forest plot. */
@@ -3258,6 +3320,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/results/precision", test_results_precision);
   g_test_add_func ("/gui/results/import", test_results_import);
   g_test_add_func ("/gui/results/export", test_results_export);
+  g_test_add_func ("/gui/export/resolve-path", test_export_resolve_path);
   g_test_add_func ("/gui/results/edit", test_results_edit);
   g_test_add_func ("/gui/results/open", test_results_open);
   g_test_add_func ("/gui/results/watch", test_results_watch);

@@ -531,8 +531,10 @@ dyno_cli_compare (int argc, char **argv)
          "“no difference larger than N %” (equivalent); one that holds ×1 and reaches past it, "
          "inconclusive (default 5 %)"),
       N_("N%") },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Table format (default text)"),
-      N_("text|md|csv|html|json") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("Table format (default text), or a report to publish: one HTML page (report) or a "
+         "PDF (report-pdf) with the answer, the tables, the charts, the machine and the method"),
+      N_("text|md|csv|html|json|report|report-pdf") },
     { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
       N_("mb|mib|kib") },
     { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
@@ -567,6 +569,8 @@ dyno_cli_compare (int argc, char **argv)
   g_autoptr (DynoComparison) comparison = NULL;
   DynoCompareFormat compare_format = DYNO_COMPARE_FORMAT_TEXT;
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
+  gboolean report = FALSE;
+  gboolean report_pdf = FALSE;
   double width = 1200;
   double height = 675;
   g_autoptr (GPtrArray) phases = NULL;
@@ -591,7 +595,9 @@ dyno_cli_compare (int argc, char **argv)
                                       "  dyno-cli compare plain.json encrypted.json --chart forest "
                                       "-o answer.png\n"
                                       "  dyno-cli compare run.dyno.json --baseline plain "
-                                      "--equivalence 2%\n\n"
+                                      "--equivalence 2%\n"
+                                      "  dyno-cli compare plain.json encrypted.json --format "
+                                      "report -o report.html\n\n"
                                       "Exit status: 0 success, 1 an input could not be read, "
                                       "2 usage error.\n"));
   args = g_strdupv (argv);
@@ -609,8 +615,11 @@ dyno_cli_compare (int argc, char **argv)
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("compare", _("No result files given"));
 
-  if (format != NULL && !dyno_compare_format_from_string (format, &compare_format))
-    return dyno_cli_usage_error ("compare", _("--format: “%s” is not text, md, csv, html or json"),
+  if (format != NULL && dyno_cli_report_format_from_string (format, &report_pdf))
+    report = TRUE;
+  else if (format != NULL && !dyno_compare_format_from_string (format, &compare_format))
+    return dyno_cli_usage_error ("compare", _("--format: “%s” is not text, md, csv, html, json, "
+                                              "report or report-pdf"),
                                  format);
   if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
     return dyno_cli_usage_error ("compare", _("--unit: “%s” is not mb, mib or kib"), unit);
@@ -663,7 +672,8 @@ dyno_cli_compare (int argc, char **argv)
       g_auto (GStrv) parts = g_strsplit (per_spindle, ":", 3);
       guint64 r = 0, w = 0;
 
-      if (chart != NULL || (format != NULL && compare_format != DYNO_COMPARE_FORMAT_TEXT))
+      if (chart != NULL || report
+          || (format != NULL && compare_format != DYNO_COMPARE_FORMAT_TEXT))
         return dyno_cli_usage_error ("compare", _("--per-spindle goes with the text table, not "
                                                   "with --chart or another --format"));
       if (g_strv_length (parts) > 2
@@ -722,6 +732,9 @@ dyno_cli_compare (int argc, char **argv)
 #else
     return dyno_cli_no_charts ("compare");
 #endif
+
+  if (report)
+    return dyno_cli_write_report ("compare", comparison, report_pdf, rate_unit, output);
 
   return write_table (comparison, results, compare_format, rate_unit, read_spindles,
                       write_spindles, read_reference, write_reference, output);

@@ -759,6 +759,43 @@ append_method (GString *out, const DynoComparison *comparison, const GPtrArray *
                           "(+++++) give no figure.\n"));
 }
 
+/* For a report's method, which words the intervals as the paired text does. */
+char *
+dyno_comparison_describe_method (const DynoComparison *comparison)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+  GString *out;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  phases = dyno_comparison_get_phases (comparison);
+  out = g_string_new (NULL);
+  append_method (out, comparison, phases);
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+dyno_comparison_get_cpu_per_gb (const DynoComparison *comparison,
+                                guint                 entry,
+                                double               *own,
+                                double               *helper,
+                                double               *machine)
+{
+  DynoCpuPerGb cpu;
+
+  g_return_val_if_fail (comparison != NULL, FALSE);
+  g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), FALSE);
+
+  cpu_per_gb (comparison, entry, &cpu);
+  if (own != NULL)
+    *own = cpu.own;
+  if (helper != NULL)
+    *helper = cpu.have_helper ? cpu.helper : NAN;
+  if (machine != NULL)
+    *machine = cpu.have_machine ? cpu.machine : NAN;
+  return cpu.bytes > 0;
+}
+
 char *
 dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit)
 {

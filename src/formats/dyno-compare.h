@@ -174,6 +174,17 @@ char       *dyno_comparison_describe_cpu (const DynoComparison *comparison, guin
 /* For each entry but the baseline: "encrypted vs plain", the summary, and a table of every
  * phase (both figures, ratio, its 95 % interval, verdict); then CPU per GB for each entry. */
 char       *dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit);
+/* How the paired text's intervals were made and the outlier rule, as it closes with them:
+ * "Ratios are the geometric mean of the 3 rounds' ratios …\nNo run is dropped …\n". */
+char       *dyno_comparison_describe_method (const DynoComparison *comparison);
+/* CPU-seconds per 10^9 bytes over the entry's phases in B/s, as the paired text's lines give
+ * them: Dyno's I/O threads, the FUSE daemon (NAN without one) and the whole machine (NAN when
+ * unknown). FALSE, with own NAN, when no such phase moved a byte with its CPU known. */
+gboolean    dyno_comparison_get_cpu_per_gb (const DynoComparison *comparison,
+                                            guint                 entry,
+                                            double               *own,
+                                            double               *helper,
+                                            double               *machine);
 
 typedef enum
 {
