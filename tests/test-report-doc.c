@@ -220,7 +220,7 @@ test_doc_order (void)
   const DynoReportBlock *lead;
   int last = -1;
 
-  g_assert_cmpstr (dyno_report_doc_get_title (doc), ==, "enc <&> \"q\" vs plain");
+  g_assert_cmpstr (dyno_report_doc_get_title (doc), ==, "enc <&> \"q\" vs plain (baseline)");
   for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
     {
       int at = find_heading (doc, sections[i]);

@@ -666,6 +666,7 @@ add_answer (DynoReportDoc *doc)
 
       for (guint e = 0; e < n; e++)
         {
+          g_autofree char *typical = NULL;
           g_autofree char *summary = NULL;
 
           if (e == baseline)
@@ -676,6 +677,11 @@ add_answer (DynoReportDoc *doc)
 
               dyno_report_doc_add_heading (doc, 3, NULL, versus);
             }
+          /* One answer first: the typical change, as run --compare and the app say it; then
+           * each phase's verdict. */
+          typical = dyno_comparison_describe_typical (comparison, e);
+          if (typical != NULL)
+            dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_LEAD, typical);
           summary = dyno_comparison_describe_summary (comparison, e);
           if (summary != NULL)
             dyno_report_doc_add_paragraph (doc, DYNO_REPORT_STYLE_LEAD, summary);
