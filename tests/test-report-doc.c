@@ -215,6 +215,7 @@ test_doc_order (void)
   g_autoptr (DynoComparison) comparison = session_comparison (result);
   g_autoptr (DynoReportDoc) doc = dyno_report_doc_build (comparison, DYNO_RATE_UNIT_MB);
   g_autofree char *summary = dyno_comparison_describe_summary (comparison, 1);
+  g_autofree char *typical = dyno_comparison_describe_typical (comparison, 1);
   const char *const sections[] = { "answer", "figures", "charts", "targets", "machine",
                                    "method", "reproduce" };
   const DynoReportBlock *lead;
@@ -228,14 +229,18 @@ test_doc_order (void)
       g_assert_cmpint (at, >, last);
       last = at;
     }
-  /* The answer is the comparison's own sentence, then its forest plot. */
+  /* The answer is the comparison's own sentences, one answer first (the typical change), then
+   * each phase's verdict, then its forest plot. */
   lead = dyno_report_doc_get_block (doc, find_heading (doc, "answer") + 1);
   g_assert_cmpint (lead->kind, ==, DYNO_REPORT_BLOCK_PARAGRAPH);
   g_assert_cmpint (lead->style, ==, DYNO_REPORT_STYLE_LEAD);
+  g_assert_cmpstr (lead->text, ==, typical);
+  lead = dyno_report_doc_get_block (doc, find_heading (doc, "answer") + 2);
+  g_assert_cmpint (lead->kind, ==, DYNO_REPORT_BLOCK_PARAGRAPH);
   g_assert_cmpstr (lead->text, ==, summary);
-  g_assert_cmpint (dyno_report_doc_get_block (doc, find_heading (doc, "answer") + 2)->kind, ==,
+  g_assert_cmpint (dyno_report_doc_get_block (doc, find_heading (doc, "answer") + 3)->kind, ==,
                    DYNO_REPORT_BLOCK_CHART);
-  g_assert_cmpint (dyno_report_doc_get_block (doc, find_heading (doc, "answer") + 2)->chart.kind,
+  g_assert_cmpint (dyno_report_doc_get_block (doc, find_heading (doc, "answer") + 3)->chart.kind,
                    ==, DYNO_REPORT_CHART_FOREST);
 }
 
@@ -288,7 +293,7 @@ test_html_escaped (void)
   g_assert_nonnull (strstr (page, "it&apos;s &lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
   g_assert_nonnull (strstr (page, "<blockquote>first &lt;b&gt;line&lt;/b&gt;\nsecond &amp; "
                                   "last</blockquote>"));
-  g_assert_nonnull (strstr (page, "<h1>enc &lt;&amp;&gt; &quot;q&quot; vs plain</h1>"));
+  g_assert_nonnull (strstr (page, "<h1>enc &lt;&amp;&gt; &quot;q&quot; vs plain (baseline)</h1>"));
   g_assert_nonnull (strstr (page, "CPU &lt;i&gt;9&lt;/i&gt;"));
   /* Nothing from outside: no URL, no script; the only references are to its anchors. */
   g_assert_null (strstr (page, "http:"));
