@@ -1472,12 +1472,12 @@ make_forest_comparison (void)
   const Measured plain[] = {
     { "putc", 80 * MB, 0, 1 },       { "write", 400 * MB, 0.1, 3 },
     { "rewrite", 200 * MB, 0.02, 3 }, { "getc", 90 * MB, 0.02, 3 },
-    { "read", 500 * MB, 0.02, 3 },    { "seeks", 9000, 0.02, 3 },
+    { "read", 500 * MB, 0.005, 3 },   { "seeks", 9000, 0.02, 3 },
     { "seq_create", 30000, 0.05, 3 },
   };
   const Measured encrypted[] = {
     { "putc", 60 * MB, 0, 1 },        { "write", 250 * MB, 0.1, 3 },
-    { "rewrite", 150 * MB, 0.02, 3 }, { "read", 495 * MB, 0.02, 3 },
+    { "rewrite", 150 * MB, 0.02, 3 }, { "read", 495 * MB, 0.005, 3 },
     { "seeks", 12000, 0.02, 3 },      { "seq_create", 29000, 0.05, 3 },
   };
   DynoComparison *comparison = dyno_comparison_new ();
@@ -1557,18 +1557,16 @@ forest_x (const DynoCompareChartGeometry *geometry, double ratio)
                        / (log (geometry->ratio_max) - log (geometry->ratio_min)) * plot->width;
 }
 
-/* Whether x is the pixel column of a tick's grid line (or the reference line). */
+/* Whether x is the pixel column of a tick's grid line (or the reference line), or of a dashed
+ * line at an end of the equivalence margin. */
 static gboolean
 on_grid (const DynoCompareChartGeometry *geometry, int x)
 {
-  const double ticks[] = { 1e-4, 1e-3, 0.01, 0.1, 0.125, 0.2, 0.25, 0.5, 0.7, 0.8, 0.9,
-                           1, 1.1, 1.25, 1.4, 2, 4, 5, 8, 10, 100, 1000, 1e4 };
-
-  for (guint i = 0; i < G_N_ELEMENTS (ticks); i++)
-    if (ticks[i] >= geometry->ratio_min * 0.999 && ticks[i] <= geometry->ratio_max * 1.001
-        && (int) floor (forest_x (geometry, ticks[i])) == x)
+  for (guint i = 0; i < geometry->n_ratio_ticks; i++)
+    if ((int) floor (forest_x (geometry, geometry->ratio_ticks[i])) == x)
       return TRUE;
-  return FALSE;
+  return (int) floor (forest_x (geometry, geometry->equivalence_low)) == x
+         || (int) floor (forest_x (geometry, geometry->equivalence_high)) == x;
 }
 
 /* The pixel most of the plot's part of row y has: its background or band. */
@@ -1654,9 +1652,11 @@ test_forest (void)
   const DynoChartRect *plot;
   double x1;
   guint n_line = 0;
-  guint verdicts_seen[4] = { 0 };
+  guint verdicts_seen[5] = { 0 };
+  double data_low = 1 / 1.05;
+  double data_high = 1.05;
 
-  g_assert_cmpstr (title, ==, "encrypted vs plain");
+  g_assert_cmpstr (title, ==, "encrypted vs plain (baseline)");
   g_assert_nonnull (strstr (subtitle, "95 % interval"));
   g_assert_nonnull (strstr (subtitle, "left of ×1 is slower"));
 
@@ -1669,15 +1669,46 @@ test_forest (void)
   plot = &geometry.plots[0];
   g_assert_cmpuint (geometry.n_panels, ==, 1);
   g_assert_cmpfloat (plot->width, >, 400);
-  g_assert_cmpfloat_with_epsilon (geometry.ratio_min * geometry.ratio_max, 1, 1e-9);
-  /* The axis holds the data: block write's interval reaches below ×0.5, seeks above ×1.3. */
-  g_assert_cmpfloat (geometry.ratio_min, <, 0.5);
-  g_assert_cmpfloat (geometry.ratio_max, >, 1.4);
-  g_assert_cmpfloat (geometry.ratio_max, <=, 10);
+  /* The axis holds the data, ×1 and the ±5 % margin, and not much more: fitted, not centred
+   * on ×1 (which left half of it empty for a run only ever slower). */
+  for (guint i = 0; i < phases->len; i++)
+    {
+      DynoCompareCell cell;
 
-  /* The reference line: ×1 in the middle, a line down the plot that its neighbours lack. */
+      dyno_comparison_get_cell (comparison, 1, g_ptr_array_index (phases, i), &cell);
+      for (guint k = 0; k < 3; k++)
+        {
+          double v = k == 0 ? cell.ratio : k == 1 ? cell.ratio_low : cell.ratio_high;
+
+          if (isfinite (v) && v > 0)
+            {
+              data_low = MIN (data_low, v);
+              data_high = MAX (data_high, v);
+            }
+        }
+    }
+  g_assert_cmpfloat (geometry.ratio_min, <, data_low);
+  g_assert_cmpfloat (geometry.ratio_max, >, data_high);
+  g_assert_cmpfloat (log (geometry.ratio_max / geometry.ratio_min), <=,
+                     1.15 * log (data_high / data_low));
+  g_assert_cmpfloat_with_epsilon (geometry.equivalence_high, 1.05, 1e-9);
+  g_assert_cmpfloat_with_epsilon (geometry.equivalence_low, 1 / 1.05, 1e-9);
+  /* ×1 is a tick, and every tick lies on the axis. */
+  {
+    gboolean one = FALSE;
+
+    g_assert_cmpuint (geometry.n_ratio_ticks, >=, 3);
+    for (guint i = 0; i < geometry.n_ratio_ticks; i++)
+      {
+        one |= geometry.ratio_ticks[i] == 1;
+        g_assert_cmpfloat (geometry.ratio_ticks[i], >=, geometry.ratio_min);
+        g_assert_cmpfloat (geometry.ratio_ticks[i], <=, geometry.ratio_max);
+      }
+    g_assert_true (one);
+  }
+
+  /* The reference line: a line down the plot at ×1 that its neighbours lack. */
   x1 = forest_x (&geometry, 1);
-  g_assert_cmpfloat_with_epsilon (x1, plot->x + plot->width / 2, 1e-6);
   for (int y = (int) plot->y; y < (int) (plot->y + plot->height); y++)
     n_line += pixel (&picture, (int) floor (x1), y)
                       != pixel (&picture, (int) floor (x1) + 3, y)
@@ -1709,7 +1740,7 @@ test_forest (void)
       dyno_comparison_get_cell (comparison, 1, phase, &cell);
       verdict = dyno_compare_cell_get_verdict (&cell);
       verdicts_seen[verdict]++;
-      words = dyno_compare_cell_describe_verdict (&cell);
+      words = dyno_compare_chart_forest_words (&cell);
       g_test_message ("%s: %s", dyno_phase_get_key (phase), words);
       /* The verdict in words, whole, right of the plot, on the phase's row. */
       label = dyno_test_find_label (labels, words);
@@ -1788,11 +1819,13 @@ test_forest (void)
           assert_row_empty_but (&picture, &geometry, (int) cy - 6, (int) cy + 6, 0, 0, words);
         }
     }
-  /* Each kind of row was there: slower (write, rewrite), faster (seeks), the same (read, seq
-   * create), and two without an interval (putc once, getc on one side). */
+  /* Each kind of row was there: slower (write, rewrite), faster (seeks), no difference larger
+   * than 5 % (read), inconclusive (seq create: ±5 % spreads, three runs), and two without an
+   * interval (putc once, getc on one side). */
   g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_SLOWER], ==, 2);
   g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_FASTER], ==, 1);
-  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_SAME], ==, 2);
+  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_EQUIVALENT], ==, 1);
+  g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_INCONCLUSIVE], ==, 1);
   g_assert_cmpuint (verdicts_seen[DYNO_VERDICT_NONE], ==, 2);
 
   /* The note says what the points, the hollow one and the words without a point mean. */
@@ -1828,7 +1861,7 @@ test_forest_cache_doubt (void)
   DynoChartDecor decor;
   DynoCompareChartOptions options;
   DynoCompareChartGeometry geometry;
-  const DynoVerdict verdicts[] = { DYNO_VERDICT_FASTER, DYNO_VERDICT_SLOWER, DYNO_VERDICT_SAME };
+  const DynoVerdict verdicts[] = { DYNO_VERDICT_FASTER, DYNO_VERDICT_SLOWER, DYNO_VERDICT_EQUIVALENT };
   const char *note;
 
   dyno_comparison_add_result (comparison, ra);
@@ -1915,7 +1948,7 @@ test_forest_sizes (void)
                   const DynoChartLabel *label;
 
                   dyno_comparison_get_cell (comparison, e, g_ptr_array_index (phases, i), &cell);
-                  words = dyno_compare_cell_describe_verdict (&cell);
+                  words = dyno_compare_chart_forest_words (&cell);
                   label = dyno_test_find_label (labels, words);
                   if (label == NULL)
                     g_error ("%s: no “%s”", name, words);

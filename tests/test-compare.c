@@ -170,6 +170,337 @@ count (const char *haystack, const char *needle)
   return n;
 }
 
+
+/* ---- verdicts ------------------------------------------------------------------------- */
+
+/* Three answers from constructed intervals: a difference when ×1 is left out; no difference
+ * larger than the margin when the interval lies within it; inconclusive otherwise, as the
+ * walk-through's −89 % to +15 % and −24 % to +595 % were ("no difference Dyno can measure"). */
+static void
+test_verdict_three_way (void)
+{
+  const double m = DYNO_COMPARE_DEFAULT_EQUIVALENCE;
+  DynoCompareCell cell = { .present = TRUE, .n = 3, .equivalence = m,
+                           .difference = DYNO_DIFFERENCE_WITHIN_NOISE };
+  g_autofree char *words = NULL;
+  g_autofree char *same = NULL;
+
+  g_assert_cmpint (dyno_verdict_from_interval (0.5, 0.9, m), ==, DYNO_VERDICT_SLOWER);
+  g_assert_cmpint (dyno_verdict_from_interval (1.1, 2.0, m), ==, DYNO_VERDICT_FASTER);
+  /* A difference stays one however small: 2 % slower, surely. */
+  g_assert_cmpint (dyno_verdict_from_interval (0.97, 0.99, m), ==, DYNO_VERDICT_SLOWER);
+  g_assert_cmpint (dyno_verdict_from_interval (0.97, 1.03, m), ==, DYNO_VERDICT_EQUIVALENT);
+  g_assert_cmpint (dyno_verdict_from_interval (0.11, 1.15, m), ==, DYNO_VERDICT_INCONCLUSIVE);
+  g_assert_cmpint (dyno_verdict_from_interval (0.76, 6.95, m), ==, DYNO_VERDICT_INCONCLUSIVE);
+  /* Wider than ±10 % and holding ×1: inconclusive under the default margin and under 10 %. */
+  g_assert_cmpint (dyno_verdict_from_interval (0.85, 1.12, m), ==, DYNO_VERDICT_INCONCLUSIVE);
+  g_assert_cmpint (dyno_verdict_from_interval (0.85, 1.12, 0.10), ==, DYNO_VERDICT_INCONCLUSIVE);
+  /* The bound: [1/(1 + m), 1 + m], neither side more than 5 % faster than the other. */
+  g_assert_cmpint (dyno_verdict_from_interval (1 / 1.05, 1.05, m), ==, DYNO_VERDICT_EQUIVALENT);
+  g_assert_cmpint (dyno_verdict_from_interval (0.95, 1.02, m), ==, DYNO_VERDICT_INCONCLUSIVE);
+  g_assert_cmpint (dyno_verdict_from_interval (0.98, 1.051, m), ==, DYNO_VERDICT_INCONCLUSIVE);
+  g_assert_cmpint (dyno_verdict_from_interval (0.95, 1.02, 0.10), ==, DYNO_VERDICT_EQUIVALENT);
+  /* No interval, no verdict. */
+  g_assert_cmpint (dyno_verdict_from_interval (NAN, 1.2, m), ==, DYNO_VERDICT_NONE);
+  g_assert_cmpint (dyno_verdict_from_interval (0, 1.2, m), ==, DYNO_VERDICT_NONE);
+
+  /* Choosing the other side as the baseline turns [lo, hi] into [1/hi, 1/lo]: slower and
+   * faster swap, and the rest never changes, at the margin's edges too. */
+  for (double lo = 0.80; lo < 1.2; lo += 0.0125)
+    for (double hi = lo; hi < 1.25; hi += 0.0125)
+      {
+        DynoVerdict v = dyno_verdict_from_interval (lo, hi, m);
+        DynoVerdict flipped = dyno_verdict_from_interval (1 / hi, 1 / lo, m);
+
+        if (v == DYNO_VERDICT_SLOWER)
+          g_assert_cmpint (flipped, ==, DYNO_VERDICT_FASTER);
+        else if (v == DYNO_VERDICT_FASTER)
+          g_assert_cmpint (flipped, ==, DYNO_VERDICT_SLOWER);
+        else
+          g_assert_cmpint (flipped, ==, v);
+      }
+
+  /* In words: inconclusive says so, with its interval and real minus signs. */
+  cell.ratio = 0.4;
+  cell.ratio_low = 0.11;
+  cell.ratio_high = 1.15;
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_INCONCLUSIVE);
+  words = dyno_compare_cell_describe_verdict (&cell);
+  g_assert_cmpstr (words, ==, "inconclusive: needs more repeats (\u221289 to +15 %)");
+  g_assert_cmpstr (dyno_verdict_to_string (DYNO_VERDICT_INCONCLUSIVE), ==, "inconclusive");
+  cell.ratio = 0.99;
+  cell.ratio_low = 0.975;
+  cell.ratio_high = 1.004;
+  same = dyno_compare_cell_describe_verdict (&cell);
+  g_assert_cmpstr (same, ==, "no difference larger than 5 % (\u22122.5 to +0.4 %)");
+  g_assert_cmpstr (dyno_verdict_to_string (DYNO_VERDICT_EQUIVALENT), ==, "equivalent");
+  g_assert_cmpstr (dyno_verdict_to_string (DYNO_VERDICT_SLOWER), ==, "slower");
+  g_assert_cmpstr (dyno_verdict_to_string (DYNO_VERDICT_FASTER), ==, "faster");
+  g_assert_null (dyno_verdict_to_string (DYNO_VERDICT_NONE));
+}
+
+/* The margin is the comparison's: the same cell is equivalent within ±5 % and inconclusive
+ * within ±1 %, in the cell, its words, the tables and the JSON. */
+static void
+test_equivalence_margin (void)
+{
+  const PhaseSpec a[] = { { "write", { 100 * MB, 101 * MB, 99 * MB } } };
+  const PhaseSpec b[] = { { "write", { 100.5 * MB, 99.5 * MB, 101.2 * MB } } };
+  g_autoptr (DynoComparison) c = compare_results (make_result ("a", "h", a, 1),
+                                                  make_result ("b", "h", b, 1), NULL);
+  g_autofree char *wide = NULL;
+  g_autofree char *narrow = NULL;
+  g_autofree char *json = NULL;
+  DynoCompareCell cell;
+
+  g_assert_cmpfloat (dyno_comparison_get_equivalence (c), ==, 0.05);
+  dyno_comparison_get_cell (c, 1, PHASE ("write"), &cell);
+  g_assert_cmpfloat (cell.equivalence, ==, 0.05);
+  g_assert_cmpfloat (cell.ratio_low, >, 1 / 1.05);
+  g_assert_cmpfloat (cell.ratio_high, <, 1.05);
+  g_assert_cmpfloat (cell.ratio_low, <, 0.99);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_EQUIVALENT);
+  wide = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  assert_contains (wide, "≈: no difference larger than 5 %");
+
+  dyno_comparison_set_equivalence (c, 0.01);
+  dyno_comparison_get_cell (c, 1, PHASE ("write"), &cell);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_INCONCLUSIVE);
+  narrow = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
+  assert_contains (narrow, "?: inconclusive: the ratio’s 95 % interval holds ×1 and reaches past "
+                           "±1 %");
+  json = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_JSON, DYNO_RATE_UNIT_MB);
+  assert_contains (json, "\"equivalence\" : 0.01");
+  assert_contains (json, "\"verdict\" : \"inconclusive\"");
+}
+
+/* Choosing the other side as the baseline turns each paired ratio r with [lo, hi] into 1/r
+ * with [1/hi, 1/lo] (the rounds' log ratios negated), slower into faster, and so the typical
+ * change too; from both sides' spreads (Welch) the same. */
+static void
+test_baseline_flip (void)
+{
+  const PhaseSpec plain[] = {
+    { "write", { 100 * MB, 400 * MB, 1600 * MB } },
+    { "read", { 300 * MB, 290 * MB, 310 * MB } },
+    { "seeks", { 900, 1000, 950 } },
+  };
+  const PhaseSpec enc[] = {
+    { "write", { 12.5 * MB * 1.03, 50 * MB * 0.97, 200 * MB * 1.01 } },
+    { "read", { 200 * MB, 205 * MB, 199 * MB } },
+    { "seeks", { 880, 1010, 940 } },
+  };
+  const char *const keys[] = { "write", "read", "seeks" };
+
+  for (guint apart = 0; apart < 2; apart++)
+    {
+      g_autoptr (DynoComparison) c
+          = apart ? compare_results (make_result ("plain", "h", plain, 3),
+                                     make_result ("enc", "h", enc, 3), NULL)
+                  : compare_results (make_session (plain, enc, 3), NULL);
+      DynoCompareCell forward[G_N_ELEMENTS (keys)];
+      DynoCompareCell typical, back_typical;
+
+      g_assert_cmpuint (dyno_comparison_get_baseline (c), ==, 0);
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        {
+          dyno_comparison_get_cell (c, 1, PHASE (keys[i]), &forward[i]);
+          g_assert_cmpint (forward[i].paired, ==, !apart);
+        }
+      g_assert_true (dyno_comparison_get_typical (c, 1, &typical, NULL));
+
+      dyno_comparison_set_baseline (c, 1);
+      g_assert_true (dyno_comparison_get_baseline_chosen (c));
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        {
+          DynoCompareCell back;
+          DynoVerdict v = dyno_compare_cell_get_verdict (&forward[i]);
+          DynoVerdict w;
+
+          dyno_comparison_get_cell (c, 0, PHASE (keys[i]), &back);
+          w = dyno_compare_cell_get_verdict (&back);
+          g_assert_cmpint (back.paired, ==, forward[i].paired);
+          g_assert_cmpfloat_with_epsilon (back.ratio * forward[i].ratio, 1, 1e-12);
+          g_assert_cmpfloat_with_epsilon (back.ratio_low * forward[i].ratio_high, 1, 1e-12);
+          g_assert_cmpfloat_with_epsilon (back.ratio_high * forward[i].ratio_low, 1, 1e-12);
+          g_assert_cmpint (back.difference, ==, forward[i].difference);
+          if (v == DYNO_VERDICT_SLOWER)
+            g_assert_cmpint (w, ==, DYNO_VERDICT_FASTER);
+          else if (v == DYNO_VERDICT_FASTER)
+            g_assert_cmpint (w, ==, DYNO_VERDICT_SLOWER);
+          else
+            g_assert_cmpint (w, ==, v);
+        }
+      /* Paired, the write phase is 8× slower and read slower too, in both directions. */
+      if (!apart)
+        {
+          g_assert_cmpint (dyno_compare_cell_get_verdict (&forward[0]), ==, DYNO_VERDICT_SLOWER);
+          g_assert_cmpint (dyno_compare_cell_get_verdict (&forward[1]), ==, DYNO_VERDICT_SLOWER);
+        }
+      g_assert_true (dyno_comparison_get_typical (c, 0, &back_typical, NULL));
+      g_assert_cmpfloat_with_epsilon (back_typical.ratio * typical.ratio, 1, 1e-12);
+      g_assert_cmpfloat_with_epsilon (back_typical.ratio_low * typical.ratio_high, 1, 1e-12);
+      g_assert_cmpfloat_with_epsilon (back_typical.ratio_high * typical.ratio_low, 1, 1e-12);
+      g_assert_false (dyno_comparison_get_typical (c, 1, &back_typical, NULL));
+    }
+}
+
+/* The encrypted folder given first is measured against the plain one, and so is a remote
+ * machine's against the local; a caller's choice wins; imports keep the first. */
+static void
+test_automatic_baseline (void)
+{
+  const PhaseSpec plain[] = {
+    { "write", { 400 * MB, 404 * MB, 396 * MB } },
+    { "read", { 500 * MB, 505 * MB, 495 * MB } },
+  };
+  const PhaseSpec enc[] = {
+    { "write", { 36 * MB, 37 * MB, 35 * MB } },
+    { "read", { 300 * MB, 303 * MB, 297 * MB } },
+  };
+  DynoResult *session = make_session (enc, plain, 2);
+  DynoTargetResult *first = dyno_result_get_target (session, 0);
+  DynoCryptoLayer *layer = dyno_crypto_layer_new ("gocryptfs");
+  g_autoptr (DynoComparison) c = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *typical = NULL;
+  g_autofree char *paired = NULL;
+  g_autofree char *versus = NULL;
+  DynoCompareCell cell;
+
+  /* /mnt/plain is encrypted here: make_session names the first folder so. */
+  g_ptr_array_add (first->info->encryption, g_strdup ("gocryptfs (FUSE)"));
+  g_ptr_array_add (first->info->crypto, layer);
+  c = compare_results (session, NULL);
+  dyno_comparison_name_by_folder (c);
+  g_assert_cmpstr (dyno_comparison_get_name (c, 0), ==, "plain");
+  g_assert_cmpstr (dyno_comparison_get_name (c, 1), ==, "enc");
+  g_assert_cmpuint (dyno_comparison_get_baseline (c), ==, 1);
+  g_assert_false (dyno_comparison_get_baseline_chosen (c));
+  dyno_comparison_get_cell (c, 0, PHASE ("write"), &cell);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_SLOWER);
+  versus = dyno_comparison_describe_versus (c, 0);
+  g_assert_cmpstr (versus, ==, "plain vs enc (baseline)");
+  summary = dyno_comparison_describe_summary (c, 0);
+  assert_contains (summary, "plain (encrypted with gocryptfs) is 91 % slower at block write, "
+                            "40 % slower at block read");
+  g_assert_null (dyno_comparison_describe_summary (c, 1));
+  typical = dyno_comparison_describe_typical (c, 0);
+  assert_contains (typical, "plain (encrypted with gocryptfs) is typically ");
+  assert_contains (typical, "% slower than enc (");
+  assert_contains (typical, "the geometric mean of block write and block read.");
+  paired = dyno_comparison_format_paired (c, DYNO_RATE_UNIT_MB);
+  assert_contains (paired, "plain vs enc (baseline)\nplain (encrypted with gocryptfs) is "
+                           "typically");
+  g_assert_null (strstr (paired, "faster"));
+
+  /* A person's choice wins. */
+  dyno_comparison_set_baseline (c, 0);
+  g_assert_cmpuint (dyno_comparison_get_baseline (c), ==, 0);
+  dyno_comparison_get_cell (c, 1, PHASE ("write"), &cell);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_FASTER);
+
+  /* A remote machine given first is measured against the local one; two plain folders and
+   * imports (which know neither) keep the first. */
+  {
+    DynoResult *remote = make_result ("srv", "srv", plain, 2);
+    DynoResult *local = make_result ("lap", "lap", enc, 2);
+    g_autoptr (DynoComparison) two = NULL;
+    g_autoptr (DynoComparison) plain_two = compare_results (make_result ("a", "h", plain, 2),
+                                                            make_result ("b", "h", enc, 2),
+                                                            NULL);
+
+    dyno_result_set_remote (remote, "root@srv");
+    two = compare_results (remote, local, NULL);
+    g_assert_cmpuint (dyno_comparison_get_baseline (two), ==, 1);
+    g_assert_cmpuint (dyno_comparison_get_baseline (plain_two), ==, 0);
+  }
+}
+
+/* The one answer first: the geometric mean of the key phases' ratios (rewrite left out), its
+ * interval from the rounds, and its verdict by the same rule. */
+static void
+test_typical (void)
+{
+  const PhaseSpec plain[] = {
+    { "write", { 400 * MB, 800 * MB, 600 * MB } },
+    { "rewrite", { 200 * MB, 400 * MB, 300 * MB } },
+    { "read", { 500 * MB, 1000 * MB, 750 * MB } },
+    { "seeks", { 1000, 2000, 1500 } },
+  };
+  /* Each round ×0.25 at write, ×0.5 at read, ×1.0 at seeks (×0.1 at rewrite, left out),
+   * within a percent. */
+  const PhaseSpec enc[] = {
+    { "write", { 100 * MB * 1.01, 200 * MB * 0.99, 150 * MB } },
+    { "rewrite", { 20 * MB, 40 * MB, 30 * MB } },
+    { "read", { 250 * MB, 500 * MB * 1.01, 375 * MB * 0.99 } },
+    { "seeks", { 1000 * 0.99, 2000, 1500 * 1.01 } },
+  };
+  const PhaseSpec same_a[] = { { "write", { 100 * MB, 200 * MB, 150 * MB } },
+                               { "read", { 100 * MB, 200 * MB, 150 * MB } } };
+  const PhaseSpec same_b[] = { { "write", { 101 * MB, 199 * MB, 151 * MB } },
+                               { "read", { 99 * MB, 201 * MB, 150 * MB } } };
+  const PhaseSpec wild_b[] = { { "write", { 50 * MB, 300 * MB, 150 * MB } },
+                               { "read", { 150 * MB, 120 * MB, 160 * MB } } };
+  g_autoptr (DynoComparison) c = compare_results (make_session (plain, enc, 4), NULL);
+  g_autoptr (GPtrArray) used = NULL;
+  g_autofree char *text = NULL;
+  DynoCompareCell cell;
+
+  dyno_comparison_name_by_folder (c);
+  g_assert_true (dyno_comparison_get_typical (c, 1, &cell, &used));
+  g_assert_cmpuint (used->len, ==, 3);
+  g_assert_true (g_ptr_array_find (used, PHASE ("write"), NULL));
+  g_assert_true (g_ptr_array_find (used, PHASE ("read"), NULL));
+  g_assert_true (g_ptr_array_find (used, PHASE ("seeks"), NULL));
+  g_assert_false (g_ptr_array_find (used, PHASE ("rewrite"), NULL));
+  g_assert_true (cell.paired);
+  g_assert_cmpuint (cell.n, ==, 3);
+  g_assert_cmpfloat_with_epsilon (cell.ratio, cbrt (0.25 * 0.5 * 1.0), 0.005);
+  g_assert_cmpfloat (cell.ratio_low, <=, cell.ratio);
+  g_assert_cmpfloat (cell.ratio, <=, cell.ratio_high);
+  g_assert_cmpfloat (cell.ratio_high, <, 1);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_SLOWER);
+  /* Paired, it is exactly the geometric mean of the phases' ratios shown beside it. */
+  {
+    double sum = 0;
+
+    for (guint i = 0; i < used->len; i++)
+      {
+        DynoCompareCell phase;
+
+        dyno_comparison_get_cell (c, 1, g_ptr_array_index (used, i), &phase);
+        sum += log (phase.ratio);
+      }
+    g_assert_cmpfloat_with_epsilon (cell.ratio, exp (sum / used->len), 1e-12);
+  }
+  text = dyno_comparison_describe_typical (c, 1);
+  /* ∛(0.25 × 0.5 × 1) = 0.5 */
+  assert_contains (text, "enc is typically 50 % slower than plain (");
+  assert_contains (text, "the geometric mean of block write, block read and random seeks.");
+  g_assert_null (dyno_comparison_describe_typical (c, 0));
+
+  /* Equivalent and inconclusive by the same rule. */
+  {
+    g_autoptr (DynoComparison) same = compare_results (make_session (same_a, same_b, 2), NULL);
+    g_autoptr (DynoComparison) wild = compare_results (make_session (same_a, wild_b, 2), NULL);
+    g_autofree char *same_text = NULL;
+    g_autofree char *wild_text = NULL;
+
+    dyno_comparison_name_by_folder (same);
+    dyno_comparison_name_by_folder (wild);
+    g_assert_true (dyno_comparison_get_typical (same, 1, &cell, NULL));
+    g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_EQUIVALENT);
+    same_text = dyno_comparison_describe_typical (same, 1);
+    assert_contains (same_text, "enc and plain: typically no difference larger than 5 % (");
+    g_assert_true (dyno_comparison_get_typical (wild, 1, &cell, NULL));
+    g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_INCONCLUSIVE);
+    wild_text = dyno_comparison_describe_typical (wild, 1);
+    assert_contains (wild_text, "enc against plain: inconclusive, needs more repeats: the typical "
+                                "change runs from \u2212");
+  }
+}
+
 /* ---- arithmetic ----------------------------------------------------------------------- */
 
 static void
@@ -245,15 +576,19 @@ test_noise (void)
   dyno_comparison_get_cell (c, 3, PHASE ("write"), &cell);
   g_assert_cmpint (cell.difference, ==, DYNO_DIFFERENCE_SINGLE_SAMPLE);
 
-  /* A mix: "~" marks noise, "?" the single run, and the legend says what both mean. */
+  /* A mix: "≈" marks no difference larger than 5 %, "?" the single run, and the legend says
+   * what both mean. */
+  dyno_comparison_get_cell (c, 1, PHASE ("write"), &cell);
+  g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_EQUIVALENT);
   text = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_TEXT, DYNO_RATE_UNIT_MB);
-  assert_contains (text, "×1.00 ~");
+  assert_contains (text, "×1.00 ≈");
   assert_contains (text, "×1.50 ?");
-  assert_contains (text, "~: within noise");
+  assert_contains (text, "≈: no difference larger than 5 %");
   assert_contains (text, "?: a single run");
+  g_assert_null (strstr (text, "inconclusive"));
   md = dyno_comparison_format (c, DYNO_COMPARE_FORMAT_MARKDOWN, DYNO_RATE_UNIT_MB);
   assert_contains (md, "| faster | 150.0 (×1.50) |");
-  assert_contains (md, "| same | 100.1 (×1.00 ~) |");
+  assert_contains (md, "| same | 100.1 (×1.00 ≈) |");
 }
 
 /* Interleaved rounds: enc is 8× slower than plain in every round, while both drift ×16 from
@@ -342,11 +677,12 @@ test_paired (void)
     g_assert_cmpfloat_with_epsilon (cell.ratio, 0.125, 1e-9);
     g_assert_cmpfloat (cell.ratio_low, <, 1);
     g_assert_cmpfloat (cell.ratio_high, >, 1);
-    g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_SAME);
+    /* Wide, and holding ×1: inconclusive, never "the same". */
+    g_assert_cmpint (dyno_compare_cell_get_verdict (&cell), ==, DYNO_VERDICT_INCONCLUSIVE);
     text = dyno_comparison_format_paired (apart, DYNO_RATE_UNIT_MB);
     assert_contains (text, "from both sides' means and spreads");
     g_assert_null (strstr (text, "pairs"));
-    g_assert_null (strstr (text, "geometric"));
+    g_assert_null (strstr (text, "geometric mean of the rounds"));
   }
 
   /* Repeats that do not match, or a run too fast on one side, leave runs without a partner:
@@ -427,8 +763,8 @@ test_cpu_noise (void)
     two = compare_results (plain, enc, NULL);
     apart = dyno_comparison_describe_summary (two, 1);
     assert_contains (apart, "no CPU difference Dyno can measure in Dyno's threads (±");
-    g_assert_null (strstr (apart, "more"));
-    g_assert_null (strstr (apart, "less"));
+    g_assert_null (strstr (apart, "per GB more"));
+    g_assert_null (strstr (apart, "per GB less"));
   }
 }
 
@@ -644,13 +980,13 @@ test_headline (void)
   g_auto (GStrv) none = dyno_comparison_describe_headline (c, 0);
   g_autofree char *versus = dyno_comparison_describe_versus (c, 1);
 
-  g_assert_cmpstr (versus, ==, "gocryptfs vs plain");
+  g_assert_cmpstr (versus, ==, "gocryptfs vs plain (baseline)");
   /* Sequential output, input and random; the create the baseline ran too fast says nothing. */
   g_assert_cmpuint (g_strv_length (lines), ==, 3);
   /* A gap larger than the noise: the ratio and the change, with a real minus sign. */
   g_assert_cmpstr (lines[0], ==, "Block write ×0.19 (\u221281 %), Rewrite ×1.25 (+25 %)");
-  /* The 95 % intervals overlap. */
-  g_assert_cmpstr (lines[1], ==, "Block read: no measurable difference");
+  /* The ratio's 95 % interval lies within ±5 %. */
+  g_assert_cmpstr (lines[1], ==, "Block read: no difference larger than 5 %");
   /* One run a side: no telling. */
   g_assert_cmpstr (lines[2], ==, "Random seeks ×0.50 (single runs: cannot tell)");
   g_strfreev (lines);
@@ -673,8 +1009,8 @@ test_headline (void)
     lines = dyno_comparison_describe_headline (other, 1);
     g_assert_cmpuint (g_strv_length (lines), ==, 1);
     g_assert_cmpstr (lines[0], ==,
-                     "Per-char write ×0.50 (\u221250 %), Block write, Rewrite: no measurable "
-                     "difference");
+                     "Per-char write ×0.50 (\u221250 %), Block write, Rewrite: no difference "
+                     "larger than 5 %");
   }
   /* The baseline has nothing to say against itself. */
   g_assert_cmpuint (g_strv_length (none), ==, 0);
@@ -771,9 +1107,18 @@ test_describe (void)
   a = dyno_comparison_describe_ratio (&cell);
   g_assert_cmpstr (a, ==, "×0.17");
   cell.ratio = 12.0 / 12.4;
+  cell.ratio_low = 0.96;
+  cell.ratio_high = 1.01;
+  cell.equivalence = 0.05;
   cell.difference = DYNO_DIFFERENCE_WITHIN_NOISE;
   b = dyno_comparison_describe_ratio (&cell);
-  g_assert_cmpstr (b, ==, "×0.97 (within noise)");
+  g_assert_cmpstr (b, ==, "×0.97 (no difference larger than 5 %)");
+  cell.ratio_low = 0.8;
+  cell.ratio_high = 1.2;
+  g_clear_pointer (&b, g_free);
+  b = dyno_comparison_describe_ratio (&cell);
+  g_assert_cmpstr (b, ==, "×0.97 (inconclusive: needs more repeats)");
+  cell.ratio_low = cell.ratio_high = NAN;
   cell.ratio = 1.02;
   cell.difference = DYNO_DIFFERENCE_SINGLE_SAMPLE;
   c = dyno_comparison_describe_ratio (&cell);
@@ -1099,8 +1444,9 @@ test_json (void)
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "dyno-comparison");
-  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (root, "baseline"), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (root, "equivalence"), ==, 0.05);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "entries")), ==, 4);
   g_assert_cmpstr (json_object_get_string_member (
                        json_array_get_object_element (json_object_get_array_member (root, "entries"),
@@ -1362,6 +1708,11 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/compare/ratios", test_ratios);
+  g_test_add_func ("/compare/verdict/three-way", test_verdict_three_way);
+  g_test_add_func ("/compare/verdict/equivalence-margin", test_equivalence_margin);
+  g_test_add_func ("/compare/verdict/baseline-flip", test_baseline_flip);
+  g_test_add_func ("/compare/verdict/automatic-baseline", test_automatic_baseline);
+  g_test_add_func ("/compare/verdict/typical", test_typical);
   g_test_add_func ("/compare/noise", test_noise);
   g_test_add_func ("/compare/paired", test_paired);
   g_test_add_func ("/compare/cpu-noise", test_cpu_noise);

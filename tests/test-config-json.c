@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-config-enums.h"
 #include "dyno-error.h"
 #include "dyno-result-json.h"
@@ -28,18 +29,18 @@ unusual_config (void)
   dyno_config_add_phase (config, PHASE ("seq_create"));
   dyno_config_add_phase (config, PHASE ("rnd-read:4k:q32:t1"));
   dyno_config_add_phase (config, PHASE ("seq-write:1m:q8:t2"));
-  config->files_num = 7;
-  config->files_max = 4096;
-  config->files_min = 512;
-  config->files_dirs = 3;
-  config->seeks = 1234;
-  config->seekers = 9;
+  dyno_config_get_files (config)->num = 7;
+  dyno_config_get_files (config)->max = 4096;
+  dyno_config_get_files (config)->min = 512;
+  dyno_config_get_files (config)->dirs = 3;
+  dyno_config_set_uint (config, "seeks", 1234);
+  dyno_config_set_uint (config, "seekers", 9);
   config->per_char = DYNO_PER_CHAR_SYSCALL;
   config->cache = DYNO_CACHE_DIRECT;
   config->data = DYNO_DATA_ZEROS;
   config->repeat = 4;
   config->phase_time = 1.25;
-  config->autos = DYNO_AUTO_SEEKS;
+  config->autos = dyno_option_get_auto_flag ("seeks");
   config->queue_size = 256 * 1024 * 1024;
   config->queue_cache = DYNO_CACHE_EVICT;
   config->io_engine = DYNO_IO_ENGINE_THREADS;
@@ -61,12 +62,12 @@ assert_same (const DynoConfig *a, const DynoConfig *b)
   g_assert_cmpuint (dyno_config_get_n_phases (a), ==, dyno_config_get_n_phases (b));
   for (guint i = 0; i < dyno_config_get_n_phases (a); i++)
     g_assert_true (dyno_config_get_phase (a, i) == dyno_config_get_phase (b, i));
-  g_assert_cmpuint (a->files_num, ==, b->files_num);
-  g_assert_cmpint (a->files_max, ==, b->files_max);
-  g_assert_cmpint (a->files_min, ==, b->files_min);
-  g_assert_cmpuint (a->files_dirs, ==, b->files_dirs);
-  g_assert_cmpuint (a->seeks, ==, b->seeks);
-  g_assert_cmpuint (a->seekers, ==, b->seekers);
+  g_assert_cmpuint (dyno_config_get_files (a)->num, ==, dyno_config_get_files (b)->num);
+  g_assert_cmpint (dyno_config_get_files (a)->max, ==, dyno_config_get_files (b)->max);
+  g_assert_cmpint (dyno_config_get_files (a)->min, ==, dyno_config_get_files (b)->min);
+  g_assert_cmpuint (dyno_config_get_files (a)->dirs, ==, dyno_config_get_files (b)->dirs);
+  g_assert_cmpuint (dyno_config_get_uint (a, "seeks"), ==, dyno_config_get_uint (b, "seeks"));
+  g_assert_cmpuint (dyno_config_get_uint (a, "seekers"), ==, dyno_config_get_uint (b, "seekers"));
   g_assert_cmpint (a->per_char, ==, b->per_char);
   g_assert_cmpint (a->cache, ==, b->cache);
   g_assert_cmpint (a->data, ==, b->data);
@@ -108,7 +109,7 @@ test_defaults_and_links (void)
   g_autofree char *text = NULL;
 
   /* The defaults stay defaults (per_char_size 0: the mode's own), links stay links. */
-  config->files_max = DYNO_FILES_SYMLINK;
+  dyno_config_get_files (config)->max = DYNO_FILES_SYMLINK;
   text = dyno_config_to_json_text (config);
   back = dyno_config_from_json_text (text, NULL);
   g_assert_nonnull (back);

@@ -356,7 +356,7 @@ def test_man_pages():
     expect(CLI and os.access(CLI, os.X_OK), 'DYNO_CLI is not set to the built dyno-cli')
     text = read(src('docs', 'dyno-cli.1')).replace('\\-', '-')
     documented = set(re.findall(r'(?<![\w-])(--[a-z][a-z-]*)', text))
-    real = set().union(*(long_options(CLI, c) for c in ('run', 'info', 'list', 'compare', 'import', 'export', 'scan', 'clean')))
+    real = set().union(*(long_options(CLI, c) for c in ('run', 'info', 'list', 'compare', 'import', 'export', 'scan', 'clean', 'fill')))
     missing = sorted(real - documented)
     expect(not missing, f'dyno-cli.1 does not document {missing}')
     unknown = sorted(o for o in documented - real if o not in ('--help', '--version'))

@@ -15,6 +15,9 @@
 #include <math.h>
 #include <string.h>
 
+#include <signal.h>
+
+#include "dyno-compare.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
 #include "dyno-remote-probe.h"
@@ -200,6 +203,14 @@ assert_phases (DynoResult *result, const char *where)
   g_assert_cmpstr (dyno_result_get_remote (result), ==, where);
 }
 
+static int
+compare_first (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
 static void
 test_one_remote (void)
 {
@@ -303,7 +314,8 @@ test_parallel_mixed (void)
   dyno_test_rm_rf (dir2);
 }
 
-/* A remote target that fails leaves the run and the other targets alone. */
+/* A remote target that fails ends the run it takes turns in: the run still gives its one
+ * result, each target saying what became of it. */
 static void
 run_failing (const char *remote_cli, const char *const *expected, int code)
 {
@@ -320,6 +332,7 @@ run_failing (const char *remote_cli, const char *const *expected, int code)
   run_engine (engine, config, targets, &r);
   g_assert_no_error (r.error);
   g_assert_cmpuint (r.bad_index, ==, 0);
+  /* The local target had the first round, and keeps it; the run ended at the remote's. */
   g_assert_cmpuint (r.finished[0], ==, 1);
   g_assert_null (r.failure[0]);
   g_assert_cmpuint (r.finished[1], ==, 1);
@@ -328,11 +341,16 @@ run_failing (const char *remote_cli, const char *const *expected, int code)
   for (guint i = 0; expected[i] != NULL; i++)
     g_assert_nonnull (strstr (r.failure[1], expected[i]));
 
-  g_assert_cmpuint (r.results->len, ==, 2);
-  g_assert_null (dyno_result_get_target (g_ptr_array_index (r.results, 0), 0)->error_message);
-  g_assert_cmpstr (dyno_result_get_remote (g_ptr_array_index (r.results, 1)), ==,
-                   "root@127.0.0.1");
-  failed = dyno_result_get_target (g_ptr_array_index (r.results, 1), 0);
+  g_assert_cmpuint (r.results->len, ==, 1);
+  g_assert_cmpuint (dyno_result_get_n_targets (g_ptr_array_index (r.results, 0)), ==, 2);
+  g_assert_null (dyno_result_get_remote (g_ptr_array_index (r.results, 0)));
+  g_assert_cmpuint (dyno_result_get_target (g_ptr_array_index (r.results, 0), 0)->phases->len, ==,
+                    2);
+  g_assert_cmpuint (dyno_target_result_find_phase (
+                        dyno_result_get_target (g_ptr_array_index (r.results, 0), 0), "write")
+                        ->runs->len, ==, 1);
+  failed = dyno_result_get_target (g_ptr_array_index (r.results, 0), 1);
+  g_assert_cmpstr (failed->remote, ==, "root@127.0.0.1");
   g_assert_true (dyno_target_result_failed (failed));
   g_assert_cmpstr (failed->error_message, ==, r.failure[1]);
   /* The front ends say how to point at dyno-cli (--remote-cli, the app's Advanced) by it. */
@@ -405,6 +423,97 @@ test_cancel (void)
   dyno_test_rm_rf (dir);
 }
 
+/* A local and a remote folder one after another take turns, A B B A, one round at a time, on
+ * one workload, and give one result whose rounds pair. */
+static void
+test_turns (void)
+{
+  g_autofree char *local = dyno_test_make_dir ("engine-local");
+  g_autofree char *dir = dyno_test_make_dir ("engine-remote");
+  g_autofree char *remote = url (0, dir);
+  const char *targets[] = { local, remote, NULL };
+  g_autoptr (DynoEngine) engine = remote_engine (targets);
+  g_autoptr (DynoConfig) config = small_config (0.6);
+  g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+  const char *expected[] = { "0.0", "1.0", "1.1", "0.1", "0.2", "1.2" };
+  DynoCompareCell cell;
+  DynoResult *result;
+  GArray *rounds = g_array_new (FALSE, FALSE, sizeof (double) * 3);
+  Record r = { 0 };
+
+  config->repeat = 3;
+  run_engine (engine, config, targets, &r);
+  g_assert_no_error (r.error);
+  g_assert_cmpuint (r.bad_index, ==, 0);
+  g_test_message ("signals: %s", r.order->str);
+  /* Phases started in the order of the rounds, one target at a time */
+  g_assert_nonnull (strstr (r.order->str, "P0 P0 S1 P1 P1 S1 P1 P1 S0 P0 P0 S0 P0 P0 S1 P1 P1 "));
+  g_assert_cmpuint (r.finished[0], ==, 1);
+  g_assert_cmpuint (r.finished[1], ==, 1);
+  g_assert_null (r.failure[0]);
+  g_assert_null (r.failure[1]);
+
+  /* One result: the local folder, then the remote one, marked with its machine */
+  g_assert_cmpuint (r.results->len, ==, 1);
+  result = g_ptr_array_index (r.results, 0);
+  g_assert_null (dyno_result_get_remote (result));
+  g_assert_cmpuint (dyno_result_get_n_targets (result), ==, 2);
+  g_assert_cmpstr (dyno_result_get_target (result, 0)->info->path, ==, local);
+  g_assert_null (dyno_result_get_target (result, 0)->remote);
+  g_assert_cmpstr (dyno_result_get_target (result, 1)->info->path, ==, dir);
+  g_assert_cmpstr (dyno_result_get_target (result, 1)->remote, ==, "root@127.0.0.1");
+  g_assert_nonnull (dyno_result_get_target (result, 1)->system);
+  g_assert_nonnull (dyno_result_get_target (result, 1)->system->hostname);
+  /* The same work on both sides */
+  g_assert_cmpuint (dyno_result_get_target (result, 0)->sizing.size, ==,
+                    dyno_result_get_target (result, 1)->sizing.size);
+
+  /* The rounds by when they began, on the run's clock: A B B A A B, none overlapping. */
+  for (guint t = 0; t < 2; t++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, t);
+      const DynoPhaseResult *write = dyno_target_result_find_phase (target, "write");
+      const DynoPhaseResult *read = dyno_target_result_find_phase (target, "read");
+
+      g_assert_cmpuint (write->runs->len, ==, 3);
+      g_assert_cmpuint (read->runs->len, ==, 3);
+      for (guint i = 0; i < 3; i++)
+        {
+          const DynoPhaseRun *w = dyno_phase_result_get_run (write, i);
+          const DynoPhaseRun *rd = dyno_phase_result_get_run (read, i);
+          double round[3] = { w->started, rd->started + rd->elapsed, t * 10 + w->repeat };
+
+          g_assert_cmpuint (w->repeat, ==, rd->repeat);
+          g_array_append_vals (rounds, round, 1);
+        }
+    }
+  g_array_sort (rounds, compare_first);
+  for (guint i = 0; i < rounds->len; i++)
+    {
+      const double *round = (const double *) rounds->data + 3 * i;
+      g_autofree char *name = g_strdup_printf ("%.0f.%.0f", floor (round[2] / 10),
+                                               fmod (round[2], 10));
+
+      g_test_message ("round %s: %.3f – %.3f s", name, round[0], round[1]);
+      g_assert_cmpstr (name, ==, expected[i]);
+      if (i > 0)
+        g_assert_cmpfloat (round[0], >=, ((const double *) rounds->data)[3 * (i - 1) + 1] - 0.05);
+    }
+
+  /* Its rounds pair: the comparison's interval comes from them. */
+  dyno_comparison_add (comparison, result, 0);
+  dyno_comparison_add (comparison, result, 1);
+  dyno_comparison_get_cell (comparison, 1, dyno_phase_lookup ("read"), &cell);
+  g_assert_true (cell.paired);
+
+  g_array_unref (rounds);
+  record_clear (&r);
+  dyno_test_assert_no_scratch (local);
+  dyno_test_assert_no_scratch (dir);
+  dyno_test_rm_rf (local);
+  dyno_test_rm_rf (dir);
+}
+
 static void
 on_probe (GObject *source, GAsyncResult *res, gpointer data)
 {
@@ -470,6 +579,8 @@ main (int argc, char *argv[])
     }
   hosts = g_strsplit (host_list, " ", -1);
   g_assert_cmpuint (g_strv_length (hosts), >=, 2);
+  /* An order written to a side that just ended is a failed write (dyno-engine.h). */
+  signal (SIGPIPE, SIG_IGN);
   /* Only the per-target ssh command: nothing falls back on the environment's. */
   g_unsetenv ("DYNO_SSH_COMMAND");
 
@@ -478,6 +589,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine-remote/missing-cli", test_missing_cli);
   g_test_add_func ("/engine-remote/protocol-mismatch", test_protocol_mismatch);
   g_test_add_func ("/engine-remote/cancel", test_cancel);
+  g_test_add_func ("/engine-remote/turns", test_turns);
   g_test_add_func ("/engine-remote/probe", test_probe);
   return g_test_run ();
 }

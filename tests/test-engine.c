@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-calibrate.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
@@ -74,8 +75,8 @@ small_config (void)
   DynoConfig *config = one_pass_config ();
 
   config->size = 16 << 20;
-  config->seeks = 512;
-  config->files_num = 1;
+  dyno_config_set_uint (config, "seeks", 512);
+  dyno_config_get_files (config)->num = 1;
   return config;
 }
 
@@ -332,7 +333,7 @@ test_short_phase_has_a_sample (Fixture *f, gconstpointer data)
   const DynoTargetResult *target;
 
   config->size = 1 << 20;
-  config->seeks = 64;
+  dyno_config_set_uint (config, "seeks", 64);
   config->repeat = 2;
   result = run_watched_every (config, f->dir, 24 * 3600 * 1000, &w, NULL, &error);
   g_assert_no_error (error);
@@ -443,7 +444,7 @@ test_direct (Fixture *f, gconstpointer data)
 
   config->cache = DYNO_CACHE_DIRECT;
   dyno_config_select (config, "io", NULL);
-  config->seeks = 256;
+  dyno_config_set_uint (config, "seeks", 256);
   result = run_watched (config, f->dir, &w, NULL, &error);
   g_assert_no_error (error);
   target = dyno_result_get_target (result, 0);
@@ -854,7 +855,7 @@ test_calibrate_common (void)
   /* Sizes given stay as given: -s 64M, -n, --seeks. */
   config->autos = DYNO_AUTO_PER_CHAR;
   config->size = 64 << 20;
-  config->seeks = 1000;
+  dyno_config_set_uint (config, "seeks", 1000);
   a = made_up_sizing (NAN, 2e6, NAN, 64 << 20);
   b = made_up_sizing (NAN, 5e6, NAN, 64 << 20);
   dyno_calibrate_common (config, each, infos, 2, &w);

@@ -719,12 +719,26 @@ test_run_paired (void)
   g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
   headline = headline_card_text (window);
   g_assert_nonnull (headline);
-  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain\n"));
+  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain (baseline)\n"));
   dyno_comparison_add_result (comparison, result);
   dyno_comparison_name_by_folder (comparison);
+  /* The typical change first and, of the summary, what the verdicts under it do not say;
+   * without a typical change (every figure in doubt here, say), the summary. */
   summary = dyno_comparison_describe_summary (comparison, 1);
-  if (summary != NULL)
-    g_assert_nonnull (strstr (headline, summary));
+  g_assert_nonnull (summary);
+  {
+    g_autofree char *typical = dyno_comparison_describe_typical (comparison, 1);
+    g_autofree char *cpu = dyno_comparison_describe_cpu (comparison, 1);
+
+    if (typical != NULL)
+      {
+        g_assert_nonnull (strstr (headline, typical));
+        if (cpu != NULL)
+          g_assert_nonnull (strstr (headline, cpu));
+      }
+    else
+      g_assert_nonnull (strstr (headline, summary));
+  }
   phases = dyno_comparison_get_phases (comparison);
   for (guint i = 0; i < phases->len; i++)
     {
@@ -1468,7 +1482,7 @@ test_settings_tests (void)
   /* An unknown nick is skipped, with a warning the first time only. */
   g_settings_set_strv (settings, "tests",
                        (const char *const[]) { "seeks", "zoom-test", "read", NULL });
-  g_test_expect_message ("dyno-presets", G_LOG_LEVEL_WARNING, "*unknown phase “zoom-test”*");
+  g_test_expect_message ("Dyno", G_LOG_LEVEL_WARNING, "*unknown phase “zoom-test”*");
   config = dyno_settings_get_config (settings, NULL);
   g_test_assert_expected_messages ();
   g_assert_nonnull (config);
@@ -1482,7 +1496,7 @@ test_settings_tests (void)
 
   /* None known: the preset's phases rather than none. */
   g_settings_set_strv (settings, "tests", (const char *const[]) { "warp-test", NULL });
-  g_test_expect_message ("dyno-presets", G_LOG_LEVEL_WARNING, "*unknown phase “warp-test”*");
+  g_test_expect_message ("Dyno", G_LOG_LEVEL_WARNING, "*unknown phase “warp-test”*");
   config = dyno_settings_get_config (settings, NULL);
   g_test_assert_expected_messages ();
   g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = quick }));
@@ -1890,7 +1904,7 @@ test_presets (void)
   g_assert_cmpuint (config->autos, ==, DYNO_AUTO_ALL);
   g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SIZE));
   g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
-  g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_SEEKS));
+  g_assert_true (dyno_config_option_is_auto (config, "seeks"));
   g_assert_true (dyno_config_validate (config, NULL));
   g_assert_true (dyno_settings_match_preset (settings, DYNO_PRESET_QUICK, ram));
   g_clear_pointer (&config, dyno_config_free);
@@ -1908,10 +1922,10 @@ test_presets (void)
   g_settings_set_uint (settings, "seeks", 500);
   config = dyno_settings_get_config (settings, NULL);
   g_assert_true (dyno_config_is_auto (config, DYNO_AUTO_FILES));
-  g_assert_cmpint (config->files_max, ==, 4096);
-  g_assert_cmpuint (config->files_dirs, ==, 8);
-  g_assert_false (dyno_config_is_auto (config, DYNO_AUTO_SEEKS));
-  g_assert_cmpuint (config->seeks, ==, 500);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, 4096);
+  g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 8);
+  g_assert_false (dyno_config_option_is_auto (config, "seeks"));
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 500);
   g_clear_pointer (&config, dyno_config_free);
   g_settings_set_string (settings, "size", "twelve");
   g_assert_null (dyno_settings_get_config (settings, NULL));
@@ -1928,8 +1942,8 @@ test_presets (void)
     g_assert_cmpuint (config->phases->len, ==, 6);
     g_assert_true (dyno_config_same_phases (config, &(DynoConfig) { .phases = io }));
   }
-  g_assert_cmpuint (config->seeks, ==, 4000);
-  g_assert_cmpuint (config->seekers, ==, 3);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 4000);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 3);
   g_assert_cmpuint (config->chunk, ==, 16384);
   /* Bonnie's way: one pass over twice the RAM, once. */
   g_assert_cmpfloat (config->phase_time, ==, 0);
@@ -2341,9 +2355,10 @@ test_results_compare (void)
     const char *headline = dyno_compare_view_get_headline (compare);
 
     g_assert_nonnull (headline);
-    g_assert_true (g_str_has_prefix (headline, "Encrypted vs Plain\n"));
+    g_assert_true (g_str_has_prefix (headline, "Encrypted vs Plain (baseline)\nEncrypted is "
+                                               "typically "));
     g_assert_nonnull (strstr (headline, "Block write ×0.25 (\u221275 %)"));
-    g_assert_nonnull (strstr (headline, "Random seeks: no measurable difference"));
+    g_assert_nonnull (strstr (headline, "Random seeks: no difference larger than 5 %"));
   }
 
   /* A new baseline is remembered by file and target. */
@@ -2353,7 +2368,7 @@ test_results_compare (void)
   g_assert_cmpstr (gtk_label_get_text (dyno_compare_view_get_ratio_label (compare, 0, write)),
                    ==, "×4.00");
   g_assert_true (g_str_has_prefix (dyno_compare_view_get_headline (compare),
-                                   "Plain vs Encrypted\n"));
+                                   "Plain vs Encrypted (baseline)\n"));
 
   /* The overlay draws the write of both; its phase is a setting too. */
   g_assert_true (dyno_compare_view_get_phase (compare) == write);
@@ -2390,9 +2405,11 @@ test_results_session (void)
    * 95 % interval, then the forest plot of the same. */
   headline = dyno_result_view_get_headline (view);
   g_assert_nonnull (headline);
-  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain\n"));
+  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain (baseline)\nencrypted is "
+                                             "typically "));
   g_assert_nonnull (strstr (headline, "\nBlock write: 75 % slower ("));
-  g_assert_nonnull (strstr (headline, "\nBlock read: no difference Dyno can measure ("));
+  /* Rounds that drift apart by 2 %: the interval holds ×1 and reaches past −5 %. */
+  g_assert_nonnull (strstr (headline, "\nBlock read: inconclusive: needs more repeats ("));
   g_assert_nonnull (dyno_result_view_get_forest (view));
 
   /* Scrolled down, then another run: it opens at its top. */
@@ -2405,6 +2422,116 @@ test_results_session (void)
   /* One folder: nothing to compare, no headline. */
   g_assert_null (dyno_result_view_get_headline (view));
   g_assert_null (dyno_result_view_get_forest (view));
+
+  destroy_window (window);
+}
+
+/* Every label of a widget tree wraps rather than ellipsizes: an interval is never cut off. */
+static void
+assert_labels_wrap (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_label_get_selectable (GTK_LABEL (child)))
+        {
+          g_assert_true (gtk_label_get_wrap (GTK_LABEL (child)));
+          g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (child)), ==,
+                           PANGO_ELLIPSIZE_NONE);
+        }
+      assert_labels_wrap (child);
+    }
+}
+
+/* The encrypted folder given first: the result page measures it against the plain one ("… is
+ * N % slower"), names the encrypted side and the baseline, lets the person pick the other
+ * baseline, which turns the words and the forest plot round, and says the crypto stack in
+ * words. */
+static void
+test_results_encrypted_first (void)
+{
+  g_autoptr (DynoResult) session = make_result ("Evening", "/tmp/encrypted", 100, 796,
+                                                1790000000);
+  DynoTargetResult *encrypted = dyno_result_get_target (session, 0);
+  DynoCryptoLayer *layer = dyno_crypto_layer_new ("gocryptfs");
+  DynoSystemInfo *system = dyno_system_info_copy (dyno_result_get_system (session));
+  DynoResultView *view;
+  GtkDropDown *dropdown;
+  GtkWidget *crypto;
+  const char *headline;
+  const char *words;
+  DynoWindow *window;
+
+  clear_runs ();
+  layer->cipher = g_strdup ("AES-256-GCM");
+  layer->details = g_strdup ("file names AES-EME; flags HKDF GCMIV128 DirIV EMENames");
+  layer->driver = g_strdup ("user space (the gocryptfs daemon)");
+  layer->source = g_strdup ("/tmp/cipher/gocryptfs.conf");
+  g_ptr_array_add (encrypted->info->encryption, g_strdup ("gocryptfs (FUSE)"));
+  g_ptr_array_add (encrypted->info->crypto, layer);
+  system->cpu_crypto = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (system->cpu_crypto, g_strdup ("aes"));
+  g_ptr_array_add (system->cpu_crypto, g_strdup ("pclmulqdq"));
+  system->cpu_crypto_known = TRUE;
+  dyno_result_set_system (session, system);
+  dyno_result_add_target (session, make_target ("/tmp/plain", 400, 800));
+
+  window = create_results_window ();
+  dyno_results_page_show_result (results_page (window), session, NULL);
+  view = dyno_results_page_get_result_view (results_page (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  /* Against the plain folder, though it was given second; the encrypted side named so. */
+  headline = dyno_result_view_get_headline (view);
+  g_assert_nonnull (headline);
+  g_test_message ("%s", headline);
+  g_assert_true (g_str_has_prefix (headline, "encrypted vs plain (baseline)\n"
+                                             "encrypted (encrypted with gocryptfs) is typically "));
+  g_assert_nonnull (strstr (headline, "% slower than plain ("));
+  /* Each phase's verdict once, under the typical change; of the summary, the CPU sentence. */
+  g_assert_null (strstr (headline, "slower at block write"));
+  g_assert_nonnull (strstr (headline, "\nIt costs "));
+  g_assert_nonnull (strstr (headline, "\nBlock write: 75 % slower ("));
+  g_assert_null (strstr (headline, "faster"));
+  dropdown = dyno_result_view_get_baseline_dropdown (view);
+  g_assert_nonnull (dropdown);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 1);
+  g_assert_cmpuint (dyno_comparison_get_baseline (dyno_result_view_get_comparison (view)), ==, 1);
+  g_assert_true (dyno_compare_graph_get_comparison (dyno_result_view_get_forest (view))
+                 == dyno_result_view_get_comparison (view));
+  assert_labels_wrap (GTK_WIDGET (view));
+
+  /* The crypto stack in words, the raw flags behind Details. */
+  crypto = dyno_result_view_get_crypto_group (view);
+  g_assert_nonnull (crypto);
+  words = g_object_get_data (G_OBJECT (crypto), "dyno-crypto-text");
+  g_test_message ("%s", words);
+  g_assert_true (g_str_has_prefix (words, "gocryptfs (FUSE)\nCipher: AES-256-GCM\n"));
+  g_assert_nonnull (strstr (words, "Where It Runs: In a program in user space (gocryptfs): "
+                                   "every read and write passes through it\n"));
+  g_assert_nonnull (strstr (words, "Uses the CPU’s AES Instructions: Yes: this CPU has them"));
+  g_assert_nonnull (strstr (words, "As Found: gocryptfs: AES-256-GCM, file names AES-EME; flags "
+                                   "HKDF"));
+  g_assert_nonnull (strstr (words, "CPU per GB Moved: "));
+
+  /* The person picks the encrypted folder as the baseline: everything turns round. */
+  gtk_drop_down_set_selected (dropdown, 0);
+  WAIT_FOR (g_str_has_prefix (dyno_result_view_get_headline (view),
+                              "plain vs encrypted (baseline)\n"),
+            10);
+  headline = dyno_result_view_get_headline (view);
+  g_test_message ("%s", headline);
+  g_assert_true (g_str_has_prefix (headline, "plain vs encrypted (baseline)\nplain is typically "));
+  g_assert_nonnull (strstr (headline, "\nBlock write: 300 % faster ("));
+  g_assert_cmpuint (dyno_comparison_get_baseline (dyno_result_view_get_comparison (view)), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dyno_result_view_get_baseline_dropdown (view)),
+                    ==, 0);
+  g_assert_true (dyno_compare_graph_get_comparison (dyno_result_view_get_forest (view))
+                 == dyno_result_view_get_comparison (view));
+  /* And back, through the page's own call. */
+  dyno_result_view_set_baseline (view, 1);
+  g_assert_true (g_str_has_prefix (dyno_result_view_get_headline (view),
+                                   "encrypted vs plain (baseline)\n"));
 
   destroy_window (window);
 }
@@ -2701,6 +2828,44 @@ assert_forest_export (DynoWindow *window, const char *out, const char *stem)
   g_assert_nonnull (strstr (contents, "<svg"));
 }
 
+/* What a save dialog's answer becomes: the name's kind where offered, else the kind asked. */
+static void
+test_export_resolve_path (void)
+{
+  static const struct
+  {
+    const char *name;
+    const DynoExportFormat *offered;
+    guint n_offered;
+    DynoExportFormat asked;
+    const char *path;
+    DynoExportFormat format;
+  } cases[] = {
+    { "r", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT, "r.html", DYNO_EXPORT_REPORT },
+    { "r.html", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT, "r.html", DYNO_EXPORT_REPORT },
+    { "r.pdf", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT, "r.pdf",
+      DYNO_EXPORT_REPORT_PDF },
+    { "r.HTM", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT_PDF, "r.HTM",
+      DYNO_EXPORT_REPORT },
+    { "r.csv", dyno_export_report_formats, 2, DYNO_EXPORT_REPORT_PDF, "r.csv.pdf",
+      DYNO_EXPORT_REPORT_PDF },
+    { "t.html", dyno_export_table_formats, 5, DYNO_EXPORT_CSV, "t.html", DYNO_EXPORT_HTML },
+    { "c.csv", dyno_export_chart_formats, 3, DYNO_EXPORT_PNG, "c.csv.png", DYNO_EXPORT_PNG },
+    { "c.pdf", dyno_export_chart_formats, 3, DYNO_EXPORT_PNG, "c.pdf", DYNO_EXPORT_PDF },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DynoExportFormat format = DYNO_EXPORT_JSON;
+      g_autofree char *path = dyno_export_resolve_path (cases[i].name, cases[i].asked,
+                                                        cases[i].offered, cases[i].n_offered,
+                                                        &format);
+
+      g_assert_cmpstr (path, ==, cases[i].path);
+      g_assert_cmpint (format, ==, cases[i].format);
+    }
+}
+
 static void
 test_results_export (void)
 {
@@ -2773,6 +2938,30 @@ test_results_export (void)
     g_assert_true (g_file_get_contents (md, &contents, NULL, NULL));
     g_assert_nonnull (strstr (contents, "| Plain"));
     g_assert_nonnull (strstr (contents, "×"));
+  }
+
+  /* The report of the comparison, as a page and as a PDF, written by the worker. */
+  g_assert_true (action_enabled (window, "results.export-report"));
+  {
+    g_autofree char *html = g_build_filename (out, "report.html", NULL);
+    g_autofree char *pdf = g_build_filename (out, "report.pdf", NULL);
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+
+    dyno_results_page_export_report_to (results_page (window), DYNO_EXPORT_REPORT, html);
+    dyno_results_page_export_report_to (results_page (window), DYNO_EXPORT_REPORT_PDF, pdf);
+    WAIT_FOR (results_page (window)->n_exports == 0, 60);
+    g_assert_true (g_file_get_contents (html, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "<!DOCTYPE html>"));
+    /* Both entries, the forest plot and the bars, their labels as text. */
+    g_assert_nonnull (strstr (contents, "Plain"));
+    g_assert_nonnull (strstr (contents, "Encrypted"));
+    g_assert_nonnull (strstr (contents, "<svg class=\"chart\""));
+    g_assert_nonnull (strstr (contents, "<text "));
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+    g_assert_cmpuint (length, >, 1000);
+    g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   }
 
   /* Both runs have three repeats: their ratios have intervals, drawn as a forest plot. */
@@ -3126,10 +3315,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/window/help-fallback", test_help_fallback);
   g_test_add_func ("/gui/results/compare", test_results_compare);
   g_test_add_func ("/gui/results/session", test_results_session);
+  g_test_add_func ("/gui/results/encrypted-first", test_results_encrypted_first);
   g_test_add_func ("/gui/results/cache-doubt", test_results_cache_doubt);
   g_test_add_func ("/gui/results/precision", test_results_precision);
   g_test_add_func ("/gui/results/import", test_results_import);
   g_test_add_func ("/gui/results/export", test_results_export);
+  g_test_add_func ("/gui/export/resolve-path", test_export_resolve_path);
   g_test_add_func ("/gui/results/edit", test_results_edit);
   g_test_add_func ("/gui/results/open", test_results_open);
   g_test_add_func ("/gui/results/watch", test_results_watch);

@@ -234,8 +234,8 @@ assert_text_matches_csv (DynoResult *text, DynoResult *csv)
   g_assert_cmpstr (dyno_result_get_label (text), ==, dyno_result_get_label (csv));
   g_assert_cmpuint (dyno_result_get_config (text)->size, ==,
                     dyno_result_get_config (csv)->size);
-  g_assert_cmpuint (dyno_result_get_config (text)->files_num, ==,
-                    dyno_result_get_config (csv)->files_num);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (text))->num, ==,
+                    dyno_config_get_files (dyno_result_get_config (csv))->num);
 }
 
 /* ---- the seeds ------------------------------------------------------------------------ */
@@ -261,8 +261,8 @@ test_seed_002 (void)
   g_assert_cmpuint (config->chunk, ==, 8192);
   g_assert_cmpint (config->per_char, ==, DYNO_PER_CHAR_STDIO);
   g_assert_cmpuint (dyno_config_get_per_char_size (config), ==, 8 * GIB);
-  g_assert_cmpuint (config->files_num, ==, 16);
-  g_assert_cmpuint (config->seekers, ==, 3);
+  g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 16);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 3);
   assert_all_bonnie (config);
   g_assert_cmpint (config->data, ==, DYNO_DATA_ZEROS);
 
@@ -355,7 +355,7 @@ test_sample_103 (void)
 
       assert_too_fast (c, id);
     }
-  g_assert_cmpuint (dyno_result_get_config (c)->files_num, ==, 4);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (c))->num, ==, 4);
   g_assert_cmpuint (dyno_result_get_config (c)->size, ==, 2 * GIB);
   g_assert_true (phase_run (c, PHASE ("seeks")) != NULL
                  && dyno_target_result_get_phase (dyno_result_get_target (c, 0),
@@ -380,8 +380,8 @@ test_sample_200 (void)
   g_assert_cmpuint (config->per_char_size, ==, 0);
   g_assert_cmpuint (dyno_config_get_per_char_size (config), ==, 3 << 20);
   g_assert_cmpuint (config->seed, ==, 1796019680);
-  g_assert_cmpuint (config->seeks, ==, 8192);
-  g_assert_cmpuint (config->seekers, ==, 5);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 8192);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 5);
   g_assert_cmpuint (phase_run (c, PHASE ("seeks"))->threads, ==, 5);
 
   /* 648k, 464m, 678m, 539k, 3.1g */
@@ -430,10 +430,10 @@ test_csv_103_variants (void)
   config = dyno_result_get_config (chunk);
   g_assert_cmpuint (config->size, ==, 2 * GIB);
   g_assert_cmpuint (config->chunk, ==, 65536);
-  g_assert_cmpuint (config->files_num, ==, 4);
-  g_assert_cmpint (config->files_max, ==, 65536);
-  g_assert_cmpint (config->files_min, ==, 1024);
-  g_assert_cmpuint (config->files_dirs, ==, 4);
+  g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 4);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, 65536);
+  g_assert_cmpint (dyno_config_get_files (config)->min, ==, 1024);
+  g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 4);
   assert_absent (chunk, PHASE ("putc"));
   assert_absent (chunk, PHASE ("getc"));
   assert_phase (chunk, PHASE ("write"), 50000 * KIB, 12);
@@ -447,7 +447,7 @@ test_csv_103_variants (void)
 
       assert_absent (nofiles, id);
     }
-  g_assert_cmpuint (dyno_result_get_config (nofiles)->files_num, ==, 0);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (nofiles))->num, ==, 0);
   assert_phase (nofiles, PHASE ("seeks"), 200, 2);
 
   /* -s 0 */
@@ -487,7 +487,7 @@ test_csv_19x (void)
   g_assert_cmpstr (dyno_result_get_tool (old), ==, "bonnie++ 1.96");
   for (const DynoPhase *id = PHASE ("putc"); id <= PHASE ("seeks"); id++)
     assert_absent (old, id);
-  g_assert_cmpuint (dyno_result_get_config (old)->files_num, ==, 50);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (old))->num, ==, 50);
   assert_phase (old, PHASE ("seq_create"), 170, 2);
   assert_phase (old, PHASE ("rand_delete"), 345, 1);
   assert_latency (old, PHASE ("seq_stat"), 0.022897);
@@ -502,12 +502,12 @@ test_csv_198 (void)
   const DynoConfig *config = dyno_result_get_config (link);
 
   g_assert_cmpuint (config->size, ==, 4 * GIB);
-  g_assert_cmpuint (config->seeks, ==, 16384);
-  g_assert_cmpuint (config->seekers, ==, 10);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 16384);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 10);
   g_assert_cmpuint (phase_run (link, PHASE ("seeks"))->threads, ==, 10);
-  g_assert_cmpuint (config->files_num, ==, 8);
-  g_assert_cmpint (config->files_max, ==, DYNO_FILES_LINK);
-  g_assert_cmpuint (config->files_dirs, ==, 3);
+  g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 8);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, DYNO_FILES_LINK);
+  g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 3);
   g_assert_cmpuint (config->seed, ==, 12345);
   assert_latency (link, PHASE ("putc"), 0.050);
   assert_latency (link, PHASE ("write"), 1.5);
@@ -520,9 +520,9 @@ test_csv_198 (void)
   /* Our own export: field 1 names the tool, the chunk is in field 6 */
   g_assert_cmpstr (dyno_result_get_tool (ours), ==, "dyno 0.1.0");
   g_assert_cmpuint (dyno_result_get_config (ours)->chunk, ==, 65536);
-  g_assert_cmpint (dyno_result_get_config (ours)->files_max, ==, 65536);
-  g_assert_cmpint (dyno_result_get_config (ours)->files_min, ==, 1024);
-  g_assert_cmpuint (dyno_result_get_config (ours)->files_dirs, ==, 4);
+  g_assert_cmpint (dyno_config_get_files (dyno_result_get_config (ours))->max, ==, 65536);
+  g_assert_cmpint (dyno_config_get_files (dyno_result_get_config (ours))->min, ==, 1024);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (ours))->dirs, ==, 4);
   assert_latency (ours, PHASE ("getc"), 150);
   assert_latency (ours, PHASE ("read"), NAN);
   g_assert_null (strstr (dyno_result_get_notes (ours), "chunk size"));
@@ -541,10 +541,10 @@ test_csv_misaligned_header (void)
 
       g_assert_cmpstr (dyno_result_get_label (r), ==, "nos");
       /* num_dirs is field 25 in the data, whatever the header says */
-      g_assert_cmpuint (config->files_num, ==, 1);
-      g_assert_cmpint (config->files_max, ==, 4096);
-      g_assert_cmpint (config->files_min, ==, 1024);
-      g_assert_cmpuint (config->files_dirs, ==, 2);
+      g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 1);
+      g_assert_cmpint (dyno_config_get_files (config)->max, ==, 4096);
+      g_assert_cmpint (dyno_config_get_files (config)->min, ==, 1024);
+      g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 2);
       for (const DynoPhase *id = PHASE ("putc"); id <= PHASE ("seeks"); id++)
         assert_absent (r, id);
     }
@@ -597,12 +597,12 @@ make_result (guint repeats)
 
   config->size = 3 * GIB;
   config->chunk = 131072;
-  config->seeks = 4096;
-  config->seekers = 7;
-  config->files_num = 2;
-  config->files_max = 8192;
-  config->files_min = 512;
-  config->files_dirs = 3;
+  dyno_config_set_uint (config, "seeks", 4096);
+  dyno_config_set_uint (config, "seekers", 7);
+  dyno_config_get_files (config)->num = 2;
+  dyno_config_get_files (config)->max = 8192;
+  dyno_config_get_files (config)->min = 512;
+  dyno_config_get_files (config)->dirs = 3;
   config->seed = 987654321;
   config->per_char = DYNO_PER_CHAR_SYSCALL;
   dyno_result_set_config (result, config);
@@ -683,12 +683,12 @@ check_round_trip (guint repeats)
       g_assert_cmpstr (dyno_result_get_label (back), ==, "round; trip");
       g_assert_cmpuint (config->size, ==, 3 * GIB);
       g_assert_cmpuint (config->chunk, ==, 131072);
-      g_assert_cmpuint (config->seeks, ==, 4096);
-      g_assert_cmpuint (config->seekers, ==, 7);
-      g_assert_cmpuint (config->files_num, ==, 2);
-      g_assert_cmpint (config->files_max, ==, 8192);
-      g_assert_cmpint (config->files_min, ==, 512);
-      g_assert_cmpuint (config->files_dirs, ==, 3);
+      g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 4096);
+      g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 7);
+      g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 2);
+      g_assert_cmpint (dyno_config_get_files (config)->max, ==, 8192);
+      g_assert_cmpint (dyno_config_get_files (config)->min, ==, 512);
+      g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 3);
       g_assert_cmpuint (config->seed, ==, 987654321);
       assert_all_bonnie (config);
       for (guint b_ = 0; b_ < N_BONNIE; b_++)
@@ -772,7 +772,7 @@ test_text_197_fast (void)
   assert_latency (r, PHASE ("rewrite"), 61.883);
   assert_latency (r, PHASE ("read"), 0.349);
   assert_latency (r, PHASE ("seeks"), 3.643);
-  g_assert_cmpuint (dyno_result_get_config (r)->files_num, ==, 50);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (r))->num, ==, 50);
   assert_phase (r, PHASE ("seq_create"), 171, 2);
   g_assert_cmpstr (dyno_result_get_source (r), ==,
                    "bonnie++ 1.97 table, lines 4–10 of bonnie++-1.97-fast.txt");
@@ -843,7 +843,7 @@ test_text_csv2txt (void)
   g_assert_cmpstr (dyno_result_get_label (alpha), ==, "alpha");
   g_assert_cmpstr (dyno_result_get_label (beta), ==, "beta");
   g_assert_cmpuint (dyno_result_get_config (beta)->chunk, ==, 65536);
-  g_assert_cmpuint (dyno_result_get_config (beta)->files_dirs, ==, 4);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (beta))->dirs, ==, 4);
   assert_phase (alpha, PHASE ("seeks"), 65.8, 0);
   assert_phase (alpha, PHASE ("rand_stat"), 3999, 9);
   assert_phase (beta, PHASE ("rand_stat"), 4000, 9);
@@ -918,8 +918,8 @@ test_bonnie_ksec (void)
   g_assert_cmpint (dyno_import_detect (header, strlen (header)), ==, DYNO_IMPORT_BONNIE_TEXT);
   g_assert_cmpstr (dyno_result_get_label (sparc), ==, "sparc20");
   g_assert_cmpuint (dyno_result_get_config (sparc)->size, ==, 200 << 20);
-  g_assert_cmpuint (dyno_result_get_config (sparc)->seeks, ==, 4000);
-  g_assert_cmpuint (dyno_result_get_config (sparc)->seekers, ==, 3);
+  g_assert_cmpuint (dyno_config_get_uint (dyno_result_get_config (sparc), "seeks"), ==, 4000);
+  g_assert_cmpuint (dyno_config_get_uint (dyno_result_get_config (sparc), "seekers"), ==, 3);
   /* Column two is the block write, column three the rewrite */
   assert_phase (sparc, PHASE ("putc"), 2105 * KIB, 97.3);
   assert_phase (sparc, PHASE ("write"), 4312 * KIB, 32.1);

@@ -22,7 +22,7 @@ CASES = [
     ('de', ['--help'], 0, 'Aufruf:', 'benchmark one or more folders'),
     ('de', ['run', '--help'], 0, 'Zu testender Ordner', 'Folder to test'),
     ('de', ['run', '--cache', 'hurtig'], 2,
-     '--cache: „hurtig“ ist weder evict, direct, drop noch none', 'is not evict'),
+     '--cache: „hurtig“ ist keiner der Werte evict, direct, drop, none', 'is not one of'),
     ('de', ['info', '.'], None, 'Dateisystem', 'File system'),
     # The HTML page is for people: its group headings in their language (Bonnie's text table
     # keeps his).

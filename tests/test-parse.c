@@ -74,22 +74,22 @@ test_files_spec (void)
 
   g_assert_true (dyno_parse_files_spec ("4", config, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (config->files_num, ==, 4);
-  g_assert_cmpint (config->files_max, ==, 0);
-  g_assert_cmpuint (config->files_dirs, ==, 1);
+  g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 4);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, 0);
+  g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 1);
 
   g_assert_true (dyno_parse_files_spec ("16:64k:1k:8", config, &error));
-  g_assert_cmpuint (config->files_num, ==, 16);
-  g_assert_cmpint (config->files_max, ==, 65536);
-  g_assert_cmpint (config->files_min, ==, 1024);
-  g_assert_cmpuint (config->files_dirs, ==, 8);
+  g_assert_cmpuint (dyno_config_get_files (config)->num, ==, 16);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, 65536);
+  g_assert_cmpint (dyno_config_get_files (config)->min, ==, 1024);
+  g_assert_cmpuint (dyno_config_get_files (config)->dirs, ==, 8);
   formatted = dyno_format_files_spec (config);
   g_assert_cmpstr (formatted, ==, "16:65536:1024:8");
 
   g_assert_true (dyno_parse_files_spec ("2:link", config, &error));
-  g_assert_cmpint (config->files_max, ==, DYNO_FILES_LINK);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, DYNO_FILES_LINK);
   g_assert_true (dyno_parse_files_spec ("2:-2", config, &error));
-  g_assert_cmpint (config->files_max, ==, DYNO_FILES_SYMLINK);
+  g_assert_cmpint (dyno_config_get_files (config)->max, ==, DYNO_FILES_SYMLINK);
 }
 
 static void
@@ -107,7 +107,7 @@ test_files_spec_invalid (void)
       g_assert_false (dyno_parse_files_spec (cases[i], config, &error));
       g_assert_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT);
       /* Nothing of a bad spec is applied. */
-      g_assert_cmpuint (config->files_num, ==, DYNO_DEFAULT_FILES);
+      g_assert_cmpuint (dyno_config_get_files (config)->num, ==, DYNO_DEFAULT_FILES);
     }
 }
 
@@ -200,24 +200,24 @@ test_config_validate (void)
   g_clear_error (&error);
 
   config->size = 1 << 20;
-  config->seekers = 0;
+  dyno_config_set_uint (config, "seekers", 0);
   g_assert_false (dyno_config_validate (config, &error));
   g_clear_error (&error);
 
-  config->seekers = 5;
+  dyno_config_set_uint (config, "seekers", 5);
   config->repeat = 0;
   g_assert_false (dyno_config_validate (config, &error));
   g_clear_error (&error);
 
   config->repeat = 3;
-  config->files_min = 100;
-  config->files_max = 10;
+  dyno_config_get_files (config)->min = 100;
+  dyno_config_get_files (config)->max = 10;
   g_assert_false (dyno_config_validate (config, &error));
   g_clear_error (&error);
 
   /* Seekers only matter when seeks run. */
-  config->files_min = 0;
-  config->seekers = 0;
+  dyno_config_get_files (config)->min = 0;
+  dyno_config_set_uint (config, "seekers", 0);
   dyno_config_select (config, "write", NULL);
   g_assert_true (dyno_config_validate (config, &error));
   g_assert_no_error (error);

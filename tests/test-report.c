@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-grid.h"
 #include "dyno-report.h"
 #include "dyno-test-util.h"
@@ -241,8 +242,8 @@ test_csv_sizes (void)
 
       config->size = cases[i].size;
       config->chunk = cases[i].chunk;
-      config->seeks = 1000;
-      config->seekers = 20;
+      dyno_config_set_uint (config, "seeks", 1000);
+      dyno_config_set_uint (config, "seekers", 20);
       result = make_result ("x", config);
       dyno_result_add_target (result, make_target ("/t", 1));
       line = csv_line (result, 0, 0);
@@ -277,10 +278,10 @@ test_csv_files_spec (void)
       g_autofree char *line = NULL;
       g_auto (GStrv) f = NULL;
 
-      config->files_num = 4;
-      config->files_max = cases[i].max;
-      config->files_min = cases[i].min;
-      config->files_dirs = cases[i].dirs;
+      dyno_config_get_files (config)->num = 4;
+      dyno_config_get_files (config)->max = cases[i].max;
+      dyno_config_get_files (config)->min = cases[i].min;
+      dyno_config_get_files (config)->dirs = cases[i].dirs;
       result = make_result ("x", config);
       dyno_result_add_target (result, make_target ("/t", 1));
       line = csv_line (result, 0, 0);
@@ -584,7 +585,7 @@ test_text_table (void)
   g_assert_nonnull (strstr (text, "\nTarget: /mnt/ssd (ext4 on nvme0n1 (SSD))\n"));
   g_assert_nonnull (strstr (text, "\nCache: evict (resident before reads: 0.0 %)\n"));
   g_assert_nonnull (strstr (text, "\nPer-char: stdio, 1 GiB\n"));
-  g_assert_null (strstr (text, "± sd"));
+  g_assert_null (strstr (text, "± 95%"));
   g_assert_null (strstr (text, "FAILED"));
 }
 
@@ -613,7 +614,7 @@ test_text_repeats (void)
   DynoPhaseResult *write
       = dyno_target_result_find_phase (dyno_result_get_target (result, 0), "write");
   g_autofree char *mean = g_strdup_printf (" %.1f ", write->rate.mean / 1e6);
-  g_autofree char *sd = g_strdup_printf (" %.1f ", write->rate.sd / 1e6);
+  g_autofree char *half = g_strdup_printf (" %.1f ", write->rate.ci95 / 1e6);
   int io = find_line (lines, "dyno ", 0);
   int second;
   int failed;
@@ -621,14 +622,16 @@ test_text_repeats (void)
   g_test_message ("%s", text);
   g_assert_cmpint (io, ==, 0);
   g_assert_true (g_str_has_prefix (lines[io + 3], "ssd"));
-  g_assert_true (g_str_has_prefix (lines[io + 4], "± sd"));
+  g_assert_true (g_str_has_prefix (lines[io + 4], "± 95%"));
   assert_block_aligned (lines, io, 4);
   g_assert_nonnull (strstr (lines[io + 3], mean));
-  g_assert_nonnull (strstr (lines[io + 4], sd));
-  g_assert_cmpfloat (write->rate.sd, >, 0);
+  /* The ± is the mean's 95 % interval, as in every other table, not the spread. */
+  g_assert_nonnull (strstr (lines[io + 4], half));
+  g_assert_cmpfloat (write->rate.ci95, >, write->rate.sd);
   /* "+++++" when every run was too fast, also over three runs */
   g_assert_nonnull (strstr (text, " +++++ +++ "));
-  g_assert_nonnull (strstr (text, "Figures are the mean of 3 runs, ± is one standard deviation."));
+  g_assert_nonnull (strstr (text, "Figures are the mean of 3 runs, ± the half-width of its 95 % "
+                                  "interval."));
   g_assert_nonnull (strstr (text, "Cache: evict (resident before reads: 0.0 % to 0.2 %)"));
 
   /* one block per target, in order */

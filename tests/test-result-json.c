@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-error.h"
 #include "dyno-result.h"
 #include "dyno-test-util.h"
@@ -168,12 +169,12 @@ assert_config_equal (const DynoConfig *a, const DynoConfig *b)
   g_assert_cmpuint (a->chunk, ==, b->chunk);
   g_assert_cmpuint (a->per_char_size, ==, b->per_char_size);
   g_assert_true (dyno_config_same_phases (a, b));
-  g_assert_cmpuint (a->files_num, ==, b->files_num);
-  g_assert_cmpint (a->files_max, ==, b->files_max);
-  g_assert_cmpint (a->files_min, ==, b->files_min);
-  g_assert_cmpuint (a->files_dirs, ==, b->files_dirs);
-  g_assert_cmpuint (a->seeks, ==, b->seeks);
-  g_assert_cmpuint (a->seekers, ==, b->seekers);
+  g_assert_cmpuint (dyno_config_get_files (a)->num, ==, dyno_config_get_files (b)->num);
+  g_assert_cmpint (dyno_config_get_files (a)->max, ==, dyno_config_get_files (b)->max);
+  g_assert_cmpint (dyno_config_get_files (a)->min, ==, dyno_config_get_files (b)->min);
+  g_assert_cmpuint (dyno_config_get_files (a)->dirs, ==, dyno_config_get_files (b)->dirs);
+  g_assert_cmpuint (dyno_config_get_uint (a, "seeks"), ==, dyno_config_get_uint (b, "seeks"));
+  g_assert_cmpuint (dyno_config_get_uint (a, "seekers"), ==, dyno_config_get_uint (b, "seekers"));
   g_assert_cmpint (a->per_char, ==, b->per_char);
   g_assert_cmpint (a->cache, ==, b->cache);
   g_assert_cmpint (a->data, ==, b->data);
@@ -322,12 +323,12 @@ make_full_result (void)
   config->chunk = 16384;
   config->per_char_size = 0;
   dyno_config_select (config, "all", NULL);
-  config->files_num = 4;
-  config->files_max = DYNO_FILES_SYMLINK;
-  config->files_min = 0;
-  config->files_dirs = 8;
-  config->seeks = 1000;
-  config->seekers = 3;
+  dyno_config_get_files (config)->num = 4;
+  dyno_config_get_files (config)->max = DYNO_FILES_SYMLINK;
+  dyno_config_get_files (config)->min = 0;
+  dyno_config_get_files (config)->dirs = 8;
+  dyno_config_set_uint (config, "seeks", 1000);
+  dyno_config_set_uint (config, "seekers", 3);
   config->per_char = DYNO_PER_CHAR_SYSCALL;
   config->cache = DYNO_CACHE_DIRECT;
   config->data = DYNO_DATA_ZEROS;
@@ -689,8 +690,8 @@ test_explicit_per_char_size (void)
   /* An explicit size stays explicit; the default (0) stays the default (see the full test). */
   config->per_char = DYNO_PER_CHAR_STDIO;
   config->per_char_size = 5 * MIB;
-  config->files_max = DYNO_FILES_LINK;
-  config->files_min = 100;
+  dyno_config_get_files (config)->max = DYNO_FILES_LINK;
+  dyno_config_get_files (config)->min = 100;
   dyno_config_select (config, "read,seq_stat", NULL);
   dyno_result_set_config (result, config);
   json = dyno_result_to_json (result, FALSE);
@@ -698,7 +699,7 @@ test_explicit_per_char_size (void)
   g_assert_no_error (error);
   assert_config_equal (dyno_result_get_config (result), dyno_result_get_config (loaded));
   g_assert_cmpuint (dyno_result_get_config (loaded)->per_char_size, ==, 5 * MIB);
-  g_assert_cmpint (dyno_result_get_config (loaded)->files_max, ==, DYNO_FILES_LINK);
+  g_assert_cmpint (dyno_config_get_files (dyno_result_get_config (loaded))->max, ==, DYNO_FILES_LINK);
   g_assert_cmpuint (dyno_result_get_n_targets (loaded), ==, 0);
 }
 
@@ -1216,7 +1217,7 @@ test_unknown_fields_ignored (void)
       &error);
   g_assert_no_error (error);
   g_assert_cmpuint (dyno_result_get_config (result)->size, ==, 4096);
-  g_assert_cmpuint (dyno_result_get_config (result)->files_num, ==, 2);
+  g_assert_cmpuint (dyno_config_get_files (dyno_result_get_config (result))->num, ==, 2);
   g_assert_cmpuint (dyno_result_get_system (result)->cpu_count, ==, 4);
   target = dyno_result_get_target (result, 0);
   g_assert_cmpstr (target->info->path, ==, "/t");
@@ -1417,9 +1418,9 @@ static const struct
     "targets[0].error: expected an object, found a string" },
   /* config */
   { HEAD "\"targets\": [], \"config\": {\"cache\": \"fast\"}}", DYNO_ERROR_BAD_FORMAT,
-    "config.cache: unknown cache policy “fast”" },
+    "config.cache: “fast” is not one of evict, direct, drop, none" },
   { HEAD "\"targets\": [], \"config\": {\"per_char\": \"bytes\"}}", DYNO_ERROR_BAD_FORMAT,
-    "config.per_char: unknown per-char mode “bytes”" },
+    "config.per_char: “bytes” is not one of stdio, syscall" },
   { HEAD "\"targets\": [], \"config\": {\"data\": 0}}", DYNO_ERROR_BAD_FORMAT,
     "config.data: expected a string, found a number" },
   { HEAD "\"targets\": [], \"config\": {\"tests\": [\"write\", \"bogus\"]}}",

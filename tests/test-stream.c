@@ -212,7 +212,7 @@ test_hello (void)
   /* The first line: which protocol and which Dyno; a reader checks it before anything else. */
   dyno_stream_event_init_hello (&hello, "0.1.0");
   line = round_trip (&hello, &back);
-  g_assert_cmpstr (line, ==, "{\"event\":\"hello\",\"protocol\":1,\"dyno\":\"0.1.0\"}");
+  g_assert_cmpstr (line, ==, "{\"event\":\"hello\",\"protocol\":2,\"dyno\":\"0.1.0\"}");
   g_assert_cmpuint (back.protocol, ==, DYNO_STREAM_PROTOCOL);
   g_assert_cmpstr (back.text, ==, "0.1.0");
   g_assert_true (dyno_stream_check_hello (&back, &error));
@@ -220,14 +220,20 @@ test_hello (void)
   dyno_stream_event_clear (&back);
   dyno_stream_event_clear (&hello);
 
-  /* Another protocol, or a stream from before the hello line, is refused with a reason. */
-  g_assert_true (dyno_stream_decode (
-      "{\"event\":\"hello\",\"protocol\":2,\"dyno\":\"9.0\"}", &back, &error));
-  g_assert_false (dyno_stream_check_hello (&back, &error));
-  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
-  g_assert_nonnull (strstr (error->message, "protocol 2"));
-  g_clear_error (&error);
-  dyno_stream_event_clear (&back);
+  /* Another protocol, newer or older, or a stream from before the hello line, is refused
+   * with a reason. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *line_of[] = { "{\"event\":\"hello\",\"protocol\":3,\"dyno\":\"9.0\"}",
+                                "{\"event\":\"hello\",\"protocol\":1,\"dyno\":\"0.0.9\"}" };
+
+      g_assert_true (dyno_stream_decode (line_of[i], &back, &error));
+      g_assert_false (dyno_stream_check_hello (&back, &error));
+      g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+      g_assert_nonnull (strstr (error->message, i == 0 ? "protocol 3" : "protocol 1"));
+      g_clear_error (&error);
+      dyno_stream_event_clear (&back);
+    }
   g_assert_true (dyno_stream_decode (
       "{\"event\":\"target-started\",\"target\":0,\"path\":\"/x\"}", &back, &error));
   g_assert_false (dyno_stream_check_hello (&back, &error));
@@ -322,6 +328,76 @@ test_deep (void)
   g_assert_null (dyno_stream_tag_host (deep, "nas", 0));
 }
 
+/* Taking turns: what the far side says and the orders it reads, both ways. */
+static void
+test_turns (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+  DynoStreamEvent back;
+  DynoStreamEvent sized = { .kind = DYNO_STREAM_SIZED, .target = 0, .free_bytes = 5000000000,
+                            .free_inodes = 77, .text = (char *) "/srv/tank" };
+  DynoStreamEvent finished = { .kind = DYNO_STREAM_ROUND_FINISHED, .repeat = 3,
+                               .started = 12.5, .text = (char *) "Block write failed" };
+  DynoStreamEvent workload = { .kind = DYNO_STREAM_WORKLOAD,
+                               .workload = { 1 << 30, 1 << 20, 4096, 8192, 0 },
+                               .text = (char *) "calibrated" };
+  const char *only[] = { "write", "read", NULL };
+  DynoStreamEvent round = { .kind = DYNO_STREAM_ROUND, .repeat = 2, .only = (char **) only };
+  DynoStreamEvent end = { .kind = DYNO_STREAM_END, .text = (char *) "budget" };
+
+  dyno_sizing_clear (&sized.sizing);
+  sized.sizing.write_rate = 1.5e9;
+  sized.sizing.size = 3ull << 30;
+  sized.sizing.files = 2048;
+  g_free (round_trip (&sized, &back));
+  g_assert_cmpfloat (back.sizing.write_rate, ==, 1.5e9);
+  g_assert_true (back.sizing.calibrated);
+  g_assert_true (isnan (back.sizing.create_rate));
+  g_assert_cmpuint (back.sizing.size, ==, 3ull << 30);
+  g_assert_cmpuint (back.sizing.files, ==, 2048);
+  g_assert_cmpuint (back.free_bytes, ==, 5000000000);
+  g_assert_cmpuint (back.free_inodes, ==, 77);
+  g_assert_cmpstr (back.text, ==, "/srv/tank");
+  dyno_stream_event_clear (&back);
+
+  g_free (round_trip (&finished, &back));
+  g_assert_cmpuint (back.repeat, ==, 3);
+  g_assert_cmpfloat (back.started, ==, 12.5);
+  g_assert_cmpstr (back.text, ==, "Block write failed");
+  dyno_stream_event_clear (&back);
+
+  g_free (round_trip (&workload, &back));
+  g_assert_cmpuint (back.workload.io_size, ==, 1 << 30);
+  g_assert_cmpuint (back.workload.per_char_size, ==, 1 << 20);
+  g_assert_cmpuint (back.workload.files_total, ==, 4096);
+  g_assert_cmpuint (back.workload.files_cap, ==, 8192);
+  g_assert_cmpuint (back.workload.seeks, ==, 0);
+  g_assert_cmpstr (back.text, ==, "calibrated");
+  dyno_stream_event_clear (&back);
+
+  line = round_trip (&round, &back);
+  g_assert_cmpstr (line, ==, "{\"event\":\"round\",\"target\":0,\"repeat\":2,"
+                             "\"only\":[\"write\",\"read\"]}");
+  g_assert_cmpuint (back.repeat, ==, 2);
+  g_assert_cmpstrv (back.only, only);
+  dyno_stream_event_clear (&back);
+  round.only = NULL;
+  g_free (round_trip (&round, &back));
+  g_assert_null (back.only);
+  dyno_stream_event_clear (&back);
+
+  g_free (round_trip (&end, &back));
+  g_assert_cmpstr (back.text, ==, "budget");
+  dyno_stream_event_clear (&back);
+
+  /* An order for a phase this Dyno does not know is refused, not skipped. */
+  g_assert_false (dyno_stream_decode ("{\"event\":\"round\",\"target\":0,\"repeat\":0,"
+                                      "\"only\":[\"warp-drive\"]}", &back, &error));
+  g_assert_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT);
+  dyno_stream_event_clear (&back);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -337,5 +413,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/stream/hello", test_hello);
   g_test_add_func ("/stream/tag-host", test_tag_host);
   g_test_add_func ("/stream/aggregate", test_aggregate);
+  g_test_add_func ("/stream/turns", test_turns);
   return g_test_run ();
 }

@@ -156,7 +156,12 @@ dyno_compare_graph_measure (GtkWidget *widget,
 
             n_rows = MAX (1, (int) phases->len * (int) MAX (n_entries, 2) - (int) phases->len);
           }
-        *minimum = *natural = 190 + n_rows * 34;
+        /* Rows of two lines: on the page (at most the clamp's 760 px wide) the verdicts'
+         * column is too narrow for "no difference larger than 5 % (−2.1 to +0.1 %)" on one
+         * line, and the chart wraps the words rather than cut them ("96… (469 to 1894 %)").
+         * Not height-for-width: the sideways scroller around it asks for a height without a
+         * width. */
+        *minimum = *natural = 190 + n_rows * 56;
       }
       break;
     case DYNO_COMPARE_CHART_OVERLAY:

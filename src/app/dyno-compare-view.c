@@ -203,7 +203,8 @@ cell_tooltip (DynoCompareView *self, const DynoCompareCell *cell, const DynoPhas
 typedef struct
 {
   gboolean single;
-  gboolean noise;
+  gboolean equivalent;
+  gboolean inconclusive;
   gboolean too_fast;
   gboolean all_single;
   guint n_ratios;
@@ -279,24 +280,44 @@ ratio_label_new (DynoCompareView *self,
       gtk_widget_set_tooltip_text (label, tooltip);
       gtk_widget_add_css_class (label, "cache-doubt");
     }
-  switch (cell->difference)
+  /* The verdict, by the same rule as every text: a difference, none larger than the margin
+   * ("≈", grey), or inconclusive ("?", in italics): not a tie, and never shown as one. */
+  switch (dyno_compare_cell_get_verdict (cell))
     {
-    case DYNO_DIFFERENCE_SIGNIFICANT:
+    case DYNO_VERDICT_SLOWER:
+    case DYNO_VERDICT_FASTER:
       gtk_widget_add_css_class (label, cell->ratio >= 1 ? "faster" : "slower");
       notes->all_single = FALSE;
       break;
-    case DYNO_DIFFERENCE_WITHIN_NOISE:
-      gtk_widget_add_css_class (label, "within-noise");
-      notes->noise = TRUE;
-      notes->all_single = FALSE;
+    case DYNO_VERDICT_EQUIVALENT:
+      {
+        g_autofree char *marked = g_strconcat (gtk_label_get_text (GTK_LABEL (label)), " ≈",
+                                               NULL);
+
+        gtk_label_set_text (GTK_LABEL (label), marked);
+        gtk_widget_add_css_class (label, "equivalent");
+        notes->equivalent = TRUE;
+        notes->all_single = FALSE;
+      }
       break;
-    case DYNO_DIFFERENCE_SINGLE_SAMPLE:
-      gtk_widget_add_css_class (label, "single-sample");
-      notes->single = TRUE;
+    case DYNO_VERDICT_INCONCLUSIVE:
+      {
+        g_autofree char *marked = g_strconcat (gtk_label_get_text (GTK_LABEL (label)), " ?",
+                                               NULL);
+
+        gtk_label_set_text (GTK_LABEL (label), marked);
+        gtk_widget_add_css_class (label, "inconclusive");
+        notes->inconclusive = TRUE;
+        notes->all_single = FALSE;
+      }
       break;
-    case DYNO_DIFFERENCE_BASELINE:
-    case DYNO_DIFFERENCE_UNKNOWN:
+    case DYNO_VERDICT_NONE:
     default:
+      if (cell->difference == DYNO_DIFFERENCE_SINGLE_SAMPLE)
+        {
+          gtk_widget_add_css_class (label, "single-sample");
+          notes->single = TRUE;
+        }
       break;
     }
   if (isfinite (cell->ratio))
@@ -460,13 +481,29 @@ update_caption (DynoCompareView *self, const TableNotes *notes)
       if (notes->single)
         g_string_append (text, _("Ratios in italics compare against a single run: no repeats "
                                  "to tell a difference from noise."));
-      if (notes->noise)
+      if (notes->equivalent)
         {
+          g_autofree char *margin = dyno_compare_format_margin (
+              dyno_comparison_get_equivalence (self->comparison));
+
           if (text->len > 0)
             g_string_append_c (text, ' ');
-          /* xgettext:no-c-format */
-          g_string_append (text, _("Grey ratios are within noise: the repeats’ 95 % intervals "
-                                   "explain the gap."));
+          /* TRANSLATORS: the caption of a comparison table; %s is the equivalence margin, "5" */
+          g_string_append_printf (text, _("≈: no difference larger than %s %%: the ratio’s 95 %% "
+                                          "interval lies within it."),
+                                  margin);
+        }
+      if (notes->inconclusive)
+        {
+          g_autofree char *margin = dyno_compare_format_margin (
+              dyno_comparison_get_equivalence (self->comparison));
+
+          if (text->len > 0)
+            g_string_append_c (text, ' ');
+          /* TRANSLATORS: the caption of a comparison table; %s is the equivalence margin, "5" */
+          g_string_append_printf (text, _("?: inconclusive: the ratio’s 95 %% interval holds ×1 "
+                                          "and reaches past ±%s %%; more repeats would tell."),
+                                  margin);
         }
     }
   if (notes->too_fast)
@@ -766,6 +803,16 @@ on_rate_unit_changed (DynoCompareView *self)
 }
 
 static void
+on_equivalence_changed (DynoCompareView *self)
+{
+  if (self->comparison == NULL)
+    return;
+  dyno_comparison_set_equivalence (self->comparison,
+                                   dyno_units_get_equivalence (self->settings));
+  refresh (self);
+}
+
+static void
 fill_dropdowns (DynoCompareView *self)
 {
   guint n_entries = dyno_comparison_get_n_entries (self->comparison);
@@ -967,6 +1014,8 @@ dyno_compare_view_init (DynoCompareView *self)
 
   g_signal_connect_object (self->settings, "changed::rate-unit",
                            G_CALLBACK (on_rate_unit_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::equivalence-margin",
+                           G_CALLBACK (on_equivalence_changed), self, G_CONNECT_SWAPPED);
   on_rate_unit_changed (self);
 }
 
@@ -983,6 +1032,7 @@ dyno_compare_view_set_comparison (DynoCompareView *self, DynoComparison *compari
       g_clear_pointer (&self->comparison, dyno_comparison_unref);
       self->comparison = dyno_comparison_ref (comparison);
     }
+  dyno_comparison_set_equivalence (comparison, dyno_units_get_equivalence (self->settings));
   apply_saved_baseline (self);
   dyno_compare_graph_set_comparison (self->bars, comparison);
   dyno_compare_graph_set_comparison (self->cpu, comparison);

@@ -23,6 +23,8 @@
 #include "dyno-export.h"
 #include "dyno-grid-chart.h"
 #include "dyno-output.h"
+#include "dyno-report-doc.h"
+#include "dyno-report-render.h"
 
 const DynoExportFormat dyno_export_chart_formats[DYNO_EXPORT_N_CHART_FORMATS] = {
   DYNO_EXPORT_PNG,
@@ -36,6 +38,11 @@ const DynoExportFormat dyno_export_table_formats[DYNO_EXPORT_N_TABLE_FORMATS] = 
   DYNO_EXPORT_HTML,
   DYNO_EXPORT_TEXT,
   DYNO_EXPORT_JSON,
+};
+
+const DynoExportFormat dyno_export_report_formats[DYNO_EXPORT_N_REPORT_FORMATS] = {
+  DYNO_EXPORT_REPORT,
+  DYNO_EXPORT_REPORT_PDF,
 };
 
 static const struct
@@ -52,6 +59,10 @@ static const struct
   { DYNO_EXPORT_CSV, "csv", N_("CSV, bonnie++ 1.98") },
   { DYNO_EXPORT_HTML, "html", N_("HTML Table") },
   { DYNO_EXPORT_JSON, "json", N_("JSON") },
+  /* After the table and the chart of the same extension: a name's ".html" says a table unless
+   * the report was asked for (dyno_export_choose_file). */
+  { DYNO_EXPORT_REPORT, "html", N_("Report, a Web Page") },
+  { DYNO_EXPORT_REPORT_PDF, "pdf", N_("Report, a PDF Document") },
 };
 
 #define CHART_FONT "Cantarell 13"
@@ -60,6 +71,12 @@ gboolean
 dyno_export_format_is_chart (DynoExportFormat format)
 {
   return format == DYNO_EXPORT_PNG || format == DYNO_EXPORT_SVG || format == DYNO_EXPORT_PDF;
+}
+
+gboolean
+dyno_export_format_is_report (DynoExportFormat format)
+{
+  return format == DYNO_EXPORT_REPORT || format == DYNO_EXPORT_REPORT_PDF;
 }
 
 const char *
@@ -101,6 +118,34 @@ dyno_export_format_for_path (const char *path, DynoExportFormat *out)
         return TRUE;
       }
   return FALSE;
+}
+
+char *
+dyno_export_resolve_path (const char             *path,
+                          DynoExportFormat        asked,
+                          const DynoExportFormat *offered,
+                          guint                   n_offered,
+                          DynoExportFormat       *format)
+{
+  DynoExportFormat named;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (format != NULL, NULL);
+
+  *format = asked;
+  /* The format asked is looked up without being overwritten by the name's. */
+  if (!dyno_export_format_for_path (path, &named))
+    return g_strconcat (path, ".", dyno_export_format_extension (asked), NULL);
+  if (g_str_equal (dyno_export_format_extension (named), dyno_export_format_extension (asked)))
+    return g_strdup (path);
+  for (guint i = 0; i < n_offered; i++)
+    if (g_str_equal (dyno_export_format_extension (offered[i]),
+                     dyno_export_format_extension (named)))
+      {
+        *format = offered[i];
+        return g_strdup (path);
+      }
+  return g_strconcat (path, ".", dyno_export_format_extension (asked), NULL);
 }
 
 char *
@@ -322,6 +367,39 @@ export_grid_chart (DynoResult *result,
                                          dyno_export_format_extension (format), path, error);
 }
 
+gboolean
+dyno_export_report (DynoComparison   *comparison,
+                    DynoRateUnit      unit,
+                    DynoExportFormat  format,
+                    const char       *path,
+                    GError          **error)
+{
+  g_autoptr (DynoReportDoc) doc = NULL;
+
+  g_return_val_if_fail (comparison != NULL, FALSE);
+  g_return_val_if_fail (dyno_export_format_is_report (format), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  doc = dyno_report_doc_build (comparison, unit);
+  if (format == DYNO_EXPORT_REPORT_PDF)
+    {
+      g_autoptr (GBytes) bytes = dyno_report_render_pdf (doc, error);
+      gsize length = 0;
+      gconstpointer data;
+
+      if (bytes == NULL)
+        return FALSE;
+      data = g_bytes_get_data (bytes, &length);
+      return write_bytes (path, data, length, error);
+    }
+  else
+    {
+      g_autofree char *html = dyno_report_render_html (doc);
+
+      return write_bytes (path, html, strlen (html), error);
+    }
+}
+
 /* Tasks */
 
 typedef enum
@@ -329,6 +407,7 @@ typedef enum
   JOB_COMPARE_CHART,
   JOB_LIVE_CHART,
   JOB_GRID_CHART,
+  JOB_REPORT,
   JOB_TEXT,
 } JobKind;
 
@@ -376,6 +455,9 @@ job_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellabl
     case JOB_GRID_CHART:
       ok = export_grid_chart (job->result, job->unit, job->grid_unit, job->format, job->path,
                               &error);
+      break;
+    case JOB_REPORT:
+      ok = dyno_export_report (job->comparison, job->unit, job->format, job->path, &error);
       break;
     case JOB_TEXT:
       ok = write_bytes (job->path, job->text, strlen (job->text), &error);
@@ -483,6 +565,30 @@ dyno_export_grid_chart_async (DynoResult *result,
 }
 
 void
+dyno_export_report_async (DynoComparison     *comparison,
+                          DynoRateUnit        unit,
+                          DynoExportFormat    format,
+                          const char         *path,
+                          GCancellable       *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer            user_data)
+{
+  Job *job;
+
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (dyno_export_format_is_report (format));
+  g_return_if_fail (path != NULL);
+
+  job = g_new0 (Job, 1);
+  job->kind = JOB_REPORT;
+  job->comparison = dyno_comparison_ref (comparison);
+  job->unit = unit;
+  job->format = format;
+  job->path = g_strdup (path);
+  run_job (job, cancellable, callback, user_data);
+}
+
+void
 dyno_export_text_async (const char *text,
                         const char *path,
                         GCancellable *cancellable,
@@ -557,32 +663,15 @@ on_chooser_response (GtkNativeDialog *dialog, int response, Chooser *chooser)
                 format = g_array_index (chooser->formats, DynoExportFormat, i);
             }
         }
-      if (!dyno_export_format_for_path (path, &format))
-        {
-          char *with_extension = g_strconcat (path, ".", dyno_export_format_extension (format),
-                                              NULL);
+      {
+        char *resolved = dyno_export_resolve_path (path, format,
+                                                   (const DynoExportFormat *) (gconstpointer)
+                                                       chooser->formats->data,
+                                                   chooser->formats->len, &format);
 
-          g_free (path);
-          path = with_extension;
-        }
-      else
-        {
-          /* A known extension of the other kind (a chart saved as .csv) keeps the kind asked. */
-          DynoExportFormat named;
-
-          dyno_export_format_for_path (path, &named);
-          for (guint i = 0; i < chooser->formats->len; i++)
-            if (g_array_index (chooser->formats, DynoExportFormat, i) == named)
-              format = named;
-          if (format != named)
-            {
-              char *with_extension = g_strconcat (path, ".",
-                                                  dyno_export_format_extension (format), NULL);
-
-              g_free (path);
-              path = with_extension;
-            }
-        }
+        g_free (path);
+        path = resolved;
+      }
       chooser->func (path, format, chooser->user_data);
     }
 

@@ -24,18 +24,32 @@ typedef enum
   DYNO_EXPORT_CSV,      /* bonnie++ 1.98 */
   DYNO_EXPORT_HTML,
   DYNO_EXPORT_JSON,
+  DYNO_EXPORT_REPORT,     /* one HTML page: the answer, tables, charts, stack, machine, method */
+  DYNO_EXPORT_REPORT_PDF, /* the same as a PDF */
 } DynoExportFormat;
 
 #define DYNO_EXPORT_N_CHART_FORMATS 3
 #define DYNO_EXPORT_N_TABLE_FORMATS 5
+#define DYNO_EXPORT_N_REPORT_FORMATS 2
 extern const DynoExportFormat dyno_export_chart_formats[DYNO_EXPORT_N_CHART_FORMATS];
 extern const DynoExportFormat dyno_export_table_formats[DYNO_EXPORT_N_TABLE_FORMATS];
+extern const DynoExportFormat dyno_export_report_formats[DYNO_EXPORT_N_REPORT_FORMATS];
 
 gboolean    dyno_export_format_is_chart (DynoExportFormat format);
-/* "png", "md", … */
+gboolean    dyno_export_format_is_report (DynoExportFormat format);
+/* "png", "md", …; a report's is that of its kind of file, "html" or "pdf" */
 const char *dyno_export_format_extension (DynoExportFormat format);
 /* From the file name's extension; FALSE when it has none we write. */
 gboolean    dyno_export_format_for_path (const char *path, DynoExportFormat *out);
+/* The file a save dialog's answer names and its format: the name's extension where it is one
+ * of the kinds offered (a report named ".pdf" is the PDF report, not a chart), else the kind
+ * asked (the dialog's filter) with its extension added: a chart named ".csv" stays a chart,
+ * "x.csv.png". */
+char       *dyno_export_resolve_path (const char             *path,
+                                      DynoExportFormat        asked,
+                                      const DynoExportFormat *offered,
+                                      guint                   n_offered,
+                                      DynoExportFormat       *format);
 /* Letters, digits, dots and dashes of text, for a file name: "NoFV-vs-FV". */
 char       *dyno_export_file_stem (const char *text);
 
@@ -78,6 +92,21 @@ void        dyno_export_grid_chart_async (DynoResult          *result,
                                           GCancellable        *cancellable,
                                           GAsyncReadyCallback  callback,
                                           gpointer             user_data);
+/* The report of a comparison (one run: a comparison of its targets), built and drawn in the
+ * worker: REPORT (HTML) or REPORT_PDF. */
+void        dyno_export_report_async (DynoComparison      *comparison,
+                                      DynoRateUnit         unit,
+                                      DynoExportFormat     format,
+                                      const char          *path,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data);
+/* Its sync form, for the worker and tests. */
+gboolean    dyno_export_report (DynoComparison    *comparison,
+                                DynoRateUnit       unit,
+                                DynoExportFormat   format,
+                                const char        *path,
+                                GError           **error);
 void        dyno_export_text_async (const char          *text,
                                     const char          *path,
                                     GCancellable        *cancellable,

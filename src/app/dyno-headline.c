@@ -71,6 +71,19 @@ append_doubts (GtkWidget *card, GString *text, const DynoComparison *comparison,
     }
 }
 
+/* The one answer first: the typical change over the figures that matter, with its interval
+ * and the phases it is the mean of. */
+static void
+append_typical (GtkWidget *card, GString *text, const DynoComparison *comparison, guint entry)
+{
+  g_autofree char *typical = dyno_comparison_describe_typical (comparison, entry);
+
+  if (typical == NULL)
+    return;
+  gtk_box_append (GTK_BOX (card), line_new (typical, "typical"));
+  g_string_append_printf (text, "\n%s", typical);
+}
+
 /* Whether some phase of the entry has a figure, its own or the baseline's, in doubt. */
 static gboolean
 has_doubts (const DynoComparison *comparison, guint entry)
@@ -117,6 +130,7 @@ dyno_headline_new (const DynoComparison *comparison)
         gtk_widget_set_margin_top (heading, 8);
       gtk_box_append (GTK_BOX (card), heading);
       g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", versus);
+      append_typical (card, text, comparison, e);
       for (guint i = 0; lines[i] != NULL; i++)
         {
           gtk_box_append (GTK_BOX (card), line_new (lines[i], "headline-line"));
@@ -171,21 +185,38 @@ dyno_headline_new_paired (const DynoComparison *comparison)
     {
       g_autofree char *versus = NULL;
       g_autofree char *summary = NULL;
+      g_autofree char *typical = NULL;
       GtkWidget *heading;
 
       if (e == baseline)
         continue;
       versus = dyno_comparison_describe_versus (comparison, e);
-      summary = dyno_comparison_describe_summary (comparison, e);
+      typical = dyno_comparison_describe_typical (comparison, e);
+      /* With the typical change first and each phase's verdict under it, the summary's list of
+       * the same verdicts would say them a third time: only its CPU sentence stays. */
+      summary = typical != NULL ? dyno_comparison_describe_cpu (comparison, e)
+                                : dyno_comparison_describe_summary (comparison, e);
       heading = line_new (versus, "versus");
       if (text->len > 0)
         gtk_widget_set_margin_top (heading, 8);
       gtk_box_append (GTK_BOX (card), heading);
       g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", versus);
+      append_typical (card, text, comparison, e);
       if (summary != NULL)
         {
           gtk_box_append (GTK_BOX (card), line_new (summary, "paired-summary"));
           g_string_append_printf (text, "\n%s", summary);
+        }
+      if (typical != NULL)
+        {
+          /* The summary said it when there was no typical change. */
+          g_autofree char *work = dyno_comparison_describe_work (comparison, e);
+
+          if (work != NULL)
+            {
+              gtk_box_append (GTK_BOX (card), line_new (work, "paired-summary"));
+              g_string_append_printf (text, "\n%s", work);
+            }
         }
       /* Then each phase's verdict with its interval: the figures behind the sentence. */
       for (guint i = 0; i < phases->len; i++)

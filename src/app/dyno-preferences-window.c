@@ -25,6 +25,7 @@ struct _DynoPreferencesWindow
   AdwComboRow *rate_unit_row;
   AdwComboRow *default_cache_row;
   DynoSpinRow *sample_interval_row;
+  DynoSpinRow *equivalence_row;
   DynoSwitchRow *autosave_row;
 
   GSettings *settings;
@@ -60,6 +61,7 @@ dyno_preferences_window_class_init (DynoPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoPreferencesWindow, rate_unit_row);
   gtk_widget_class_bind_template_child (widget_class, DynoPreferencesWindow, default_cache_row);
   gtk_widget_class_bind_template_child (widget_class, DynoPreferencesWindow, sample_interval_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoPreferencesWindow, equivalence_row);
   gtk_widget_class_bind_template_child (widget_class, DynoPreferencesWindow, autosave_row);
 }
 
@@ -77,6 +79,7 @@ dyno_preferences_window_init (DynoPreferencesWindow *self)
                                 dyno_settings_index_to_nick,
                                 (gpointer) dyno_enum_get_nicks (DYNO_TYPE_CACHE_POLICY), NULL);
   dyno_spin_row_bind_setting (self->sample_interval_row, self->settings, "sample-interval");
+  dyno_spin_row_bind_setting (self->equivalence_row, self->settings, "equivalence-margin");
   g_settings_bind (self->settings, "autosave", self->autosave_row, "active",
                    G_SETTINGS_BIND_DEFAULT);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dyno-error.h"
+#include "dyno-option.h"
 #include "dyno-parse.h"
 #include "dyno-presets.h"
 #include "dyno-units.h"
@@ -35,10 +36,17 @@ static const PresetInfo presets[DYNO_N_PRESETS] = {
   [DYNO_PRESET_CUSTOM] = { "custom", N_("Custom") },
 };
 
-const char * const dyno_preset_keys[] = {
-  "size", "chunk", "tests", "files-spec", "seeks", "seekers", "per-char", "per-char-size",
-  "cache", "data", "repeat", "phase-time", "interval", NULL,
-};
+const char *const *
+dyno_preset_get_keys (void)
+{
+  static const char **keys;
+
+  /* The options' keys, from their tables, but those a preset keeps (the label, the notes, the
+   * drive tests' file size). */
+  if (g_once_init_enter (&keys))
+    g_once_init_leave (&keys, dyno_options_settings_keys (TRUE));
+  return keys;
+}
 
 gboolean
 dyno_preset_from_string (const char *text, DynoPreset *out)
@@ -151,6 +159,27 @@ dyno_preset_describe_drive (const DynoProfile *profile, gboolean mix, guint64 qu
       DYNO_PROFILE_INTERVAL, DYNO_PROFILE_REPEAT, duration);
 }
 
+/* Bonnie 2.0.6: one pass over twice the RAM (set apart) in 16 KiB chunks, 4000 seeks by 3
+ * seeker processes, no file tests; options as dyno-cli takes them. */
+static const char *const classic[] = {
+  "chunk", "16K", "tests", "io", "seeks", "4000", "seekers", "3", "repeat", "1",
+  "phase-time", "0", NULL,
+};
+
+static void
+set_options (DynoConfig *config, const char *const *pairs)
+{
+  for (guint i = 0; pairs[i] != NULL; i += 2)
+    {
+      const DynoOptionSet *set = NULL;
+      const DynoOption *option = dyno_option_lookup (pairs[i], &set);
+      g_autoptr (GError) error = NULL;
+
+      if (!dyno_option_set_text (set, option, config, pairs[i + 1], &error))
+        g_critical ("preset: %s", error->message);
+    }
+}
+
 gboolean
 dyno_preset_fill (DynoPreset preset,
                   DynoConfig *config,
@@ -159,48 +188,42 @@ dyno_preset_fill (DynoPreset preset,
                   const DynoProfile *profile,
                   gboolean mix)
 {
+  const DynoOptionSet *const *sets = dyno_option_sets ();
+
   g_return_val_if_fail (config != NULL, FALSE);
 
-  /* Start from the engine's defaults, which are bonnie++'s. The sizes a target chooses for
-   * itself keep the defaults the settings read "auto" as (dyno_settings_get_config). */
-  config->size = DYNO_DEFAULT_SIZE;
-  config->chunk = DYNO_DEFAULT_CHUNK;
+  /* Start from the options' defaults, which are bonnie++'s, for every option a preset sets
+   * (dyno-config-options.c and the kinds' own). The sizes a target chooses for itself keep
+   * the defaults the settings read "auto" as (dyno_settings_get_config). */
+  for (guint s = 0; sets[s] != NULL; s++)
+    for (guint i = 0; i < sets[s]->n_options; i++)
+      if (sets[s]->options[i].settings != NULL
+          && !(sets[s]->options[i].flags & DYNO_OPTION_PRESET_KEEPS))
+        dyno_option_set_default (sets[s], &sets[s]->options[i], config);
   config->per_char_size = 0;
-  dyno_config_select (config, "all", NULL);
-  config->files_num = DYNO_DEFAULT_FILES;
-  config->files_max = 0;
-  config->files_min = 0;
-  config->files_dirs = 1;
-  config->seeks = DYNO_DEFAULT_SEEKS;
-  config->seekers = DYNO_DEFAULT_SEEKERS;
-  config->per_char = DYNO_PER_CHAR_STDIO;
   config->cache = cache;
-  config->data = DYNO_DATA_RANDOM;
   config->repeat = DYNO_PRESET_REPEAT;
   config->phase_time = DYNO_PRESET_PHASE_TIME;
   config->autos = DYNO_AUTO_ALL;
-  /* Only the drive tests rest; the key keeps CrystalDiskMark's interval for them. */
+  /* Only the drive tests rest; the key keeps CrystalDiskMark's interval for them. The drive
+   * tests' cache is their option's default, O_DIRECT, which the app has no setting for. */
   config->interval = DYNO_PROFILE_INTERVAL;
-  config->queue_cache = DYNO_CACHE_DIRECT;
 
   switch (preset)
     {
     case DYNO_PRESET_QUICK:
-      /* Per-char I/O is what makes a run slow, and says little about a modern disk. Ten
-       * phases of 3 s, three times, plus the calibration and the syncs: about 2 minutes. */
-      dyno_config_select (config, "write,rewrite,read,seeks,files", NULL);
+      /* Bonnie's phases but per-char I/O, which is what makes a run slow and says little about
+       * a modern disk. Ten phases of 3 s, three times, plus the calibration and the syncs:
+       * about 2 minutes. */
+      dyno_config_select (config, "io,files", NULL);
+      for (guint i = dyno_config_get_n_phases (config); i-- > 0;)
+        if (dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_PER_CHAR))
+          dyno_config_remove_phase (config, dyno_config_get_phase (config, i));
       return TRUE;
 
     case DYNO_PRESET_CLASSIC:
-      /* Bonnie 2.0.6: one pass over twice the RAM in 16 KiB chunks, 4000 seeks by 3 seeker
-       * processes, no file tests. */
       config->size = dyno_preset_twice_ram (ram_bytes);
-      config->chunk = 16384;
-      dyno_config_select (config, "io", NULL);
-      config->seeks = 4000;
-      config->seekers = 3;
-      config->repeat = 1;
-      config->phase_time = 0;
+      set_options (config, classic);
       config->autos = 0;
       return TRUE;
 
@@ -238,15 +261,10 @@ effective_autos (const DynoConfig *config)
 gboolean
 dyno_preset_same_options (const DynoConfig *a, const DynoConfig *b)
 {
-  return a->size == b->size && a->chunk == b->chunk && a->per_char_size == b->per_char_size
-         && dyno_config_same_phases (a, b) && a->files_num == b->files_num
-         && a->files_max == b->files_max && a->files_min == b->files_min
-         && a->files_dirs == b->files_dirs && a->seeks == b->seeks && a->seekers == b->seekers
-         && a->per_char == b->per_char && a->cache == b->cache && a->data == b->data
-         && a->repeat == b->repeat && a->phase_time == b->phase_time
-         && effective_autos (a) == effective_autos (b)
-         /* The rest before each test matters only where there are drive tests. */
-         && (!dyno_config_has_queued_tests (a) || a->interval == b->interval);
+  /* Every option a preset sets, where some selected phase uses it (the rest before each test
+   * matters only where there are drive tests), and the sizes left to the targets. */
+  return dyno_config_same_phases (a, b) && dyno_options_equal (a, b, TRUE)
+         && effective_autos (a) == effective_autos (b);
 }
 
 gboolean
@@ -316,114 +334,32 @@ dyno_settings_parse_files_spec (const char *text,
   return TRUE;
 }
 
-static void
-setting_error (GError **error, const char *setting, const GError *cause)
-{
-  /* TRANSLATORS: first %s is the name of an option, like "File size"; second the problem */
-  g_set_error (error, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT, _("%s: %s"), setting,
-               cause->message);
-}
-
 DynoConfig *
 dyno_settings_get_config (GSettings *settings, GError **error)
 {
   g_autoptr (DynoConfig) config = dyno_config_new ();
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *files = NULL;
-  g_autofree char *per_char_size = NULL;
-  g_autofree char *label = NULL;
-  g_autofree char *notes = NULL;
-  gboolean auto_size;
-  gboolean auto_files;
+  g_auto (GStrv) keys = NULL;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   /* Every size the settings leave as "auto" (or empty, or 0) the target calibrates for
    * itself when the phase time is above 0; the others are as given, as dyno-cli's options. */
   config->autos = DYNO_AUTO_ALL;
-
-  size = g_settings_get_string (settings, "size");
-  if (!dyno_settings_parse_size (size, &config->size, &auto_size, &local_error))
+  if (!dyno_options_from_settings (settings, config, error))
+    return NULL;
+  /* Chosen phases none of which this Dyno knows: the preset's, not nothing at all. An empty
+   * list is the user's choice, which the Test setup page asks to change. */
+  keys = g_settings_get_strv (settings, "tests");
+  if (dyno_config_get_n_phases (config) == 0 && keys[0] != NULL)
     {
-      setting_error (error, _("File size"), local_error);
-      return NULL;
+      g_autoptr (GPtrArray) phases = dyno_settings_get_phases (settings);
+
+      dyno_config_set_phases (config, phases);
     }
-  if (!auto_size)
-    config->autos &= ~DYNO_AUTO_SIZE;
-
-  files = g_settings_get_string (settings, "files-spec");
-  if (!dyno_settings_parse_files_spec (files, config, &auto_files, &local_error))
-    {
-      setting_error (error, _("File tests"), local_error);
-      return NULL;
-    }
-  if (!auto_files)
-    config->autos &= ~DYNO_AUTO_FILES;
-
-  per_char_size = g_settings_get_string (settings, "per-char-size");
-  g_strstrip (per_char_size);
-  if (*per_char_size != '\0')
-    {
-      if (!dyno_parse_size (per_char_size, &config->per_char_size, &local_error))
-        {
-          setting_error (error, _("Per-char size"), local_error);
-          return NULL;
-        }
-      config->autos &= ~DYNO_AUTO_PER_CHAR;
-    }
-
-  config->chunk = g_settings_get_uint64 (settings, "chunk");
-  {
-    g_autoptr (GPtrArray) phases = dyno_settings_get_phases (settings);
-
-    dyno_config_set_phases (config, phases);
-  }
-  config->seeks = g_settings_get_uint (settings, "seeks");
-  if (config->seeks == 0)
-    config->seeks = DYNO_DEFAULT_SEEKS;
-  else
-    config->autos &= ~DYNO_AUTO_SEEKS;
-  config->seekers = g_settings_get_uint (settings, "seekers");
-  config->per_char = g_settings_get_enum (settings, "per-char");
-  config->cache = g_settings_get_enum (settings, "cache");
-  config->data = g_settings_get_enum (settings, "data");
-  config->repeat = g_settings_get_uint (settings, "repeat");
-  config->phase_time = CLAMP (g_settings_get_double (settings, "phase-time"), 0,
-                              DYNO_MAX_PHASE_TIME);
-  /* The drive tests (queued phases): CrystalDiskMark's file, its rest between tests. */
-  config->queue_size = g_settings_get_uint64 (settings, "queue-size");
-  config->interval = CLAMP (g_settings_get_double (settings, "interval"), 0, DYNO_MAX_INTERVAL);
-  config->queue_cache = DYNO_CACHE_DIRECT;
   /* Bonnie's single pass: every size is as given (their defaults where "auto"). */
   if (config->phase_time <= 0)
     config->autos = 0;
-
-  label = g_settings_get_string (settings, "label");
-  notes = g_settings_get_string (settings, "notes");
-  g_strstrip (label);
-  g_strstrip (notes);
-  config->label = *label != '\0' ? g_steal_pointer (&label) : NULL;
-  config->notes = *notes != '\0' ? g_steal_pointer (&notes) : NULL;
-
   return g_steal_pointer (&config);
-}
-
-/* Once per unknown key and process: the setting is read again at every change of any. */
-static void
-warn_unknown_phase (const char *key)
-{
-  G_LOCK_DEFINE_STATIC (warned);
-  static GHashTable *warned;
-  gboolean first;
-
-  G_LOCK (warned);
-  if (warned == NULL)
-    warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  first = g_hash_table_add (warned, g_strdup (key));
-  G_UNLOCK (warned);
-  if (first)
-    g_warning ("Setting “tests”: unknown phase “%s”, skipped", key);
 }
 
 GPtrArray *
@@ -438,17 +374,12 @@ dyno_settings_get_phases (GSettings *settings)
 
   keys = g_settings_get_strv (settings, "tests");
   phases = g_ptr_array_new ();
+  /* Unknown keys are skipped with a warning (the "tests" option's own reading). */
   for (guint i = 0; keys[i] != NULL; i++)
     {
       const DynoPhase *phase = dyno_phase_lookup (keys[i]);
 
-      if (phase == NULL)
-        {
-          /* A newer Dyno's phase, or a hand-edited setting: the rest still runs. */
-          warn_unknown_phase (keys[i]);
-          continue;
-        }
-      if (!g_ptr_array_find (phases, phase, NULL))
+      if (phase != NULL && !g_ptr_array_find (phases, phase, NULL))
         g_ptr_array_add (phases, (gpointer) phase);
     }
   /* Chosen phases none of which this Dyno knows: the preset's, not nothing at all. An empty
@@ -495,41 +426,6 @@ new_batch (GSettings *settings)
   return batch;
 }
 
-static void
-write_config (GSettings *batch, const DynoConfig *config)
-{
-  DynoAutoFlags autos = effective_autos (config);
-  g_autofree char *size = (autos & DYNO_AUTO_SIZE) ? g_strdup ("auto")
-                                                   : dyno_units_size_to_text (config->size);
-  g_autofree char *files = dyno_format_files_spec (config);
-  g_autofree char *per_char_size
-      = config->per_char_size && !(autos & DYNO_AUTO_PER_CHAR)
-            ? dyno_units_size_to_text (config->per_char_size)
-            : g_strdup ("");
-
-  if (autos & DYNO_AUTO_FILES)
-    {
-      const char *rest = strchr (files, ':');
-      char *spec = g_strconcat ("auto", rest != NULL ? rest : "", NULL);
-
-      g_free (files);
-      files = spec;
-    }
-  g_settings_set_string (batch, "size", size);
-  g_settings_set_uint64 (batch, "chunk", config->chunk);
-  dyno_settings_set_phases (batch, config->phases);
-  g_settings_set_string (batch, "files-spec", files);
-  g_settings_set_uint (batch, "seeks", (autos & DYNO_AUTO_SEEKS) ? 0 : config->seeks);
-  g_settings_set_uint (batch, "seekers", config->seekers);
-  g_settings_set_enum (batch, "per-char", config->per_char);
-  g_settings_set_string (batch, "per-char-size", per_char_size);
-  g_settings_set_enum (batch, "cache", config->cache);
-  g_settings_set_enum (batch, "data", config->data);
-  g_settings_set_uint (batch, "repeat", config->repeat);
-  g_settings_set_double (batch, "phase-time", config->phase_time);
-  g_settings_set_double (batch, "interval", config->interval);
-}
-
 void
 dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_bytes)
 {
@@ -543,7 +439,7 @@ dyno_settings_apply_preset (GSettings *settings, DynoPreset preset, guint64 ram_
   if (dyno_preset_fill (preset, config, ram_bytes, g_settings_get_enum (settings, "default-cache"),
                         dyno_settings_get_drive_profile (settings),
                         g_settings_get_boolean (settings, "drive-mix")))
-    write_config (batch, config);
+    dyno_options_to_settings (config, batch, TRUE);
   g_settings_set_enum (batch, "preset", preset);
   g_settings_apply (batch);
 }

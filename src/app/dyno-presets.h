@@ -68,12 +68,13 @@ gboolean    dyno_settings_parse_files_spec (const char *text,
                                             gboolean   *is_auto,
                                             GError    **error);
 
-/* The per-run keys of the settings schema (those a preset sets), NULL-terminated. */
-extern const char * const dyno_preset_keys[];
+/* The per-run keys of the settings schema (those a preset sets), NULL-terminated: the
+ * options' settings keys (dyno-option.h) but those a preset keeps. */
+const char *const *dyno_preset_get_keys (void);
 
-/* Reads the per-run keys into a new config; NULL with an error naming the bad setting. With a
- * phase time above 0 the sizes that are "auto" (size, files-spec), empty (per-char-size) or 0
- * (seeks) are left to each target (config->autos), the others are as given. */
+/* Reads the options' keys into a new config (dyno_options_from_settings); NULL with an error
+ * naming the bad setting. With a phase time above 0 the sizes that are "auto", empty or 0 are
+ * left to each target (config->autos), the others are as given. */
 DynoConfig *dyno_settings_get_config (GSettings *settings, GError **error);
 /* The phases (const DynoPhase *) of the "tests" key, in its order, each once. Keys this Dyno
  * does not know are skipped, with a warning (once per key); when the key names phases but none

@@ -17,6 +17,7 @@
 #include "dyno-array-group.h"
 #include "dyno-badges.h"
 #include "dyno-compare.h"
+#include "dyno-crypto-group.h"
 #include "dyno-drive-grid.h"
 #include "dyno-headline.h"
 #include "dyno-history-view.h"
@@ -45,6 +46,13 @@ struct _DynoResultView
 
   GSettings *settings;
   DynoResult *result;
+  /* The headline's comparison of a session over several folders (NULL otherwise), and the
+   * baseline the person chose for it on this page (G_MAXUINT: the automatic one). */
+  DynoComparison *comparison;
+  guint chosen_baseline;
+  guint baseline_idle;
+  GtkDropDown *baseline_dropdown;
+  GtkWidget *crypto_groups_first; /* the first target's Encryption group, for tests */
   char *saved_path;
   GPtrArray *info_rows;    /* rows added to run_group and system_group */
   GHashTable *rate_labels; /* rate_key (target, phase) -> GtkLabel */
@@ -145,13 +153,15 @@ format_rate_cell (const DynoPhaseResult *phase, DynoRateUnit rate_unit, guint re
   DynoUnit unit = dyno_phase_get_unit (phase->phase);
   double rate = dyno_phase_result_get_rate (phase);
 
-  if (repeats > 1 && phase->rate.n >= 2 && !isnan (phase->rate.sd) && !isnan (rate))
+  if (repeats > 1 && phase->rate.n >= 2 && isfinite (phase->rate.ci95) && !isnan (rate))
     {
       g_autofree char *mean = dyno_units_format_rate_value (rate, unit, rate_unit);
-      g_autofree char *sd = dyno_units_format_rate_value (phase->rate.sd, unit, rate_unit);
+      g_autofree char *half = dyno_units_format_rate_value (phase->rate.ci95, unit, rate_unit);
 
-      /* TRANSLATORS: mean ± standard deviation and unit, like "120 ± 3.5 MB/s" */
-      return g_strdup_printf (_("%s ± %s %s"), mean, sd, dyno_units_rate_label (unit, rate_unit));
+      /* The half-width of the mean's 95 % interval, as every ± of Dyno (the column's heading
+       * says so). TRANSLATORS: mean ± the half-width of its 95 % interval, and the unit, like
+       * "120 ± 3.5 MB/s" */
+      return g_strdup_printf (_("%s ± %s %s"), mean, half, dyno_units_rate_label (unit, rate_unit));
     }
   return dyno_units_format_rate (rate, unit, rate_unit);
 }
@@ -325,7 +335,15 @@ build_table (DynoResultView *self,
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_widget_add_css_class (grid, "result-table");
 
-  gtk_grid_attach (GTK_GRID (grid), heading_cell (_("Rate"), NULL), COL_RATE, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   repeats > 1
+                       /* TRANSLATORS: the heading of the figures of repeated runs: the mean ±
+                        * the half-width of its 95 % interval */
+                       ? heading_cell (_("Rate ± 95 %"),
+                                       _("The mean over the repeats ± the half-width of its 95 % "
+                                         "confidence interval"))
+                       : heading_cell (_("Rate"), NULL),
+                   COL_RATE, row, 1, 1);
   gtk_grid_attach (GTK_GRID (grid),
                    heading_cell (_("%CPU"), _("CPU time of the I/O threads per second of the "
                                               "phase, in percent of one CPU")),
@@ -530,8 +548,12 @@ describe_target (const DynoTargetResult *tr)
   const DynoTargetInfo *info = tr->info;
   g_autofree char *where = dyno_target_info_describe (info);
   g_autofree char *took = dyno_format_duration (tr->elapsed);
-  GString *text = g_string_new (where);
+  GString *text = g_string_new (NULL);
 
+  /* A folder of another machine's, in a run across machines: that machine first. */
+  if (tr->remote != NULL)
+    g_string_append_printf (text, "%s · ", tr->remote);
+  g_string_append (text, where);
   if (info->device_model != NULL)
     g_string_append_printf (text, " · %s", info->device_model);
   if (info->mount_point != NULL && g_strcmp0 (info->mount_point, info->path) != 0)
@@ -711,6 +733,16 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
   for (guint i = 0; tr->warnings != NULL && i < tr->warnings->len; i++)
     gtk_box_append (GTK_BOX (section), caption_new (g_ptr_array_index (tr->warnings, i),
                                                     "dialog-warning-symbolic", "warning"));
+  {
+    GtkWidget *crypto = dyno_crypto_group_new (self->result, index);
+
+    if (crypto != NULL)
+      {
+        gtk_box_append (GTK_BOX (section), crypto);
+        if (self->crypto_groups_first == NULL)
+          self->crypto_groups_first = crypto;
+      }
+  }
   append_array_and_price (self, section, index, tr, rate_unit);
   return section;
 }
@@ -772,35 +804,25 @@ cache_policy_title (DynoCachePolicy policy)
 static guint64
 sizing_value (const DynoSizing *sizing, DynoAutoFlags what)
 {
-  switch (what)
-    {
-    case DYNO_AUTO_SIZE:
-      return sizing->size;
-    case DYNO_AUTO_PER_CHAR:
-      return sizing->per_char_size;
-    case DYNO_AUTO_FILES:
-      return sizing->files;
-    case DYNO_AUTO_SEEKS:
-    default:
-      return sizing->seeks;
-    }
+  if (what == DYNO_AUTO_SIZE)
+    return sizing->size;
+  if (what == DYNO_AUTO_PER_CHAR)
+    return sizing->per_char_size;
+  if (what == DYNO_AUTO_FILES)
+    return sizing->files;
+  return sizing->seeks;
 }
 
 static guint64
 config_value (const DynoConfig *config, DynoAutoFlags what)
 {
-  switch (what)
-    {
-    case DYNO_AUTO_SIZE:
-      return config->size;
-    case DYNO_AUTO_PER_CHAR:
-      return dyno_config_get_per_char_size (config);
-    case DYNO_AUTO_FILES:
-      return dyno_config_get_files_total (config);
-    case DYNO_AUTO_SEEKS:
-    default:
-      return config->seeks;
-    }
+  if (what == DYNO_AUTO_SIZE)
+    return config->size;
+  if (what == DYNO_AUTO_PER_CHAR)
+    return dyno_config_get_per_char_size (config);
+  if (what == DYNO_AUTO_FILES)
+    return dyno_config_get_files_total (config);
+  return dyno_config_get_uint (config, "seeks");
 }
 
 /* Targets that sized it for themselves chose different values (or none is known). */
@@ -967,13 +989,14 @@ fill_run_group (DynoResultView *self)
     {
       g_autofree char *text = NULL;
 
-      if (dyno_config_is_auto (config, DYNO_AUTO_SEEKS))
+      if (dyno_config_option_is_auto (config, "seeks"))
         /* TRANSLATORS: "As many seeks as 3 s held, by 5 threads" */
         text = g_strdup_printf (_("As many seeks as %g s held, by %u threads"),
-                                config->phase_time, config->seekers);
+                                config->phase_time, dyno_config_get_uint (config, "seekers"));
       else
         /* TRANSLATORS: "8192 seeks by 5 threads" */
-        text = g_strdup_printf (_("%u seeks by %u threads"), config->seeks, config->seekers);
+        text = g_strdup_printf (_("%u seeks by %u threads"), dyno_config_get_uint (config, "seeks"),
+                                dyno_config_get_uint (config, "seekers"));
       add_info_row (self, self->run_group, _("Random seeks"), text);
     }
   if (dyno_config_has_file_tests (config))
@@ -990,7 +1013,7 @@ fill_run_group (DynoResultView *self)
           g_autofree char *spec = NULL;
           guint64 files = sized (self, config, DYNO_AUTO_FILES);
 
-          shown->files_num = (guint) MIN ((files + 1023) / 1024, G_MAXUINT);
+          dyno_config_get_files (shown)->num = (guint) MIN ((files + 1023) / 1024, G_MAXUINT);
           spec = dyno_format_files_spec (shown);
           /* TRANSLATORS: number of files and bonnie++'s -n spec, like "4096 files (-n 4)" */
           text = g_strdup_printf (_("%llu files (-n %s)"), (unsigned long long) files, spec);
@@ -1083,30 +1106,102 @@ update_heading (DynoResultView *self)
   }
 }
 
+static void rebuild (DynoResultView *self);
+
+static gboolean
+apply_baseline (gpointer data)
+{
+  DynoResultView *self = data;
+
+  self->baseline_idle = 0;
+  rebuild (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Another baseline picked: the headline, its forest plot and the words are rebuilt, after the
+ * drop-down's own signal, since the drop-down is rebuilt with them. */
+static void
+on_baseline_selected (DynoResultView *self, GParamSpec *pspec, GtkDropDown *dropdown)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (self->comparison == NULL || selected == GTK_INVALID_LIST_POSITION
+      || selected == dyno_comparison_get_baseline (self->comparison))
+    return;
+  self->chosen_baseline = selected;
+  if (self->baseline_idle == 0)
+    self->baseline_idle = g_idle_add (apply_baseline, self);
+}
+
+/* "Baseline: [plain ▾]": which side the others are measured against, to pick. */
+static GtkWidget *
+baseline_chooser_new (DynoResultView *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* TRANSLATORS: before the drop-down of the folder the others are measured against */
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("_Baseline"));
+  GtkStringList *names = gtk_string_list_new (NULL);
+  GtkWidget *dropdown;
+
+  for (guint e = 0; e < dyno_comparison_get_n_entries (self->comparison); e++)
+    gtk_string_list_append (names, dyno_comparison_get_name (self->comparison, e));
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (names), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown),
+                              dyno_comparison_get_baseline (self->comparison));
+  gtk_widget_set_tooltip_text (dropdown, _("The folder the others are measured against"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), dropdown);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), dropdown);
+  gtk_widget_add_css_class (box, "baseline-chooser");
+  g_signal_connect_object (dropdown, "notify::selected", G_CALLBACK (on_baseline_selected), self,
+                           G_CONNECT_SWAPPED);
+  self->baseline_dropdown = GTK_DROP_DOWN (dropdown);
+  return box;
+}
+
 /* A session over two or more folders answers its question first: the others against the
- * first, by folder name ("encrypted vs plain"). */
+ * baseline (the plain folder when the other is encrypted, or the one the person picked here),
+ * by folder name ("encrypted vs plain (baseline)"). */
 static void
 update_headline (DynoResultView *self)
 {
   g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
   GtkWidget *headline = NULL;
+  GtkWidget *card = NULL;
+  gboolean paired;
 
+  self->baseline_dropdown = NULL;
+  g_clear_pointer (&self->comparison, dyno_comparison_unref);
   dyno_comparison_add_result (comparison, self->result);
-  if (dyno_comparison_get_n_entries (comparison) == 2 && dyno_headline_is_paired (self->result))
+  if (dyno_comparison_get_n_entries (comparison) < 2)
     {
-      GtkWidget *card;
+      adw_bin_set_child (self->headline_bin, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->headline_bin), FALSE);
+      return;
+    }
+  dyno_comparison_name_by_folder (comparison);
+  dyno_comparison_set_equivalence (comparison, dyno_units_get_equivalence (self->settings));
+  if (self->chosen_baseline < dyno_comparison_get_n_entries (comparison))
+    dyno_comparison_set_baseline (comparison, self->chosen_baseline);
+  self->comparison = dyno_comparison_ref (comparison);
 
-      /* A paired run asked one question: the sentence that answers it, each phase's verdict
-       * with its interval, and the same as a forest plot. */
-      dyno_comparison_name_by_folder (comparison);
-      card = dyno_headline_new_paired (comparison);
-      if (card != NULL)
+  /* A paired run asked one question: the typical change, the sentence that answers it, each
+   * phase's verdict with its interval, and the same as a forest plot. */
+  paired = dyno_comparison_get_n_entries (comparison) == 2
+           && dyno_headline_is_paired (self->result);
+  card = paired ? dyno_headline_new_paired (comparison) : dyno_headline_new (comparison);
+  if (card != NULL)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+      gtk_box_append (GTK_BOX (box), baseline_chooser_new (self));
+      gtk_box_append (GTK_BOX (box), card);
+      if (paired)
         {
-          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
           GtkWidget *forest = dyno_compare_graph_new (DYNO_COMPARE_CHART_FOREST);
           GtkWidget *scroller = gtk_scrolled_window_new ();
 
-          gtk_box_append (GTK_BOX (box), card);
           dyno_compare_graph_set_comparison (DYNO_COMPARE_GRAPH (forest), comparison);
           gtk_widget_set_hexpand (forest, TRUE);
           /* Sideways on a narrow window, as the tables; the page scrolls up and down. */
@@ -1117,15 +1212,10 @@ update_headline (DynoResultView *self)
           gtk_widget_add_css_class (scroller, "card");
           dyno_sideways_scroll_pass_vertical (scroller);
           gtk_box_append (GTK_BOX (box), scroller);
-          g_object_set_data (G_OBJECT (box), "dyno-headline-card", card);
           self->forest = DYNO_COMPARE_GRAPH (forest);
-          headline = box;
         }
-    }
-  else if (dyno_comparison_get_n_entries (comparison) >= 2)
-    {
-      dyno_comparison_name_by_folder (comparison);
-      headline = dyno_headline_new (comparison);
+      g_object_set_data (G_OBJECT (box), "dyno-headline-card", card);
+      headline = box;
     }
   adw_bin_set_child (self->headline_bin, headline);
   gtk_widget_set_visible (GTK_WIDGET (self->headline_bin), headline != NULL);
@@ -1145,6 +1235,7 @@ rebuild (DynoResultView *self)
   g_ptr_array_set_size (self->price_groups, 0);
   adw_bin_set_child (self->headline_bin, NULL);
   self->forest = NULL;
+  self->crypto_groups_first = NULL;
 
   if (self->result == NULL)
     {
@@ -1179,6 +1270,8 @@ dyno_result_view_dispose (GObject *object)
   g_clear_pointer (&self->price_groups, g_ptr_array_unref);
   g_clear_object (&self->result);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->comparison, dyno_comparison_unref);
+  g_clear_handle_id (&self->baseline_idle, g_source_remove);
   g_clear_pointer (&self->saved_path, g_free);
   G_OBJECT_CLASS (dyno_result_view_parent_class)->dispose (object);
 }
@@ -1262,8 +1355,11 @@ dyno_result_view_init (DynoResultView *self)
   self->rate_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->precision_captions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (APP_ID);
+  self->chosen_baseline = G_MAXUINT;
   g_signal_connect_object (self->settings, "changed::rate-unit", G_CALLBACK (rebuild), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::equivalence-margin", G_CALLBACK (rebuild),
+                           self, G_CONNECT_SWAPPED);
   dyno_history_view_add_delete_shortcut (GTK_WIDGET (self));
 }
 
@@ -1285,6 +1381,9 @@ dyno_result_view_set_result (DynoResultView *self, DynoResult *result)
   if (self->result != NULL)
     g_signal_handlers_disconnect_by_func (self->result, rebuild, self);
   g_set_object (&self->result, result);
+  /* Another run: its own automatic baseline until the person picks one. */
+  self->chosen_baseline = G_MAXUINT;
+  g_clear_handle_id (&self->baseline_idle, g_source_remove);
   /* A rename or new notes from the list of runs show here at once. */
   if (result != NULL)
     {
@@ -1413,4 +1512,39 @@ dyno_result_view_get_grid_unit (DynoResultView *self)
     if (g_ptr_array_index (self->grids, i) != NULL)
       return dyno_drive_grid_get_unit (g_ptr_array_index (self->grids, i));
   return DYNO_GRID_UNIT_RATE;
+}
+
+DynoComparison *
+dyno_result_view_get_comparison (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return self->comparison;
+}
+
+void
+dyno_result_view_set_baseline (DynoResultView *self, guint entry)
+{
+  g_return_if_fail (DYNO_IS_RESULT_VIEW (self));
+  g_return_if_fail (self->comparison != NULL);
+  g_return_if_fail (entry < dyno_comparison_get_n_entries (self->comparison));
+
+  if (self->chosen_baseline == entry && dyno_comparison_get_baseline (self->comparison) == entry)
+    return;
+  self->chosen_baseline = entry;
+  g_clear_handle_id (&self->baseline_idle, g_source_remove);
+  rebuild (self);
+}
+
+GtkDropDown *
+dyno_result_view_get_baseline_dropdown (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return self->baseline_dropdown;
+}
+
+GtkWidget *
+dyno_result_view_get_crypto_group (DynoResultView *self)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT_VIEW (self), NULL);
+  return self->crypto_groups_first;
 }

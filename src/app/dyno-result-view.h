@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "dyno-array-group.h"
+#include "dyno-compare.h"
 #include "dyno-compare-graph.h"
 #include "dyno-drive-grid.h"
 #include "dyno-price-group.h"
@@ -52,6 +53,17 @@ DynoCompareGraph *dyno_result_view_get_forest (DynoResultView *self);
  * has none: for tests. "target-changed" (guint index) follows a change made in them. */
 DynoArrayGroup *dyno_result_view_get_array_group (DynoResultView *self, guint target);
 DynoPriceGroup *dyno_result_view_get_price_group (DynoResultView *self, guint target);
+
+/* The comparison the headline and the forest plot show (a session over several folders, its
+ * baseline and equivalence margin as on the page); NULL for other runs. Not a copy. */
+DynoComparison *dyno_result_view_get_comparison (DynoResultView *self);
+/* Measures the others against entry (as the Baseline drop-down does); for a session over
+ * several folders only. */
+void        dyno_result_view_set_baseline (DynoResultView *self, guint entry);
+/* The Baseline drop-down over the headline, and the first encrypted target's Encryption
+ * group (its words in the "dyno-crypto-text" data); NULL when there is none: for tests. */
+GtkDropDown *dyno_result_view_get_baseline_dropdown (DynoResultView *self);
+GtkWidget   *dyno_result_view_get_crypto_group (DynoResultView *self);
 
 /* Opens the Export menu (results.export). */
 void        dyno_result_view_popup_export (DynoResultView *self);

@@ -1,8 +1,8 @@
 /* dyno-results-page-export.c: the Results page's exports: the shown run's or comparison's
- * charts and table to files, and copies to the clipboard
+ * report, charts and table to files, and copies to the clipboard
  *
  * The save dialogs only ask for a file; what they lead to (dyno_results_page_export_chart_to (),
- * _table_to ()) draws and writes on a worker thread (dyno-export.c) and says how it went in a
+ * _table_to (), _report_to ()) draws and writes on a worker thread (dyno-export.c) and says how it went in a
  * toast whose button opens the file.
  *
  * Copyright 2026 The Dyno authors
@@ -91,6 +91,10 @@ forest_comparison (DynoResultsPage *self)
     }
   if ((result = shown_result (self)) != NULL && dyno_headline_is_paired (result))
     {
+      /* The page's own, with the baseline and margin it shows. */
+      comparison = dyno_result_view_get_comparison (self->result_view);
+      if (comparison != NULL && dyno_comparison_get_n_entries (comparison) >= 2)
+        return dyno_comparison_ref (comparison);
       comparison = dyno_comparison_new ();
       dyno_comparison_add_result (comparison, result);
       if (dyno_comparison_get_n_entries (comparison) < 2)
@@ -276,10 +280,61 @@ dyno_results_page_export_table_to (DynoResultsPage *self,
   dyno_export_text_async (text, path, self->io_cancellable, on_exported, g_object_ref (self));
 }
 
+/* What a report of the shown run or comparison says: the comparison on screen, or the run's
+ * targets, a session's named by their folders as its page names them. NULL when none is shown. */
+static DynoComparison *
+report_comparison (DynoResultsPage *self)
+{
+  DynoComparison *comparison;
+  DynoResult *result;
+
+  if ((comparison = shown_comparison (self)) != NULL)
+    return dyno_comparison_ref (comparison);
+  if ((result = shown_result (self)) == NULL)
+    return NULL;
+  comparison = dyno_comparison_new ();
+  dyno_comparison_add_result (comparison, result);
+  if (dyno_comparison_get_n_entries (comparison) == 0)
+    {
+      dyno_comparison_unref (comparison);
+      return NULL;
+    }
+  dyno_comparison_name_by_folder (comparison);
+  return comparison;
+}
+
+void
+dyno_results_page_export_report_to (DynoResultsPage *self,
+                                    DynoExportFormat format,
+                                    const char *path)
+{
+  g_autoptr (DynoComparison) comparison = NULL;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (dyno_export_format_is_report (format));
+
+  comparison = report_comparison (self);
+  if (comparison == NULL)
+    return;
+  /* Built, drawn and written in a worker: a PDF of many charts takes a moment. */
+  self->n_exports++;
+  dyno_export_report_async (comparison, rate_unit (self), format, path, self->io_cancellable,
+                            on_exported, g_object_ref (self));
+}
+
+typedef enum
+{
+  CHOICE_CHART,
+  CHOICE_TABLE,
+  CHOICE_REPORT,
+} ChoiceKind;
+
 typedef struct
 {
   DynoResultsPage *page;
-  char *kind; /* NULL for the table */
+  ChoiceKind what;
+  char *kind; /* CHOICE_CHART: which chart */
 } ExportChoice;
 
 static void
@@ -300,10 +355,19 @@ on_export_chosen (const char *path, DynoExportFormat format, gpointer user_data)
   /* The window was closed while the dialog was open. */
   if (dyno_results_page_is_disposed (choice->page))
     return;
-  if (choice->kind != NULL)
-    dyno_results_page_export_chart_to (choice->page, choice->kind, format, path);
-  else
-    dyno_results_page_export_table_to (choice->page, format, path);
+  switch (choice->what)
+    {
+    case CHOICE_CHART:
+      dyno_results_page_export_chart_to (choice->page, choice->kind, format, path);
+      break;
+    case CHOICE_REPORT:
+      dyno_results_page_export_report_to (choice->page, format, path);
+      break;
+    case CHOICE_TABLE:
+    default:
+      dyno_results_page_export_table_to (choice->page, format, path);
+      break;
+    }
 }
 
 static const char *
@@ -377,6 +441,7 @@ dyno_results_page_choose_export_chart (DynoResultsPage *self, const char *kind)
   name = g_strdup_printf ("%s-%s", stem, chart_suffix (kind));
   choice = g_new0 (ExportChoice, 1);
   choice->page = g_object_ref (self);
+  choice->what = CHOICE_CHART;
   choice->kind = g_strdup (kind);
   dyno_export_choose_file (dyno_results_page_get_window (self), _("Export Chart"), name,
                            dyno_export_chart_formats, DYNO_EXPORT_N_CHART_FORMATS,
@@ -402,8 +467,36 @@ dyno_results_page_choose_export_table (DynoResultsPage *self)
 
   choice = g_new0 (ExportChoice, 1);
   choice->page = g_object_ref (self);
+  choice->what = CHOICE_TABLE;
   dyno_export_choose_file (dyno_results_page_get_window (self), _("Export Table"), stem,
                            dyno_export_table_formats, DYNO_EXPORT_N_TABLE_FORMATS,
+                           on_export_chosen, choice, export_choice_free);
+}
+
+void
+dyno_results_page_choose_export_report (DynoResultsPage *self)
+{
+  g_autoptr (DynoComparison) comparison = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+  ExportChoice *choice;
+
+  g_return_if_fail (DYNO_IS_RESULTS_PAGE (self));
+
+  comparison = report_comparison (self);
+  if (comparison == NULL)
+    {
+      dyno_results_page_toast (self, _("Nothing to report: the run measured no phase"));
+      return;
+    }
+  stem = shown_result (self) != NULL ? result_stem (shown_result (self))
+                                     : comparison_stem (comparison);
+  name = g_strconcat (stem, "-report", NULL);
+  choice = g_new0 (ExportChoice, 1);
+  choice->page = g_object_ref (self);
+  choice->what = CHOICE_REPORT;
+  dyno_export_choose_file (dyno_results_page_get_window (self), _("Export Report"), name,
+                           dyno_export_report_formats, DYNO_EXPORT_N_REPORT_FORMATS,
                            on_export_chosen, choice, export_choice_free);
 }
 

@@ -46,6 +46,7 @@ void       dyno_results_page_export (DynoResultsPage *self);
 /* Ask for a file, then write; kind as for dyno_results_page_export_chart_to (). */
 void       dyno_results_page_choose_export_chart (DynoResultsPage *self, const char *kind);
 void       dyno_results_page_choose_export_table (DynoResultsPage *self);
+void       dyno_results_page_choose_export_report (DynoResultsPage *self);
 /* Whether what is shown has a forest plot to export: a comparison of two or more entries with
  * repeats, or a paired run (dyno_headline_is_paired ()). */
 gboolean   dyno_results_page_can_export_forest (DynoResultsPage *self);

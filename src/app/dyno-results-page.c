@@ -108,6 +108,7 @@ update_action_states (DynoResultsPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export", !in_list);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-chart", !in_list);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-table", !in_list);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-report", !in_list);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.export-forest",
                                  !in_list && dyno_results_page_can_export_forest (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "results.copy-table",
@@ -629,6 +630,12 @@ export_table_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+export_report_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dyno_results_page_choose_export_report (DYNO_RESULTS_PAGE (widget));
+}
+
+static void
 copy_table_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   dyno_results_page_copy_table (DYNO_RESULTS_PAGE (widget));
@@ -750,6 +757,9 @@ dyno_results_page_class_init (DynoResultsPageClass *klass)
                                    export_forest_action);
   gtk_widget_class_install_action (widget_class, "results.export-table", NULL,
                                    export_table_action);
+  /* One page (or a PDF) to publish: the answer, tables, charts, machine and method. */
+  gtk_widget_class_install_action (widget_class, "results.export-report", NULL,
+                                   export_report_action);
   gtk_widget_class_install_action (widget_class, "results.copy-table", NULL, copy_table_action);
   gtk_widget_class_install_action (widget_class, "results.copy-results", NULL,
                                    copy_results_action);

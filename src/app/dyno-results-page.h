@@ -59,6 +59,11 @@ void             dyno_results_page_export_chart_to (DynoResultsPage  *self,
 void             dyno_results_page_export_table_to (DynoResultsPage  *self,
                                                     DynoExportFormat  format,
                                                     const char       *path);
+/* The report of what is shown (a comparison, or a run of one or more folders, a paired run
+ * read "encrypted vs plain"): format DYNO_EXPORT_REPORT or DYNO_EXPORT_REPORT_PDF. */
+void             dyno_results_page_export_report_to (DynoResultsPage  *self,
+                                                     DynoExportFormat  format,
+                                                     const char       *path);
 
 /* Deletes the run's file (or only lists it no more), with Undo in a toast. */
 void             dyno_results_page_delete_item (DynoResultsPage *self, DynoHistoryItem *item);

@@ -927,7 +927,7 @@ on_settings_changed (DynoSetupView *self, const char *key)
   /* An option changed by hand no longer matches the preset: it is custom now. A preset
    * writes all its keys in one batch, so this sees them all at once and stays quiet. */
   preset = g_settings_get_enum (self->settings, "preset");
-  if (g_strv_contains (dyno_preset_keys, key) && preset != DYNO_PRESET_CUSTOM
+  if (g_strv_contains (dyno_preset_get_keys (), key) && preset != DYNO_PRESET_CUSTOM
       && !dyno_settings_match_preset (self->settings, preset, self->ram_bytes))
     g_settings_set_enum (self->settings, "preset", DYNO_PRESET_CUSTOM);
 

@@ -23,6 +23,15 @@ dyno_units_get_rate_unit (GSettings *settings)
   return g_settings_get_enum (settings, "rate-unit") == 1 ? DYNO_RATE_UNIT_MIB : DYNO_RATE_UNIT_MB;
 }
 
+double
+dyno_units_get_equivalence (GSettings *settings)
+{
+  g_return_val_if_fail (G_IS_SETTINGS (settings), 0.05);
+
+  /* In percent in the settings, as people give it; the schema keeps it in 0.5 to 50. */
+  return g_settings_get_double (settings, "equivalence-margin") / 100;
+}
+
 char *
 dyno_units_format_rate_value (double rate, DynoUnit unit, DynoRateUnit rate_unit)
 {

@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 
 /* The "rate-unit" key as a DynoRateUnit (MB or MiB). */
 DynoRateUnit dyno_units_get_rate_unit (GSettings *settings);
+/* The "equivalence-margin" key as a share: 0.05 for 5 %. */
+double       dyno_units_get_equivalence (GSettings *settings);
 /* "123 MB/s", "118 MiB/s", "4210 ops/s", "—" for NAN. */
 char        *dyno_units_format_rate (double rate, DynoUnit unit, DynoRateUnit rate_unit);
 /* The rate without its unit, for table cells under a unit heading. */

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "dyno-fill-window.h"
 #include "dyno-scan-window.h"
 #include "dyno-window-private.h"
 
@@ -72,6 +73,13 @@ scan_drive_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_window_present (GTK_WINDOW (dyno_scan_window_new (GTK_WINDOW (widget))));
 }
 
+/* A window of its own too: a fill writes one file until the drive sags, beside the rest. */
+static void
+fill_test_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  gtk_window_present (GTK_WINDOW (dyno_fill_window_new (GTK_WINDOW (widget))));
+}
+
 static void
 show_page_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -105,6 +113,7 @@ dyno_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-results-folder", NULL,
                                    open_results_folder_action);
   gtk_widget_class_install_action (widget_class, "win.scan-drive", NULL, scan_drive_action);
+  gtk_widget_class_install_action (widget_class, "win.fill-test", NULL, fill_test_action);
   gtk_widget_class_install_action (widget_class, "win.remove-leftovers", NULL,
                                    remove_leftovers_action);
   /* "setup", "run" or "results"; the Results page asks for itself with it. */

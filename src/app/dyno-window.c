@@ -130,11 +130,14 @@ describe_run (DynoWindow *self, DynoResult *result)
       g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
       g_auto (GStrv) lines = NULL;
       g_autofree char *versus = NULL;
+      guint other;
 
       dyno_comparison_add_result (comparison, result);
       dyno_comparison_name_by_folder (comparison);
-      lines = dyno_comparison_describe_headline (comparison, 1);
-      versus = dyno_comparison_describe_versus (comparison, 1);
+      /* The first folder but the baseline: the encrypted one when the other is plain. */
+      other = dyno_comparison_get_baseline (comparison) == 0 ? 1 : 0;
+      lines = dyno_comparison_describe_headline (comparison, other);
+      versus = dyno_comparison_describe_versus (comparison, other);
       if (lines[0] != NULL)
         /* TRANSLATORS: "encrypted vs plain: Block write ×0.19 (−81 %)" */
         g_string_append_printf (body, _("%s%s: %s"), body->len > 0 ? "\n" : "", versus,

@@ -26,6 +26,9 @@ main (int argc, char *argv[])
   /* A file size limit (ulimit -f) would kill the app mid-write with SIGXFSZ and leave the
    * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
   signal (SIGXFSZ, SIG_IGN);
+  /* A remote side of a run that ends while an order to it is being written (dyno-engine.h):
+   * a failed write, not the end of the app. */
+  signal (SIGPIPE, SIG_IGN);
   /* Before GTK starts a thread: a small ulimit -s would overflow them. */
   {
     g_autoptr (GError) error = NULL;

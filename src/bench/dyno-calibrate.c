@@ -298,7 +298,8 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
   w->per_char_size = dyno_config_get_per_char_size (config);
   w->files_total = dyno_config_get_files_total (config);
   w->files_cap = 0;
-  w->seeks = dyno_config_is_auto (config, DYNO_AUTO_SEEKS) ? 0 : config->seeks;
+  w->seeks = dyno_config_option_is_auto (config, "seeks") ? 0
+                                                          : dyno_config_get_uint (config, "seeks");
 
   if (shared)
     add_reason (reason,
@@ -387,9 +388,9 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
           else
             add_reason (reason, _("files capped by the free inodes"));
         }
-      if (config->files_max > 0 && basis->free_bytes > 0)
+      if (dyno_config_get_files (config)->max > 0 && basis->free_bytes > 0)
         {
-          guint64 per_file = round_up ((guint64) config->files_max, 4096);
+          guint64 per_file = round_up ((guint64) dyno_config_get_files (config)->max, 4096);
           guint64 room = basis->free_bytes > SPACE_MARGIN
                              ? (basis->free_bytes - SPACE_MARGIN) / 2
                              : 0;
@@ -496,12 +497,12 @@ max_rate (double a, double b)
   return isnan (b) ? a : MAX (a, b);
 }
 
-void
-dyno_calibrate_common (const DynoConfig *config,
-                       DynoSizing *const *each,
-                       const DynoTargetInfo *const *infos,
-                       guint n,
-                       DynoWorkload *out)
+char *
+dyno_calibrate_common_workload (const DynoConfig *config,
+                                const DynoSizing *const *each,
+                                const DynoTargetInfo *const *infos,
+                                guint n,
+                                DynoWorkload *out)
 {
   g_autoptr (GString) reason = g_string_new (NULL);
   g_autofree char *bytes_of = NULL;
@@ -510,8 +511,8 @@ dyno_calibrate_common (const DynoConfig *config,
   const DynoTargetInfo *least_bytes = NULL;
   const DynoTargetInfo *least_inodes = NULL;
 
-  g_return_if_fail (config != NULL && each != NULL && infos != NULL && out != NULL);
-  g_return_if_fail (n > 0);
+  g_return_val_if_fail (config != NULL && each != NULL && infos != NULL && out != NULL, NULL);
+  g_return_val_if_fail (n > 0, NULL);
 
   /* The fastest target decides, so that its fixed-work phases still last the phase time (a
    * slower one's last longer, which costs time, not truth); the one with the least room caps,
@@ -542,25 +543,49 @@ dyno_calibrate_common (const DynoConfig *config,
   basis.bytes_of = bytes_of != NULL ? bytes_of : "";
   basis.inodes_of = inodes_of != NULL ? inodes_of : "";
   choose (config, &basis, out, reason);
+  return g_string_free (g_steal_pointer (&reason), FALSE);
+}
 
-  for (guint i = 0; i < n; i++)
+void
+dyno_calibrate_adopt (const DynoConfig *config,
+                      const DynoWorkload *w,
+                      const char *reason,
+                      DynoSizing *sizing)
+{
+  guint64 alone = sizing->size;
+  g_autoptr (GString) text = g_string_new (reason);
+
+  g_return_if_fail (config != NULL && w != NULL && sizing != NULL);
+
+  record (config, w, sizing);
+  if (alone != sizing->size && alone > 0)
     {
-      DynoSizing *sizing = each[i];
-      guint64 alone = sizing->size;
-      g_autoptr (GString) text = g_string_new (reason->str);
+      g_autofree char *size = dyno_format_size (alone);
+      g_autofree char *part = NULL;
 
-      record (config, out, sizing);
-      if (alone != sizing->size && alone > 0)
-        {
-          g_autofree char *size = dyno_format_size (alone);
-          g_autofree char *part = NULL;
-
-          /* Translators: after why every target of a run did the same work; %s is the size
-           * of the data file this target's own calibration called for, e.g. "320.7 MiB" */
-          part = g_strdup_printf (_("on its own this target called for a %s data file"), size);
-          add_reason (text, part);
-        }
-      g_free (sizing->reason);
-      sizing->reason = g_string_free (g_steal_pointer (&text), FALSE);
+      /* Translators: after why every target of a run did the same work; %s is the size
+       * of the data file this target's own calibration called for, e.g. "320.7 MiB" */
+      part = g_strdup_printf (_("on its own this target called for a %s data file"), size);
+      add_reason (text, part);
     }
+  g_free (sizing->reason);
+  sizing->reason = g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+void
+dyno_calibrate_common (const DynoConfig *config,
+                       DynoSizing *const *each,
+                       const DynoTargetInfo *const *infos,
+                       guint n,
+                       DynoWorkload *out)
+{
+  g_autofree char *reason = NULL;
+
+  g_return_if_fail (config != NULL && each != NULL && infos != NULL && out != NULL);
+  g_return_if_fail (n > 0);
+
+  reason = dyno_calibrate_common_workload (config, (const DynoSizing *const *) each, infos, n,
+                                           out);
+  for (guint i = 0; i < n; i++)
+    dyno_calibrate_adopt (config, out, reason, each[i]);
 }

@@ -9,16 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* The sizes one target's run does: the configuration's, or what a calibration chose. */
-typedef struct
-{
-  guint64 io_size;       /* bytes of the data file, whole chunks */
-  guint64 per_char_size; /* bytes the per-char phases move */
-  guint64 files_total;   /* files per file-test series */
-  guint64 files_cap;     /* names a timed create may use; 0: it makes files_total */
-  guint64 seeks;         /* seeks per pass; 0: as many as the phase time holds */
-} DynoWorkload;
-
 /* Some size of this configuration is calibrated: dyno_calibrate will measure first. */
 gboolean dyno_calibrate_needed (const DynoConfig *config);
 /* Sets run->io_size, per_char_size, files_total, seeks and phase_time for the target the run
@@ -38,5 +28,19 @@ void dyno_calibrate_common (const DynoConfig *config,
                             const DynoTargetInfo *const *infos,
                             guint n,
                             DynoWorkload *out);
+/* The two halves of dyno_calibrate_common, for targets that are not all in one runner (a run
+ * across machines, whose engine gathers every target's sizing): the workload, with the reason
+ * shared by all (translated; free it) ... */
+char *dyno_calibrate_common_workload (const DynoConfig *config,
+                                      const DynoSizing *const *each,
+                                      const DynoTargetInfo *const *infos,
+                                      guint n,
+                                      DynoWorkload *out);
+/* ... and what it makes of one target's sizing: w's sizes, and reason with what the target
+ * alone would have called for. */
+void  dyno_calibrate_adopt (const DynoConfig *config,
+                            const DynoWorkload *w,
+                            const char *reason,
+                            DynoSizing *sizing);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include "dyno-engine.h"
 #include "dyno-result.h"
+#include "dyno-stream.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,8 @@ typedef enum
   DYNO_EVENT_PHASE_FINISHED,
   DYNO_EVENT_MESSAGE,
   DYNO_EVENT_TARGET_FINISHED,
+  DYNO_EVENT_SIZED,          /* taking turns: a target's calibration, before its first round */
+  DYNO_EVENT_ROUND_FINISHED, /* taking turns: a round that was ordered is over */
 } DynoEventKind;
 
 typedef struct
@@ -34,7 +37,12 @@ typedef struct
   DynoSample sample;             /* SAMPLE */
   DynoPhaseRun run;              /* PHASE_FINISHED */
   int level;                     /* MESSAGE */
-  char *text;                    /* TARGET_STARTED: path; MESSAGE: text */
+  char *text;                    /* TARGET_STARTED: path; MESSAGE: text; SIZED: path;
+                                  * ROUND_FINISHED: why the target ended, or NULL */
+  DynoSizing sizing;             /* SIZED (reason: NULL) */
+  guint64 free_bytes;            /* SIZED */
+  guint64 free_inodes;           /* SIZED */
+  double started;                /* ROUND_FINISHED: seconds from the run's start to the round's */
   const DynoTargetResult *result; /* TARGET_FINISHED: no longer touched by the worker */
   GObject *owner;                 /* keeps result alive until the event is delivered */
 } DynoEvent;
@@ -59,6 +67,23 @@ void           dyno_run_shared_skip_phases (DynoRunShared *shared, guint n);
 /* n more phases for every target: the repeats added for precision. */
 void           dyno_run_shared_add_phases (DynoRunShared *shared, guint n);
 void           dyno_run_shared_finish (DynoRunShared *shared);
+/* When the run started (dyno_now_ns ()): the time of every sample and phase is from then. */
+gint64         dyno_run_shared_get_started_ns (DynoRunShared *shared);
+
+/* Taking turns with targets elsewhere (docs/remote.md, "Local and remote targets together"):
+ * the runner opens its targets (and says what each calibration found, DYNO_EVENT_SIZED), then
+ * does only what it is told, order by order: a DYNO_STREAM_WORKLOAD, a _ROUND of one target
+ * (DYNO_EVENT_ROUND_FINISHED when it is over), and _END. Set before the runner starts. */
+void           dyno_run_shared_set_take_turns (DynoRunShared *shared);
+gboolean       dyno_run_shared_get_take_turns (DynoRunShared *shared);
+/* From the engine's thread: order is copied. */
+void           dyno_run_shared_give_order (DynoRunShared                 *shared,
+                                           const DynoStreamEvent *order);
+/* From the runner's thread: waits for the next order; FALSE when cancellable was cancelled
+ * first. Clear *order with dyno_stream_event_clear (). */
+gboolean       dyno_run_shared_wait_order (DynoRunShared           *shared,
+                                           GCancellable            *cancellable,
+                                           DynoStreamEvent *order);
 void           dyno_event_clear (DynoEvent *event);
 
 G_END_DECLS

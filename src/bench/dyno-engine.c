@@ -18,13 +18,17 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "dyno-calibrate.h"
 #include "dyno-engine-private.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
 #include "dyno-remote-run.h"
 #include "dyno-result-json.h"
+#include "dyno-phase-ctx.h"
 #include "dyno-runner.h"
 #include "dyno-stream.h"
+#include "dyno-sysinfo-collect.h"
+#include "dyno-turns.h"
 
 #define DEFAULT_SAMPLE_INTERVAL_MS 100
 
@@ -56,6 +60,7 @@ struct _DynoEngine
   GSource *drain_source;
   gboolean running;
   gboolean parallel;
+  gboolean take_turns;        /* the far side of a run across machines: rounds on order */
   GHashTable *remote_options; /* target text → RemoteOptions */
   Run *run;                   /* the run under way, or NULL */
   DynoStatus last_status; /* what a finished run ended with */
@@ -77,6 +82,8 @@ typedef struct
   guint phases_done;
   double phase_progress;
   double rate;
+  double offset;             /* taking turns: seconds from its clock to the run's, as its
+                              * samples' arrival says (the least lag seen); NAN before one */
 } RemoteSlot;
 
 struct _Run
@@ -96,6 +103,12 @@ struct _Run
   gboolean parallel;
   guint phases_per_target;
   gint64 started;            /* monotonic µs */
+  /* Local and remote targets together, not in parallel: their rounds take turns, ordered by
+   * turns, and the run gives one result of all of them (docs/remote.md). */
+  DynoTurns *turns;
+  gint64 epoch_ns;           /* the run's clock (dyno_now_ns ()), the local runner's too */
+  gboolean local_ordered_workload;
+  gboolean local_ordered_end;
 };
 
 static void
@@ -121,6 +134,7 @@ run_free (Run *run)
   g_clear_object (&run->local_result);
   g_clear_error (&run->local_error);
   g_array_unref (run->samples);
+  g_clear_pointer (&run->turns, dyno_turns_free);
   g_free (run);
 }
 
@@ -142,6 +156,7 @@ enum
   PHASE_FINISHED,
   MESSAGE,
   TARGET_FINISHED,
+  TURN,
   N_SIGNALS
 };
 
@@ -175,6 +190,8 @@ flush_samples (DynoEngine *self, GArray **batch)
   g_signal_emit (self, signals[SAMPLES], 0, *batch);
   g_clear_pointer (batch, g_array_unref);
 }
+
+static void turn_event (DynoEngine *self, const DynoEvent *event);
 
 static void
 emit_events (DynoEngine *self)
@@ -215,8 +232,15 @@ emit_events (DynoEngine *self)
           g_signal_emit (self, signals[PHASE_STARTED], 0, event->target, event->repeat, event->phase);
           break;
         case DYNO_EVENT_PHASE_FINISHED:
+          if (self->run != NULL && self->run->turns != NULL)
+            dyno_turns_phase_finished (self->run->turns, event->target, event->phase,
+                                       &event->run);
           g_signal_emit (self, signals[PHASE_FINISHED], 0, event->target, event->repeat,
                          event->phase, &event->run);
+          break;
+        case DYNO_EVENT_SIZED:
+        case DYNO_EVENT_ROUND_FINISHED:
+          turn_event (self, event);
           break;
         case DYNO_EVENT_MESSAGE:
           g_signal_emit (self, signals[MESSAGE], 0, event->target, event->level, event->text);
@@ -294,6 +318,10 @@ run_thread_main (gpointer data)
 }
 
 static void start_next_remote (Run *run);
+static void start_remotes (Run *run);
+static void to_run_clock (RemoteSlot *slot, DynoTargetResult *target);
+static DynoResult *partial_remote_result (RemoteSlot *slot, const GError *error);
+static DynoResult *merge_turns (Run *run);
 
 /* Every part of the run has ended: the caller hears of it. */
 static void
@@ -318,9 +346,12 @@ run_complete (Run *run)
   g_clear_pointer (&self->shared, dyno_run_shared_unref);
   self->run = NULL;
 
+  /* Targets that took turns: one result, as the targets of one runner give. */
+  if (run->turns != NULL)
+    g_ptr_array_add (results, merge_turns (run));
   if (run->local_result != NULL)
     g_ptr_array_add (results, g_steal_pointer (&run->local_result));
-  for (guint i = 0; i < run->slots->len; i++)
+  for (guint i = 0; i < run->slots->len && run->turns == NULL; i++)
     {
       RemoteSlot *slot = g_ptr_array_index (run->slots, i);
 
@@ -379,8 +410,12 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
   run->local_result = g_task_propagate_pointer (G_TASK (res), &run->local_error);
   if (self->shared != NULL)
     dyno_run_shared_get_status (self->shared, &self->last_status);
+  /* Taking turns: a runner that ended before the rounds did (it could not start) ends them. */
+  if (run->turns != NULL)
+    for (guint i = 0; i < run->local_index->len; i++)
+      dyno_turns_lost (run->turns, g_array_index (run->local_index, guint, i));
   /* One after another: the remote targets follow the local ones. */
-  if (!run->parallel)
+  else if (!run->parallel)
     start_next_remote (run);
   run_part_done (run);
 }
@@ -397,6 +432,18 @@ on_remote_event (DynoRemoteRun *remote, const char *line, DynoStreamEvent *event
     {
     case DYNO_STREAM_HELLO:
       slot->hello = TRUE;
+      break;
+    case DYNO_STREAM_SIZED:
+    case DYNO_STREAM_ROUND_FINISHED:
+      /* Only a run that takes turns asked for these. */
+      if (slot->run->turns != NULL)
+        {
+          if (event->kind == DYNO_STREAM_SIZED)
+            dyno_turns_sized (slot->run->turns, slot->index, event);
+          else
+            dyno_turns_round_finished (slot->run->turns, slot->index, event);
+          start_remotes (slot->run);
+        }
       break;
     case DYNO_STREAM_TARGET_STARTED:
       flush_remote_samples (self);
@@ -415,6 +462,14 @@ on_remote_event (DynoRemoteRun *remote, const char *line, DynoStreamEvent *event
         DynoSample sample = event->sample;
 
         sample.target = slot->index;
+        if (slot->run->turns != NULL)
+          {
+            /* Its clock started elsewhere: the least lag seen puts its times on the run's. */
+            double lag = (dyno_now_ns () - slot->run->epoch_ns) / 1e9 - sample.t;
+
+            slot->offset = isnan (slot->offset) ? lag : MIN (slot->offset, lag);
+            sample.t += slot->offset;
+          }
         slot->phase = sample.phase;
         slot->phase_progress = CLAMP (sample.progress, 0, 1);
         slot->rate = sample.rate;
@@ -426,6 +481,13 @@ on_remote_event (DynoRemoteRun *remote, const char *line, DynoStreamEvent *event
       slot->phases_done++;
       slot->phase = NULL;
       slot->phase_progress = 0;
+      if (slot->run->turns != NULL)
+        {
+          /* Kept as it came (its own clock), for a result of a side that is lost. */
+          dyno_turns_phase_finished (slot->run->turns, slot->index, event->phase, &event->run);
+          if (isfinite (slot->offset))
+            event->run.started += slot->offset;
+        }
       g_signal_emit (self, signals[PHASE_FINISHED], 0, slot->index, event->repeat, event->phase,
                      &event->run);
       break;
@@ -486,8 +548,21 @@ on_remote_done (GObject *source, GAsyncResult *res, gpointer data)
   slot->done = TRUE;
   slot->phase = NULL;
   flush_remote_samples (self);
-  if (slot->result == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (run->turns != NULL)
+    {
+      /* Its side is over: if the rounds were not, nobody does another; what it finished is
+       * kept, on the run's clock. */
+      dyno_turns_lost (run->turns, slot->index);
+      if (slot->result == NULL)
+        slot->result = partial_remote_result (slot, error);
+      else if (dyno_result_get_n_targets (slot->result) > 0)
+        to_run_clock (slot, dyno_result_get_target (slot->result, 0));
+    }
+  else if (slot->result == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     slot->result = failed_remote_result (slot, error);
+  /* Stopped from here: whether the far side removed its scratch folder. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_signal_emit (self, signals[MESSAGE], 0, slot->index, DYNO_MESSAGE_INFO, error->message);
   if (slot->result != NULL && dyno_result_get_n_targets (slot->result) > 0)
     {
       g_object_ref (self);
@@ -495,7 +570,7 @@ on_remote_done (GObject *source, GAsyncResult *res, gpointer data)
                      dyno_result_get_target (slot->result, 0));
       g_object_unref (self);
     }
-  if (!run->parallel)
+  if (!run->parallel && run->turns == NULL)
     start_next_remote (run);
   run_part_done (run);
 }
@@ -522,6 +597,221 @@ start_next_remote (Run *run)
     start_remote (g_ptr_array_index (run->slots, run->next_remote++));
 }
 
+/* ---- taking turns ------------------------------------------------------------------------- */
+
+static RemoteSlot *
+slot_of (Run *run, guint target)
+{
+  for (guint i = 0; i < run->slots->len; i++)
+    if (((RemoteSlot *) g_ptr_array_index (run->slots, i))->index == target)
+      return g_ptr_array_index (run->slots, i);
+  return NULL;
+}
+
+static guint
+local_of (Run *run, guint target)
+{
+  for (guint i = 0; i < run->local_index->len; i++)
+    if (g_array_index (run->local_index, guint, i) == target)
+      return i;
+  return G_MAXUINT;
+}
+
+/* An order of the run's DynoTurns to the side that has target: the local runner (one
+ * workload and one end for all its targets), or a remote dyno-cli, as a line of its input. */
+static void
+give_order (guint target, const DynoStreamEvent *order, gpointer data)
+{
+  Run *run = data;
+  RemoteSlot *slot = slot_of (run, target);
+  DynoStreamEvent copy = *order;
+  g_autofree char *line = NULL;
+
+  if (slot == NULL)
+    {
+      gboolean *once = order->kind == DYNO_STREAM_WORKLOAD ? &run->local_ordered_workload
+                       : order->kind == DYNO_STREAM_END    ? &run->local_ordered_end
+                                                           : NULL;
+
+      if (once != NULL && *once)
+        return;
+      if (once != NULL)
+        *once = TRUE;
+      copy.target = local_of (run, target);
+      if (run->local_running && run->self->shared != NULL)
+        dyno_run_shared_give_order (run->self->shared, &copy);
+      return;
+    }
+  /* Its own run has one target. */
+  copy.target = 0;
+  line = dyno_stream_encode (&copy);
+  dyno_remote_run_send_line (slot->remote, line);
+}
+
+/* Each side calibrates in its turn, so that two calibrations on one disk do not slow each
+ * other: the local runner first (it started with the run), then each remote machine once
+ * every target before it has said what it found. Without a calibration all start at once. */
+static void
+start_remotes (Run *run)
+{
+  GCancellable *cancellable = run->task != NULL ? g_task_get_cancellable (run->task) : NULL;
+  gboolean calibrating = dyno_calibrate_needed (run->config);
+
+  if (run->turns == NULL || dyno_turns_get_ended (run->turns)
+      || (cancellable != NULL && g_cancellable_is_cancelled (cancellable)))
+    return;
+  for (guint i = 0; i < run->local_index->len; i++)
+    if (calibrating
+        && !dyno_turns_is_sized (run->turns, g_array_index (run->local_index, guint, i)))
+      return;
+  for (guint i = 0; i < run->slots->len; i++)
+    {
+      RemoteSlot *slot = g_ptr_array_index (run->slots, i);
+
+      if (!slot->started)
+        start_remote (slot);
+      if (calibrating && !dyno_turns_is_sized (run->turns, slot->index))
+        return;
+    }
+}
+
+/* A SIZED or ROUND_FINISHED of the local runner: handed to the run's DynoTurns, or, on the far
+ * side of a run across machines, said to the caller (signal "turn"). */
+static void
+turn_event (DynoEngine *self, const DynoEvent *event)
+{
+  DynoStreamEvent turn = { .kind = event->kind == DYNO_EVENT_SIZED ? DYNO_STREAM_SIZED
+                                                                   : DYNO_STREAM_ROUND_FINISHED,
+                           .target = event->target, .repeat = event->repeat,
+                           .sizing = event->sizing, .free_bytes = event->free_bytes,
+                           .free_inodes = event->free_inodes, .started = event->started,
+                           .text = event->text };
+
+  if (self->run != NULL && self->run->turns != NULL)
+    {
+      if (turn.kind == DYNO_STREAM_SIZED)
+        dyno_turns_sized (self->run->turns, event->target, &turn);
+      else
+        dyno_turns_round_finished (self->run->turns, event->target, &turn);
+      start_remotes (self->run);
+      return;
+    }
+  g_signal_emit (self, signals[TURN], 0, &turn);
+}
+
+/* Seconds from a remote side's clock to the run's, for its round repeat: exact from when the
+ * round was ordered, else what its samples said. */
+static double
+remote_offset (RemoteSlot *slot, guint repeat)
+{
+  double offset = dyno_turns_get_offset (slot->run->turns, slot->index, repeat);
+
+  if (isfinite (offset))
+    return offset;
+  return isfinite (slot->offset) ? slot->offset : 0;
+}
+
+/* A remote target's times, counted from its side's start, counted from the run's. */
+static void
+to_run_clock (RemoteSlot *slot, DynoTargetResult *target)
+{
+  for (guint i = 0; i < target->phases->len; i++)
+    {
+      DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+
+      for (guint r = 0; r < phase->runs->len; r++)
+        {
+          DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, r);
+
+          if (isfinite (run->started))
+            run->started += remote_offset (slot, run->repeat);
+        }
+    }
+  for (guint i = 0; i < target->samples->len; i++)
+    {
+      DynoSample *sample = &g_array_index (target->samples, DynoSample, i);
+
+      sample->t += remote_offset (slot, sample->repeat);
+    }
+}
+
+/* A remote side that ended without its result (lost, stopped, failed): the phases it said it
+ * finished, and why it ended (error: NULL when the run was stopped from here). */
+static DynoResult *
+partial_remote_result (RemoteSlot *slot, const GError *error)
+{
+  g_autoptr (GPtrArray) phases = dyno_turns_take_phases (slot->run->turns, slot->index);
+  g_autoptr (DynoRemoteTarget) where = dyno_remote_target_parse (slot->run->targets[slot->index],
+                                                                 NULL);
+  DynoResult *result = dyno_result_new ();
+  DynoTargetResult *target = dyno_target_result_new (dyno_target_info_new (
+      where != NULL ? where->path : slot->run->targets[slot->index]));
+
+  dyno_result_set_config (result, slot->run->config);
+  dyno_result_set_remote (result, dyno_remote_run_get_where (slot->remote));
+  while (phases != NULL && phases->len > 0)
+    g_ptr_array_add (target->phases, g_ptr_array_steal_index (phases, 0));
+  to_run_clock (slot, target);
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      target->error_message = g_strdup (error->message);
+      target->error_code = error->domain == DYNO_ERROR ? error->code : DYNO_ERROR_FAILED;
+    }
+  if (target->phases->len > 0)
+    /* Translators: %s is a remote machine, "user@host" */
+    g_ptr_array_add (target->warnings,
+                     g_strdup_printf (_("The figures are as %s sent them during the run; its "
+                                        "own result did not come, so its CPU and latency "
+                                        "details are missing"),
+                                      dyno_remote_run_get_where (slot->remote)));
+  dyno_result_add_target (result, target);
+  return result;
+}
+
+/* The targets that took turns, in one result in the order given: the local runner's with
+ * each remote side's target inserted at its place, marked with its machine. */
+static DynoResult *
+merge_turns (Run *run)
+{
+  DynoResult *combined = g_steal_pointer (&run->local_result);
+
+  if (combined == NULL)
+    {
+      combined = dyno_result_new ();
+      dyno_result_set_config (combined, run->config);
+      dyno_result_set_label (combined, run->config->label);
+      dyno_result_set_notes (combined, run->config->notes);
+      dyno_result_set_system (combined, dyno_system_info_collect ());
+    }
+  for (guint i = 0; i < run->slots->len; i++)
+    {
+      RemoteSlot *slot = g_ptr_array_index (run->slots, i);
+      DynoTargetResult *target;
+      g_autoptr (DynoRemoteTarget) where = dyno_remote_target_parse (run->targets[slot->index],
+                                                                     NULL);
+
+      if (slot->result != NULL && dyno_result_get_n_targets (slot->result) > 0)
+        {
+          target = dyno_result_steal_target (slot->result, 0);
+          if (dyno_result_get_system (slot->result) != NULL)
+            target->system = dyno_system_info_copy (dyno_result_get_system (slot->result));
+        }
+      else
+        {
+          target = dyno_target_result_new (dyno_target_info_new (
+              where != NULL ? where->path : run->targets[slot->index]));
+          target->error_code = DYNO_ERROR_FAILED;
+          /* Translators: %s is a remote machine, "user@host" */
+          target->error_message = g_strdup_printf (_("The run ended before %s had its turn"),
+                                                   dyno_remote_run_get_where (slot->remote));
+        }
+      target->remote = g_strdup (dyno_remote_run_get_where (slot->remote));
+      dyno_result_insert_target (combined, MIN (slot->index, dyno_result_get_n_targets (combined)),
+                                 target);
+    }
+  return combined;
+}
+
 /* ---- a run -------------------------------------------------------------------------------- */
 
 void
@@ -538,6 +828,8 @@ dyno_engine_run_async (DynoEngine *self,
   g_autoptr (GStrvBuilder) local_builder = g_strv_builder_new ();
   g_autofree char *config_json = NULL;
   g_auto (GStrv) local_targets = NULL;
+  guint n_remote = 0;
+  gboolean turns;
   GThread *thread;
   RunJob *job;
   Run *run;
@@ -568,9 +860,25 @@ dyno_engine_run_async (DynoEngine *self,
       return;
     }
 
+  for (guint i = 0; targets[i] != NULL; i++)
+    n_remote += dyno_remote_target_is_remote (targets[i]) ? 1 : 0;
+  if (self->take_turns && n_remote > 0)
+    {
+      g_task_return_new_error (outer, DYNO_ERROR, DYNO_ERROR_INVALID_ARGUMENT,
+                               _("A run that takes turns measures folders of its own machine "
+                                 "only"));
+      return;
+    }
+  /* Local and remote targets one after another: their rounds take turns, as a runner's
+   * targets' do, and give one result. */
+  turns = !self->parallel && n_remote > 0 && g_strv_length ((char **) targets) > 1;
+
   run = g_new0 (Run, 1);
   run->self = self;
   run->config = dyno_config_copy (config);
+  /* Every side writes the same data: one seed for all. */
+  if (turns && run->config->seed == 0)
+    run->config->seed = ((guint64) g_random_int () << 32) | g_random_int () | 1;
   run->targets = g_strdupv ((char **) targets);
   run->local_index = g_array_new (FALSE, FALSE, sizeof (guint));
   run->slots = g_ptr_array_new_with_free_func (remote_slot_free);
@@ -579,11 +887,12 @@ dyno_engine_run_async (DynoEngine *self,
   run->parallel = self->parallel;
   run->started = g_get_monotonic_time ();
   /* The far side gets the configuration as its result will record it, one shell word. */
-  config_json = dyno_config_to_json_text (config);
+  config_json = dyno_config_to_json_text (run->config);
   for (guint i = 0; targets[i] != NULL; i++)
     {
       g_autoptr (DynoRemoteTarget) target = dyno_remote_target_parse (targets[i], &error);
-      const char *run_args[] = { "--config-json", config_json, NULL };
+      const char *run_args[] = { "--config-json", config_json, turns ? "--take-turns" : NULL,
+                                 NULL };
       RemoteOptions *options;
       RemoteSlot *slot;
 
@@ -604,6 +913,7 @@ dyno_engine_run_async (DynoEngine *self,
       slot->run = run;
       slot->index = i;
       slot->rate = NAN;
+      slot->offset = NAN;
       slot->remote = dyno_remote_run_new (target, options != NULL ? options->remote_cli : NULL,
                                           options != NULL ? options->ssh_command : NULL,
                                           run_args);
@@ -623,10 +933,11 @@ dyno_engine_run_async (DynoEngine *self,
 
   /* Held while the parts start, so that one that ends at once does not end the run. */
   run->pending = 1;
+  run->epoch_ns = dyno_now_ns ();
   if (local_targets[0] != NULL)
     {
       job = g_new0 (RunJob, 1);
-      job->config = dyno_config_copy (config);
+      job->config = dyno_config_copy (run->config);
       job->targets = g_steal_pointer (&local_targets);
       /* What a phase takes at least: its phase time, and for queued tests the rest before. */
       job->shared = dyno_run_shared_new (g_strv_length (job->targets),
@@ -636,6 +947,9 @@ dyno_engine_run_async (DynoEngine *self,
                                              ? config->phase_time + config->interval
                                              : config->phase_time);
       job->interval = self->sample_interval;
+      if (turns || self->take_turns)
+        dyno_run_shared_set_take_turns (job->shared);
+      run->epoch_ns = dyno_run_shared_get_started_ns (job->shared);
       self->shared = dyno_run_shared_ref (job->shared);
 
       run->pending++;
@@ -658,7 +972,14 @@ dyno_engine_run_async (DynoEngine *self,
       else
         g_thread_unref (thread);
     }
-  if (run->parallel)
+  if (turns)
+    {
+      run->turns = dyno_turns_new (run->config, g_strv_length (run->targets), run->epoch_ns,
+                                   give_order, run);
+      start_remotes (run);
+      dyno_turns_start (run->turns);
+    }
+  else if (run->parallel)
     while (run->next_remote < run->slots->len)
       start_next_remote (run);
   else if (!run->local_running)
@@ -731,6 +1052,43 @@ dyno_engine_get_parallel (DynoEngine *self)
 {
   g_return_val_if_fail (DYNO_IS_ENGINE (self), FALSE);
   return self->parallel;
+}
+
+void
+dyno_engine_force_stop (DynoEngine *self)
+{
+  g_return_if_fail (DYNO_IS_ENGINE (self));
+
+  for (guint i = 0; self->run != NULL && i < self->run->slots->len; i++)
+    {
+      RemoteSlot *slot = g_ptr_array_index (self->run->slots, i);
+
+      if (slot->started && !slot->done)
+        dyno_remote_run_force_exit (slot->remote);
+    }
+}
+
+void
+dyno_engine_set_take_turns (DynoEngine *self, gboolean take_turns)
+{
+  g_return_if_fail (DYNO_IS_ENGINE (self));
+  self->take_turns = !!take_turns;
+}
+
+gboolean
+dyno_engine_give_order (DynoEngine *self, const DynoStreamEvent *order, GError **error)
+{
+  g_return_val_if_fail (DYNO_IS_ENGINE (self), FALSE);
+  g_return_val_if_fail (order != NULL, FALSE);
+
+  if (order->kind != DYNO_STREAM_WORKLOAD && order->kind != DYNO_STREAM_ROUND
+      && order->kind != DYNO_STREAM_END)
+    return dyno_error_set_invalid (error, _("“%s” is not an order for a run that takes turns"),
+                                   dyno_stream_kind_get_name (order->kind));
+  if (!self->take_turns || self->run == NULL || self->shared == NULL)
+    return dyno_error_set_invalid (error, _("No run here takes turns"));
+  dyno_run_shared_give_order (self->shared, order);
+  return TRUE;
 }
 
 typedef struct
@@ -834,6 +1192,8 @@ run_get_status (Run *run, DynoRunShared *shared, DynoStatus *status)
           have_target = TRUE;
         }
     }
+  if (run->turns != NULL)
+    status->target = dyno_turns_get_current (run->turns);
   status->running = TRUE;
   status->elapsed = (g_get_monotonic_time () - run->started) / (double) G_USEC_PER_SEC;
   status->progress = n_targets > 0 ? CLAMP (done / n_targets, 0, 1) : 0;
@@ -975,6 +1335,8 @@ dyno_engine_class_init (DynoEngineClass *klass)
   signals[TARGET_FINISHED] = g_signal_new ("target-finished", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
                                            G_TYPE_UINT, G_TYPE_POINTER);
+  signals[TURN] = g_signal_new ("turn", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void

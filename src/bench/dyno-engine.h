@@ -9,6 +9,7 @@
 
 #include "dyno-config.h"
 #include "dyno-result.h"
+#include "dyno-stream.h"
 
 G_BEGIN_DECLS
 
@@ -46,6 +47,9 @@ DynoEngine *dyno_engine_new (void);
  *   phase-finished  (guint target, guint repeat, const DynoPhase *phase, const DynoPhaseRun *run)
  *   message         (guint target, int DynoMessageLevel, const char *text)
  *   target-finished (guint target, const DynoTargetResult *result)
+ *   turn            (const DynoStreamEvent *event): a run that takes turns
+ *                   (dyno_engine_set_take_turns) says what its calibration found
+ *                   (DYNO_STREAM_SIZED) and that an ordered round is over (_ROUND_FINISHED)
  * The callback runs after the last signal. Cancelling removes the scratch directory first.
  *
  * A program that runs benchmarks should ignore SIGXFSZ (signal (SIGXFSZ, SIG_IGN) in its
@@ -65,7 +69,15 @@ void        dyno_engine_run_async (DynoEngine          *self,
  * (dyno-remote-target.h), among local ones: the dyno-cli of that machine measures it over ssh
  * (dyno-remote-run.c) and its events come through the same signals with that target's index.
  * A remote target that cannot be reached or speaks another protocol fails on its own, with a
- * message that says what to install there. A paired run takes no remote target. */
+ * message that says what to install there.
+ *
+ * Several targets one after another (not dyno_engine_set_parallel ()) of which some are
+ * remote take turns, as the targets of one machine do: every side calibrates, all do the
+ * workload of the fastest within the least free space, and the rounds alternate A B B A
+ * across all the targets, one round at a time (dyno-turns.h). They give one result, the
+ * remote targets marked with their machine (DynoTargetResult's remote and system), so that
+ * its rounds pair as two local targets' do. A failure on any side ends the run with what
+ * every side finished, the failed target saying why. */
 DynoResult *dyno_engine_run_finish (DynoEngine *self, GAsyncResult *result, GError **error);
 
 gboolean    dyno_engine_get_running (DynoEngine *self);
@@ -88,6 +100,19 @@ void        dyno_engine_set_remote_options (DynoEngine *self,
  * its machine at once, and the local targets (one after another among themselves) alongside. */
 void        dyno_engine_set_parallel (DynoEngine *self, gboolean parallel);
 gboolean    dyno_engine_get_parallel (DynoEngine *self);
+/* After a cancel that did not end the run soon enough (a second ^C): kills the ssh of every
+ * remote target still running; its far side then stops when its input closes. */
+void        dyno_engine_force_stop (DynoEngine *self);
+/* The far side of a run across machines (dyno-cli run --take-turns, docs/remote.md): its
+ * local targets open, calibrate and say so (signal "turn"), then run only what
+ * dyno_engine_give_order () orders: a DYNO_STREAM_WORKLOAD, a _ROUND of one target, the _END.
+ * Set before run_async; such a run takes no remote target. */
+void        dyno_engine_set_take_turns (DynoEngine *self, gboolean take_turns);
+/* FALSE with an error when order is not one of those, or no run that takes turns is under
+ * way. */
+gboolean    dyno_engine_give_order (DynoEngine            *self,
+                                    const DynoStreamEvent *order,
+                                    GError               **error);
 /* Every result of the run, one per machine: the local targets' result first when there are
  * local targets, then one per remote target in the order given, each with its remote
  * machine's system, its target description and dyno_result_get_remote () set ("user@host").

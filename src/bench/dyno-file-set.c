@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-error.h"
 #include "dyno-run-private.h"
 #include "platform/dyno-platform.h"
@@ -75,13 +76,13 @@ dyno_file_set_new (DynoRun *run, gboolean random_order, guint64 n)
 {
   const DynoConfig *config = run->config;
   DynoFileSet *set = g_new0 (DynoFileSet, 1);
-  gint64 max = MAX (config->files_max, 0);
-  gint64 min = MIN (config->files_min, max);
+  gint64 max = MAX (dyno_config_get_files (config)->max, 0);
+  gint64 min = MIN (dyno_config_get_files (config)->min, max);
 
   set->run = run;
   set->random_order = random_order;
   set->n = set->n_names = MAX (n, 1);
-  set->dirs = MAX (config->files_dirs, 1);
+  set->dirs = MAX (dyno_config_get_files (config)->dirs, 1);
   set->files = g_new0 (FileEntry, set->n);
   set->files_fd = -1;
   dyno_random_seed (&set->random, run->seed ^ (random_order ? 0xf11e5 : 0xf11e4) ^ run->repeat);
@@ -203,7 +204,7 @@ write_file_body (DynoRun *run, int fd, guint32 size, GError **error)
 gboolean
 dyno_file_set_create (DynoRun *run, DynoFileSet *set, DynoPhaseCtx *ctx, GError **error)
 {
-  const gint64 mode = run->config->files_max;
+  const gint64 mode = dyno_config_get_files (run->config)->max;
   DynoPhaseClock clock = { 0 };
 
   if (!open_dirs (set, TRUE, error))

@@ -35,7 +35,8 @@ dyno_preflight_space_needed (const DynoConfig *config)
   needed += data;
   if (dyno_config_has_file_tests (config))
     {
-      guint64 per_file = config->files_max > 0 ? (guint64) config->files_max : 0;
+      gint64 max = dyno_config_get_files (config)->max;
+      guint64 per_file = max > 0 ? (guint64) max : 0;
 
       /* Block-rounded: even a 1-byte file takes a block. */
       if (per_file > 0)

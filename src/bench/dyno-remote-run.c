@@ -313,6 +313,8 @@ struct _DynoRemoteRun
   gboolean hello_ok;    /* the first line was this Dyno's hello */
   guint remote_protocol; /* of a hello this Dyno does not speak, or 0 */
   char *first_line;     /* the first line, shown, when it was not Dyno's */
+  GString *to_send;     /* orders not yet written to ssh's standard input */
+  GCancellable *writing; /* the write under way, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DynoRemoteRun, dyno_remote_run, G_TYPE_OBJECT)
@@ -347,6 +349,8 @@ dyno_remote_run_finalize (GObject *object)
   g_clear_error (&self->stream_error);
   g_clear_object (&self->result);
   g_free (self->first_line);
+  g_string_free (self->to_send, TRUE);
+  g_assert (self->writing == NULL);
   G_OBJECT_CLASS (dyno_remote_run_parent_class)->finalize (object);
 }
 
@@ -368,6 +372,7 @@ static void
 dyno_remote_run_init (DynoRemoteRun *self)
 {
   self->err_text = g_string_new (NULL);
+  self->to_send = g_string_new (NULL);
 }
 
 DynoRemoteRun *
@@ -420,7 +425,58 @@ close_stdin (DynoRemoteRun *self)
   if (self->stdin_closed || self->ssh == NULL)
     return;
   self->stdin_closed = TRUE;
+  g_string_truncate (self->to_send, 0);
+  /* A write under way holds the stream: it is cancelled, and its callback closes it. */
+  if (self->writing != NULL)
+    {
+      g_cancellable_cancel (self->writing);
+      return;
+    }
   g_output_stream_close (g_subprocess_get_stdin_pipe (self->ssh), NULL, NULL);
+}
+
+static void write_next (DynoRemoteRun *self);
+
+static void
+on_written (GObject *source, GAsyncResult *res, gpointer data)
+{
+  g_autoptr (DynoRemoteRun) self = data;
+  gsize written = 0;
+
+  /* A failed write is a far side that went away: its end of the stream says why. */
+  g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), res, &written, NULL);
+  g_clear_object (&self->writing);
+  if (self->stdin_closed)
+    {
+      g_output_stream_close (G_OUTPUT_STREAM (source), NULL, NULL);
+      return;
+    }
+  g_string_erase (self->to_send, 0, MIN (written, self->to_send->len));
+  write_next (self);
+}
+
+static void
+write_next (DynoRemoteRun *self)
+{
+  if (self->writing != NULL || self->stdin_closed || self->ssh == NULL || self->to_send->len == 0)
+    return;
+  self->writing = g_cancellable_new ();
+  g_output_stream_write_all_async (g_subprocess_get_stdin_pipe (self->ssh), self->to_send->str,
+                                   self->to_send->len, G_PRIORITY_DEFAULT, self->writing,
+                                   on_written, g_object_ref (self));
+}
+
+void
+dyno_remote_run_send_line (DynoRemoteRun *self, const char *line)
+{
+  g_return_if_fail (DYNO_IS_REMOTE_RUN (self));
+  g_return_if_fail (line != NULL && strchr (line, '\n') == NULL);
+
+  if (self->stdin_closed || self->stop_requested)
+    return;
+  g_string_append (self->to_send, line);
+  g_string_append_c (self->to_send, '\n');
+  write_next (self);
 }
 
 void
@@ -902,6 +958,8 @@ dyno_remote_run_start_async (DynoRemoteRun *self,
   g_subprocess_wait_async (self->ssh, NULL, on_ssh_exit, g_object_ref (self));
   if (self->stop_requested)
     close_stdin (self);
+  else
+    write_next (self);
   if (cancellable != NULL)
     {
       self->cancel_source = g_cancellable_source_new (cancellable);

@@ -84,6 +84,10 @@ DynoResult    *dyno_remote_run_finish (DynoRemoteRun *self, GAsyncResult *result
 /* Closes ssh's standard input: the far side's dyno-cli stops, removes its scratch folder and
  * says "interrupted". Does nothing the second time. */
 void           dyno_remote_run_stop (DynoRemoteRun *self);
+/* Writes line and a newline to the far side's standard input: an order of a run that takes
+ * turns (dyno-stream.h). Written in order, without blocking; lines sent before start_async
+ * wait for ssh. Nothing is written after dyno_remote_run_stop (). */
+void           dyno_remote_run_send_line (DynoRemoteRun *self, const char *line);
 /* Kills ssh (a second ^C). */
 void           dyno_remote_run_force_exit (DynoRemoteRun *self);
 gboolean       dyno_remote_run_get_running (DynoRemoteRun *self);

@@ -9,6 +9,7 @@
 
 #include "dyno-engine-private.h"
 #include "dyno-run-private.h"
+#include "dyno-stream.h"
 
 struct _DynoRunShared
 {
@@ -30,7 +31,21 @@ struct _DynoRunShared
   guint phases_timed;
   double last_remaining;   /* NAN until known */
   gint64 last_estimate_ns;
+
+  /* Taking turns: the orders the engine gave that the runner has not taken yet. */
+  gboolean take_turns;
+  GQueue orders;           /* DynoStreamEvent* */
+  GCond order_given;
 };
+
+static void
+order_free (gpointer data)
+{
+  DynoStreamEvent *order = data;
+
+  dyno_stream_event_clear (order);
+  g_free (order);
+}
 
 static void
 event_clear_func (gpointer data)
@@ -52,6 +67,8 @@ dyno_run_shared_new (guint n_targets, guint phases_per_target, double phase_time
 
   g_atomic_ref_count_init (&shared->ref_count);
   g_mutex_init (&shared->lock);
+  g_cond_init (&shared->order_given);
+  g_queue_init (&shared->orders);
   shared->events = g_array_new (FALSE, TRUE, sizeof (DynoEvent));
   g_array_set_clear_func (shared->events, event_clear_func);
   shared->phases_per_target = MAX (phases_per_target, 1);
@@ -80,6 +97,8 @@ dyno_run_shared_unref (DynoRunShared *shared)
   if (!g_atomic_ref_count_dec (&shared->ref_count))
     return;
   g_array_unref (shared->events);
+  g_queue_clear_full (&shared->orders, order_free);
+  g_cond_clear (&shared->order_given);
   g_mutex_clear (&shared->lock);
   g_free (shared);
 }
@@ -244,4 +263,71 @@ dyno_run_shared_skip_phases (DynoRunShared *shared, guint n)
   /* A failed target skips its remaining phases; progress must still add up. */
   shared->phases_done += n;
   g_mutex_unlock (&shared->lock);
+}
+
+gint64
+dyno_run_shared_get_started_ns (DynoRunShared *shared)
+{
+  return shared->started_ns;
+}
+
+/* ---- taking turns ------------------------------------------------------------------------- */
+
+void
+dyno_run_shared_set_take_turns (DynoRunShared *shared)
+{
+  g_mutex_lock (&shared->lock);
+  shared->take_turns = TRUE;
+  g_mutex_unlock (&shared->lock);
+}
+
+gboolean
+dyno_run_shared_get_take_turns (DynoRunShared *shared)
+{
+  gboolean take_turns;
+
+  g_mutex_lock (&shared->lock);
+  take_turns = shared->take_turns;
+  g_mutex_unlock (&shared->lock);
+  return take_turns;
+}
+
+void
+dyno_run_shared_give_order (DynoRunShared *shared, const DynoStreamEvent *order)
+{
+  DynoStreamEvent *copy = g_new0 (DynoStreamEvent, 1);
+
+  copy->kind = order->kind;
+  copy->target = order->target;
+  copy->repeat = order->repeat;
+  copy->workload = order->workload;
+  copy->text = g_strdup (order->text);
+  copy->only = g_strdupv (order->only);
+  g_mutex_lock (&shared->lock);
+  g_queue_push_tail (&shared->orders, copy);
+  g_cond_signal (&shared->order_given);
+  g_mutex_unlock (&shared->lock);
+}
+
+gboolean
+dyno_run_shared_wait_order (DynoRunShared *shared, GCancellable *cancellable,
+                            DynoStreamEvent *order)
+{
+  DynoStreamEvent *next = NULL;
+
+  g_mutex_lock (&shared->lock);
+  /* A cancellation wakes nothing here: the wait looks at it five times a second. */
+  while (next == NULL && !g_cancellable_is_cancelled (cancellable))
+    {
+      next = g_queue_pop_head (&shared->orders);
+      if (next == NULL)
+        g_cond_wait_until (&shared->order_given, &shared->lock,
+                           g_get_monotonic_time () + G_USEC_PER_SEC / 5);
+    }
+  g_mutex_unlock (&shared->lock);
+  if (next == NULL)
+    return FALSE;
+  *order = *next;
+  g_free (next);
+  return TRUE;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dyno-option.h"
 #include "dyno-calibrate.h"
 #include "dyno-error.h"
 #include "dyno-parse.h"
@@ -53,7 +54,8 @@ typedef struct
 static gboolean
 selected (const DynoConfig *config, const DynoPhase *phase)
 {
-  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST) && config->files_num == 0);
+  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST)
+           && dyno_config_get_files (config)->num == 0);
 }
 
 guint
@@ -287,7 +289,7 @@ run_phase (RunState *state, const DynoPhase *id, GError **error)
     return FALSE;
   /* The queued tests evict their own file in prepare; O_DIRECT at the top does not bypass an
    * image's page cache below, so the layers go whatever the cache policy of the phase. */
-  if (dyno_phase_has_flag (id, DYNO_PHASE_QUEUED) && run->config->cache != DYNO_CACHE_NONE)
+  if (dyno_phase_has_flag (id, DYNO_PHASE_QUEUED) && run->config->queue_cache != DYNO_CACHE_NONE)
     evict_below (run, DYNO_QUEUE_FILE, &ctx.run);
   below = ctx.run;
   if (dyno_run_should_stop (run))
@@ -673,9 +675,12 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
   dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished, &run->stop);
 
   /* Asked for, O_DIRECT is probed before anything is written, for the queued tests too: they
-   * fall back to evicted buffered I/O only when direct I/O is their default, not a request. */
-  if (run->config->cache == DYNO_CACHE_DIRECT
-      && (dyno_config_has_io_tests (run->config) || dyno_config_has_queued_tests (run->config))
+   * fall back to evicted buffered I/O only when direct I/O is their default, not a request
+   * (--queue-cache direct given). */
+  if (((run->config->cache == DYNO_CACHE_DIRECT && dyno_config_has_io_tests (run->config))
+       || (run->config->queue_cache == DYNO_CACHE_DIRECT
+           && dyno_config_option_is_given (run->config, "queue-cache")
+           && dyno_config_has_queued_tests (run->config)))
       && !check_direct (run, error))
     return FALSE;
 
@@ -1192,6 +1197,165 @@ open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_target
       }
 }
 
+/* ---- taking turns ----------------------------------------------------------------------- */
+
+/* As an END order names them (docs/result-format.md, "The live stream"). */
+static const char *const precision_stop_names[] = {
+  [PRECISION_NOT_SOUGHT] = "not-sought",
+  [PRECISION_DONE] = "done",
+  [PRECISION_BUDGET] = "budget",
+  [PRECISION_MAX_REPEAT] = "max-repeat",
+};
+
+static PrecisionStop
+precision_stop_from_name (const char *name)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (precision_stop_names); i++)
+    if (g_str_equal (name, precision_stop_names[i]))
+      return i;
+  return PRECISION_NOT_SOUGHT;
+}
+
+/* The targets calibrated, untimed, as open_all does; what each found goes to the engine, which
+ * has the other machines' too and sends back the workload for all. */
+static void
+open_for_turns (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targets)
+{
+  DynoRun *run = &state->run;
+
+  for (guint i = 0; i < n_targets; i++)
+    {
+      run->repeat = 0;
+      if (!run_round (state, i, &slots[i], FALSE, TRUE))
+        {
+          /* It has no calibration to give: the engine hears why instead. */
+          DynoEvent event = { .kind = DYNO_EVENT_ROUND_FINISHED, .target = i,
+                              .text = g_strdup (slots[i].result->error_message != NULL
+                                                    ? slots[i].result->error_message
+                                                    : _("The target had ended")) };
+
+          skip_target (state, result, i, &slots[i]);
+          dyno_run_shared_push (run->shared, &event);
+        }
+      if (g_cancellable_is_cancelled (run->cancellable))
+        return;
+    }
+  for (guint i = 0; i < n_targets; i++)
+    if (slots[i].opened && !slots[i].done)
+      {
+        DynoEvent event = { .kind = DYNO_EVENT_SIZED, .target = i,
+                            .sizing = slots[i].result->sizing,
+                            .free_bytes = slots[i].result->info->free_bytes,
+                            .free_inodes = slots[i].result->info->free_inodes,
+                            .text = g_strdup (slots[i].path) };
+
+        event.sizing.reason = NULL;
+        dyno_run_shared_push (run->shared, &event);
+      }
+}
+
+static void
+adopt_workload (RunState *state, TargetSlot *slots, guint n_targets, const DynoStreamEvent *order)
+{
+  for (guint i = 0; i < n_targets; i++)
+    if (slots[i].opened && !slots[i].done)
+      {
+        slots[i].io_size = order->workload.io_size;
+        slots[i].per_char_size = order->workload.per_char_size;
+        slots[i].files_total = order->workload.files_total;
+        slots[i].files_cap = order->workload.files_cap;
+        slots[i].seeks = order->workload.seeks;
+        dyno_calibrate_adopt (state->run.config, &order->workload,
+                              order->text != NULL ? order->text : "", &slots[i].result->sizing);
+      }
+}
+
+/* One round that was ordered; the engine hears when it is over, and why the target ended if
+ * it did. */
+static void
+ordered_round (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targets,
+               const DynoStreamEvent *order, guint *added_repeat)
+{
+  DynoRun *run = &state->run;
+  g_autoptr (GHashTable) only = NULL;
+  DynoEvent event = { .kind = DYNO_EVENT_ROUND_FINISHED, .target = order->target,
+                      .repeat = order->repeat };
+  TargetSlot *slot;
+
+  event.started = (dyno_now_ns () - run->run_started_ns) / 1e9;
+  if (order->target >= n_targets)
+    {
+      event.text = g_strdup_printf (_("There is no target %u here"), order->target);
+      dyno_run_shared_push (run->shared, &event);
+      return;
+    }
+  slot = &slots[order->target];
+  if (order->only != NULL)
+    {
+      only = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; order->only[i] != NULL; i++)
+        g_hash_table_add (only, (gpointer) dyno_phase_lookup (order->only[i]));
+    }
+  /* A round past -x, for precision: the plan grows, once per round. */
+  if (order->repeat >= run->config->repeat && order->repeat + 1 > *added_repeat)
+    {
+      *added_repeat = order->repeat + 1;
+      dyno_run_shared_add_phases (run->shared, only != NULL ? g_hash_table_size (only)
+                                                            : dyno_runner_count_phases (run->config)
+                                                                  / MAX (run->config->repeat, 1));
+    }
+  run->repeat = order->repeat;
+  state->only = only;
+  if (!slot->done && !run_round (state, order->target, slot, FALSE, FALSE))
+    skip_target (state, result, order->target, slot);
+  state->only = NULL;
+  if (slot->done)
+    event.text = g_strdup (slot->result->error_message != NULL
+                               ? slot->result->error_message
+                               : _("The target had ended"));
+  dyno_run_shared_push (run->shared, &event);
+}
+
+/* The run of a runner that takes turns (dyno_run_shared_set_take_turns): rounds only when
+ * told, in the order told, until the end or a stop. */
+static void
+take_turns (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targets,
+            gboolean *cancelled)
+{
+  DynoRun *run = &state->run;
+  guint added_repeat = run->config->repeat;
+
+  if (dyno_calibrate_needed (run->config))
+    open_for_turns (state, result, slots, n_targets);
+  while (!g_cancellable_is_cancelled (run->cancellable))
+    {
+      DynoStreamEvent order;
+      gboolean end = FALSE;
+
+      if (!dyno_run_shared_wait_order (run->shared, run->cancellable, &order))
+        break;
+      switch (order.kind)
+        {
+        case DYNO_STREAM_WORKLOAD:
+          adopt_workload (state, slots, n_targets, &order);
+          break;
+        case DYNO_STREAM_ROUND:
+          ordered_round (state, result, slots, n_targets, &order, &added_repeat);
+          break;
+        case DYNO_STREAM_END:
+          state->precision_stop = precision_stop_from_name (order.text);
+          end = TRUE;
+          break;
+        default:
+          break;
+        }
+      dyno_stream_event_clear (&order);
+      if (end)
+        break;
+    }
+  *cancelled = g_cancellable_is_cancelled (run->cancellable);
+}
+
 /* How busy the machine is while Dyno does nothing, just before the run: the baseline its
  * machine-wide CPU figures are net of, and a warning when other processes were busy. As long
  * as a phase, at most a second. */
@@ -1276,7 +1440,8 @@ dyno_runner_run (const DynoConfig *config,
   run->seed = run->config->seed;
   run->target_fd = run->scratch_fd = -1;
   run->ring_state = -1;
-  run->run_started_ns = dyno_now_ns ();
+  /* The engine's clock: a front end places every sample and phase from then. */
+  run->run_started_ns = dyno_run_shared_get_started_ns (shared);
   atomic_init (&run->stop, 0);
   atomic_init (&run->vanished, 0);
   dyno_random_seed (&run->random, run->seed);
@@ -1307,21 +1472,25 @@ dyno_runner_run (const DynoConfig *config,
       slots[i].queue_direct_align = 4096;
     }
 
-  if (n_targets > 1 && dyno_calibrate_needed (run->config))
+  adaptive = dyno_config_is_auto (run->config, DYNO_AUTO_REPEAT) && run->config->precision > 0;
+  state.precision_stop = PRECISION_NOT_SOUGHT;
+  state.hopeless = g_hash_table_new (NULL, NULL);
+
+  if (dyno_run_shared_get_take_turns (shared))
+    take_turns (&state, result, slots, n_targets, &cancelled);
+  else if (n_targets > 1 && dyno_calibrate_needed (run->config))
     {
       run->repeat = 0;
       open_all (&state, result, slots, n_targets);
       cancelled = g_cancellable_is_cancelled (cancellable);
     }
 
-  adaptive = dyno_config_is_auto (run->config, DYNO_AUTO_REPEAT) && run->config->precision > 0;
-  state.precision_stop = PRECISION_NOT_SOUGHT;
-  state.hopeless = g_hash_table_new (NULL, NULL);
-
   /* Repeats alternate between the targets, A B B A A B …, so that whatever drifts while the
    * run goes on (heat, a host's cache, other work) falls on every target alike. With repeats
    * added for precision no round is known to be the last: the targets stay open for them. */
-  for (run->repeat = 0; run->repeat < run->config->repeat && !cancelled; run->repeat++)
+  for (run->repeat = 0; run->repeat < run->config->repeat && !cancelled
+                       && !dyno_run_shared_get_take_turns (shared);
+       run->repeat++)
     for (guint k = 0; k < n_targets && !cancelled; k++)
       {
         guint i = run->repeat % 2 == 0 ? k : n_targets - 1 - k;
@@ -1339,7 +1508,7 @@ dyno_runner_run (const DynoConfig *config,
         if (g_cancellable_is_cancelled (cancellable))
           cancelled = TRUE;
       }
-  if (adaptive && !cancelled)
+  if (adaptive && !cancelled && !dyno_run_shared_get_take_turns (shared))
     add_rounds (&state, result, slots, n_targets, &cancelled);
 
   /* Done with the repeats added for precision, or stopped: every target that has a scratch
@@ -1355,7 +1524,19 @@ dyno_runner_run (const DynoConfig *config,
         target_finished (&state, result, i, &slots[i]);
       }
     else if (!slots[i].done)
-      g_clear_pointer (&slots[i].latency, g_hash_table_unref);
+      {
+        g_clear_pointer (&slots[i].latency, g_hash_table_unref);
+        /* Taking turns, a target whose first round never came (another one failed): said,
+         * rather than a target with nothing and no reason. */
+        if (!cancelled && dyno_run_shared_get_take_turns (shared))
+          {
+            slots[i].result->error_code = DYNO_ERROR_FAILED;
+            slots[i].result->error_message
+                = g_strdup (_("Not measured: the run ended before this target's first round, "
+                              "when another target of the run failed"));
+            target_finished (&state, result, i, &slots[i]);
+          }
+      }
 
   /* In the order given, whatever order they ran in. */
   for (guint i = 0; i < n_targets; i++)

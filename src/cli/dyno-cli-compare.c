@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dyno-array.h"
+#include "dyno-cli-fill.h"
 #include "dyno-cli-private.h"
 #include "platform/dyno-platform.h"
 #include "dyno-compare.h"
@@ -90,7 +91,8 @@ dyno_cli_write_human_text (const char *path, const char *text)
   return dyno_cli_write_text (path, converted != NULL ? converted : text);
 }
 
-/* "encrypted vs plain" and a line per group of phases, for every entry but the baseline. */
+/* "encrypted vs plain (baseline)", the typical change and a line per group of phases, for
+ * every entry but the baseline. */
 static void
 append_headlines (GString *out, const DynoComparison *comparison)
 {
@@ -98,6 +100,7 @@ append_headlines (GString *out, const DynoComparison *comparison)
     {
       g_auto (GStrv) lines = NULL;
       g_autofree char *versus = NULL;
+      g_autofree char *typical = NULL;
 
       if (e == dyno_comparison_get_baseline (comparison))
         continue;
@@ -105,7 +108,11 @@ append_headlines (GString *out, const DynoComparison *comparison)
       if (lines == NULL || lines[0] == NULL)
         continue;
       versus = dyno_comparison_describe_versus (comparison, e);
+      typical = dyno_comparison_describe_typical (comparison, e);
       g_string_append_printf (out, "%s:\n", versus);
+      /* The one answer first. */
+      if (typical != NULL)
+        g_string_append_printf (out, "  %s\n", typical);
       for (guint i = 0; lines[i] != NULL; i++)
         g_string_append_printf (out, "  %s\n", lines[i]);
       g_string_append_c (out, '\n');
@@ -407,6 +414,26 @@ any_spindles (GPtrArray *results)
   return FALSE;
 }
 
+/* --equivalence "5%", "5 %", "2.5": a share between 0.001 and 0.99; FALSE when not one. */
+static gboolean
+parse_equivalence (const char *text, double *out)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  char *end = NULL;
+  double value;
+
+  if (g_str_has_suffix (copy, "%"))
+    copy[strlen (copy) - 1] = '\0';
+  g_strchomp (copy);
+  if (*copy == '\0')
+    return FALSE;
+  value = g_ascii_strtod (copy, &end);
+  if (end == copy || *end != '\0' || !isfinite (value) || value < 0.1 || value > 99)
+    return FALSE;
+  *out = value / 100;
+  return TRUE;
+}
+
 /* --baseline N|NAME; FALSE, with the usage error said, when no run is called so. */
 static gboolean
 set_baseline (DynoComparison *comparison, const char *baseline)
@@ -487,6 +514,8 @@ dyno_cli_compare (int argc, char **argv)
   g_autofree char *chart_size = NULL;
   g_autofree char *per_spindle = NULL;
   g_autofree char *reference = NULL;
+  g_autofree char *equivalence = NULL;
+  double margin = DYNO_COMPARE_DEFAULT_EQUIVALENCE;
   guint read_spindles = 0, write_spindles = 0;
   double read_reference = NAN, write_reference = NAN;
   g_auto (GStrv) files = NULL;
@@ -494,10 +523,18 @@ dyno_cli_compare (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "baseline", 'b', 0, G_OPTION_ARG_FILENAME, &baseline,
       N_("The run the others are divided by: its number in the order given, or its name "
-         "(default 1)"),
+         "(default: the first that is neither encrypted nor remote, else the first)"),
       N_("N|NAME") },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Table format (default text)"),
-      N_("text|md|csv|html|json") },
+    { "equivalence", 0, 0, G_OPTION_ARG_STRING, &equivalence,
+      /* xgettext:no-c-format */
+      N_("The difference too small to matter: a ratio whose 95 % interval lies within ±N % is "
+         "“no difference larger than N %” (equivalent); one that holds ×1 and reaches past it, "
+         "inconclusive (default 5 %)"),
+      N_("N%") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("Table format (default text), or a report to publish: one HTML page (report) or a "
+         "PDF (report-pdf) with the answer, the tables, the charts, the machine and the method"),
+      N_("text|md|csv|html|json|report|report-pdf") },
     { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the rates (default mb)"),
       N_("mb|mib|kib") },
     { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
@@ -532,6 +569,8 @@ dyno_cli_compare (int argc, char **argv)
   g_autoptr (DynoComparison) comparison = NULL;
   DynoCompareFormat compare_format = DYNO_COMPARE_FORMAT_TEXT;
   DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
+  gboolean report = FALSE;
+  gboolean report_pdf = FALSE;
   double width = 1200;
   double height = 675;
   g_autoptr (GPtrArray) phases = NULL;
@@ -545,15 +584,20 @@ dyno_cli_compare (int argc, char **argv)
   g_option_context_set_summary (context,
                                 _("Reads Dyno result files, bonnie++ CSV or text and Bonnie tables "
                                   "(every run in each file) and prints one row per run and "
-                                  "target, with each figure's ratio to the baseline and whether "
-                                  "the repeats' noise explains it."));
+                                  "target, with each figure's ratio to the baseline and its "
+                                  "verdict: slower, faster, no difference larger than the "
+                                  "equivalence margin, or inconclusive."));
   g_option_context_set_description (context,
                                     _("Examples:\n"
                                       "  dyno-cli compare plain.json luks.json --format md\n"
                                       "  dyno-cli compare bray.txt --baseline NoFV --chart bars "
                                       "-o bars.png\n"
                                       "  dyno-cli compare plain.json encrypted.json --chart forest "
-                                      "-o answer.png\n\n"
+                                      "-o answer.png\n"
+                                      "  dyno-cli compare run.dyno.json --baseline plain "
+                                      "--equivalence 2%\n"
+                                      "  dyno-cli compare plain.json encrypted.json --format "
+                                      "report -o report.html\n\n"
                                       "Exit status: 0 success, 1 an input could not be read, "
                                       "2 usage error.\n"));
   args = g_strdupv (argv);
@@ -571,8 +615,11 @@ dyno_cli_compare (int argc, char **argv)
   if (files == NULL || files[0] == NULL)
     return dyno_cli_usage_error ("compare", _("No result files given"));
 
-  if (format != NULL && !dyno_compare_format_from_string (format, &compare_format))
-    return dyno_cli_usage_error ("compare", _("--format: “%s” is not text, md, csv, html or json"),
+  if (format != NULL && dyno_cli_report_format_from_string (format, &report_pdf))
+    report = TRUE;
+  else if (format != NULL && !dyno_compare_format_from_string (format, &compare_format))
+    return dyno_cli_usage_error ("compare", _("--format: “%s” is not text, md, csv, html, json, "
+                                              "report or report-pdf"),
                                  format);
   if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
     return dyno_cli_usage_error ("compare", _("--unit: “%s” is not mb, mib or kib"), unit);
@@ -613,6 +660,10 @@ dyno_cli_compare (int argc, char **argv)
         return dyno_cli_usage_error ("compare", "--phase: %s", error->message);
     }
 
+  if (equivalence != NULL && !parse_equivalence (equivalence, &margin))
+    return dyno_cli_usage_error ("compare", _("--equivalence: “%s” is not a percentage between "
+                                              "0.1 and 99, such as 5%%"),
+                                 equivalence);
   if (reference != NULL
       && !dyno_array_parse_reference (reference, &read_reference, &write_reference, &error))
     return dyno_cli_usage_error ("compare", "--reference: %s", error->message);
@@ -621,7 +672,8 @@ dyno_cli_compare (int argc, char **argv)
       g_auto (GStrv) parts = g_strsplit (per_spindle, ":", 3);
       guint64 r = 0, w = 0;
 
-      if (chart != NULL || (format != NULL && compare_format != DYNO_COMPARE_FORMAT_TEXT))
+      if (chart != NULL || report
+          || (format != NULL && compare_format != DYNO_COMPARE_FORMAT_TEXT))
         return dyno_cli_usage_error ("compare", _("--per-spindle goes with the text table, not "
                                                   "with --chart or another --format"));
       if (g_strv_length (parts) > 2
@@ -632,6 +684,21 @@ dyno_cli_compare (int argc, char **argv)
                                      per_spindle);
       read_spindles = (guint) r;
       write_spindles = parts[1] != NULL ? (guint) w : (guint) r;
+    }
+
+  /* Fills compare with fills, as curves and segments (dyno-cli-fill-files.c). */
+  switch (dyno_cli_fill_inputs (files))
+    {
+    case DYNO_CLI_FILL_ALL:
+      if (baseline != NULL || phase != NULL || per_spindle != NULL || reference != NULL)
+        return dyno_cli_usage_error ("compare", _("--baseline, --phase, --per-spindle and "
+                                                  "--reference are for runs, not fills"));
+      return dyno_cli_fill_compare (files, format, chart, output, title, width, height);
+    case DYNO_CLI_FILL_MIXED:
+      return dyno_cli_fill_mixed_error ("compare");
+    case DYNO_CLI_FILL_NONE:
+    default:
+      break;
     }
 
   results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
@@ -656,6 +723,7 @@ dyno_cli_compare (int argc, char **argv)
 
   if (baseline != NULL && !set_baseline (comparison, baseline))
     return DYNO_EXIT_USAGE;
+  dyno_comparison_set_equivalence (comparison, margin);
 
   if (kind >= 0)
 #ifdef DYNO_HAVE_CHARTS
@@ -664,6 +732,9 @@ dyno_cli_compare (int argc, char **argv)
 #else
     return dyno_cli_no_charts ("compare");
 #endif
+
+  if (report)
+    return dyno_cli_write_report ("compare", comparison, report_pdf, rate_unit, output);
 
   return write_table (comparison, results, compare_format, rate_unit, read_spindles,
                       write_spindles, read_reference, write_reference, output);

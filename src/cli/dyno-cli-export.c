@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-cli-fill.h"
 #include "dyno-cli-private.h"
 #include "dyno-compare.h"
 #include "dyno-report.h"
@@ -32,6 +33,8 @@ typedef enum
   EXPORT_HTML,
   EXPORT_TEXT,
   EXPORT_JSON,
+  EXPORT_REPORT,     /* one HTML page: the answer, tables, charts, stack, machine, method */
+  EXPORT_REPORT_PDF, /* the same as a PDF */
 } ExportFormat;
 
 static const struct
@@ -42,6 +45,7 @@ static const struct
   { "png", EXPORT_PNG },   { "svg", EXPORT_SVG },       { "pdf", EXPORT_PDF },
   { "csv", EXPORT_CSV },   { "md", EXPORT_MARKDOWN },   { "html", EXPORT_HTML },
   { "text", EXPORT_TEXT }, { "json", EXPORT_JSON }, { "queued-csv", EXPORT_QUEUED_CSV },
+  { "report", EXPORT_REPORT }, { "report-pdf", EXPORT_REPORT_PDF },
   /* aliases and file name extensions */
   { "markdown", EXPORT_MARKDOWN }, { "htm", EXPORT_HTML }, { "txt", EXPORT_TEXT },
 };
@@ -56,6 +60,16 @@ export_format_from_string (const char *text, ExportFormat *out)
         return TRUE;
       }
   return FALSE;
+}
+
+/* The format's first name in export_formats ("png", "md", …). */
+static const char *
+export_format_name (ExportFormat format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    if (export_formats[i].format == format)
+      return export_formats[i].name;
+  return "?";
 }
 
 static gboolean
@@ -239,6 +253,18 @@ write_export (DynoResult   *result,
       }
       break;
 
+    case EXPORT_REPORT:
+    case EXPORT_REPORT_PDF:
+      {
+        g_autoptr (DynoComparison) comparison = comparison_of (result, target_index);
+
+        /* A run over two folders reads "encrypted vs plain", as dyno-cli compare names it. */
+        dyno_comparison_name_by_folder (comparison);
+        status = dyno_cli_write_report ("export", comparison, export_format == EXPORT_REPORT_PDF,
+                                        rate_unit, output);
+      }
+      break;
+
     case EXPORT_JSON:
       {
         g_autofree char *json = dyno_result_to_json (result, TRUE);
@@ -283,7 +309,7 @@ dyno_cli_export (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
       N_("What to write (default: from the -o file name)"),
-      N_("png|svg|pdf|csv|queued-csv|md|html|text|json") },
+      N_("png|svg|pdf|csv|queued-csv|md|html|text|json|report|report-pdf") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The file to write, or - for standard output (tables only)"), N_("FILE") },
     { "chart", 0, 0, G_OPTION_ARG_STRING, &chart,
@@ -326,8 +352,10 @@ dyno_cli_export (int argc, char **argv)
   g_option_context_set_summary (context,
                                 _("Writes one run (a Dyno result file, or an importable bonnie++ "
                                   "or Bonnie file holding one run) as a PNG, SVG or PDF chart, "
-                                  "bonnie++ CSV, a Markdown or HTML table, Bonnie's text table "
-                                  "or a Dyno result file."));
+                                  "bonnie++ CSV, a Markdown or HTML table, Bonnie's text table, "
+                                  "a Dyno result file, or a report to publish: one HTML page "
+                                  "(report) or a PDF (report-pdf) with the answer, the tables, "
+                                  "the charts, the machine and the method."));
   g_option_context_set_description (context,
                                     _("Examples:\n"
                                       "  dyno-cli export run.dyno.json -o live.png\n"
@@ -336,7 +364,9 @@ dyno_cli_export (int argc, char **argv)
                                       "answer.svg\n"
                                       "  dyno-cli export drive.dyno.json --chart grid --unit iops "
                                       "-o grid.png\n"
-                                      "  dyno-cli export bonnie.csv --format md -o -\n\n"
+                                      "  dyno-cli export bonnie.csv --format md -o -\n"
+                                      "  dyno-cli export paired.dyno.json --format report -o "
+                                      "report.html\n\n"
                                       "Exit status: 0 success, 1 the input could not be read or "
                                       "the output written, 2 usage error.\n"));
   args = g_strdupv (argv);
@@ -362,7 +392,8 @@ dyno_cli_export (int argc, char **argv)
     {
       if (!export_format_from_string (format, &export_format))
         return dyno_cli_usage_error ("export", _("--format: “%s” is not png, svg, pdf, csv, "
-                                                 "queued-csv, md, html, text or json"),
+                                                 "queued-csv, md, html, text, json, report or "
+                                                 "report-pdf"),
                                      format);
     }
   else
@@ -400,6 +431,16 @@ dyno_cli_export (int argc, char **argv)
   if (is_image (export_format))
     return dyno_cli_no_charts ("export");
 #endif
+
+  /* A fill exports as its chart, its words, its samples or itself (dyno-cli-fill-files.c). */
+  if (dyno_cli_fill_inputs (files) == DYNO_CLI_FILL_ALL)
+    {
+      if (chart != NULL || target != NULL || unit != NULL)
+        return dyno_cli_usage_error ("export", _("--chart, --target and --unit are for runs, not "
+                                                 "fills"));
+      return dyno_cli_fill_export (files[0], export_format_name (export_format), output, title,
+                                   width, height);
+    }
 
   results = dyno_cli_load_inputs (files, DYNO_IMPORT_AUTO);
   if (results == NULL)

@@ -25,7 +25,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyno-cli-fill.h"
 #include "dyno-cli-private.h"
+#include "dyno-fill-result.h"
 #include "dyno-import.h"
 #include "platform/dyno-platform.h"
 
@@ -280,12 +282,11 @@ remove_made (GPtrArray *made)
 }
 
 /* "NoFV-67603b05.dyno.json": the label made safe for any file system, then enough of the
- * result's id to keep two runs with one label apart. */
+ * result's id to keep two runs with one label apart; suffix ".dyno.json", or ".dyno-fill.json"
+ * for a fill document. */
 static char *
-file_name_for (DynoResult *result, guint id_length)
+name_for (const char *label, const char *id, const char *suffix, guint id_length)
 {
-  const char *label = dyno_result_get_label (result);
-  const char *id = dyno_result_get_id (result);
   GString *stem = g_string_new (NULL);
   g_autofree char *short_id = NULL;
 
@@ -304,8 +305,42 @@ file_name_for (DynoResult *result, guint id_length)
     g_string_append (stem, "run");
 
   short_id = g_strndup (id ? id : "00000000", id_length);
-  g_string_append_printf (stem, "-%s.dyno.json", short_id);
+  g_string_append_printf (stem, "-%s%s", short_id, suffix);
   return g_string_free (stem, FALSE);
+}
+
+/* The file name of item i: the runs of results, then the fills (DynoFillResult *). */
+static char *
+file_name_for (GPtrArray *results, GPtrArray *fills, guint i, guint id_length)
+{
+  if (i < results->len)
+    {
+      DynoResult *result = g_ptr_array_index (results, i);
+
+      return name_for (dyno_result_get_label (result), dyno_result_get_id (result), ".dyno.json",
+                       id_length);
+    }
+  else
+    {
+      DynoFillResult *fill = g_ptr_array_index (fills, i - results->len);
+
+      return name_for (fill->label, fill->id, ".dyno-fill.json", id_length);
+    }
+}
+
+/* Writes item i into path: a run as a result file, a fill as its document, checked when read
+ * and written as Dyno writes it. */
+static gboolean
+save_item (GPtrArray *results, GPtrArray *fills, guint i, const char *path, GError **error)
+{
+  g_autofree char *json = NULL;
+
+  if (i < results->len)
+    return dyno_result_save (g_ptr_array_index (results, i), path, error);
+  json = dyno_fill_result_to_json (g_ptr_array_index (fills, i - results->len));
+  return g_file_set_contents_full (path, json, -1,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   0644, error);
 }
 
 static gboolean
@@ -320,9 +355,10 @@ parse_format (const char *text, DynoImportFormat *format)
   return dyno_import_format_from_string (text, format);
 }
 
-/* Writes every result into output, all or none. */
+/* Writes every result and fill into output, all or none; fill_paths: where the fills came
+ * from. */
 static int
-import_into (const char *output, GPtrArray *results)
+import_into (const char *output, GPtrArray *results, GPtrArray *fills, char **fill_paths)
 {
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) staged = g_ptr_array_new_with_free_func (g_free);
@@ -332,6 +368,7 @@ import_into (const char *output, GPtrArray *results)
   g_autofree char *staging = NULL;
   gboolean listing_lost = FALSE;
   guint moved = 0;
+  guint n = results->len + fills->len;
 
   if (interrupted)
     return report_interrupted ();
@@ -345,7 +382,7 @@ import_into (const char *output, GPtrArray *results)
     remove_stale_staging (output);
 
   /* Names first, so a clash is found before anything is written. */
-  for (guint i = 0; i < results->len; i++)
+  for (guint i = 0; i < n; i++)
     {
       g_autofree char *name = NULL;
       char *path = NULL;
@@ -357,7 +394,7 @@ import_into (const char *output, GPtrArray *results)
         {
           g_clear_pointer (&name, g_free);
           g_clear_pointer (&path, g_free);
-          name = file_name_for (g_ptr_array_index (results, i), id_length);
+          name = file_name_for (results, fills, i, id_length);
           path = g_build_filename (output, name, NULL);
           taken = FALSE;
           for (guint j = 0; j < paths->len && !taken; j++)
@@ -390,6 +427,8 @@ import_into (const char *output, GPtrArray *results)
       /* A Dyno result file read through the importer has neither; it is a Dyno result. */
       g_ptr_array_add (origins, g_strdup (source != NULL ? source : _("a Dyno result file")));
     }
+  for (guint i = 0; i < fills->len; i++)
+    g_ptr_array_add (origins, g_filename_display_name (fill_paths[i]));
 
   staging = g_build_filename (output, STAGING_TEMPLATE, NULL);
   if (g_mkdtemp_full (staging, 0700) == NULL)
@@ -407,14 +446,13 @@ import_into (const char *output, GPtrArray *results)
       dyno_cli_error (_("Cannot write in the folder %s: %s"), output, g_strerror (saved));
       goto failed;
     }
-  for (guint i = 0; i < results->len && !interrupted; i++)
+  for (guint i = 0; i < n && !interrupted; i++)
     {
-      DynoResult *result = g_ptr_array_index (results, i);
       g_autofree char *name = g_path_get_basename (g_ptr_array_index (paths, i));
       char *path = g_build_filename (staging, name, NULL);
 
       g_ptr_array_add (staged, path);
-      if (!dyno_result_save (result, path, &error))
+      if (!save_item (results, fills, i, path, &error))
         {
           dyno_cli_error ("%s", error->message);
           goto failed;
@@ -422,7 +460,7 @@ import_into (const char *output, GPtrArray *results)
     }
 
   /* Every file is written: into place, quickly, unless a signal came. */
-  for (; moved < results->len && !interrupted; moved++)
+  for (; moved < n && !interrupted; moved++)
     if (!move_no_replace (g_ptr_array_index (staged, moved), g_ptr_array_index (paths, moved),
                           &error))
       {
@@ -435,7 +473,7 @@ import_into (const char *output, GPtrArray *results)
   /* The listing is part of the import: a script reads the names from it. Lost (a reader that
    * went away, a full disk under `> list.txt`), the import is undone, as exit status 1
    * promises. */
-  for (guint i = 0; i < results->len && !dyno_cli_stdout_lost (); i++)
+  for (guint i = 0; i < n && !dyno_cli_stdout_lost (); i++)
     /* Translators: one line per imported run; a file name, then where the run came from */
     dyno_cli_print (_("%s  from %s\n"), (const char *) g_ptr_array_index (paths, i),
                     (const char *) g_ptr_array_index (origins, i));
@@ -493,6 +531,9 @@ dyno_cli_import (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) results = NULL;
+  g_autoptr (GPtrArray) fills = NULL;
+  g_autoptr (GPtrArray) fill_files = g_ptr_array_new ();
+  g_autoptr (GPtrArray) run_files = g_ptr_array_new ();
   DynoImportFormat import_format = DYNO_IMPORT_AUTO;
   SignalState signals;
   int status;
@@ -532,8 +573,19 @@ dyno_cli_import (int argc, char **argv)
   /* From here on a signal leaves DIR as it was: reading ends at the next file, writing at the
    * next result. */
   catch_signals (&signals);
-  results = dyno_cli_load_inputs (files, import_format);
-  if (results == NULL)
+  /* Fill documents are kept as they are (checked, and written as Dyno writes them). */
+  for (guint i = 0; files[i] != NULL; i++)
+    g_ptr_array_add (import_format == DYNO_IMPORT_AUTO && dyno_fill_file_sniff (files[i])
+                         ? fill_files
+                         : run_files,
+                     files[i]);
+  g_ptr_array_add (fill_files, NULL);
+  g_ptr_array_add (run_files, NULL);
+  fills = dyno_cli_fill_load ((char **) fill_files->pdata);
+  results = fills != NULL && run_files->len > 1
+                ? dyno_cli_load_inputs ((char **) run_files->pdata, import_format)
+                : g_ptr_array_new_with_free_func (g_object_unref);
+  if (results == NULL || fills == NULL)
     {
       restore_signals (&signals);
       return interrupted ? report_interrupted () : DYNO_EXIT_FAILED;
@@ -546,7 +598,7 @@ dyno_cli_import (int argc, char **argv)
       return DYNO_EXIT_FAILED;
     }
 
-  status = import_into (output, results);
+  status = import_into (output, results, fills, (char **) fill_files->pdata);
   restore_signals (&signals);
   return status;
 }

@@ -10,6 +10,9 @@
 
 #include "dyno-cli-private.h"
 #include "dyno-cli-remote.h"
+#include "dyno-crypto-words.h"
+#include "dyno-error.h"
+#include "dyno-remote-probe.h"
 #include "dyno-parse.h"
 #include "dyno-scan.h"
 #include "dyno-sysinfo.h"
@@ -69,9 +72,14 @@ print_text (const DynoSystemInfo *system, const DynoTargetInfo *info, gboolean l
   for (guint i = 0; i < info->crypto->len; i++)
     {
       const DynoCryptoLayer *layer = g_ptr_array_index (info->crypto, i);
+      g_autofree char *words = dyno_crypto_words_line (layer, system, NULL);
       g_autofree char *line = dyno_crypto_layer_describe (layer);
 
-      dyno_cli_print ("               %s\n", line);
+      /* The plain words first (cipher, where it runs, the CPU's AES instructions), then the
+       * layer as found, flags and all. */
+      dyno_cli_print ("               %s\n", words);
+      /* Translators: after an encryption layer in plain words, the layer as found */
+      dyno_cli_print (_("               as found: %s\n"), line);
       if (layer->source != NULL)
         /* Translators: how an encryption layer was found: "from dmsetup table luks-…" */
         dyno_cli_print (_("                 (from %s)\n"), layer->source);
@@ -198,6 +206,90 @@ print_json (const DynoSystemInfo *system, const DynoTargetInfo *info)
   text = json_generator_to_data (generator, NULL);
   g_print ("%s\n", text);
 }
+
+/* ---- a folder on another machine ---------------------------------------------------------- */
+
+typedef struct
+{
+  GMainLoop *loop;
+  GAsyncResult *result;
+} InfoWait;
+
+static void
+on_info (GObject *source, GAsyncResult *res, gpointer data)
+{
+  InfoWait *wait = data;
+
+  wait->result = g_object_ref (res);
+  g_main_loop_quit (wait->loop);
+}
+
+int
+dyno_cli_info_remote (const char *text, const char *remote_cli, gboolean json)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoRemoteTarget) target = dyno_remote_target_parse (text, &error);
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autoptr (JsonObject) info = NULL;
+  g_autofree char *err = NULL;
+  InfoWait wait = { 0 };
+  int exit_status = 255;
+
+  if (target == NULL)
+    return dyno_cli_usage_error ("info", "%s", error->message);
+  loop = g_main_loop_new (NULL, FALSE);
+  wait.loop = loop;
+  dyno_remote_info_async (text, remote_cli, NULL, NULL, on_info, &wait);
+  g_main_loop_run (loop);
+  info = dyno_remote_info_finish (wait.result, &err, &exit_status, &error);
+  g_clear_object (&wait.result);
+  if (err != NULL && err[0] != '\0')
+    {
+      /* As for run: each line says which machine printed it. */
+      g_autofree char *where = dyno_remote_target_describe (target);
+      g_auto (GStrv) lines = g_strsplit (err, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_autofree char *shown = NULL;
+
+          if (g_strchomp (lines[i])[0] == '\0')
+            continue;
+          shown = dyno_cli_printable (lines[i], FALSE);
+          g_printerr ("%s: %s\n", where, shown);
+        }
+    }
+  if (info == NULL)
+    {
+      /* Where there is no dyno-cli, how to say where it is. */
+      if (g_error_matches (error, DYNO_ERROR, DYNO_ERROR_REMOTE_NO_CLI))
+        /* TRANSLATORS: %s says that a machine has no dyno-cli and what to install there */
+        dyno_cli_error (_("%s, or say where it is with --remote-cli PATH"), error->message);
+      else
+        dyno_cli_error ("%s", error->message);
+      return DYNO_EXIT_FAILED;
+    }
+  /* The same table as for a local folder; JSON when asked for, as there. */
+  if (!json)
+    {
+      int status = dyno_cli_info_print_remote (text, info);
+
+      return exit_status == 0 ? DYNO_EXIT_OK : status;
+    }
+  {
+    g_autoptr (JsonNode) root = json_node_init_object (json_node_alloc (), info);
+    g_autoptr (JsonGenerator) generator = json_generator_new ();
+    g_autofree char *printed = NULL;
+
+    json_generator_set_root (generator, root);
+    json_generator_set_pretty (generator, TRUE);
+    printed = json_generator_to_data (generator, NULL);
+    g_print ("%s\n", printed);
+  }
+  /* info fails for a folder that cannot be written, and says so in its JSON. */
+  return exit_status == 0 ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
+}
+
 
 /* ---- what a remote dyno-cli info --json said, read back ------------------------------------ */
 

@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <signal.h>
 
+#include "dyno-compare.h"
 #include "dyno-import.h"
 #include "dyno-report.h"
 #ifdef DYNO_HAVE_CHARTS
@@ -33,6 +34,7 @@ int  dyno_cli_compare (int argc, char **argv);
 int  dyno_cli_import (int argc, char **argv);
 int  dyno_cli_export (int argc, char **argv);
 int  dyno_cli_scan (int argc, char **argv);
+int  dyno_cli_fill (int argc, char **argv);
 
 /* dyno-cli-compare.c: what compare, import and export share */
 
@@ -58,6 +60,14 @@ const char *dyno_cli_image_format (const char *path);
 gboolean    dyno_cli_parse_chart_size (const char *text, double *width, double *height);
 /* The usage error of a build without cairo asked for a chart. */
 int         dyno_cli_no_charts (const char *command);
+/* dyno-cli-report.c: "report" (HTML) or "report-pdf" into *pdf; FALSE for anything else. */
+gboolean    dyno_cli_report_format_from_string (const char *text, gboolean *pdf);
+/* The comparison as a report to output ("-": standard output, HTML only); the exit status. */
+int         dyno_cli_write_report (const char     *command,
+                                   DynoComparison *comparison,
+                                   gboolean        pdf,
+                                   DynoRateUnit    unit,
+                                   const char     *output);
 #ifdef DYNO_HAVE_CHARTS
 /* The light style with a font sized for an article. */
 DynoChartStyle *dyno_cli_chart_style_new (DynoRateUnit unit);

@@ -24,6 +24,7 @@
 #include "dyno-price.h"
 #include "dyno-result-json.h"
 #include "dyno-error.h"
+#include "dyno-option.h"
 #include "dyno-output.h"
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
@@ -428,26 +429,6 @@ warn_leftovers (void)
     }
 }
 
-static gboolean
-json_destination_ok (const char *path, GError **error)
-{
-  /* Checked before the run, so that an hour of measuring is not lost to a typo; the same
-   * rules apply again when the file is written (dyno-output.h). */
-  return g_str_equal (path, "-") || dyno_output_check (path, error);
-}
-
-static gboolean
-parse_seconds (const char *text, double max, double *out)
-{
-  double seconds;
-
-  /* "0,5" in a German locale; never "0x10" or "inf" */
-  if (!dyno_parse_decimal (text, &seconds) || !(seconds >= 0 && seconds <= max))
-    return FALSE;
-  *out = seconds;
-  return TRUE;
-}
-
 /* --profile, --mix, --read-percent and --test: the queued tests. With --tests as well, the
  * selection holds both; without it, only the queued tests run. */
 static gboolean
@@ -503,187 +484,380 @@ select_queued (DynoConfig *config, gboolean have_tests, const char *profile_name
   return TRUE;
 }
 
-int
-dyno_cli_run (int argc, char **argv)
+/* ---- the options --------------------------------------------------------------------------- */
+
+/* A run's option as given on the command line: its table entry (dyno-option.h) and the text. */
+typedef struct
 {
-  g_auto (GStrv) dirs = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *chunk = NULL;
-  g_autofree char *per_char_size = NULL;
-  g_autofree char *tests = NULL;
-  g_autofree char *files = NULL;
-  g_autofree char *seeks = NULL;
-  g_autofree char *seekers = NULL;
-  g_autofree char *per_char = NULL;
-  g_autofree char *cache = NULL;
-  g_autofree char *data = NULL;
-  g_autofree char *repeat = NULL;
-  g_autofree char *label = NULL;
-  g_autofree char *notes = NULL;
-  g_autofree char *seed = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *unit = NULL;
-  g_autofree char *phase_time = NULL;
-  g_autofree char *precision = NULL;
-  g_autofree char *max_time = NULL;
-  g_autofree char *profile = NULL;
-  g_auto (GStrv) single_tests = NULL;
-  g_autofree char *read_percent = NULL;
-  g_autofree char *queue_size = NULL;
-  g_autofree char *io_engine = NULL;
-  g_autofree char *interval = NULL;
-  g_auto (GStrv) prices = NULL;
-  g_autofree char *reference = NULL;
-  g_autofree char *per_spindle = NULL;
-  double reference_read = NAN, reference_write = NAN;
-  guint spindles_read = 0, spindles_write = 0;
-  g_autoptr (GArray) price_amounts = g_array_new (FALSE, TRUE, sizeof (double));
-  g_autoptr (GPtrArray) price_currencies = g_ptr_array_new_with_free_func (g_free);
-  gboolean mix = FALSE;
-  gboolean paired = FALSE;
-  gboolean csv = FALSE;
-  gboolean stream = FALSE;
-  gboolean quiet = FALSE;
-  gboolean no_space_check = FALSE;
-  g_autofree char *remote_cli = NULL;
-  g_autofree char *config_json = NULL;
-  gboolean stop_on_stdin_close = FALSE;
-  gboolean parallel = FALSE;
-  GSource *stdin_source = NULL;
-  const GOptionEntry entries[] = {
-    { "directory", 'd', 0, G_OPTION_ARG_FILENAME_ARRAY, &dirs,
+  const DynoOptionSet *set;
+  const DynoOption *option;
+  char *text;
+  gboolean flag; /* a DYNO_OPTION_BOOL given */
+} TableValue;
+
+/* What `run` was asked: the run's options (from the tables) and dyno-cli's own. */
+typedef struct
+{
+  GArray *table; /* TableValue */
+  GOptionEntry *entries;
+  char **args;   /* argv as given, for the remote branch */
+  char **dirs;
+  char *profile;
+  gboolean mix;
+  char *read_percent;
+  char **single_tests;
+  gboolean paired;
+  char **prices;
+  char *reference;
+  char *per_spindle;
+  char *json;
+  gboolean csv;
+  gboolean stream;
+  char *unit;
+  gboolean quiet;
+  char *remote_cli;
+  gboolean stop_on_stdin_close;
+  gboolean take_turns;
+  gboolean parallel;
+  char *config_json;
+  /* What they make */
+  DynoConfig *config;
+  DynoRateUnit rate_unit;
+  char **targets;
+  GArray *price_amounts;        /* double */
+  GPtrArray *price_currencies;  /* char * */
+  double reference_read, reference_write;
+  guint spindles_read, spindles_write;
+} RunArgs;
+
+static void
+run_args_clear (RunArgs *a)
+{
+  for (guint i = 0; a->table != NULL && i < a->table->len; i++)
+    g_free (g_array_index (a->table, TableValue, i).text);
+  g_clear_pointer (&a->table, g_array_unref);
+  g_clear_pointer (&a->entries, g_free);
+  g_clear_pointer (&a->args, g_strfreev);
+  g_clear_pointer (&a->dirs, g_strfreev);
+  g_clear_pointer (&a->profile, g_free);
+  g_clear_pointer (&a->read_percent, g_free);
+  g_clear_pointer (&a->single_tests, g_strfreev);
+  g_clear_pointer (&a->prices, g_strfreev);
+  g_clear_pointer (&a->reference, g_free);
+  g_clear_pointer (&a->per_spindle, g_free);
+  g_clear_pointer (&a->json, g_free);
+  g_clear_pointer (&a->unit, g_free);
+  g_clear_pointer (&a->remote_cli, g_free);
+  g_clear_pointer (&a->config_json, g_free);
+  g_clear_pointer (&a->config, dyno_config_free);
+  g_clear_pointer (&a->targets, g_strfreev);
+  g_clear_pointer (&a->price_amounts, g_array_unref);
+  g_clear_pointer (&a->price_currencies, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunArgs, run_args_clear)
+
+static gboolean
+add_table_value (const DynoOptionSet *set, const DynoOption *option, gpointer data)
+{
+  GArray *table = data;
+  TableValue value = { set, option, NULL, FALSE };
+
+  if (option->cli != NULL)
+    g_array_append_val (table, value);
+  return TRUE;
+}
+
+/* The run's options from their tables, then dyno-cli's own (what to measure, what to print). */
+static GOptionEntry *
+make_entries (RunArgs *a)
+{
+  const GOptionEntry own[] = {
+    { "directory", 'd', 0, G_OPTION_ARG_FILENAME_ARRAY, &a->dirs,
       N_("Folder to test (repeat for several; default: the current folder)"), N_("DIR") },
-    { "size", 's', 0, G_OPTION_ARG_STRING, &size,
-      N_("Size of the data file, with K/M/G/T suffix, or auto: as large as block writes fill in "
-         "the phase time (default auto)"),
-      N_("SIZE|auto") },
-    { "chunk", 0, 0, G_OPTION_ARG_STRING, &chunk,
-      N_("Bytes per block I/O, a power of two (default 8K)"), N_("SIZE") },
-    { "tests", 0, 0, G_OPTION_ARG_STRING, &tests,
-      N_("Phases to run: putc,write,rewrite,getc,read,seeks, the file tests, or the groups all, "
-         "io, block, char, files (default all)"),
-      N_("LIST") },
-    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &a->profile,
       N_("CrystalDiskMark's tests: default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1, read "
          "and write), nvme, peak or real-world; 5 s each after 5 s of rest, 5 times"),
       N_("NAME") },
-    { "mix", 0, 0, G_OPTION_ARG_NONE, &mix,
+    { "mix", 0, 0, G_OPTION_ARG_NONE, &a->mix,
       N_("With --profile: also run each test as a mix of reads and writes"), NULL },
-    { "read-percent", 0, 0, G_OPTION_ARG_STRING, &read_percent,
+    { "read-percent", 0, 0, G_OPTION_ARG_STRING, &a->read_percent,
       N_("Share of reads in the mixed tests (default 70)"), N_("PERCENT") },
-    { "test", 0, 0, G_OPTION_ARG_STRING_ARRAY, &single_tests,
+    { "test", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->single_tests,
       N_("One queued test with its parameters, e.g. rnd-read:4k:q32:t1 (repeat for several)"),
       N_("KIND:BLOCK:qDEPTH:tTHREADS") },
-    { "queue-size", 0, 0, G_OPTION_ARG_STRING, &queue_size,
-      N_("Size of the queued tests' test file (default 1G, as CrystalDiskMark)"), N_("SIZE") },
-    { "io-engine", 0, 0, G_OPTION_ARG_STRING, &io_engine,
-      N_("How queued tests keep I/Os in flight: io_uring, threads (pread/pwrite), or auto "
-         "(default)"),
-      N_("auto|io_uring|threads") },
-    { "interval", 0, 0, G_OPTION_ARG_STRING, &interval,
-      N_("Seconds of rest before each queued test (default 5 with --profile, else 0)"),
-      N_("SECONDS") },
-    { "compare", 0, 0, G_OPTION_ARG_NONE, &paired,
-      N_("With two folders: a paired run that ends with a verdict per phase (the second ÷ the "
-         "first, its 95 % interval: slower, faster or no measurable difference)"),
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &a->paired,
+      N_("With two folders: a paired run that ends with a verdict per phase (against the plain "
+         "folder when the other is encrypted, else the first; its 95 % interval: slower, faster, "
+         "no difference larger than 5 % or inconclusive)"),
       NULL },
-    { "files", 'n', 0, G_OPTION_ARG_STRING, &files,
-      N_("File tests: NUM×1024 files of MIN to MAX bytes in DIRS folders (bonnie++ -n; default: "
-         "as many files as creates fill in the phase time)"),
-      N_("NUM[:MAX[:MIN[:DIRS]]]") },
-    { "seeks", 0, 0, G_OPTION_ARG_STRING, &seeks,
-      N_("Random seeks per pass (default: as many as the phase time holds)"), N_("N") },
-    { "seekers", 0, 0, G_OPTION_ARG_STRING, &seekers, N_("Seeker threads (default 5)"), N_("N") },
-    { "per-char", 0, 0, G_OPTION_ARG_STRING, &per_char,
-      N_("Per-char I/O: stdio putc/getc (Bonnie, bonnie++ 1.03) or syscall 1-byte write/read "
-         "(bonnie++ 2.00)"),
-      N_("stdio|syscall") },
-    { "per-char-size", 0, 0, G_OPTION_ARG_STRING, &per_char_size,
-      N_("Bytes for the per-char phases (default: the whole file for stdio, 3M for syscall)"),
-      N_("SIZE") },
-    { "cache", 0, 0, G_OPTION_ARG_STRING, &cache,
-      N_("Page cache policy: evict before reads (default), direct (O_DIRECT), drop (root: all "
-         "caches), none"),
-      N_("evict|direct|drop|none") },
-    { "data", 0, 0, G_OPTION_ARG_STRING, &data,
-      N_("Data written: random (incompressible, default) or zeros"), N_("random|zeros") },
-    { "repeat", 'x', 0, G_OPTION_ARG_STRING, &repeat,
-      N_("Run every phase N times and report mean, sd and 95% CI (default 3)"), N_("N") },
-    { "phase-time", 0, 0, G_OPTION_ARG_STRING, &phase_time,
-      N_("Seconds every phase measures for at least (default 3); 0 runs the sizes given once, "
-         "as Bonnie did"),
-      N_("SECONDS") },
-    { "precision", 0, 0, G_OPTION_ARG_STRING, &precision,
-      N_("Repeat each test past -x until its 95% interval is within ±P of its mean (default "
-         "5%; 0 repeats exactly -x times)"),
-      N_("P%") },
-    { "max-time", 0, 0, G_OPTION_ARG_STRING, &max_time,
-      N_("Seconds a target may take with the repeats added for precision (default 300; 0: no "
-         "limit)"),
-      N_("SECONDS") },
-    { "price", 0, 0, G_OPTION_ARG_STRING_ARRAY, &prices,
+    { "price", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->prices,
       N_("What the target cost, e.g. “1500 USD” (the locale’s currency when left out); once "
          "per -d, in order, or once for all. Comparisons then show MB/s and ops/s per USD"),
       N_("AMOUNT [CURRENCY]") },
-    { "reference", 0, 0, G_OPTION_ARG_STRING, &reference,
+    { "reference", 0, 0, G_OPTION_ARG_STRING, &a->reference,
       N_("What one member drive of the array sustains alone, read[,write], e.g. 93M or 93M,70M: "
          "the report then gives every throughput figure per data spindle and its efficiency"),
       N_("RATE[,WRITE]") },
-    { "per-spindle", 0, 0, G_OPTION_ARG_STRING, &per_spindle,
+    { "per-spindle", 0, 0, G_OPTION_ARG_STRING, &a->per_spindle,
       N_("Data spindles of the target for reads[:writes], when no array is detected (a hardware "
          "RAID) or to override it"),
       N_("N[:W]") },
-    { "label", 'm', 0, G_OPTION_ARG_FILENAME, &label, N_("Label for the result (default: host name)"),
-      N_("LABEL") },
-    { "notes", 0, 0, G_OPTION_ARG_FILENAME, &notes, N_("Free-text notes kept with the result"),
-      N_("TEXT") },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed, to repeat a run exactly"), N_("N") },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json,
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &a->json,
       N_("Write the result file (JSON) to FILE, or to standard output with -"), N_("FILE|-") },
-    { "csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &a->csv,
       N_("Print a bonnie++ 1.98 CSV line per target (for bon_csv2txt/bon_csv2html)"), NULL },
-    { "stream", 0, 0, G_OPTION_ARG_NONE, &stream,
+    { "stream", 0, 0, G_OPTION_ARG_NONE, &a->stream,
       N_("Print one JSON object per line: phase starts and ends, samples, the result"), NULL },
-    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit, N_("Units of the text table (default mb)"),
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &a->unit, N_("Units of the text table (default mb)"),
       N_("mb|mib|kib") },
-    { "no-space-check", 0, 0, G_OPTION_ARG_NONE, &no_space_check,
-      N_("Do not refuse when the free space looks too small (compressed or thin file systems)"),
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &a->quiet, N_("No progress, only warnings and the result"),
       NULL },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress, only warnings and the result"),
-      NULL },
-    { "remote-cli", 0, 0, G_OPTION_ARG_FILENAME, &remote_cli,
+    { "remote-cli", 0, 0, G_OPTION_ARG_FILENAME, &a->remote_cli,
       N_("Where dyno-cli is on the remote machine of an SSH target (default dyno-cli)"),
       N_("PATH") },
-    { "stop-on-stdin-close", 0, 0, G_OPTION_ARG_NONE, &stop_on_stdin_close,
+    { "stop-on-stdin-close", 0, 0, G_OPTION_ARG_NONE, &a->stop_on_stdin_close,
       N_("Stop the run when standard input closes (what a run over SSH asks for)"), NULL },
-    { "parallel", 0, 0, G_OPTION_ARG_NONE, &parallel,
+    { "parallel", 0, 0, G_OPTION_ARG_NONE, &a->parallel,
       N_("With several SSH folders: measure them all at once, one machine each, and sum them up"),
       NULL },
+    /* The far side of a run across machines: rounds on order (dyno-cli-turns.c). */
+    { "take-turns", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &a->take_turns,
+      N_("Run each round when standard input says so, for a run across machines"), NULL },
     /* What the app and a remote run hand over: the configuration as a result file stores it. */
-    { "config-json", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &config_json,
+    { "config-json", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &a->config_json,
       N_("The configuration, as the JSON of a result file's config"), N_("JSON") },
-    { NULL }
   };
+  GOptionEntry *entries;
+  guint n = 0;
+
+  a->table = g_array_new (FALSE, TRUE, sizeof (TableValue));
+  dyno_options_foreach_in_place (add_table_value, a->table);
+  entries = g_new0 (GOptionEntry, a->table->len + G_N_ELEMENTS (own) + 1);
+  entries[n++] = own[0];
+  for (guint i = 0; i < a->table->len; i++)
+    {
+      TableValue *value = &g_array_index (a->table, TableValue, i);
+      const DynoOption *option = value->option;
+      GOptionEntry *entry = &entries[n++];
+
+      entry->long_name = option->cli;
+      entry->short_name = option->cli_short;
+      entry->flags = (option->flags & DYNO_OPTION_HIDDEN) ? G_OPTION_FLAG_HIDDEN : 0;
+      entry->description = option->help;
+      entry->arg_description = option->arg;
+      if (option->type == DYNO_OPTION_BOOL)
+        entry->arg = G_OPTION_ARG_NONE, entry->arg_data = &value->flag;
+      else if (option->type == DYNO_OPTION_STRING)
+        /* Free text is taken as bytes: a C locale would refuse any accent. */
+        entry->arg = G_OPTION_ARG_FILENAME, entry->arg_data = &value->text;
+      else
+        entry->arg = G_OPTION_ARG_STRING, entry->arg_data = &value->text;
+    }
+  for (guint i = 1; i < G_N_ELEMENTS (own); i++)
+    entries[n++] = own[i];
+  return entries;
+}
+
+/* The options given, in their tables' order (the selection before the kinds' options, so that
+ * -n 0 drops the file tests it selected), each parsed and checked by its table entry. */
+static gboolean
+apply_table (RunArgs *a, GError **error)
+{
+  /* dyno-cli aims at the precision by default: runs are added past -x until each figure's
+   * interval is within it (unless -x alone says how many). */
+  a->config->autos |= DYNO_AUTO_REPEAT;
+  for (guint i = 0; i < a->table->len; i++)
+    {
+      TableValue *value = &g_array_index (a->table, TableValue, i);
+      g_autofree char *flag = dyno_option_describe_flag (value->option);
+
+      if (value->flag)
+        {
+          *(gboolean *) dyno_option_get_ptr (value->set, value->option, a->config) = TRUE;
+          dyno_config_option_set_given (a->config, value->option);
+        }
+      if (value->text == NULL)
+        continue;
+      if (value->option->type == DYNO_OPTION_STRING)
+        {
+          g_autofree char *long_flag = g_strconcat ("--", value->option->cli, NULL);
+
+          dyno_cli_take_text_option (long_flag, &value->text);
+        }
+      if (!dyno_option_parse (value->set, value->option, a->config, value->text, flag, error))
+        return FALSE;
+    }
+  /* -x N alone means exactly N runs, as sizes given explicitly mean exactly that; with
+   * --precision it is the least. */
+  if (dyno_config_option_is_given (a->config, "repeat"))
+    a->config->autos &= ~DYNO_AUTO_REPEAT;
+  if (dyno_config_option_is_given (a->config, "precision"))
+    {
+      if (a->config->precision > 0)
+        a->config->autos |= DYNO_AUTO_REPEAT;
+      else
+        a->config->autos &= ~DYNO_AUTO_REPEAT;
+    }
+  return TRUE;
+}
+
+/* CrystalDiskMark's way for its tests, unless asked otherwise: 5 s, 5 s of rest, 5 times. */
+static void
+apply_profile_defaults (DynoConfig *config)
+{
+  if (!dyno_config_has_queued_tests (config) || dyno_config_has_io_tests (config)
+      || dyno_config_has_file_tests (config))
+    return;
+  if (!dyno_config_option_is_given (config, "phase-time"))
+    config->phase_time = DYNO_PROFILE_PHASE_TIME;
+  if (!dyno_config_option_is_given (config, "interval"))
+    config->interval = DYNO_PROFILE_INTERVAL;
+  if (!dyno_config_option_is_given (config, "repeat"))
+    config->repeat = DYNO_PROFILE_REPEAT;
+}
+
+/* --price: once for all folders or once per -d; set on the result, also on one that comes back
+ * from a remote folder. */
+static gboolean
+parse_prices (RunArgs *a, GError **error)
+{
+  guint n_folders = a->dirs != NULL ? g_strv_length (a->dirs) : 1;
+  guint n_prices = a->prices != NULL ? g_strv_length (a->prices) : 0;
+
+  a->price_amounts = g_array_new (FALSE, TRUE, sizeof (double));
+  a->price_currencies = g_ptr_array_new_with_free_func (g_free);
+  if (n_prices == 0)
+    return TRUE;
+  if (n_prices != 1 && n_prices != n_folders)
+    return dyno_error_set_invalid (error, _("--price: give it once for all folders or once per "
+                                            "-d (%u), in order; found %u"),
+                                   n_folders, n_prices);
+  for (guint i = 0; i < n_prices; i++)
+    {
+      g_autofree char *currency = NULL;
+      double amount = NAN;
+
+      if (!dyno_price_parse (a->prices[i], &amount, &currency, error))
+        {
+          g_prefix_error (error, "--price: ");
+          return FALSE;
+        }
+      if (currency == NULL)
+        currency = dyno_price_locale_currency ();
+      if (currency == NULL)
+        return dyno_error_set_invalid (error, _("--price: “%s” has no currency and the locale "
+                                                "names none; give one, as in --price “%s USD”"),
+                                       a->prices[i], a->prices[i]);
+      g_array_append_val (a->price_amounts, amount);
+      g_ptr_array_add (a->price_currencies, g_steal_pointer (&currency));
+    }
+  return TRUE;
+}
+
+/* The configuration from the options: the tables', the queued tests' selection, or the whole
+ * of --config-json. */
+static gboolean
+make_config (RunArgs *a, GError **error)
+{
+  a->config = dyno_config_new ();
+  if (!apply_table (a, error))
+    return FALSE;
+  if (!select_queued (a->config, dyno_config_option_is_given (a->config, "tests"), a->profile,
+                      a->mix, a->read_percent, a->single_tests, error))
+    return FALSE;
+  apply_profile_defaults (a->config);
+  if (a->unit != NULL && !dyno_rate_unit_from_string (a->unit, &a->rate_unit))
+    return dyno_error_set_invalid (error, _("--unit: “%s” is not mb, mib or kib"), a->unit);
+  if (a->config_json != NULL)
+    {
+      /* The whole configuration at once: it replaces what the options above made. */
+      g_autoptr (DynoConfig) given = dyno_config_from_json_text (a->config_json, error);
+
+      if (given == NULL)
+        {
+          g_prefix_error (error, "--config-json: ");
+          return FALSE;
+        }
+      g_clear_pointer (&a->config, dyno_config_free);
+      a->config = g_steal_pointer (&given);
+    }
+  if (dyno_config_get_n_phases (a->config) == 0)
+    return dyno_error_set_invalid (error, _("No tests left to run"));
+  return dyno_config_validate (a->config, error);
+}
+
+/* What is printed where, the targets and what is kept with each: checked before the run, so
+ * that an hour of measuring is not lost to a typo. */
+static gboolean
+check_outputs (RunArgs *a, GError **error)
+{
+  gboolean json_out = a->json != NULL && g_str_equal (a->json, "-");
+
+  if ((a->csv ? 1 : 0) + (a->stream ? 1 : 0) + (json_out ? 1 : 0) > 1)
+    return dyno_error_set_invalid (error, _("--csv, --stream and --json - all print to standard "
+                                            "output; choose one"));
+  /* The same rules apply again when the file is written (dyno-output.h). */
+  if (a->json != NULL && !json_out && !dyno_output_check (a->json, error))
+    {
+      g_prefix_error (error, "--json: ");
+      return FALSE;
+    }
+  return parse_prices (a, error);
+}
+
+static gboolean
+make_targets (RunArgs *a, GError **error)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  /* Results should say which folder was measured, not "." */
+  for (guint i = 0; a->dirs == NULL || a->dirs[i] != NULL; i++)
+    {
+      g_autofree char *path = g_canonicalize_filename (a->dirs ? a->dirs[i] : ".", NULL);
+
+      g_strv_builder_add (builder, path);
+      if (a->dirs == NULL)
+        break;
+    }
+  a->targets = g_strv_builder_end (builder);
+  /* Kept with each target of the result; the report divides by the array's spindles. */
+  a->reference_read = a->reference_write = NAN;
+  if (a->reference != NULL
+      && !dyno_array_parse_reference (a->reference, &a->reference_read, &a->reference_write,
+                                      error))
+    {
+      g_prefix_error (error, "--reference: ");
+      return FALSE;
+    }
+  if (a->per_spindle != NULL
+      && !dyno_array_parse_spindles (a->per_spindle, &a->spindles_read, &a->spindles_write,
+                                     error))
+    {
+      g_prefix_error (error, "--per-spindle: ");
+      return FALSE;
+    }
+  if (a->paired && g_strv_length (a->targets) != 2)
+    return dyno_error_set_invalid (error, _("--compare compares two folders; give exactly two "
+                                            "with -d (the first is the baseline)"));
+  if (a->paired && a->config->repeat < 2)
+    return dyno_error_set_invalid (error, _("--compare needs repeats to tell a difference from "
+                                            "noise: -x 2 or more (the default is 3)"));
+  return TRUE;
+}
+
+/* Parses argv into a; a usage error's exit status, or -1 to go on. */
+static int
+parse_args (RunArgs *a, int argc, char **argv)
+{
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (DynoConfig) config = dyno_config_new ();
-  g_autoptr (DynoEngine) engine = NULL;
-  g_autoptr (GMainLoop) loop = NULL;
-  g_autoptr (GCancellable) cancellable = NULL;
-  g_autoptr (GStrvBuilder) target_builder = g_strv_builder_new ();
-  g_auto (GStrv) targets = NULL;
-  g_autoptr (GPtrArray) left_behind = g_ptr_array_new_with_free_func (g_free);
-  g_auto (GStrv) args = NULL;
-  DynoRateUnit rate_unit = DYNO_RATE_UNIT_MB;
-  RunContext ctx = { 0 };
-  DynoCliSignals signals;
-  guint signal_source;
-  int status = DYNO_EXIT_OK;
 
   g_set_prgname ("dyno-cli run");
+  a->entries = make_entries (a);
   context = g_option_context_new (_("— benchmark folders the Bonnie way"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, a->entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("Writes, rewrites, reads and seeks in a data file, then "
                                   "creates, stats and deletes small files, in a private scratch "
@@ -694,425 +868,223 @@ dyno_cli_run (int argc, char **argv)
                                       "run.json\n\n"
                                       "Exit status: 0 success, 1 a target failed, 2 usage error, "
                                       "130 interrupted.\n"));
-  args = g_strdupv (argv);
+  a->args = g_strdupv (argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      g_autofree char *message = dyno_cli_option_error (error, args);
+      g_autofree char *message = dyno_cli_option_error (error, a->args);
 
       return dyno_cli_usage_error ("run", "%s", message);
     }
-  /* Free text is taken as bytes: a C locale would refuse any accent. */
-  dyno_cli_take_text_option ("--label", &label);
-  dyno_cli_take_text_option ("--notes", &notes);
   if (argc > 1)
     return dyno_cli_usage_error ("run", _("Unexpected argument “%s”; folders are given with -d"),
                                  argv[1]);
-
-  /* dyno-cli aims at the precision by default: runs are added past -x until each figure's
-   * interval is within it (unless -x alone says how many). */
-  config->autos |= DYNO_AUTO_REPEAT;
-  if (size != NULL && g_ascii_strcasecmp (size, "auto") == 0)
-    g_clear_pointer (&size, g_free);
-  else if (size != NULL)
-    config->autos &= ~DYNO_AUTO_SIZE;
-  if (phase_time != NULL)
-    {
-      double seconds = NAN;
-
-      if (!dyno_parse_decimal (phase_time, &seconds)
-          || !(seconds >= 0 && seconds <= DYNO_MAX_PHASE_TIME))
-        return dyno_cli_usage_error ("run", _("--phase-time: “%s” is not a number of seconds from "
-                                              "0 to %.0f"),
-                                     phase_time, DYNO_MAX_PHASE_TIME);
-      config->phase_time = seconds;
-    }
-  if (size != NULL)
-    {
-      if (!dyno_parse_size (size, &config->size, &error))
-        return dyno_cli_usage_error ("run", "-s: %s", error->message);
-      if (config->size == 0)
-        return dyno_cli_usage_error ("run", _("-s: the size must be larger than zero; to run only "
-                                              "the file tests use --tests files"));
-    }
-  if (chunk != NULL && !dyno_parse_size (chunk, &config->chunk, &error))
-    return dyno_cli_usage_error ("run", "--chunk: %s", error->message);
-  if (per_char_size != NULL && !dyno_parse_size (per_char_size, &config->per_char_size, &error))
-    return dyno_cli_usage_error ("run", "--per-char-size: %s", error->message);
-  if (per_char_size != NULL)
-    config->autos &= ~DYNO_AUTO_PER_CHAR;
-  if (tests != NULL && !dyno_config_select (config, tests, &error))
-    return dyno_cli_usage_error ("run", "--tests: %s", error->message);
-  if (!select_queued (config, tests != NULL, profile, mix, read_percent, single_tests, &error))
+  if (!make_config (a, &error) || !check_outputs (a, &error))
     return dyno_cli_usage_error ("run", "%s", error->message);
-  if (queue_size != NULL && !dyno_parse_size (queue_size, &config->queue_size, &error))
-    return dyno_cli_usage_error ("run", "--queue-size: %s", error->message);
-  if (io_engine != NULL && !dyno_io_engine_from_string (io_engine, &config->io_engine))
-    return dyno_cli_usage_error ("run", _("--io-engine: “%s” is not auto, io_uring or threads"),
-                                 io_engine);
-  if (interval != NULL && !parse_seconds (interval, DYNO_MAX_INTERVAL, &config->interval))
-    return dyno_cli_usage_error ("run", _("--interval: “%s” is not a number of seconds from 0 "
-                                          "to %.0f"),
-                                 interval, DYNO_MAX_INTERVAL);
-  /* CrystalDiskMark's way for its tests, unless asked otherwise: 5 s, 5 s of rest, 5 times. */
-  if (dyno_config_has_queued_tests (config) && !dyno_config_has_io_tests (config)
-      && !dyno_config_has_file_tests (config))
-    {
-      if (phase_time == NULL)
-        config->phase_time = DYNO_PROFILE_PHASE_TIME;
-      if (interval == NULL)
-        config->interval = DYNO_PROFILE_INTERVAL;
-      if (repeat == NULL)
-        config->repeat = DYNO_PROFILE_REPEAT;
-    }
-  /* An explicit cache policy applies to the queued tests too (buffered on request); their
-   * own default is O_DIRECT. */
-  if (cache != NULL)
-    {
-      DynoCachePolicy policy = DYNO_CACHE_EVICT;
-
-      if (dyno_cache_policy_from_string (cache, &policy))
-        config->queue_cache = policy;
-    }
-  if (files != NULL && !dyno_parse_files_spec (files, config, &error))
-    return dyno_cli_usage_error ("run", "-n: %s", error->message);
-  if (files != NULL)
-    config->autos &= ~DYNO_AUTO_FILES;
-  /* -n 0, as bonnie++: no file tests. */
-  if (files != NULL && config->files_num == 0)
-    for (guint i = dyno_config_get_n_phases (config); i-- > 0;)
-      if (dyno_phase_has_flag (dyno_config_get_phase (config, i), DYNO_PHASE_FILE_TEST))
-        dyno_config_remove_phase (config, dyno_config_get_phase (config, i));
-  if (seeks != NULL && !dyno_parse_count (seeks, 1, G_MAXINT, &config->seeks, &error))
-    return dyno_cli_usage_error ("run", "--seeks: %s", error->message);
-  if (seeks != NULL)
-    config->autos &= ~DYNO_AUTO_SEEKS;
-  if (seekers != NULL && !dyno_parse_count (seekers, 1, DYNO_MAX_SEEKERS, &config->seekers, &error))
-    return dyno_cli_usage_error ("run", "--seekers: %s", error->message);
-  if (repeat != NULL && !dyno_parse_count (repeat, 1, DYNO_MAX_REPEAT, &config->repeat, &error))
-    return dyno_cli_usage_error ("run", "-x: %s", error->message);
-  /* -x N alone means exactly N runs, as sizes given explicitly mean exactly that; with
-   * --precision it is the least. */
-  if (repeat != NULL)
-    config->autos &= ~DYNO_AUTO_REPEAT;
-  if (precision != NULL)
-    {
-      g_autofree char *number = g_strstrip (g_strdup (precision));
-      double percent = NAN;
-
-      if (g_str_has_suffix (number, "%"))
-        number[strlen (number) - 1] = '\0';
-      g_strchomp (number);
-      if (!dyno_parse_decimal (number, &percent) || !(percent >= 0 && percent < 100))
-        return dyno_cli_usage_error ("run", _("--precision: “%s” is not a percentage from 0 to "
-                                              "99, e.g. 5%%"),
-                                     precision);
-      config->precision = percent / 100;
-      if (percent > 0)
-        config->autos |= DYNO_AUTO_REPEAT;
-      else
-        config->autos &= ~DYNO_AUTO_REPEAT;
-    }
-  if (max_time != NULL && !parse_seconds (max_time, DYNO_MAX_MAX_TIME, &config->max_time))
-    return dyno_cli_usage_error ("run", _("--max-time: “%s” is not a number of seconds from 0 to "
-                                          "%.0f"),
-                                 max_time, DYNO_MAX_MAX_TIME);
-  if (per_char != NULL && !dyno_per_char_mode_from_string (per_char, &config->per_char))
-    return dyno_cli_usage_error ("run", _("--per-char: “%s” is not stdio or syscall"), per_char);
-  if (cache != NULL && !dyno_cache_policy_from_string (cache, &config->cache))
-    return dyno_cli_usage_error ("run", _("--cache: “%s” is not evict, direct, drop or none"), cache);
-  if (data != NULL && !dyno_data_pattern_from_string (data, &config->data))
-    return dyno_cli_usage_error ("run", _("--data: “%s” is not random or zeros"), data);
-  if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
-    return dyno_cli_usage_error ("run", _("--unit: “%s” is not mb, mib or kib"), unit);
-  if (seed != NULL && !g_ascii_string_to_unsigned (seed, 10, 1, G_MAXUINT64, &config->seed, NULL))
-    return dyno_cli_usage_error ("run", _("--seed: “%s” is not a positive whole number"), seed);
-  config->skip_space_check = no_space_check;
-  if (label != NULL)
-    config->label = g_strdup (label);
-  if (notes != NULL)
-    config->notes = g_strdup (notes);
-  if (config_json != NULL)
-    {
-      /* The whole configuration at once: it replaces what the options above made. */
-      g_autoptr (DynoConfig) given = dyno_config_from_json_text (config_json, &error);
-
-      if (given == NULL)
-        return dyno_cli_usage_error ("run", "--config-json: %s", error->message);
-      g_clear_pointer (&config, dyno_config_free);
-      config = g_steal_pointer (&given);
-    }
-  if (dyno_config_get_n_phases (config) == 0)
-    return dyno_cli_usage_error ("run", _("No tests left to run"));
-  if (!dyno_config_validate (config, &error))
-    return dyno_cli_usage_error ("run", "%s", error->message);
-
-  if ((csv ? 1 : 0) + (stream ? 1 : 0) + (json != NULL && g_str_equal (json, "-") ? 1 : 0) > 1)
-    return dyno_cli_usage_error ("run", _("--csv, --stream and --json - all print to standard "
-                                          "output; choose one"));
-  if (json != NULL && !json_destination_ok (json, &error))
-    return dyno_cli_usage_error ("run", "--json: %s", error->message);
-
-  /* ssh://host/path or host:/path: the run happens there (dyno-cli-remote.c). */
-  /* --price: set here on the result, also on the one that comes back from a remote folder. */
-  {
-    guint n_folders = dirs != NULL ? g_strv_length (dirs) : 1;
-
-    if (prices != NULL)
-      {
-        guint n_prices = g_strv_length (prices);
-
-        if (n_prices != 1 && n_prices != n_folders)
-          return dyno_cli_usage_error ("run", _("--price: give it once for all folders or once per "
-                                                "-d (%u), in order; found %u"),
-                                       n_folders, n_prices);
-        for (guint i = 0; i < n_prices; i++)
-          {
-            g_autofree char *currency = NULL;
-            double amount = NAN;
-
-            if (!dyno_price_parse (prices[i], &amount, &currency, &error))
-              return dyno_cli_usage_error ("run", "--price: %s", error->message);
-            if (currency == NULL)
-              currency = dyno_price_locale_currency ();
-            if (currency == NULL)
-              return dyno_cli_usage_error ("run", _("--price: “%s” has no currency and the locale "
-                                                    "names none; give one, as in --price "
-                                                    "“%s USD”"),
-                                           prices[i], prices[i]);
-            g_array_append_val (price_amounts, amount);
-            g_ptr_array_add (price_currencies, g_steal_pointer (&currency));
-          }
-      }
-  }
-  /* --reference and --per-spindle go to a remote dyno-cli with the other options: the far
-   * side sees its array and keeps them in the result it sends back. */
-  if (dyno_cli_find_empty (dirs) >= 0)
+  if (dyno_cli_find_empty (a->dirs) >= 0)
     return dyno_cli_empty_name_error ("run", "-d");
-  if (dyno_cli_remote_any_target (dirs))
-    return dyno_cli_run_remote (args, dirs, remote_cli, json, csv, stream, quiet, paired,
-                                parallel, config->repeat, price_amounts, price_currencies,
-                                rate_unit);
-  if (parallel)
-    return dyno_cli_usage_error ("run", _("--parallel measures folders on several machines at "
-                                          "once; give them as ssh://host/path"));
+  return -1;
+}
 
-  /* Results should say which folder was measured, not "." */
-  for (guint i = 0; dirs == NULL || dirs[i] != NULL; i++)
-    {
-      g_autofree char *path = g_canonicalize_filename (dirs ? dirs[i] : ".", NULL);
+/* ---- the run ------------------------------------------------------------------------------- */
 
-      g_strv_builder_add (target_builder, path);
-      if (dirs == NULL)
-        break;
-    }
-  targets = g_strv_builder_end (target_builder);
-  /* Kept with each target of the result; the report divides by the array's spindles. */
-  if (reference != NULL
-      && !dyno_array_parse_reference (reference, &reference_read, &reference_write, &error))
-    return dyno_cli_usage_error ("run", "--reference: %s", error->message);
-  if (per_spindle != NULL
-      && !dyno_array_parse_spindles (per_spindle, &spindles_read, &spindles_write, &error))
-    return dyno_cli_usage_error ("run", "--per-spindle: %s", error->message);
-  if (paired && g_strv_length (targets) != 2)
-    return dyno_cli_usage_error ("run", _("--compare compares two folders; give exactly two with "
-                                          "-d (the first is the baseline)"));
-  if (paired && config->repeat < 2)
-    return dyno_cli_usage_error ("run", _("--compare needs repeats to tell a difference from "
-                                          "noise: -x 2 or more (the default is 3)"));
+/* Refuses early what cannot work, before minutes are spent on the first target. */
+static int
+preflight (RunArgs *a)
+{
+  g_autoptr (GError) error = NULL;
 
-  if (stream)
-    {
-      DynoStreamEvent hello;
-
-      dyno_stream_event_init_hello (&hello, PACKAGE_VERSION);
-      print_stream (&hello);
-      dyno_stream_event_clear (&hello);
-    }
-
-  if (!dyno_preflight_check_memory (config, 0, &error))
+  if (!dyno_preflight_check_memory (a->config, 0, &error))
     return dyno_cli_usage_error ("run", "%s", error->message);
-  /* Refuse early what cannot work, before minutes are spent on the first target. */
-  for (guint i = 0; targets[i] != NULL; i++)
+  for (guint i = 0; a->targets[i] != NULL; i++)
     {
-      g_autoptr (DynoTargetInfo) info = dyno_target_info_collect (targets[i]);
+      g_autoptr (DynoTargetInfo) info = dyno_target_info_collect (a->targets[i]);
 
-      if (!dyno_preflight_check (config, info, 0, NULL, NULL, &error))
+      if (!dyno_preflight_check (a->config, info, 0, NULL, NULL, &error))
         {
-          dyno_cli_error ("%s: %s", targets[i], error->message);
+          dyno_cli_error ("%s: %s", a->targets[i], error->message);
           return DYNO_EXIT_FAILED;
         }
     }
-
   if (!can_start_thread (&error))
     {
       dyno_cli_error (_("Cannot start the run: %s"), error->message);
       return DYNO_EXIT_FAILED;
     }
-  if (!stream)
-    warn_leftovers ();
-  loop = g_main_loop_new (NULL, FALSE);
-  cancellable = g_cancellable_new ();
-  engine = dyno_engine_new ();
-  ctx.loop = loop;
-  ctx.engine = engine;
-  ctx.cancellable = cancellable;
-  ctx.targets = (const char *const *) targets;
-  ctx.stream = stream;
-  ctx.quiet = quiet || csv || (json != NULL && g_str_equal (json, "-"));
-  ctx.tty = isatty (STDERR_FILENO);
-  ctx.config = config;
-  ctx.left_behind = left_behind;
+  return -1;
+}
 
-  g_signal_connect (engine, "target-started", G_CALLBACK (on_target_started), &ctx);
-  g_signal_connect (engine, "phase-started", G_CALLBACK (on_phase_started), &ctx);
-  g_signal_connect (engine, "samples", G_CALLBACK (on_samples), &ctx);
-  g_signal_connect (engine, "phase-finished", G_CALLBACK (on_phase_finished), &ctx);
-  g_signal_connect (engine, "message", G_CALLBACK (on_message), &ctx);
-  g_signal_connect (engine, "target-finished", G_CALLBACK (on_target_finished), &ctx);
-  if (!g_unix_open_pipe (signal_pipe, FD_CLOEXEC, &error)
-      || !g_unix_set_fd_nonblocking (signal_pipe[0], TRUE, &error)
-      || !g_unix_set_fd_nonblocking (signal_pipe[1], TRUE, &error))
-    {
-      dyno_cli_error ("%s", error->message);
-      return DYNO_EXIT_FAILED;
-    }
-  signal_source = g_unix_fd_add (signal_pipe[0], G_IO_IN, on_signal_pipe, &ctx);
-  dyno_cli_catch_signals (&signals, on_raw_signal);
+/* The budget is the person's to know before an open-ended run starts. */
+static void
+announce_precision (const DynoConfig *config)
+{
+  if (!dyno_config_is_auto (config, DYNO_AUTO_REPEAT) || !(config->precision > 0))
+    return;
+  if (config->max_time > 0)
+    /* Translators: at the start of a run; a percentage, a count, then seconds */
+    g_printerr (_("Each test runs %u times, and more until its 95 %% interval is within "
+                  "±%.0f %% of its mean, at most %.0f s a target (--precision, "
+                  "--max-time)\n"),
+                config->repeat, config->precision * 100, config->max_time);
+  else
+    /* Translators: at the start of a run; a count, then a percentage */
+    g_printerr (_("Each test runs %u times, and more until its 95 %% interval is within "
+                  "±%.0f %% of its mean (--precision)\n"),
+                config->repeat, config->precision * 100);
+}
+
+/* Runs the engine on the main loop with the signals caught; FALSE when the pipe for them cannot
+ * be made. The signals stay caught until finish_signals (): one that comes while the result is
+ * saved and printed waits in the pipe, so that the save is finished (no .NAME.XXXXXX left, no
+ * finished run lost) before the command says it was interrupted. */
+static gboolean
+run_engine (RunArgs *a, RunContext *ctx, DynoCliSignals *signals, GError **error)
+{
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  GSource *stdin_source = NULL;
+  guint signal_source;
+
+  ctx->loop = loop;
+  g_signal_connect (ctx->engine, "target-started", G_CALLBACK (on_target_started), ctx);
+  g_signal_connect (ctx->engine, "phase-started", G_CALLBACK (on_phase_started), ctx);
+  g_signal_connect (ctx->engine, "samples", G_CALLBACK (on_samples), ctx);
+  g_signal_connect (ctx->engine, "phase-finished", G_CALLBACK (on_phase_finished), ctx);
+  g_signal_connect (ctx->engine, "message", G_CALLBACK (on_message), ctx);
+  g_signal_connect (ctx->engine, "target-finished", G_CALLBACK (on_target_finished), ctx);
+  if (!g_unix_open_pipe (signal_pipe, FD_CLOEXEC, error)
+      || !g_unix_set_fd_nonblocking (signal_pipe[0], TRUE, error)
+      || !g_unix_set_fd_nonblocking (signal_pipe[1], TRUE, error))
+    return FALSE;
+  signal_source = g_unix_fd_add (signal_pipe[0], G_IO_IN, on_signal_pipe, ctx);
+  dyno_cli_catch_signals (signals, on_raw_signal);
   signal (SIGPIPE, SIG_IGN);
-  stream_ctx = &ctx;
-  if (stop_on_stdin_close)
-    stdin_source = dyno_cli_watch_stdin (cancellable);
-
-  if (!ctx.quiet && dyno_config_is_auto (config, DYNO_AUTO_REPEAT) && config->precision > 0)
-    {
-      /* The budget is the person's to know before an open-ended run starts. */
-      if (config->max_time > 0)
-        /* Translators: at the start of a run; a percentage, a count, then seconds */
-        g_printerr (_("Each test runs %u times, and more until its 95 %% interval is within "
-                      "±%.0f %% of its mean, at most %.0f s a target (--precision, "
-                      "--max-time)\n"),
-                    config->repeat, config->precision * 100, config->max_time);
-      else
-        /* Translators: at the start of a run; a count, then a percentage */
-        g_printerr (_("Each test runs %u times, and more until its 95 %% interval is within "
-                      "±%.0f %% of its mean (--precision)\n"),
-                    config->repeat, config->precision * 100);
-    }
-  dyno_engine_run_async (engine, config, (const char *const *) targets, cancellable, run_done, &ctx);
+  stream_ctx = ctx;
+  if (a->take_turns)
+    stdin_source = dyno_cli_take_turns (ctx->engine, ctx->cancellable, a->stream);
+  else if (a->stop_on_stdin_close)
+    stdin_source = dyno_cli_watch_stdin (ctx->cancellable);
+  if (!ctx->quiet)
+    announce_precision (a->config);
+  dyno_engine_run_async (ctx->engine, a->config, (const char *const *) a->targets,
+                         ctx->cancellable, run_done, ctx);
   g_main_loop_run (loop);
-  /* The signals stay caught until the result is saved and printed: one that comes meanwhile
-   * waits in the pipe, so that the save is finished (no .NAME.XXXXXX left, no finished run
-   * lost) before the command says it was interrupted. */
   g_source_remove (signal_source);
   if (stdin_source != NULL)
     g_source_destroy (stdin_source);
   g_clear_pointer (&stdin_source, g_source_unref);
-  clear_progress (&ctx);
+  clear_progress (ctx);
+  ctx->loop = NULL;
+  return TRUE;
+}
 
-  if (ctx.error != NULL)
+/* ---- what is printed ------------------------------------------------------------------------ */
+
+static void
+print_stream_result (DynoResult *result)
+{
+  DynoStreamEvent event = { .kind = DYNO_STREAM_RESULT, .result = result };
+
+  print_stream (&event);
+}
+
+static void
+print_json (DynoResult *result)
+{
+  g_autofree char *text = dyno_result_to_json (result, TRUE);
+
+  g_print ("%s\n", text);
+}
+
+/* bonnie++'s CSV for Bonnie's tests; a run of queued tests alone gets theirs. */
+static void
+print_csv (DynoResult *result, const DynoConfig *config)
+{
+  g_autofree char *text = dyno_cli_has_bonnie (result) ? dyno_report_csv (result, FALSE)
+                                                       : dyno_report_queued_csv (result);
+
+  g_print ("%s", text);
+  if (dyno_cli_has_bonnie (result) && dyno_config_has_queued_tests (config))
+    dyno_cli_error (_("bonnie++'s CSV has no columns for the queued tests; write them with "
+                      "--json and then dyno-cli export FILE --format queued-csv"));
+}
+
+/* The tables; after a paired run, the answer first, then the tables it comes from. */
+static void
+print_text (DynoResult *result, gboolean paired, DynoRateUnit rate_unit)
+{
+  g_autofree char *text = dyno_report_text (result, rate_unit);
+
+  if (paired)
     {
-      g_autoptr (GError) run_error = ctx.error;
+      g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
+      g_autofree char *answer = NULL;
 
-      finish_signals (&signals);
-
-      if (ctx.output_lost)
-        return DYNO_EXIT_FAILED;
-      if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          if (stream)
-            {
-              DynoStreamEvent event = { .kind = DYNO_STREAM_INTERRUPTED };
-
-              print_stream (&event);
-            }
-          else
-            {
-              g_autoptr (GPtrArray) stopped = dyno_engine_take_stopped_results (engine);
-
-              if (stopped != NULL && stopped->len > 0)
-                keep_stopped (g_ptr_array_index (stopped, 0), json, csv, rate_unit);
-              else if (left_behind->len == 0)
-                dyno_cli_error (_("interrupted; the scratch folder was removed"));
-            }
-          /* Not a clean stop: files are left on the volume. */
-          for (guint i = 0; i < left_behind->len; i++)
-            dyno_cli_error (_("interrupted: %s"), (char *) g_ptr_array_index (left_behind, i));
-          return left_behind->len > 0 ? DYNO_EXIT_FAILED : DYNO_EXIT_INTERRUPTED;
-        }
-      dyno_cli_error ("%s", run_error->message);
-      return DYNO_EXIT_FAILED;
+      dyno_comparison_add (comparison, result, 0);
+      dyno_comparison_add (comparison, result, 1);
+      dyno_comparison_name_by_folder (comparison);
+      answer = dyno_comparison_format_paired (comparison, rate_unit);
+      g_print ("%s\n", answer);
     }
+  g_print ("%s", text);
+}
 
-  for (guint i = 0; price_amounts->len > 0 && i < dyno_result_get_n_targets (ctx.result); i++)
+/* A run that was stopped: what finished is kept where the result would have gone. */
+static int
+print_stopped (RunArgs *a, RunContext *ctx)
+{
+  GPtrArray *left_behind = ctx->left_behind;
+
+  if (ctx->stream)
     {
-      guint p = price_amounts->len == 1 ? 0 : MIN (i, price_amounts->len - 1);
-
-      dyno_target_result_set_price (dyno_result_get_target (ctx.result, i),
-                                    g_array_index (price_amounts, double, p),
-                                    g_ptr_array_index (price_currencies, p));
-    }
-
-  for (guint i = 0; i < dyno_result_get_n_targets (ctx.result); i++)
-    {
-      DynoTargetResult *target = dyno_result_get_target (ctx.result, i);
-
-      if (reference != NULL)
-        dyno_array_target_set_reference (target, reference_read, reference_write);
-      target->spindles_read = spindles_read;
-      target->spindles_write = spindles_write;
-    }
-
-  if (json != NULL && !g_str_equal (json, "-") && !dyno_result_save (ctx.result, json, &error))
-    {
-      dyno_cli_error (_("Cannot save the result: %s"), error->message);
-      status = DYNO_EXIT_FAILED;
-    }
-
-  if (stream)
-    {
-      DynoStreamEvent event = { .kind = DYNO_STREAM_RESULT, .result = ctx.result };
+      DynoStreamEvent event = { .kind = DYNO_STREAM_INTERRUPTED };
 
       print_stream (&event);
     }
-  else if (json != NULL && g_str_equal (json, "-"))
-    {
-      g_autofree char *text = dyno_result_to_json (ctx.result, TRUE);
-
-      g_print ("%s\n", text);
-    }
-  else if (csv)
-    {
-      /* bonnie++'s CSV for Bonnie's tests; a run of queued tests alone gets theirs. */
-      g_autofree char *text = dyno_cli_has_bonnie (ctx.result) ? dyno_report_csv (ctx.result, FALSE)
-                                                                : dyno_report_queued_csv (ctx.result);
-
-      g_print ("%s", text);
-      if (dyno_cli_has_bonnie (ctx.result) && dyno_config_has_queued_tests (config))
-        dyno_cli_error (_("bonnie++'s CSV has no columns for the queued tests; write them with "
-                          "--json and then dyno-cli export FILE --format queued-csv"));
-    }
   else
     {
-      g_autofree char *text = dyno_report_text (ctx.result, rate_unit);
+      g_autoptr (GPtrArray) stopped = dyno_engine_take_stopped_results (ctx->engine);
 
-      /* The answer first, then the tables it comes from. */
-      if (paired)
-        {
-          g_autoptr (DynoComparison) comparison = dyno_comparison_new ();
-          g_autofree char *answer = NULL;
-
-          dyno_comparison_add (comparison, ctx.result, 0);
-          dyno_comparison_add (comparison, ctx.result, 1);
-          dyno_comparison_name_by_folder (comparison);
-          answer = dyno_comparison_format_paired (comparison, rate_unit);
-          g_print ("%s\n", answer);
-        }
-      g_print ("%s", text);
+      if (stopped != NULL && stopped->len > 0)
+        keep_stopped (g_ptr_array_index (stopped, 0), a->json, a->csv, a->rate_unit);
+      else if (left_behind->len == 0)
+        dyno_cli_error (_("interrupted; the scratch folder was removed"));
     }
+  /* Not a clean stop: files are left on the volume. */
+  for (guint i = 0; i < left_behind->len; i++)
+    dyno_cli_error (_("interrupted: %s"), (char *) g_ptr_array_index (left_behind, i));
+  return left_behind->len > 0 ? DYNO_EXIT_FAILED : DYNO_EXIT_INTERRUPTED;
+}
 
-  for (guint i = 0; i < dyno_result_get_n_targets (ctx.result); i++)
+/* What dyno-cli keeps with each target: its price, the array's reference and spindles. */
+static void
+annotate_result (RunArgs *a, DynoResult *result)
+{
+  for (guint i = 0; i < dyno_result_get_n_targets (result); i++)
     {
-      const DynoTargetResult *target = dyno_result_get_target (ctx.result, i);
+      DynoTargetResult *target = dyno_result_get_target (result, i);
+
+      if (a->price_amounts->len > 0)
+        {
+          guint p = a->price_amounts->len == 1 ? 0 : MIN (i, a->price_amounts->len - 1);
+
+          dyno_target_result_set_price (target, g_array_index (a->price_amounts, double, p),
+                                        g_ptr_array_index (a->price_currencies, p));
+        }
+      if (a->reference != NULL)
+        dyno_array_target_set_reference (target, a->reference_read, a->reference_write);
+      target->spindles_read = a->spindles_read;
+      target->spindles_write = a->spindles_write;
+    }
+}
+
+/* The targets that failed, after the output; DYNO_EXIT_FAILED when any did. */
+static int
+report_target_errors (DynoResult *result)
+{
+  int status = DYNO_EXIT_OK;
+
+  for (guint i = 0; i < dyno_result_get_n_targets (result); i++)
+    {
+      const DynoTargetResult *target = dyno_result_get_target (result, i);
 
       if (target->error_message != NULL && target->error_phase == NULL && target->phases->len > 0)
         {
@@ -1131,17 +1103,132 @@ dyno_cli_run (int argc, char **argv)
           status = DYNO_EXIT_FAILED;
         }
     }
-  g_clear_object (&ctx.result);
-  if (finish_signals (&signals))
-    {
-      if (json != NULL && !g_str_equal (json, "-") && status == DYNO_EXIT_OK)
-        dyno_cli_error (_("interrupted after the run had finished; the result was saved to %s"),
-                        json);
-      else
-        dyno_cli_error (_("interrupted after the run had finished; its output was written in "
-                          "full"));
-      if (status == DYNO_EXIT_OK)
-        status = DYNO_EXIT_INTERRUPTED;
-    }
   return status;
+}
+
+/* The finished run: saved, printed in the form asked for, its failures said. */
+static int
+print_result (RunArgs *a, DynoResult *result)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean json_out = a->json != NULL && g_str_equal (a->json, "-");
+  int status = DYNO_EXIT_OK;
+
+  annotate_result (a, result);
+  if (a->json != NULL && !json_out && !dyno_result_save (result, a->json, &error))
+    {
+      dyno_cli_error (_("Cannot save the result: %s"), error->message);
+      status = DYNO_EXIT_FAILED;
+    }
+  if (a->stream)
+    print_stream_result (result);
+  else if (json_out)
+    print_json (result);
+  else if (a->csv)
+    print_csv (result, a->config);
+  else
+    print_text (result, a->paired, a->rate_unit);
+  if (report_target_errors (result) != DYNO_EXIT_OK)
+    status = DYNO_EXIT_FAILED;
+  return status;
+}
+
+/* A signal that came after the run had finished: the output is whole, and says so. */
+static int
+finish_late_signal (RunArgs *a, DynoCliSignals *signals, int status)
+{
+  if (!finish_signals (signals))
+    return status;
+  if (a->json != NULL && !g_str_equal (a->json, "-") && status == DYNO_EXIT_OK)
+    dyno_cli_error (_("interrupted after the run had finished; the result was saved to %s"),
+                    a->json);
+  else
+    dyno_cli_error (_("interrupted after the run had finished; its output was written in "
+                      "full"));
+  return status == DYNO_EXIT_OK ? DYNO_EXIT_INTERRUPTED : status;
+}
+
+/* ---- dyno-cli run -------------------------------------------------------------------------- */
+
+int
+dyno_cli_run (int argc, char **argv)
+{
+  g_auto (RunArgs) a = { .rate_unit = DYNO_RATE_UNIT_MB };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DynoEngine) engine = NULL;
+  g_autoptr (GCancellable) cancellable = NULL;
+  g_autoptr (GPtrArray) left_behind = g_ptr_array_new_with_free_func (g_free);
+  RunContext ctx = { 0 };
+  DynoCliSignals signals;
+  int status;
+
+  /* Parse: the run's options from their tables, dyno-cli's own, the outputs. */
+  status = parse_args (&a, argc, argv);
+  if (status >= 0)
+    return status;
+
+  /* ssh://host/path or host:/path: through the engine's remote path (dyno-cli-remote-run.c).
+   * --reference and --per-spindle go to the remote dyno-cli with the other options: the far
+   * side sees its array and keeps them in the result it sends back. */
+  if (dyno_cli_remote_any_target (a.dirs))
+    return dyno_cli_run_remote (a.config, a.dirs,
+                                &(DynoCliRemoteOptions) {
+                                    .remote_cli = a.remote_cli, .json = a.json, .csv = a.csv,
+                                    .stream = a.stream, .quiet = a.quiet, .paired = a.paired,
+                                    .parallel = a.parallel, .price_amounts = a.price_amounts,
+                                    .price_currencies = a.price_currencies,
+                                    .reference = a.reference, .per_spindle = a.per_spindle,
+                                    .unit = a.rate_unit });
+  if (a.parallel)
+    return dyno_cli_usage_error ("run", _("--parallel measures folders on several machines at "
+                                          "once; give them as ssh://host/path"));
+  if (!make_targets (&a, &error))
+    return dyno_cli_usage_error ("run", "%s", error->message);
+
+  /* Run, through the engine. */
+  if (a.stream)
+    {
+      DynoStreamEvent hello;
+
+      dyno_stream_event_init_hello (&hello, PACKAGE_VERSION);
+      print_stream (&hello);
+      dyno_stream_event_clear (&hello);
+    }
+  status = preflight (&a);
+  if (status >= 0)
+    return status;
+  if (!a.stream)
+    warn_leftovers ();
+  cancellable = g_cancellable_new ();
+  engine = dyno_engine_new ();
+  ctx.engine = engine;
+  ctx.cancellable = cancellable;
+  ctx.targets = (const char *const *) a.targets;
+  ctx.stream = a.stream;
+  ctx.quiet = a.quiet || a.csv || (a.json != NULL && g_str_equal (a.json, "-"));
+  ctx.tty = isatty (STDERR_FILENO);
+  ctx.config = a.config;
+  ctx.left_behind = left_behind;
+  if (!run_engine (&a, &ctx, &signals, &error))
+    {
+      dyno_cli_error ("%s", error->message);
+      return DYNO_EXIT_FAILED;
+    }
+
+  /* Print: the stopped run's finished phases, or the result in the form asked for. */
+  if (ctx.error != NULL)
+    {
+      g_autoptr (GError) run_error = g_steal_pointer (&ctx.error);
+
+      finish_signals (&signals);
+      if (ctx.output_lost)
+        return DYNO_EXIT_FAILED;
+      if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return print_stopped (&a, &ctx);
+      dyno_cli_error ("%s", run_error->message);
+      return DYNO_EXIT_FAILED;
+    }
+  status = print_result (&a, ctx.result);
+  g_clear_object (&ctx.result);
+  return finish_late_signal (&a, &signals, status);
 }

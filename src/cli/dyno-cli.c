@@ -299,6 +299,7 @@ all_more_commands (void)
                       _("  dyno-cli list [--json] [--dir DIR]               the saved runs\n"),
                       _("  dyno-cli scan DEVICE [OPTION...]                 a whole disk's rate, read-only\n"),
                       _("  dyno-cli clean [FOLDER...]                       remove scratch folders Dyno left\n"),
+                      _("  dyno-cli fill DIR [OPTION...]                    write until the drive sags\n"),
                       NULL);
 }
 
@@ -354,6 +355,8 @@ run_command (int argc, char *argv[])
     return dyno_cli_export (argc - 1, argv + 1);
   if (g_str_equal (command, "scan"))
     return dyno_cli_scan (argc - 1, argv + 1);
+  if (g_str_equal (command, "fill"))
+    return dyno_cli_fill (argc - 1, argv + 1);
   if (g_str_equal (command, "clean"))
     return dyno_cli_clean (argc - 1, argv + 1);
   if (g_str_equal (command, "--version") || g_str_equal (command, "-V"))

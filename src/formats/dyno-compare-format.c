@@ -7,9 +7,11 @@
  * were not too fast (DynoCompareCell.rate), so a table, its CSV and its chart agree.
  *
  * - TEXT: Bonnie's layout, one row per entry (rate and %CPU per phase) and, under each entry
- *   but the baseline, a row "÷ BASELINE" of ratios. "~" marks a ratio within noise. When every
- *   ratio rests on single runs (Bray's tables, most bonnie++ logs) a legend line says so once
- *   rather than marking every cell; in a mix, "?" marks the single-run ratios.
+ *   but the baseline, a row "÷ BASELINE" of ratios. "≈" marks a ratio with no difference
+ *   larger than the equivalence margin, "?" an inconclusive one (dyno-compare-verdict.c).
+ *   When every ratio rests on single runs (Bray's tables, most bonnie++ logs) a legend line
+ *   says so once rather than marking every cell; in a mix, "?" marks the single-run ratios
+ *   too: neither can tell.
  * - MARKDOWN: a GitHub table per group of phases, the unit in each header, the ratio in
  *   parentheses after the figure, with the same marks and legend.
  * - CSV: bonnie++ 1.98, one line per entry holding the means (not the first repeat), named
@@ -40,6 +42,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-text-table-private.h"
 #include "dyno-compare.h"
 #include "dyno-report.h"
@@ -50,7 +53,8 @@
 #define CPU_WIDTH 3
 #define COLUMN_WIDTH (1 + RATE_WIDTH + 1 + CPU_WIDTH)
 
-#define MARK_NOISE "~"
+#define MARK_EQUIVALENT "≈"
+#define MARK_INCONCLUSIVE "?"
 #define MARK_SINGLE "?"
 #define MARK_CACHE "†"
 
@@ -75,7 +79,8 @@ group_banner (const DynoPhase *first, guint width)
 /* What the marks and the legend need to know about the whole comparison. */
 typedef struct
 {
-  gboolean any_noise;
+  gboolean any_equivalent;
+  gboolean any_inconclusive;
   gboolean any_single;
   gboolean any_significant;
   gboolean any_too_fast;
@@ -124,7 +129,10 @@ summarize (const DynoComparison *comparison, Summary *summary)
         switch (cell.difference)
           {
           case DYNO_DIFFERENCE_WITHIN_NOISE:
-            summary->any_noise = TRUE;
+            if (dyno_compare_cell_get_verdict (&cell) == DYNO_VERDICT_EQUIVALENT)
+              summary->any_equivalent = TRUE;
+            else
+              summary->any_inconclusive = TRUE;
             known++;
             break;
           case DYNO_DIFFERENCE_SINGLE_SAMPLE:
@@ -145,15 +153,18 @@ summarize (const DynoComparison *comparison, Summary *summary)
   summary->all_single = known > 0 && single == known;
 }
 
-/* The mark after a ratio: "†" when a figure under it may come from a cache below, "~" within
- * noise, "?" single run (unless all are), "" otherwise. */
+/* The mark after a ratio: "†" when a figure under it may come from a cache below, "≈" no
+ * difference larger than the margin, "?" inconclusive or a single run (unless all are), ""
+ * for a difference. */
 static const char *
 ratio_mark (const DynoCompareCell *cell, const Summary *summary)
 {
   if (cell->cache_doubt != NULL)
     return MARK_CACHE;
-  if (cell->difference == DYNO_DIFFERENCE_WITHIN_NOISE)
-    return MARK_NOISE;
+  if (dyno_compare_cell_get_verdict (cell) == DYNO_VERDICT_EQUIVALENT)
+    return MARK_EQUIVALENT;
+  if (dyno_compare_cell_get_verdict (cell) == DYNO_VERDICT_INCONCLUSIVE)
+    return MARK_INCONCLUSIVE;
   if (cell->difference == DYNO_DIFFERENCE_SINGLE_SAMPLE && !summary->all_single)
     return MARK_SINGLE;
   return "";
@@ -285,7 +296,9 @@ entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
 
   if (table_unit (table) == DYNO_UNIT_BYTES)
     return size > 0 ? format_file_size (size) : g_strdup ("");
-  return config->files_num > 0 ? g_strdup_printf ("%u", config->files_num) : g_strdup ("");
+  guint num = dyno_config_get_files (config)->num;
+
+  return num > 0 ? g_strdup_printf ("%u", num) : g_strdup ("");
 }
 
 /* "† may come from a cache below: …": each reason once, as the paired table's footnote says
@@ -321,13 +334,30 @@ append_legend (GString *out, const DynoComparison *comparison, const Summary *su
                           _("×: each figure divided by the same figure of %s, the baseline."),
                           base);
   g_string_append_c (out, '\n');
-  if (summary->any_noise)
+  if (summary->any_equivalent)
     {
+      g_autofree char *margin = dyno_compare_format_margin (
+          dyno_comparison_get_equivalence (comparison));
+
       g_string_append_printf (out,
-                              /* Translators: the legend of a comparison table; %s is a mark */
-                              _("%s: within noise: the repeats’ 95 %% confidence intervals "
-                                "explain the gap."),
-                              MARK_NOISE);
+                              /* Translators: the legend of a comparison table; the first %s is
+                               * a mark, the others the equivalence margin, "5" */
+                              _("%s: no difference larger than %s %%: the ratio’s 95 %% "
+                                "interval lies within ±%s %%."),
+                              MARK_EQUIVALENT, margin, margin);
+      g_string_append_c (out, '\n');
+    }
+  if (summary->any_inconclusive)
+    {
+      g_autofree char *margin = dyno_compare_format_margin (
+          dyno_comparison_get_equivalence (comparison));
+
+      g_string_append_printf (out,
+                              /* Translators: the legend of a comparison table; the first %s is
+                               * a mark, the second the equivalence margin, "5" */
+                              _("%s: inconclusive: the ratio’s 95 %% interval holds ×1 and "
+                                "reaches past ±%s %%; more repeats would tell."),
+                              MARK_INCONCLUSIVE, margin);
       g_string_append_c (out, '\n');
     }
   if (summary->all_single)
@@ -746,8 +776,9 @@ static const char html_style[] =
   "table.dyno .tag { font-weight: 400; color: #77767b; font-size: 0.85em; }\n"
   "table.dyno .ratio { display: block; font-size: 0.85em; color: #1c71d8; }\n"
   "table.dyno .ratio.down { color: #c01c28; }\n"
-  "table.dyno .ratio.noise, table.dyno .ratio.single, table.dyno .ratio.cached\n"
+  "table.dyno .ratio.equivalent, table.dyno .ratio.single, table.dyno .ratio.cached\n"
   "  { color: #77767b; }\n"
+  "table.dyno .ratio.inconclusive { color: #813d9c; font-style: italic; }\n"
   "table.dyno td.doubt { color: #77767b; font-style: italic; }\n"
   "table.dyno td.doubt .mark { color: #c64600; font-style: normal; }\n"
   "table.dyno .fast { color: #77767b; }\n"
@@ -813,10 +844,12 @@ append_html_cell (GString *out, const DynoComparison *comparison, guint e, const
       g_autofree char *title = dyno_comparison_describe_ratio (&cell);
       g_autofree char *title_escaped = g_markup_escape_text (title, -1);
       const char *mark = ratio_mark (&cell, summary);
-      const char *kind = cell.cache_doubt != NULL                            ? " cached"
-                         : cell.difference == DYNO_DIFFERENCE_WITHIN_NOISE    ? " noise"
+      DynoVerdict verdict = dyno_compare_cell_get_verdict (&cell);
+      const char *kind = cell.cache_doubt != NULL                          ? " cached"
+                         : verdict == DYNO_VERDICT_EQUIVALENT               ? " equivalent"
+                         : verdict == DYNO_VERDICT_INCONCLUSIVE             ? " inconclusive"
                          : cell.difference == DYNO_DIFFERENCE_SINGLE_SAMPLE ? " single"
-                                                                             : "";
+                                                                           : "";
 
       g_string_append_printf (out, "<span class=\"ratio%s%s\" title=\"%s\">%s%s%s</span>",
                               cell.ratio < 1 ? " down" : "", kind, title_escaped, ratio,
@@ -992,11 +1025,15 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
 
   json_builder_begin_object (b);
   add_string (b, "format", "dyno-comparison");
+  /* 2: verdicts are slower, faster, equivalent or inconclusive (1 had "same" for the last
+   * two), and "equivalence" gives the margin. */
   json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, 1);
+  json_builder_add_int_value (b, 2);
   add_string (b, "tool", "dyno " PACKAGE_VERSION);
   json_builder_set_member_name (b, "baseline");
   json_builder_add_int_value (b, dyno_comparison_get_baseline (comparison));
+  /* What "equivalent" means: no difference larger than this share, 0.05 for ±5 %. */
+  add_number (b, "equivalence", dyno_comparison_get_equivalence (comparison));
   add_string (b, "display_unit", dyno_rate_unit_label (unit));
   add_string (b, "source", source);
 
@@ -1026,6 +1063,40 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
       add_string (b, "path", target->info ? target->info->path : NULL);
       json_builder_set_member_name (b, "file_size");
       json_builder_add_int_value (b, (gint64) dyno_comparison_get_data_size (comparison, e));
+      /* The one answer first (dyno_comparison_get_typical): null for the baseline. */
+      {
+        g_autoptr (GPtrArray) used = NULL;
+        DynoCompareCell typical;
+
+        json_builder_set_member_name (b, "typical");
+        if (dyno_comparison_get_typical (comparison, e, &typical, &used))
+          {
+            json_builder_begin_object (b);
+            add_number (b, "ratio", typical.ratio);
+            json_builder_set_member_name (b, "ratio_ci95");
+            if (isfinite (typical.ratio_low) && isfinite (typical.ratio_high))
+              {
+                json_builder_begin_array (b);
+                json_builder_add_double_value (b, typical.ratio_low);
+                json_builder_add_double_value (b, typical.ratio_high);
+                json_builder_end_array (b);
+              }
+            else
+              json_builder_add_null_value (b);
+            json_builder_set_member_name (b, "ratio_paired");
+            json_builder_add_boolean_value (b, typical.paired);
+            add_string (b, "verdict",
+                        dyno_verdict_to_string (dyno_compare_cell_get_verdict (&typical)));
+            json_builder_set_member_name (b, "phases");
+            json_builder_begin_array (b);
+            for (guint i = 0; i < used->len; i++)
+              json_builder_add_string_value (b, dyno_phase_get_key (g_ptr_array_index (used, i)));
+            json_builder_end_array (b);
+            json_builder_end_object (b);
+          }
+        else
+          json_builder_add_null_value (b);
+      }
       /* Only for entries with a price (dyno-cli run --price): imports have none. */
       if (dyno_target_result_has_price (target))
         {

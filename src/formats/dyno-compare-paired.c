@@ -18,15 +18,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyno-compare.h"
+#include "dyno-compare-private.h"
+#include "dyno-crypto-words.h"
 #include "dyno-parse.h"
 #include "dyno-rate-unit.h"
 #include "dyno-text-table-private.h"
 
-/* A phase's title inside a sentence: "38 % slower at block write". English and French write
- * it in lower case there; German keeps its nouns capitalised: the translators say which. */
-static char *
-phase_in_sentence (const DynoPhase *phase)
+char *
+dyno_compare_phase_in_sentence (const DynoPhase *phase)
 {
   /* Translators: "lowercase" if your language writes a phase's title ("Block write") in lower
    * case inside a sentence ("38 % slower at block write"), as English and French do; anything
@@ -36,58 +35,11 @@ phase_in_sentence (const DynoPhase *phase)
   return g_strdup (dyno_phase_get_title (phase));
 }
 
-typedef struct
-{
-  double bytes;
-  double own;     /* Dyno's I/O threads */
-  double machine;
-  double helper;
-  gboolean have_machine;
-  gboolean have_helper;
-} CpuPerGb;
-
 /* CPU per 10^9 bytes over every B/s phase the entry ran. */
 static void
-cpu_per_gb (const DynoComparison *comparison, guint entry, CpuPerGb *out)
+cpu_per_gb (const DynoComparison *comparison, guint entry, DynoCpuPerGb *out)
 {
-  DynoResult *result = dyno_comparison_get_result (comparison, entry);
-  const DynoTargetResult *target = dyno_result_get_target (result,
-                                                           dyno_comparison_get_target (comparison, entry));
-  double bytes = 0, own = 0, machine = 0, helper = 0, machine_bytes = 0, helper_bytes = 0;
-
-  *out = (CpuPerGb) { 0 };
-  for (guint i = 0; i < target->phases->len; i++)
-    {
-      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
-
-      if (dyno_phase_get_unit (phase->phase) != DYNO_UNIT_BYTES)
-        continue;
-      for (guint j = 0; j < phase->runs->len; j++)
-        {
-          const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, j);
-
-          if (run->amount == 0 || isnan (run->cpu_seconds))
-            continue;
-          bytes += run->amount;
-          own += run->cpu_seconds;
-          if (!isnan (run->machine_cpu_seconds))
-            {
-              machine += run->machine_cpu_seconds;
-              machine_bytes += run->amount;
-            }
-          if (!isnan (run->helper_cpu_seconds))
-            {
-              helper += run->helper_cpu_seconds;
-              helper_bytes += run->amount;
-            }
-        }
-    }
-  out->bytes = bytes;
-  out->own = bytes > 0 ? own / (bytes / 1e9) : NAN;
-  out->have_machine = machine_bytes > 0;
-  out->machine = out->have_machine ? machine / (machine_bytes / 1e9) : NAN;
-  out->have_helper = helper_bytes > 0;
-  out->helper = out->have_helper ? helper / (helper_bytes / 1e9) : NAN;
+  dyno_target_cpu_per_gb (dyno_comparison_get_target_result (comparison, entry), out);
 }
 
 /* CPU per GB of each round (one repeat over every B/s phase the entry ran), so that a
@@ -319,7 +271,7 @@ append_cpu_sentence (GString *out, const DynoComparison *comparison, guint entry
   g_autoptr (GArray) base = cpu_rounds (comparison, baseline);
   const char *helper = NULL;
   double io, io_half, machine, machine_half;
-  CpuPerGb mine_total, base_total;
+  DynoCpuPerGb mine_total, base_total;
   g_autoptr (GString) io_text = g_string_new (NULL);
 
   if (!cpu_difference (comparison, entry, mine, base, FALSE, &io, &io_half))
@@ -401,6 +353,49 @@ append_cpu_sentence (GString *out, const DynoComparison *comparison, guint entry
                             "workers"));
 }
 
+/* The first encryption layer's name: "gocryptfs", "dm-crypt" (the summary's "gocryptfs
+ * (FUSE)" without its note); NULL when not encrypted. */
+static char *
+encryption_name (const DynoComparison *comparison, guint entry)
+{
+  const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, entry);
+  const char *name;
+  const char *paren;
+
+  if (target == NULL || target->info == NULL || !dyno_target_info_is_encrypted (target->info))
+    return NULL;
+  if (target->info->crypto != NULL && target->info->crypto->len > 0)
+    return g_strdup (((const DynoCryptoLayer *) g_ptr_array_index (target->info->crypto, 0))
+                         ->layer);
+  name = g_ptr_array_index (target->info->encryption, 0);
+  paren = strstr (name, " (");
+  return paren != NULL && paren > name ? g_strndup (name, paren - name) : g_strdup (name);
+}
+
+char *
+dyno_compare_subject (const DynoComparison *comparison, guint entry)
+{
+  const char *name = dyno_comparison_get_name (comparison, entry);
+  g_autofree char *layer = encryption_name (comparison, entry);
+  g_autofree char *base_layer = encryption_name (comparison,
+                                                 dyno_comparison_get_baseline (comparison));
+  g_autofree char *folded_name = NULL;
+  g_autofree char *folded_layer = NULL;
+
+  /* Said only where it tells the sides apart: the encrypted one against a plain baseline. */
+  if (layer == NULL || base_layer != NULL)
+    return g_strdup (name);
+  folded_name = g_utf8_casefold (name, -1);
+  folded_layer = g_utf8_casefold (layer, -1);
+  if (strstr (folded_name, folded_layer) != NULL)
+    /* Translators: the encrypted side of a comparison whose name says how already:
+     * "gocryptfs (encrypted)" */
+    return g_strdup_printf (_("%s (encrypted)"), name);
+  /* Translators: the encrypted side of a comparison: its name and the encryption layer,
+   * "enc (encrypted with gocryptfs)" */
+  return g_strdup_printf (_("%s (encrypted with %s)"), name, layer);
+}
+
 /* The most runs any phase of the target has. */
 static guint
 max_runs (const DynoTargetResult *target)
@@ -418,8 +413,11 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   g_autoptr (GPtrArray) phases = NULL;
   g_autoptr (GString) changes = g_string_new (NULL);
   g_autoptr (GString) same = g_string_new (NULL);
+  g_autoptr (GString) open = g_string_new (NULL);
   g_autoptr (GString) cached = g_string_new (NULL);
   g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree char *subject = NULL;
+  g_autofree char *margin = NULL;
   guint baseline;
   const char *name;
 
@@ -430,12 +428,14 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   if (entry == baseline)
     return NULL;
   name = dyno_comparison_get_name (comparison, entry);
+  subject = dyno_compare_subject (comparison, entry);
+  margin = dyno_compare_format_margin (dyno_comparison_get_equivalence (comparison));
   phases = dyno_comparison_get_phases (comparison);
   for (guint i = 0; i < phases->len; i++)
     {
       const DynoPhase *phase = g_ptr_array_index (phases, i);
       g_autofree char *item = NULL;
-      g_autofree char *title = phase_in_sentence (phase);
+      g_autofree char *title = dyno_compare_phase_in_sentence (phase);
       DynoCompareCell cell;
 
       dyno_comparison_get_cell (comparison, entry, phase, &cell);
@@ -451,8 +451,11 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
           item = g_strdup_printf (_("%.0f %% faster at %s"), (cell.ratio - 1) * 100, title);
           append_list (changes, item);
           break;
-        case DYNO_VERDICT_SAME:
+        case DYNO_VERDICT_EQUIVALENT:
           append_list (same, title);
+          break;
+        case DYNO_VERDICT_INCONCLUSIVE:
+          append_list (open, title);
           break;
         case DYNO_VERDICT_NONE:
         default:
@@ -465,19 +468,32 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   if (changes->len > 0)
     /* Translators: a paired run's summary: "encrypted is 38 % slower at block write, 5 %
      * faster at rewrite" */
-    g_string_append_printf (out, _("%s is %s"), name, changes->str);
+    g_string_append_printf (out, _("%s is %s"), subject, changes->str);
   if (same->len > 0)
     {
       if (out->len > 0)
         g_string_append (out, "; ");
       if (changes->len > 0)
-        /* Translators: a paired run's summary, after what changed: the phases whose
-         * intervals hold 1 */
-        g_string_append_printf (out, _("no measurable difference at %s"), same->str);
+        /* Translators: a paired run's summary, after what changed: the phases whose 95 %
+         * intervals lie inside the equivalence margin (the first %s, "5") */
+        g_string_append_printf (out, _("no difference larger than %s %% at %s"), margin,
+                                same->str);
       else
         /* Translators: a paired run's summary when nothing changed: "encrypted: no
-         * measurable difference at block write, block read" */
-        g_string_append_printf (out, _("%s: no measurable difference at %s"), name, same->str);
+         * difference larger than 5 % at block write, block read" */
+        g_string_append_printf (out, _("%s: no difference larger than %s %% at %s"), subject,
+                                margin, same->str);
+    }
+  if (open->len > 0)
+    {
+      if (out->len > 0)
+        /* Translators: a paired run's summary, after the verdicts: the phases whose 95 %
+         * intervals hold both no change and changes larger than the margin */
+        g_string_append_printf (out, _("; inconclusive at %s: needs more repeats"), open->str);
+      else
+        /* Translators: a paired run's summary when every phase is inconclusive */
+        g_string_append_printf (out, _("%s: inconclusive at %s: needs more repeats"), subject,
+                                open->str);
     }
   if (cached->len > 0 && out->len > 0)
     /* Translators: a paired run's summary, after the verdicts: the phases whose figures may
@@ -528,6 +544,31 @@ dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+dyno_comparison_describe_cpu (const DynoComparison *comparison, guint entry)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *start;
+  gunichar first;
+  char head[8] = { 0 };
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), NULL);
+
+  if (entry == dyno_comparison_get_baseline (comparison))
+    return NULL;
+  append_cpu_sentence (out, comparison, entry);
+  /* The summary's clauses start with "; ": a sentence of its own here. */
+  start = out->str;
+  while (*start == ';' || *start == ' ')
+    start++;
+  if (*start == '\0')
+    return NULL;
+  first = g_unichar_toupper (g_utf8_get_char (start));
+  g_unichar_to_utf8 (first, head);
+  return g_strconcat (head, g_utf8_next_char (start), ".", NULL);
+}
+
 /* "1234.5 MB/s" in the unit asked for; ops as they are; "—" when unknown. */
 static char *
 format_rate (double rate, const DynoPhase *phase, DynoRateUnit unit)
@@ -545,7 +586,7 @@ format_rate (double rate, const DynoPhase *phase, DynoRateUnit unit)
 static void
 append_cpu_line (GString *out, const DynoComparison *comparison, guint entry)
 {
-  CpuPerGb cpu;
+  DynoCpuPerGb cpu;
   const char *helper = helper_name (comparison, entry);
 
   cpu_per_gb (comparison, entry, &cpu);
@@ -561,7 +602,9 @@ append_cpu_line (GString *out, const DynoComparison *comparison, guint entry)
   g_string_append_c (out, '\n');
 }
 
-/* Every entry's encryption layers, then the CPU's crypto instructions (of the first run). */
+/* Every entry's encryption layers in plain words (cipher, where it runs, whether it uses the
+ * CPU's AES instructions, its CPU per GB), each with the raw layer under it; then the CPU's
+ * crypto instructions (of the first run). */
 static void
 append_crypto (GString *out, const DynoComparison *comparison)
 {
@@ -572,8 +615,7 @@ append_crypto (GString *out, const DynoComparison *comparison)
   for (guint e = 0; e < dyno_comparison_get_n_entries (comparison); e++)
     {
       DynoResult *result = dyno_comparison_get_result (comparison, e);
-      const DynoTargetResult *target = dyno_result_get_target (result,
-                                                               dyno_comparison_get_target (comparison, e));
+      const DynoTargetResult *target = dyno_comparison_get_target_result (comparison, e);
       const char *name = dyno_comparison_get_name (comparison, e);
 
       if (system == NULL)
@@ -586,9 +628,16 @@ append_crypto (GString *out, const DynoComparison *comparison)
         }
       for (guint i = 0; i < target->info->crypto->len; i++)
         {
-          g_autofree char *line = dyno_crypto_layer_describe (g_ptr_array_index (target->info->crypto, i));
+          const DynoCryptoLayer *layer = g_ptr_array_index (target->info->crypto, i);
+          g_autofree char *words = dyno_crypto_words_line (layer,
+                                                           dyno_result_get_system (result),
+                                                           target);
+          g_autofree char *raw = dyno_crypto_layer_describe (layer);
 
-          g_string_append_printf (out, "  %s: %s\n", name, line);
+          g_string_append_printf (out, "  %s: %s\n", name, words);
+          /* Translators: under an encryption layer in plain words, the layer as found, with
+           * its flags: "as found: gocryptfs: AES-256-GCM, file names AES-EME; flags HKDF …" */
+          g_string_append_printf (out, _("    as found: %s\n"), raw);
         }
     }
   if (system != NULL && system->cpu_crypto_known)
@@ -710,6 +759,43 @@ append_method (GString *out, const DynoComparison *comparison, const GPtrArray *
                           "(+++++) give no figure.\n"));
 }
 
+/* For a report's method, which words the intervals as the paired text does. */
+char *
+dyno_comparison_describe_method (const DynoComparison *comparison)
+{
+  g_autoptr (GPtrArray) phases = NULL;
+  GString *out;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  phases = dyno_comparison_get_phases (comparison);
+  out = g_string_new (NULL);
+  append_method (out, comparison, phases);
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+dyno_comparison_get_cpu_per_gb (const DynoComparison *comparison,
+                                guint                 entry,
+                                double               *own,
+                                double               *helper,
+                                double               *machine)
+{
+  DynoCpuPerGb cpu;
+
+  g_return_val_if_fail (comparison != NULL, FALSE);
+  g_return_val_if_fail (entry < dyno_comparison_get_n_entries (comparison), FALSE);
+
+  cpu_per_gb (comparison, entry, &cpu);
+  if (own != NULL)
+    *own = cpu.own;
+  if (helper != NULL)
+    *helper = cpu.have_helper ? cpu.helper : NAN;
+  if (machine != NULL)
+    *machine = cpu.have_machine ? cpu.machine : NAN;
+  return cpu.bytes > 0;
+}
+
 char *
 dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit)
 {
@@ -726,12 +812,18 @@ dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit un
     {
       g_autofree char *summary = NULL;
       g_autofree char *versus = NULL;
+      g_autofree char *typical = NULL;
 
       if (e == baseline)
         continue;
       versus = dyno_comparison_describe_versus (comparison, e);
+      typical = dyno_comparison_describe_typical (comparison, e);
       summary = dyno_comparison_describe_summary (comparison, e);
-      g_string_append_printf (out, "%s\n%s\n\n", versus, summary);
+      /* The one answer first, then each phase's in a sentence, then the table. */
+      g_string_append_printf (out, "%s\n", versus);
+      if (typical != NULL)
+        g_string_append_printf (out, "%s\n", typical);
+      g_string_append_printf (out, "%s\n\n", summary);
 
       {
         /* Columns as wide as their widest cell (a folder's name may be long), two spaces

@@ -38,7 +38,13 @@ struct _DynoComparison
 {
   gatomicrefcount ref_count;
   GArray *entries; /* Entry */
-  guint baseline;
+  guint baseline;        /* the caller's, when baseline_chosen */
+  gboolean baseline_chosen;
+  /* Without a choice: the first entry of the lowest rank (entry_rank), kept as entries are
+   * added, so that a cell costs no search over 10,000 entries. */
+  guint auto_baseline;
+  guint auto_rank;
+  double equivalence;
   /* Naming: every name given so far (the caller's and the automatic ones of the entries named
    * so far), and for a base name the next "(n)" worth trying: all below it are taken. Both are
    * rebuilt when a caller's name changes; adding an entry only adds to them. */
@@ -77,6 +83,7 @@ dyno_comparison_new (void)
   comparison->next_suffix = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   comparison->phases = g_ptr_array_new ();
   comparison->phase_set = g_hash_table_new (NULL, NULL);
+  comparison->equivalence = DYNO_COMPARE_DEFAULT_EQUIVALENCE;
   return comparison;
 }
 
@@ -212,6 +219,23 @@ add_phases (DynoComparison *comparison, const DynoTargetResult *target)
 
 /* ---- entries -------------------------------------------------------------------------- */
 
+/* What a baseline should not be, the worse the higher: 2 for an encrypted target (the question
+ * is what encryption costs, against the plain folder), 1 for a remote machine or a network
+ * file system (what the distance costs, against the local disk), 0 for the rest, imports
+ * included (they know neither). */
+static guint
+entry_rank (DynoResult *result, guint target)
+{
+  const DynoTargetResult *tr = dyno_result_get_target (result, target);
+  guint rank = 0;
+
+  if (tr->info != NULL && dyno_target_info_is_encrypted (tr->info))
+    rank += 2;
+  if (dyno_result_get_remote (result) != NULL || (tr->info != NULL && tr->info->network))
+    rank += 1;
+  return rank;
+}
+
 guint
 dyno_comparison_add (DynoComparison *comparison, DynoResult *result, guint target)
 {
@@ -224,6 +248,15 @@ dyno_comparison_add (DynoComparison *comparison, DynoResult *result, guint targe
   entry.result = g_object_ref (result);
   entry.target = target;
   g_array_append_val (comparison->entries, entry);
+  {
+    guint rank = entry_rank (result, target);
+
+    if (comparison->entries->len == 1 || rank < comparison->auto_rank)
+      {
+        comparison->auto_baseline = comparison->entries->len - 1;
+        comparison->auto_rank = rank;
+      }
+  }
   /* The last entry's automatic name depends on those before it only: nothing else changes. */
   name_automatic (comparison, get_entry (comparison, comparison->entries->len - 1));
   add_phases (comparison, dyno_result_get_target (result, target));
@@ -388,7 +421,7 @@ dyno_comparison_get_baseline (const DynoComparison *comparison)
 {
   g_return_val_if_fail (comparison != NULL, 0);
 
-  return comparison->baseline;
+  return comparison->baseline_chosen ? comparison->baseline : comparison->auto_baseline;
 }
 
 void
@@ -398,6 +431,32 @@ dyno_comparison_set_baseline (DynoComparison *comparison, guint entry)
   g_return_if_fail (entry < comparison->entries->len);
 
   comparison->baseline = entry;
+  comparison->baseline_chosen = TRUE;
+}
+
+gboolean
+dyno_comparison_get_baseline_chosen (const DynoComparison *comparison)
+{
+  g_return_val_if_fail (comparison != NULL, FALSE);
+
+  return comparison->baseline_chosen;
+}
+
+double
+dyno_comparison_get_equivalence (const DynoComparison *comparison)
+{
+  g_return_val_if_fail (comparison != NULL, DYNO_COMPARE_DEFAULT_EQUIVALENCE);
+
+  return comparison->equivalence;
+}
+
+void
+dyno_comparison_set_equivalence (DynoComparison *comparison, double margin)
+{
+  g_return_if_fail (comparison != NULL);
+  g_return_if_fail (margin >= 0.001 && margin <= 0.99);
+
+  comparison->equivalence = margin;
 }
 
 gboolean
@@ -591,6 +650,7 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
   const DynoPhaseResult *mine;
   const DynoPhaseResult *base;
   DynoCompareCell base_cell;
+  guint baseline;
 
   g_return_if_fail (comparison != NULL);
   g_return_if_fail (entry < comparison->entries->len);
@@ -600,6 +660,8 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
   mine = dyno_comparison_get_phase_result (comparison, entry, phase);
   fill_cell (mine, cell);
   cell->ratio_low = cell->ratio_high = NAN;
+  cell->equivalence = comparison->equivalence;
+  baseline = dyno_comparison_get_baseline (comparison);
   {
     double amount;
 
@@ -607,14 +669,14 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
       cell->per_price = cell->rate / amount;
   }
 
-  if (entry == comparison->baseline)
+  if (entry == baseline)
     {
       cell->difference = DYNO_DIFFERENCE_BASELINE;
       cell->ratio = isfinite (cell->rate) && cell->rate > 0 ? 1.0 : NAN;
       return;
     }
 
-  base = dyno_comparison_get_phase_result (comparison, comparison->baseline, phase);
+  base = dyno_comparison_get_phase_result (comparison, baseline, phase);
   fill_cell (base, &base_cell);
   if (isfinite (cell->rate) && isfinite (base_cell.rate) && base_cell.rate > 0)
     cell->ratio = cell->rate / base_cell.rate;
@@ -639,7 +701,7 @@ dyno_comparison_get_cell (const DynoComparison *comparison,
    * round's ratio is the measurement and the drift cancels. Its ratio is the rounds'
    * geometric mean, so that it lies inside the interval beside it. */
   if (dyno_comparison_get_result (comparison, entry)
-          == dyno_comparison_get_result (comparison, comparison->baseline))
+      == dyno_comparison_get_result (comparison, baseline))
     {
       double ratio, low, high;
 
@@ -700,20 +762,30 @@ dyno_comparison_describe_ratio (const DynoCompareCell *cell)
   if (cell->cache_doubt != NULL)
     /* Translators: a ratio such as "×14.1" of a figure that may have come from a cache */
     return g_strdup_printf (_("%s (may come from a cache)"), ratio);
-  switch (cell->difference)
+  switch (dyno_compare_cell_get_verdict (cell))
     {
-    case DYNO_DIFFERENCE_WITHIN_NOISE:
-      /* Translators: a ratio such as "×0.97" whose gap the repeats' spread explains */
-      return g_strdup_printf (_("%s (within noise)"), ratio);
-    case DYNO_DIFFERENCE_SINGLE_SAMPLE:
-      /* Translators: a ratio such as "×1.02" from one run on a side: noise cannot be told */
-      return g_strdup_printf (_("%s (single sample)"), ratio);
-    case DYNO_DIFFERENCE_SIGNIFICANT:
-    case DYNO_DIFFERENCE_UNKNOWN:
-    case DYNO_DIFFERENCE_BASELINE:
+    case DYNO_VERDICT_EQUIVALENT:
+      {
+        g_autofree char *margin = dyno_compare_format_margin (cell->equivalence);
+
+        /* Translators: a ratio such as "×0.97" whose 95 % interval lies inside ±5 % (the
+         * second %s, the equivalence margin) */
+        return g_strdup_printf (_("%s (no difference larger than %s %%)"), ratio, margin);
+      }
+    case DYNO_VERDICT_INCONCLUSIVE:
+      /* Translators: a ratio such as "×0.62" whose 95 % interval holds both ×1 and changes
+       * larger than the equivalence margin: more repeats would tell */
+      return g_strdup_printf (_("%s (inconclusive: needs more repeats)"), ratio);
+    case DYNO_VERDICT_SLOWER:
+    case DYNO_VERDICT_FASTER:
+    case DYNO_VERDICT_NONE:
     default:
-      return g_steal_pointer (&ratio);
+      break;
     }
+  if (cell->difference == DYNO_DIFFERENCE_SINGLE_SAMPLE)
+    /* Translators: a ratio such as "×1.02" from one run on a side: noise cannot be told */
+    return g_strdup_printf (_("%s (single sample)"), ratio);
+  return g_steal_pointer (&ratio);
 }
 
 char *
@@ -723,20 +795,10 @@ dyno_comparison_describe_versus (const DynoComparison *comparison, guint entry)
   g_return_val_if_fail (entry < comparison->entries->len, NULL);
 
   /* Translators: the heading of a comparison's headline: an entry and the baseline it is
-   * divided by, "gocryptfs vs plain" */
-  return g_strdup_printf (_("%s vs %s"), dyno_comparison_get_name (comparison, entry),
-                          dyno_comparison_get_name (comparison, comparison->baseline));
-}
-
-/* "−81", "+25", "−4.5": the change a ratio stands for, in percent, with a real minus sign. */
-static char *
-format_change (double ratio)
-{
-  double change = (ratio - 1) * 100;
-  g_autofree char *digits = g_strdup_printf (fabs (change) < 9.95 ? "%.1f" : "%.0f",
-                                             fabs (change));
-
-  return g_strdup_printf ("%s%s", change < 0 ? "\u2212" : "+", digits);
+   * divided by, "gocryptfs vs plain (baseline)" */
+  return g_strdup_printf (_("%s vs %s (baseline)"), dyno_comparison_get_name (comparison, entry),
+                          dyno_comparison_get_name (comparison,
+                                                    dyno_comparison_get_baseline (comparison)));
 }
 
 static void
@@ -754,18 +816,23 @@ dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry
   /* Not a copy: a headline per entry of 10,000 would copy the list 10,000 times. */
   const GPtrArray *phases = comparison->phases;
   g_autoptr (GStrvBuilder) lines = g_strv_builder_new ();
+  g_autofree char *margin = NULL;
+  guint baseline;
 
   g_return_val_if_fail (comparison != NULL, NULL);
   g_return_val_if_fail (entry < comparison->entries->len, NULL);
-  for (guint i = 0; i < phases->len && entry != comparison->baseline;)
+  baseline = dyno_comparison_get_baseline (comparison);
+  margin = dyno_compare_format_margin (comparison->equivalence);
+  for (guint i = 0; i < phases->len && entry != baseline;)
     {
       const DynoPhaseGroup *group = ((const DynoPhase *) g_ptr_array_index (phases, i))->kind
                                         ->group;
       g_autoptr (GString) line = g_string_new (NULL);
-      g_autoptr (GString) noise = g_string_new (NULL);
+      g_autoptr (GString) equivalent = g_string_new (NULL);
       g_autoptr (GString) single = g_string_new (NULL);
 
-      /* The gaps one by one; the phases that say nothing together, once. */
+      /* The gaps and the open questions one by one; the phases that show no difference
+       * larger than the margin together, once. */
       for (; i < phases->len; i++)
         {
           const DynoPhase *phase = g_ptr_array_index (phases, i);
@@ -778,11 +845,12 @@ dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry
             break;
           dyno_comparison_get_cell (comparison, entry, phase, &cell);
           ratio = dyno_compare_format_ratio (cell.ratio);
-          switch (cell.difference)
+          switch (dyno_compare_cell_get_verdict (&cell))
             {
-            case DYNO_DIFFERENCE_SIGNIFICANT:
+            case DYNO_VERDICT_SLOWER:
+            case DYNO_VERDICT_FASTER:
               {
-                g_autofree char *change = format_change (cell.ratio);
+                g_autofree char *change = dyno_compare_format_change (cell.ratio);
 
                 /* Translators: a phase, its ratio to the baseline and the change in percent,
                  * in a comparison's headline: "Block write ×0.19 (−81 %)" */
@@ -790,28 +858,40 @@ dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry
                 append_item (line, item);
               }
               break;
-            case DYNO_DIFFERENCE_WITHIN_NOISE:
-              append_item (noise, title);
+            case DYNO_VERDICT_EQUIVALENT:
+              append_item (equivalent, title);
               break;
-            case DYNO_DIFFERENCE_SINGLE_SAMPLE:
-              /* Translators: a phase and its ratio to the baseline: "Block write ×0.19" */
-              item = g_strdup_printf (C_("headline", "%s %s"), title, ratio);
-              append_item (single, item);
+            case DYNO_VERDICT_INCONCLUSIVE:
+              {
+                g_autofree char *low = dyno_compare_format_change (cell.ratio_low);
+                g_autofree char *high = dyno_compare_format_change (cell.ratio_high);
+
+                /* Translators: in a comparison's headline, a phase whose 95 % interval holds
+                 * both no change and changes larger than the equivalence margin: "Rewrite:
+                 * inconclusive (−89 to +15 %)" */
+                item = g_strdup_printf (_("%s: inconclusive (%s to %s %%)"), title, low, high);
+                append_item (line, item);
+              }
               break;
-            case DYNO_DIFFERENCE_BASELINE:
-            case DYNO_DIFFERENCE_UNKNOWN:
+            case DYNO_VERDICT_NONE:
             default:
-              /* Too fast, failed, or not run on a side: nothing to say. */
+              if (cell.difference == DYNO_DIFFERENCE_SINGLE_SAMPLE)
+                {
+                  /* Translators: a phase and its ratio to the baseline: "Block write ×0.19" */
+                  item = g_strdup_printf (C_("headline", "%s %s"), title, ratio);
+                  append_item (single, item);
+                }
+              /* Else too fast, failed, or not run on a side: nothing to say. */
               break;
             }
         }
-      if (noise->len > 0)
+      if (equivalent->len > 0)
         {
-          /* Translators: in a comparison's headline, phases whose 95 % intervals overlap on
-           * both sides: "Block read: no measurable difference", "Block write, Rewrite: no
-           * measurable difference" */
-          g_autofree char *item = g_strdup_printf (_("%s: no measurable difference"),
-                                                   noise->str);
+          /* Translators: in a comparison's headline, phases whose 95 % intervals lie inside
+           * the equivalence margin (the second %s): "Block read: no difference larger than
+           * 5 %", "Block write, Rewrite: no difference larger than 5 %" */
+          g_autofree char *item = g_strdup_printf (_("%s: no difference larger than %s %%"),
+                                                   equivalent->str, margin);
 
           append_item (line, item);
         }

@@ -49,7 +49,13 @@ typedef struct
    * Dyno could neither evict nor check (DynoPhaseRun.cache_doubt); NULL when none. Such a
    * cell's difference is UNKNOWN: no verdict, no headline, whatever its ratio. */
   const char *cache_doubt;
+  /* The comparison's equivalence margin (dyno_comparison_get_equivalence), so that the cell's
+   * verdict can be told from the cell alone. */
+  double equivalence;
 } DynoCompareCell;
+
+/* "No difference larger than 5 %" unless the caller says otherwise. */
+#define DYNO_COMPARE_DEFAULT_EQUIVALENCE 0.05
 
 typedef struct _DynoComparison DynoComparison;
 
@@ -72,15 +78,27 @@ void            dyno_comparison_set_name (DynoComparison *comparison, guint entr
  * "encrypted"), after the session's name when the comparison has several sessions ("lap plain").
  * Folders of the same name keep the automatic name. The names become the caller's (set_name). */
 void            dyno_comparison_name_by_folder (DynoComparison *comparison);
+/* The entry the others are divided by: the one set, else the first entry neither encrypted
+ * nor remote when some are (an encrypted folder given first is measured against the plain
+ * one: "encrypted is 91 % slower", never "plain is 569 % faster"), else the first. */
 guint           dyno_comparison_get_baseline (const DynoComparison *comparison);
 void            dyno_comparison_set_baseline (DynoComparison *comparison, guint entry);
+/* TRUE when the baseline was set by the caller (a person's choice), FALSE when automatic. */
+gboolean        dyno_comparison_get_baseline_chosen (const DynoComparison *comparison);
+/* The equivalence margin m (0.05: 5 %): an interval inside [1/(1 + m), 1 + m], where neither
+ * side is more than m faster than the other, is "no difference larger than 5 %". Symmetric on
+ * the log scale, so that the verdict does not depend on which side is the baseline. Between
+ * 0.001 and 0.99; DYNO_COMPARE_DEFAULT_EQUIVALENCE until set. */
+double          dyno_comparison_get_equivalence (const DynoComparison *comparison);
+void            dyno_comparison_set_equivalence (DynoComparison *comparison, double margin);
 /* The phases any entry ran (const DynoPhase *), in dyno_phase_compare order; free it. */
 GPtrArray      *dyno_comparison_get_phases (const DynoComparison *comparison);
 void            dyno_comparison_get_cell (const DynoComparison *comparison,
                                           guint                 entry,
                                           const DynoPhase      *phase,
                                           DynoCompareCell      *cell);
-/* "×0.17", "×1.02 (within noise)", "single sample": for tables and tooltips */
+/* "×0.17", "×1.02 (no difference larger than 5 %)", "×0.9 (inconclusive)", "×1.1 (single
+ * sample)": for tables and tooltips */
 char           *dyno_comparison_describe_ratio (const DynoCompareCell *cell);
 /* The answer first, translated: for each group of phases (Bonnie's Sequential Output, …) the
  * entry ran, one line of what its phases did against the baseline's, in catalogue order:
@@ -90,25 +108,57 @@ char           *dyno_comparison_describe_ratio (const DynoCompareCell *cell);
  * unknown on a side are left out, and a group with nothing left has no line. Empty for the
  * baseline. Free with g_strfreev. */
 char          **dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry);
-/* "gocryptfs vs plain": the entry's name and the baseline's, over its headline. */
+/* "gocryptfs vs plain (baseline)": the entry's name and the baseline's, over its headline. */
 char           *dyno_comparison_describe_versus (const DynoComparison *comparison, guint entry);
 
 /* What a paired run says of a phase: the entry against the baseline. */
 typedef enum
 {
-  DYNO_VERDICT_NONE,    /* the baseline itself, or no interval (a single run, a missing side) */
-  DYNO_VERDICT_SLOWER,  /* the ratio's 95 % interval lies below 1 */
-  DYNO_VERDICT_FASTER,  /* … above 1 */
-  DYNO_VERDICT_SAME,    /* … holds 1: no difference Dyno can measure */
+  DYNO_VERDICT_NONE,         /* the baseline itself, or no interval (a single run, a missing
+                              * side, a figure that may come from a cache) */
+  DYNO_VERDICT_SLOWER,       /* the ratio's 95 % interval lies below 1 */
+  DYNO_VERDICT_FASTER,       /* … above 1 */
+  DYNO_VERDICT_EQUIVALENT,   /* … holds 1 and lies inside the equivalence margin: no
+                              * difference larger than it */
+  DYNO_VERDICT_INCONCLUSIVE, /* … holds 1 and reaches past the margin: more repeats needed */
 } DynoVerdict;
 
 /* dyno-compare-verdict.c */
 DynoVerdict dyno_compare_cell_get_verdict (const DynoCompareCell *cell);
-/* "slower", "faster", "same"; NULL for DYNO_VERDICT_NONE (JSON's null) */
+/* The verdict of a ratio's 95 % interval [low, high] with the equivalence margin: the one rule
+ * every text, table and chart uses. NONE when the interval is not finite and positive. */
+DynoVerdict dyno_verdict_from_interval (double low, double high, double equivalence);
+/* "slower", "faster", "equivalent", "inconclusive"; NULL for DYNO_VERDICT_NONE (JSON's null) */
 const char *dyno_verdict_to_string (DynoVerdict verdict);
-/* Translated: "38 % slower (31 to 44 %)", "5 % faster (2 to 9 %)", "no difference Dyno can
- * measure (−3 to +4 %)", "one run: cannot tell"; NULL for the baseline. */
+/* Translated: "38 % slower (31 to 44 %)", "5 % faster (2 to 9 %)", "no difference larger
+ * than 5 % (−3 to +4 %)", "inconclusive: needs more repeats (−89 to +15 %)", "a single run on a
+ * side: cannot tell"; NULL for the baseline. */
 char       *dyno_compare_cell_describe_verdict (const DynoCompareCell *cell);
+/* A change in percent with a real minus sign and the digits that matter: "−81", "+25", "+4.5",
+ * "0". */
+char       *dyno_compare_format_change (double ratio);
+/* The margin as people write it: "5", "2.5". */
+char       *dyno_compare_format_margin (double equivalence);
+
+/* The typical change, the one answer first (dyno-compare-typical.c): the geometric mean of the
+ * entry's ratios over the figures that matter for the question (the streams, per-char and
+ * block, written and read, and the random reads: dyno_comparison_is_key_phase), with its 95 %
+ * interval from each round's mean log ratio over those phases (paired: one session's rounds)
+ * or from both sides' rounds (Welch). Phases with a figure on both sides only; when no key
+ * phase has one, every phase that has. cell gets ratio, ratio_low/high, paired, n, difference
+ * and equivalence (its verdict is dyno_compare_cell_get_verdict's); phases, when not NULL, the
+ * phases used (const DynoPhase *, free it). FALSE for the baseline and when no phase has a
+ * ratio (or only figures that may come from a cache). */
+gboolean    dyno_comparison_get_typical (const DynoComparison *comparison,
+                                         guint                 entry,
+                                         DynoCompareCell      *cell,
+                                         GPtrArray           **phases);
+/* Whether the phase is one of those the typical change is made of. */
+gboolean    dyno_comparison_is_key_phase (const DynoPhase *phase);
+/* Translated, one sentence: "gocryptfs is typically 62 % slower than plain (55 to 68 %): the
+ * geometric mean of block write, block read, per-char write, per-char read and random seeks.";
+ * NULL when dyno_comparison_get_typical says FALSE. */
+char       *dyno_comparison_describe_typical (const DynoComparison *comparison, guint entry);
 
 /* dyno-compare-paired.c: a paired run's answer. The summary, translated: "Encrypted is 38 %
  * slower at block write; no measurable difference at block read; it costs 2.3 ± 0.1
@@ -117,9 +167,24 @@ char       *dyno_compare_cell_describe_verdict (const DynoCompareCell *cell);
  * leaves out zero; the whole machine's figure follows, labelled, on the same condition.
  * NULL for the baseline. */
 char       *dyno_comparison_describe_summary (const DynoComparison *comparison, guint entry);
+/* The summary's CPU sentence alone, as a sentence: "It costs 2.3 ± 0.1 CPU-seconds per GB more
+ * in Dyno's threads and gocryptfs (gocryptfs: 2.2 of them)."; NULL for the baseline and when
+ * there is nothing to say (no CPU figures, or a difference below a tenth of a CPU-second). */
+char       *dyno_comparison_describe_cpu (const DynoComparison *comparison, guint entry);
 /* For each entry but the baseline: "encrypted vs plain", the summary, and a table of every
  * phase (both figures, ratio, its 95 % interval, verdict); then CPU per GB for each entry. */
 char       *dyno_comparison_format_paired (const DynoComparison *comparison, DynoRateUnit unit);
+/* How the paired text's intervals were made and the outlier rule, as it closes with them:
+ * "Ratios are the geometric mean of the 3 rounds' ratios …\nNo run is dropped …\n". */
+char       *dyno_comparison_describe_method (const DynoComparison *comparison);
+/* CPU-seconds per 10^9 bytes over the entry's phases in B/s, as the paired text's lines give
+ * them: Dyno's I/O threads, the FUSE daemon (NAN without one) and the whole machine (NAN when
+ * unknown). FALSE, with own NAN, when no such phase moved a byte with its CPU known. */
+gboolean    dyno_comparison_get_cpu_per_gb (const DynoComparison *comparison,
+                                            guint                 entry,
+                                            double               *own,
+                                            double               *helper,
+                                            double               *machine);
 
 typedef enum
 {

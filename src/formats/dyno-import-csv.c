@@ -20,9 +20,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-error.h"
 #include "dyno-bonnie-csv-private.h"
 #include "dyno-import-private.h"
+#include "dyno-option.h"
 
 #define NONE (-1)
 
@@ -279,22 +281,23 @@ parse_files (const CsvLine *line, DynoImportRun *run, GError **error)
       return TRUE;
     }
 
-  if (!parse_uint_field (line, layout->num_files, 1, DYNO_MAX_FILES_NUM, &run->config->files_num,
+  if (!parse_uint_field (line, layout->num_files, 1, DYNO_MAX_FILES_NUM,
+                         &dyno_config_get_files (run->config)->num,
                          error))
     return FALSE;
-  run->config->files_max = 0;
-  run->config->files_min = 0;
-  run->config->files_dirs = 1;
+  dyno_config_get_files (run->config)->max = 0;
+  dyno_config_get_files (run->config)->min = 0;
+  dyno_config_get_files (run->config)->dirs = 1;
   if (*field (line, layout->max_size) != '\0')
     {
       const char *max = field (line, layout->max_size);
 
       if (g_str_equal (max, "link") || g_str_equal (max, "-1"))
-        run->config->files_max = DYNO_FILES_LINK;
+        dyno_config_get_files (run->config)->max = DYNO_FILES_LINK;
       else if (g_str_equal (max, "symlink") || g_str_equal (max, "-2"))
-        run->config->files_max = DYNO_FILES_SYMLINK;
+        dyno_config_get_files (run->config)->max = DYNO_FILES_SYMLINK;
       else if (dyno_import_parse_size (max, strlen (max), 1, &bytes) && bytes <= G_MAXINT32)
-        run->config->files_max = (gint64) bytes;
+        dyno_config_get_files (run->config)->max = (gint64) bytes;
       else
         return field_fail (error, line, layout->max_size,
                            _("is not a file size (bytes, “link” or “symlink”)"));
@@ -305,12 +308,13 @@ parse_files (const CsvLine *line, DynoImportRun *run, GError **error)
 
       if (!dyno_import_parse_size (min, strlen (min), 1, &bytes) || bytes > G_MAXINT32)
         return field_fail (error, line, layout->min_size, _("is not a file size in bytes"));
-      if (run->config->files_max > 0)
-        run->config->files_min = MIN ((gint64) bytes, run->config->files_max);
+      if (dyno_config_get_files (run->config)->max > 0)
+        dyno_config_get_files (run->config)->min
+            = MIN ((gint64) bytes, dyno_config_get_files (run->config)->max);
     }
   if (*field (line, layout->num_dirs) != '\0'
       && !parse_uint_field (line, layout->num_dirs, 1, DYNO_MAX_FILES_DIRS,
-                            &run->config->files_dirs, error))
+                            &dyno_config_get_files (run->config)->dirs, error))
     return FALSE;
   return TRUE;
 }
@@ -479,8 +483,9 @@ dyno_import_csv_parse_line (const DynoImportInput *input, char *text, guint numb
   /* 1.0x uses stdio over the whole file; 1.92 and later 1-byte syscalls over 3 MiB */
   run->config->per_char = versioned ? DYNO_PER_CHAR_SYSCALL : DYNO_PER_CHAR_STDIO;
   run->config->chunk = DYNO_DEFAULT_CHUNK;
-  run->config->seeks = BONNIE_SEEKS;
-  run->config->seekers = versioned ? BONNIE_19X_SEEKERS : BONNIE_103_SEEKERS;
+  dyno_config_set_uint (run->config, "seeks", BONNIE_SEEKS);
+  dyno_config_set_uint (run->config, "seekers",
+                        versioned ? BONNIE_19X_SEEKERS : BONNIE_103_SEEKERS);
 
   if (layout->concurrency != NONE && *field (&line, layout->concurrency) != '\0')
     {
@@ -513,14 +518,21 @@ dyno_import_csv_parse_line (const DynoImportInput *input, char *text, guint numb
   if (layout->io_chunk != NONE && *field (&line, layout->io_chunk) != '\0'
       && !parse_chunk (&line, layout->io_chunk, field (&line, layout->io_chunk), run, error))
     return NULL;
-  if (layout->seeks != NONE && *field (&line, layout->seeks) != '\0'
-      && !parse_uint_field (&line, layout->seeks, 1, G_MAXINT32, &run->config->seeks, error))
-    return NULL;
-  if (layout->seekers != NONE && *field (&line, layout->seekers) != '\0'
-      && !parse_uint_field (&line, layout->seekers, 1, DYNO_MAX_SEEKERS, &run->config->seekers,
-                            error))
-    return NULL;
-  run->seek_threads = run->config->seekers;
+  {
+    guint seeks = dyno_config_get_uint (run->config, "seeks");
+    guint seekers = dyno_config_get_uint (run->config, "seekers");
+
+    if (layout->seeks != NONE && *field (&line, layout->seeks) != '\0'
+        && !parse_uint_field (&line, layout->seeks, 1, G_MAXINT32, &seeks, error))
+      return NULL;
+    if (layout->seekers != NONE && *field (&line, layout->seekers) != '\0'
+        && !parse_uint_field (&line, layout->seekers, 1,
+                              (guint) dyno_option_lookup ("seekers", NULL)->max, &seekers, error))
+      return NULL;
+    dyno_config_set_uint (run->config, "seeks", seeks);
+    dyno_config_set_uint (run->config, "seekers", seekers);
+  }
+  run->seek_threads = dyno_config_get_uint (run->config, "seekers");
 
   for (DynoBonnieColumn id = BONNIE_COL_PUTC; id <= BONNIE_COL_SEEKS; id++)
     if (!parse_pair (&line, layout->io_values + 2 * (id - BONNIE_COL_PUTC), id, run, error))

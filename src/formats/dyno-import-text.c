@@ -26,8 +26,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-error.h"
 #include "dyno-import-private.h"
+#include "dyno-option.h"
 
 #define MAX_TOKENS 40
 
@@ -295,8 +297,9 @@ new_bonniepp_run (TextState *state, char *label, guint number)
   run->generation = state->generation;
   run->first_line = run->last_line = number;
   run->config->chunk = DYNO_DEFAULT_CHUNK;
-  run->config->seeks = BONNIEPP_SEEKS;
-  run->config->seekers = 0; /* from the size column, or the generation's default */
+  dyno_config_set_uint (run->config, "seeks", BONNIEPP_SEEKS);
+  /* from the size column, or the generation's default */
+  dyno_config_set_uint (run->config, "seekers", 0);
   if (state->concurrency > 1)
     {
       g_autofree char *note =
@@ -326,9 +329,10 @@ finish_bonniepp_run (TextState *state, DynoImportRun *run)
       run->source = g_strdup_printf (_("bonnie++%s table, %s"), version, where);
     }
   run->config->per_char = new_line ? DYNO_PER_CHAR_SYSCALL : DYNO_PER_CHAR_STDIO;
-  if (run->config->seekers == 0)
-    run->config->seekers = new_line ? BONNIEPP_19X_SEEKERS : BONNIEPP_103_SEEKERS;
-  run->seek_threads = run->config->seekers;
+  if (dyno_config_get_uint (run->config, "seekers") == 0)
+    dyno_config_set_uint (run->config, "seekers",
+                          new_line ? BONNIEPP_19X_SEEKERS : BONNIEPP_103_SEEKERS);
+  run->seek_threads = dyno_config_get_uint (run->config, "seekers");
   if (!run->phases[BONNIE_COL_PUTC].present && !run->phases[BONNIE_COL_WRITE].present
       && !run->phases[BONNIE_COL_REWRITE].present && !run->phases[BONNIE_COL_GETC].present
       && !run->phases[BONNIE_COL_READ].present && !run->phases[BONNIE_COL_SEEKS].present)
@@ -419,7 +423,9 @@ parse_size_spec (const char *text, gsize length, DynoConfig *config, gboolean *c
       && !g_ascii_string_to_unsigned (seeks_text, 10, 1, G_MAXINT32, &seeks, NULL))
     return FALSE;
   if (seekers_text != NULL && *seekers_text != '\0'
-      && !g_ascii_string_to_unsigned (seekers_text, 10, 1, DYNO_MAX_SEEKERS, &seekers, NULL))
+      && !g_ascii_string_to_unsigned (seekers_text, 10, 1,
+                                      (guint64) dyno_option_lookup ("seekers", NULL)->max,
+                                      &seekers, NULL))
     return FALSE;
 
   if (config != NULL)
@@ -431,9 +437,9 @@ parse_size_spec (const char *text, gsize length, DynoConfig *config, gboolean *c
           *chunk_known = TRUE;
         }
       if (seeks != 0)
-        config->seeks = seeks;
+        dyno_config_set_uint (config, "seeks", seeks);
       if (seekers != 0)
-        config->seekers = seekers;
+        dyno_config_set_uint (config, "seekers", seekers);
     }
   return TRUE;
 }
@@ -554,10 +560,10 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
       run->label = g_steal_pointer (&label);
     }
 
-  run->config->files_num = spec->files_num;
-  run->config->files_max = spec->files_max;
-  run->config->files_min = spec->files_min;
-  run->config->files_dirs = spec->files_dirs;
+  dyno_config_get_files (run->config)->num = dyno_config_get_files (spec)->num;
+  dyno_config_get_files (run->config)->max = dyno_config_get_files (spec)->max;
+  dyno_config_get_files (run->config)->min = dyno_config_get_files (spec)->min;
+  dyno_config_get_files (run->config)->dirs = dyno_config_get_files (spec)->dirs;
   run->last_line = number;
   run->has_file_row = TRUE;
   for (guint p = 0; p < 6; p++)
@@ -567,7 +573,8 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
       set_phase (phase, line, first + 2 * p, FALSE, 0);
       /* 2.00a: "%5d" of a double prints whatever the integer register held, which is
        * usually num × 1024 */
-      if (state->text_200 && !phase->too_fast && phase->rate == spec->files_num * 1024.0)
+      if (state->text_200 && !phase->too_fast
+          && phase->rate == dyno_config_get_files (spec)->num * 1024.0)
         {
           phase->rate = NAN;
           garbage = TRUE;
@@ -580,7 +587,8 @@ parse_file_row (TextState *state, const TextLine *line, guint number)
                              "integer format applied to a floating-point value), here %u for "
                              "%u × 1024 files; those rates are unknown. Its CSV line has the "
                              "right ones."),
-                           spec->files_num * 1024, spec->files_num);
+                           dyno_config_get_files (spec)->num * 1024,
+                           dyno_config_get_files (spec)->num);
 
       dyno_import_run_add_note (run, note);
     }
@@ -734,8 +742,8 @@ parse_bonnie_row (TextState *state, const TextLine *line, guint number)
   run->first_line = run->last_line = number;
   run->config->size = (guint64) size * state->bonnie_size_unit;
   run->config->chunk = BONNIE_CHUNK;
-  run->config->seeks = BONNIE_SEEKS;
-  run->config->seekers = BONNIE_SEEKERS;
+  dyno_config_set_uint (run->config, "seeks", BONNIE_SEEKS);
+  dyno_config_set_uint (run->config, "seekers", BONNIE_SEEKERS);
   run->config->per_char = DYNO_PER_CHAR_STDIO;
   run->seek_threads = BONNIE_SEEKERS;
   run->has_io_row = TRUE;

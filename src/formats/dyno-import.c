@@ -38,6 +38,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-error.h"
 #include "dyno-file-private.h"
 #include "dyno-import-private.h"
@@ -59,7 +60,7 @@ dyno_import_run_new (void)
   /* What bonnie++ and Bonnie do; the readers change what the input says otherwise. */
   dyno_config_clear_phases (run->config);
   run->config->size = 0;
-  run->config->files_num = 0;
+  dyno_config_get_files (run->config)->num = 0;
   run->config->cache = DYNO_CACHE_NONE;
   run->config->data = DYNO_DATA_ZEROS;
   run->config->repeat = 1;
@@ -176,10 +177,10 @@ dyno_import_run_to_result (DynoImportRun *run)
       dyno_config_add_phase (run->config, dyno_import_bonnie_phase (id));
   if (!dyno_config_has_flags (run->config, DYNO_PHASE_FILE_TEST))
     {
-      run->config->files_num = 0;
-      run->config->files_max = 0;
-      run->config->files_min = 0;
-      run->config->files_dirs = 1;
+      dyno_config_get_files (run->config)->num = 0;
+      dyno_config_get_files (run->config)->max = 0;
+      dyno_config_get_files (run->config)->min = 0;
+      dyno_config_get_files (run->config)->dirs = 1;
     }
   dyno_result_set_config (result, run->config);
 
@@ -617,10 +618,10 @@ dyno_import_parse_files_spec (const char *text, DynoConfig *config)
   if (max > 0 && min > max)
     return FALSE;
 
-  config->files_num = num;
-  config->files_max = max;
-  config->files_min = min;
-  config->files_dirs = dirs;
+  dyno_config_get_files (config)->num = num;
+  dyno_config_get_files (config)->max = max;
+  dyno_config_get_files (config)->min = min;
+  dyno_config_get_files (config)->dirs = dirs;
   return TRUE;
 }
 

@@ -81,12 +81,13 @@ append_test_line (GString *out, const DynoPhaseResult *phase)
   if (phase->rate.n > 1)
     {
       int digits;
-      /* To two significant digits, as the grid's: "±2849.648" said more than two runs know. */
+      /* To two significant digits, as the grid's: "±2849.648" said more than two runs know.
+       * Labelled: the half-width of the mean's 95 % interval, as everywhere in Dyno. */
       double half = dyno_grid_round_interval (phase->rate.ci95 / 1e6, 3, &digits);
 
       g_string_append (out, "  ±");
       append_number (out, half, 0, digits);
-      g_string_append (out, ", best");
+      g_string_append (out, " (95%), best");
       g_string_append_c (out, ' ');
       append_number (out, phase->rate.max / 1e6, 0, 3);
     }

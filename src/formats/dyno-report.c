@@ -28,6 +28,7 @@
 #include "dyno-parse.h"
 #include "dyno-bonnie-csv-private.h"
 #include "dyno-array.h"
+#include "dyno-option.h"
 #include "dyno-report.h"
 #include "dyno-report-private.h"
 #include "dyno-text-table-private.h"
@@ -60,9 +61,9 @@ target_config (DynoResult *result, const DynoTargetResult *target)
   if (sizing->per_char_size > 0)
     config->per_char_size = sizing->per_char_size;
   if (sizing->files > 0)
-    config->files_num = (guint) MIN ((sizing->files + 1023) / 1024, G_MAXUINT);
+    dyno_config_get_files (config)->num = (guint) MIN ((sizing->files + 1023) / 1024, G_MAXUINT);
   if (sizing->seeks > 0)
-    config->seeks = (guint) MIN (sizing->seeks, G_MAXUINT);
+    dyno_config_set_uint (config, "seeks", (guint) MIN (sizing->seeks, G_MAXUINT));
   return config;
 }
 
@@ -349,7 +350,8 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
       g_string_append_c (line, ',');
       if (config->chunk != DYNO_DEFAULT_CHUNK)
         append_bonnie_size (line, config->chunk, " km");
-      g_string_append_printf (line, ",%u,%u", config->seeks, config->seekers);
+      g_string_append_printf (line, ",%u,%u", dyno_config_get_uint (config, "seeks"),
+                              dyno_config_get_uint (config, "seekers"));
       for (guint i = 0; i < n_bonnie; i++)
         if (!dyno_phase_has_flag (bonnie[i], DYNO_PHASE_FILE_TEST))
           append_csv_stat (line, bonnie[i],
@@ -361,20 +363,20 @@ dyno_report_csv_line (DynoResult *result, guint target_index, guint repeat)
   /* Fields 21–37: the file tests (bonnie++ -n 0 leaves them all empty). */
   if (dyno_config_has_file_tests (config))
     {
-      g_string_append_printf (line, ",%u,", config->files_num);
-      if (config->files_max == DYNO_FILES_LINK)
+      g_string_append_printf (line, ",%u,", dyno_config_get_files (config)->num);
+      if (dyno_config_get_files (config)->max == DYNO_FILES_LINK)
         g_string_append (line, "link");
-      else if (config->files_max == DYNO_FILES_SYMLINK)
+      else if (dyno_config_get_files (config)->max == DYNO_FILES_SYMLINK)
         g_string_append (line, "symlink");
-      else if (config->files_max > 0)
-        g_string_append_printf (line, "%" G_GINT64_FORMAT, config->files_max);
+      else if (dyno_config_get_files (config)->max > 0)
+        g_string_append_printf (line, "%" G_GINT64_FORMAT, dyno_config_get_files (config)->max);
       g_string_append_c (line, ',');
-      if (config->files_max > 0 && config->files_min > 0)
-        g_string_append_printf (line, "%" G_GINT64_FORMAT, config->files_min);
+      if (dyno_config_get_files (config)->max > 0 && dyno_config_get_files (config)->min > 0)
+        g_string_append_printf (line, "%" G_GINT64_FORMAT, dyno_config_get_files (config)->min);
       /* file_chunk_size, then num_dirs */
       g_string_append (line, ",,");
-      if (config->files_dirs > 1)
-        g_string_append_printf (line, "%u", config->files_dirs);
+      if (dyno_config_get_files (config)->dirs > 1)
+        g_string_append_printf (line, "%u", dyno_config_get_files (config)->dirs);
       for (guint i = 0; i < n_bonnie; i++)
         if (dyno_phase_has_flag (bonnie[i], DYNO_PHASE_FILE_TEST))
           append_csv_stat (line, bonnie[i],
@@ -484,19 +486,21 @@ append_mean_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
 static void
 append_sd_cell (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
 {
-  g_autofree char *sd = NULL;
+  g_autofree char *half = NULL;
   double scale;
 
-  if (phase == NULL || phase->rate.n < 2 || !isfinite (phase->rate.sd))
+  /* The half-width of the mean's 95 % interval: the ± of every other table of Dyno. */
+  if (phase == NULL || phase->rate.n < 2 || !isfinite (phase->rate.ci95))
     {
       append_cell (out, "", "");
       return;
     }
-  /* The decimals of the mean, so that mean and sd line up. */
+  /* The decimals of the mean, so that mean and interval line up. */
   scale = dyno_text_display_scale (phase->phase, unit);
-  sd = g_strdup_printf ("%.*f", dyno_text_rate_decimals (phase->phase, unit, phase->rate.mean / scale),
-                        phase->rate.sd / scale);
-  append_cell (out, sd, "");
+  half = g_strdup_printf ("%.*f",
+                          dyno_text_rate_decimals (phase->phase, unit, phase->rate.mean / scale),
+                          phase->rate.ci95 / scale);
+  append_cell (out, half, "");
 }
 
 /* Compact latency for the table: "742us", "6.92ms", "53.6ms", "1.25s". ASCII only, so that
@@ -559,7 +563,7 @@ append_rows (GString *out, const DynoTargetResult *target, GPtrArray *cols,
 
   if (show_sd)
     {
-      dyno_text_append_padded (out, "± sd", LABEL_WIDTH, FALSE);
+      dyno_text_append_padded (out, "± 95%", LABEL_WIDTH, FALSE);
       for (guint c = 0; c < cols->len; c++)
         append_sd_cell (out, dyno_target_result_get_phase (target, cols->pdata[c]), unit);
       g_string_append_c (out, '\n');
@@ -618,11 +622,12 @@ io_spec (const DynoConfig *config)
   if (config->chunk != DYNO_DEFAULT_CHUNK)
     append_bonnie_size (spec, config->chunk, " km");
   g_string_append (spec, "::");
-  if (config->seeks != DYNO_DEFAULT_SEEKS)
-    g_string_append_printf (spec, "%u", config->seeks);
+  /* bonnie++'s own defaults, which its -s leaves out */
+  if (dyno_config_get_uint (config, "seeks") != 8192)
+    g_string_append_printf (spec, "%u", dyno_config_get_uint (config, "seeks"));
   g_string_append_c (spec, ':');
-  if (config->seekers != DYNO_DEFAULT_SEEKERS)
-    g_string_append_printf (spec, "%u", config->seekers);
+  if (dyno_config_get_uint (config, "seekers") != 5)
+    g_string_append_printf (spec, "%u", dyno_config_get_uint (config, "seekers"));
   while (spec->len > 0 && spec->str[spec->len - 1] == ':')
     g_string_truncate (spec, spec->len - 1);
   return g_string_free (spec, FALSE);
@@ -657,11 +662,11 @@ append_files_table (GString *out, DynoResult *result, const DynoTargetResult *ta
   const char *columns;
 
   /* The parts of the spec dyno_format_files_spec() writes, as -n takes them. */
-  if (config->files_dirs > 1)
+  if (dyno_config_get_files (config)->dirs > 1)
     columns = "files:max:min:dirs";
-  else if (config->files_min != 0)
+  else if (dyno_config_get_files (config)->min != 0)
     columns = "files:max:min";
-  else if (config->files_max != 0)
+  else if (dyno_config_get_files (config)->max != 0)
     columns = "files:max";
   else
     columns = "files";
@@ -957,8 +962,8 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     {
       /* Translators: the runs behind a report's figures, when repeats were added for
        * precision to some of them: "the mean of 3 to 10 runs" */
-      g_string_append_printf (out, _("Figures are the mean of %u to %u runs, ± is one standard "
-                                     "deviation."),
+      g_string_append_printf (out, _("Figures are the mean of %u to %u runs, ± the half-width "
+                                     "of its 95 %% interval."),
                               fewest_runs (target), n_runs);
       g_string_append_c (out, '\n');
     }
@@ -966,10 +971,10 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
     {
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,
-                                           "Figures are the mean of %u run, ± is one standard "
-                                           "deviation.",
-                                           "Figures are the mean of %u runs, ± is one standard "
-                                           "deviation.",
+                                           "Figures are the mean of %u run, ± the half-width "
+                                           "of its 95 %% interval.",
+                                           "Figures are the mean of %u runs, ± the half-width "
+                                           "of its 95 %% interval.",
                                            n_runs),
                               n_runs);
       g_string_append_c (out, '\n');
@@ -980,7 +985,12 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
       g_autofree char *describe = dyno_target_info_describe (target->info);
       g_autofree char *path = escape_path (target->info->path ? target->info->path : "?");
 
-      g_string_append_printf (out, _("Target: %s (%s)"), path, describe);
+      /* A folder of another machine's, in a run across machines: host:path, as scp writes it. */
+      if (target->remote != NULL)
+        g_string_append_printf (out, "%s %s:%s (%s)", _("Target:"), target->remote, path,
+                                describe);
+      else
+        g_string_append_printf (out, _("Target: %s (%s)"), path, describe);
       g_string_append_c (out, '\n');
     }
   if (bonnie)

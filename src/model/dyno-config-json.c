@@ -1,8 +1,9 @@
 /* dyno-config-json.c: a configuration as one line of JSON, for `dyno-cli run --config-json`
  *
- * The result file's own "config" encoding (dyno-result-json-write.c and -read.c), with the few
- * fields a result keeps elsewhere: a run handed to another machine's dyno-cli is then the run
- * its result records.
+ * The result file's own "config" encoding (dyno-result-json-write.c and -read.c, from the
+ * option tables), with the options a result keeps elsewhere (DYNO_OPTION_NOT_IN_RESULT) and
+ * which of them the person gave: a run handed to another machine's dyno-cli is then the run its
+ * result records.
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,7 +14,21 @@
 
 #include "dyno-error.h"
 #include "dyno-json-shape.h"
+#include "dyno-option.h"
 #include "dyno-result-json.h"
+
+/* The options the person gave (dyno_config_option_is_given): a remote run then refuses what
+ * this one would have refused (an explicit --queue-cache direct where there is no O_DIRECT). */
+static gboolean
+add_given (const DynoOptionSet *set, const DynoOption *option, gpointer data)
+{
+  JsonArray *given = ((gpointer *) data)[0];
+  const DynoConfig *config = ((gpointer *) data)[1];
+
+  if (dyno_config_option_is_given (config, option->name))
+    json_array_add_string_element (given, option->name);
+  return TRUE;
+}
 
 char *
 dyno_config_to_json_text (const DynoConfig *config)
@@ -21,39 +36,44 @@ dyno_config_to_json_text (const DynoConfig *config)
   g_autoptr (JsonNode) root = NULL;
   g_autoptr (JsonGenerator) generator = json_generator_new ();
   JsonObject *object;
+  JsonArray *given = json_array_new ();
+  gpointer data[] = { given, (gpointer) config };
 
   g_return_val_if_fail (config != NULL, NULL);
 
-  object = dyno_config_to_json (config);
-  if (config->label != NULL)
-    json_object_set_string_member (object, "label", config->label);
-  if (config->notes != NULL)
-    json_object_set_string_member (object, "notes", config->notes);
-  if (config->skip_space_check)
-    json_object_set_boolean_member (object, "skip_space_check", TRUE);
+  object = dyno_config_to_json_full (config, TRUE);
+  dyno_options_foreach (add_given, data);
+  if (json_array_get_length (given) > 0)
+    json_object_set_array_member (object, "given", given);
+  else
+    json_array_unref (given);
   root = json_node_init_object (json_node_alloc (), object);
   json_object_unref (object);
   json_generator_set_root (generator, root);
   return json_generator_to_data (generator, NULL);
 }
 
-static gboolean
-take_string (JsonObject *object, const char *name, char **out, GError **error)
+static void
+read_given (JsonObject *object, DynoConfig *config)
 {
-  JsonNode *node = json_object_get_member (object, name);
+  JsonNode *node = json_object_get_member (object, "given");
+  JsonArray *given;
 
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  /* Only a record of who chose what: a name this Dyno does not know is left out. */
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return;
+  given = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (given); i++)
     {
-      g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT,
-                   /* TRANSLATORS: %s is a field's name, e.g. "label" */
-                   _("config: %s is not a string"), name);
-      return FALSE;
+      JsonNode *element = json_array_get_element (given, i);
+      const DynoOption *option;
+
+      if (!JSON_NODE_HOLDS_VALUE (element) || json_node_get_value_type (element) != G_TYPE_STRING)
+        continue;
+      option = dyno_option_lookup (json_node_get_string (element), NULL);
+      if (option != NULL)
+        dyno_config_option_set_given (config, option);
     }
-  g_free (*out);
-  *out = g_strdup (json_node_get_string (node));
-  return TRUE;
 }
 
 DynoConfig *
@@ -82,11 +102,8 @@ dyno_config_from_json_text (const char *text, GError **error)
       return NULL;
     }
   object = json_node_get_object (root);
-  if (!dyno_config_from_json (object, config, error)
-      || !take_string (object, "label", &config->label, error)
-      || !take_string (object, "notes", &config->notes, error))
+  if (!dyno_config_from_json_full (object, config, TRUE, error))
     return NULL;
-  if (json_object_has_member (object, "skip_space_check"))
-    config->skip_space_check = json_object_get_boolean_member (object, "skip_space_check");
+  read_given (object, config);
   return g_steal_pointer (&config);
 }

@@ -45,18 +45,21 @@ typedef enum
 #define DYNO_MAX_PHASE_TIME 3600.0
 #define DYNO_DEFAULT_REPEAT 3
 
-/* What a target calibrates for itself when phase_time > 0; the others are as given. */
+/* What a target calibrates for itself when phase_time > 0; the others are as given. Each flag
+ * belongs to the option it sizes (DynoOption.auto_flag, dyno-option.h); a kind's own options
+ * take theirs from DYNO_AUTO_KIND (n), declared with the kind. */
 typedef enum
 {
   DYNO_AUTO_SIZE = 1 << 0,     /* the data file, so that block write lasts phase_time */
   DYNO_AUTO_PER_CHAR = 1 << 1, /* the per-char bytes, from a per-char calibration of their own */
-  DYNO_AUTO_FILES = 1 << 2,    /* the files per series, from a create calibration */
-  DYNO_AUTO_SEEKS = 1 << 3,    /* the seeks: as many as phase_time holds */
   DYNO_AUTO_REPEAT = 1 << 4,   /* repeats past `repeat` until every figure's 95 % interval is
                                 * within `precision` of its mean, or `max_time` is spent */
 } DynoAutoFlags;
-/* The sizes; repeats are not a size (DYNO_AUTO_REPEAT is asked for on its own). */
-#define DYNO_AUTO_ALL (DYNO_AUTO_SIZE | DYNO_AUTO_PER_CHAR | DYNO_AUTO_FILES | DYNO_AUTO_SEEKS)
+#define DYNO_AUTO_KIND(n) ((DynoAutoFlags) (1u << (8 + (n))))
+/* The sizes: every option's auto_flag; repeats are not a size (DYNO_AUTO_REPEAT is asked for
+ * on its own). */
+#define DYNO_AUTO_ALL (dyno_auto_flags_all ())
+DynoAutoFlags dyno_auto_flags_all (void);
 
 /* The precision a run aims at by default: each figure's 95 % interval within ±5 % of its
  * mean, within a time budget for the whole run (per target) that keeps a default run of
@@ -73,18 +76,10 @@ typedef enum
 #define DYNO_MAX_IO_THREADS 1024
 #define DYNO_MAX_INTERVAL 600.0
 #define DYNO_DEFAULT_CHUNK 8192
-#define DYNO_DEFAULT_SEEKS 8192
-#define DYNO_DEFAULT_SEEKERS 5
-#define DYNO_DEFAULT_FILES 16
 #define DYNO_DEFAULT_SYSCALL_PER_CHAR_SIZE (G_GUINT64_CONSTANT (3) << 20)
 #define DYNO_MIN_CHUNK 256
 #define DYNO_MAX_CHUNK (G_GUINT64_CONSTANT (64) << 20)
-#define DYNO_MAX_SEEKERS 256
 #define DYNO_MAX_REPEAT 100
-#define DYNO_MAX_FILES_NUM 16384
-#define DYNO_MAX_FILES_DIRS 99999
-#define DYNO_FILES_LINK (-1)    /* -n N:-1: hard links to one file */
-#define DYNO_FILES_SYMLINK (-2) /* -n N:-2: symbolic links to one file */
 /* bonnie++'s MinTime: a figure from a shorter phase is not trusted */
 #define DYNO_TOO_FAST_SECONDS 0.5
 
@@ -95,14 +90,8 @@ typedef struct
   guint64 per_char_size; /* bytes for putc/getc; 0 = the mode's default */
   GPtrArray *phases;     /* const DynoPhase *, the selected phases in execution order (not
                           * owned: phases are interned); change it with the functions below */
-  guint files_num;       /* file tests create files_num × 1024 files */
-  gint64 files_max;      /* bytes; 0 = empty files; DYNO_FILES_LINK / DYNO_FILES_SYMLINK */
-  gint64 files_min;      /* bytes */
-  guint files_dirs;      /* spread files over this many directories */
-  guint seeks;
-  guint seekers;
   DynoPerCharMode per_char;
-  DynoCachePolicy cache;
+  DynoCachePolicy cache; /* Bonnie's data phases; the queued tests have queue_cache */
   DynoDataPattern data;
   guint repeat;
   double phase_time;     /* seconds; 0: one pass of the sizes as given (see above) */
@@ -125,6 +114,12 @@ typedef struct
   /* Skip the free-space pre-flight check: for file systems whose free figure is unreliable
    * (compressed, thin-provisioned). Not stored in results. */
   gboolean skip_space_check;
+  /* The kinds' own options (DynoPhaseKind.options): const DynoOptionSet * → the block of its
+   * values, one per set, made with the configuration (dyno-option.h) */
+  GHashTable *values;
+  /* Bit i: the i-th option (in dyno_options_foreach's order) was given by the person rather
+   * than left to its default, as fio's set_options (dyno_config_option_is_given) */
+  guint64 given;
 } DynoConfig;
 
 #define DYNO_TYPE_CONFIG (dyno_config_get_type ())
@@ -143,14 +138,11 @@ gboolean    dyno_config_validate (const DynoConfig *config, GError **error);
  * the size was already whole. Call after dyno_config_validate. */
 char       *dyno_config_round_size (DynoConfig *config);
 guint64     dyno_config_get_per_char_size (const DynoConfig *config);
-guint64     dyno_config_get_files_total (const DynoConfig *config);
 /* Some selected phase uses the data file (Bonnie's phases but the file tests). */
 gboolean    dyno_config_has_io_tests (const DynoConfig *config);
-/* Some file test is selected and there are files to test. */
-gboolean    dyno_config_has_file_tests (const DynoConfig *config);
 /* phase_time > 0 and the flag is set: the target calibrates that size itself. */
 gboolean    dyno_config_is_auto (const DynoConfig *config, DynoAutoFlags what);
-/* "size,per_char,files,seeks" and back, for files and the CLI. */
+/* The options' auto names ("size,per_char,files") and back, for files and the CLI. */
 char       *dyno_auto_flags_to_string (DynoAutoFlags flags);
 gboolean    dyno_auto_flags_from_string (const char *text, DynoAutoFlags *out);
 
@@ -158,8 +150,9 @@ gboolean    dyno_auto_flags_from_string (const char *text, DynoAutoFlags *out);
 guint            dyno_config_get_n_phases (const DynoConfig *config);
 const DynoPhase *dyno_config_get_phase (const DynoConfig *config, guint index);
 gboolean         dyno_config_has_phase (const DynoConfig *config, const DynoPhase *phase);
-/* Some selected phase has every flag of flags. */
+/* Some selected phase has every flag of flags / one of them at least. */
 gboolean         dyno_config_has_flags (const DynoConfig *config, DynoPhaseFlags flags);
+gboolean         dyno_config_has_any_flag (const DynoConfig *config, DynoPhaseFlags flags);
 void             dyno_config_add_phase (DynoConfig *config, const DynoPhase *phase);
 void             dyno_config_remove_phase (DynoConfig *config, const DynoPhase *phase);
 void             dyno_config_clear_phases (DynoConfig *config);

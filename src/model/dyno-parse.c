@@ -129,83 +129,6 @@ dyno_parse_count (const char *text, guint min, guint max, guint *out, GError **e
   return TRUE;
 }
 
-static gboolean
-parse_signed_size (const char *text, gint64 *out, GError **error)
-{
-  guint64 bytes;
-
-  if (g_str_equal (text, "link") || g_str_equal (text, "-1"))
-    {
-      *out = DYNO_FILES_LINK;
-      return TRUE;
-    }
-  if (g_str_equal (text, "symlink") || g_str_equal (text, "-2"))
-    {
-      *out = DYNO_FILES_SYMLINK;
-      return TRUE;
-    }
-  if (!dyno_parse_size (text, &bytes, error))
-    return FALSE;
-  if (bytes > (guint64) DYNO_MAX_CHUNK)
-    return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
-  *out = (gint64) bytes;
-  return TRUE;
-}
-
-gboolean
-dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error)
-{
-  g_auto (GStrv) parts = NULL;
-  guint n_parts;
-  guint num = 0;
-  guint dirs = 1;
-  gint64 max = 0;
-  gint64 min = 0;
-
-  g_return_val_if_fail (config != NULL, FALSE);
-
-  if (text == NULL || *text == '\0')
-    return dyno_error_set_invalid (error, _("The file test spec is empty: use NUM[:MAX[:MIN[:DIRS]]]"));
-
-  parts = g_strsplit (text, ":", -1);
-  n_parts = g_strv_length (parts);
-  if (n_parts > 4)
-    return dyno_error_set_invalid (error, _("“%s” has too many fields: use NUM[:MAX[:MIN[:DIRS]]]"), text);
-
-  if (!dyno_parse_count (parts[0], 0, DYNO_MAX_FILES_NUM, &num, NULL))
-    return dyno_error_set_invalid (error,
-                 _("“%s” is not a number of files: NUM counts 1024s of files, from 0 to %u"),
-                 parts[0], DYNO_MAX_FILES_NUM);
-  if (n_parts > 1 && *parts[1] != '\0' && !parse_signed_size (parts[1], &max, error))
-    return FALSE;
-  if (n_parts > 2 && *parts[2] != '\0')
-    {
-      guint64 bytes;
-
-      if (!dyno_parse_size (parts[2], &bytes, error))
-        return FALSE;
-      if (bytes > (guint64) DYNO_MAX_CHUNK)
-        return dyno_error_set_invalid (error, _("Files for the file tests can be at most 64 MiB each"));
-      min = (gint64) bytes;
-    }
-  if (n_parts > 3 && *parts[3] != '\0'
-      && !dyno_parse_count (parts[3], 1, DYNO_MAX_FILES_DIRS, &dirs, NULL))
-    return dyno_error_set_invalid (error, _("“%s” is not a number of directories from 1 to %u"), parts[3],
-                 DYNO_MAX_FILES_DIRS);
-
-  if (max >= 0 && min > max)
-    return dyno_error_set_invalid (error,
-                 _("In “%s” the smallest file size is larger than the largest: use "
-                   "NUM:MAX:MIN with MIN ≤ MAX"),
-                 text);
-
-  config->files_num = num;
-  config->files_max = max;
-  config->files_min = min;
-  config->files_dirs = dirs;
-  return TRUE;
-}
-
 gboolean
 dyno_parse_tests (const char *text, GPtrArray **out_phases, GError **error)
 {
@@ -272,25 +195,6 @@ dyno_format_size (guint64 bytes)
   if (value < 10)
     return g_strdup_printf ("%.2f %s", value, units[u]);
   return g_strdup_printf ("%.1f %s", value, units[u]);
-}
-
-char *
-dyno_format_files_spec (const DynoConfig *config)
-{
-  GString *spec = g_string_new (NULL);
-
-  g_string_append_printf (spec, "%u", config->files_num);
-  if (config->files_max == DYNO_FILES_LINK)
-    g_string_append (spec, ":link");
-  else if (config->files_max == DYNO_FILES_SYMLINK)
-    g_string_append (spec, ":symlink");
-  else if (config->files_max != 0 || config->files_min != 0 || config->files_dirs > 1)
-    g_string_append_printf (spec, ":%" G_GINT64_FORMAT, config->files_max);
-  if (config->files_min != 0 || config->files_dirs > 1)
-    g_string_append_printf (spec, ":%" G_GINT64_FORMAT, config->files_min);
-  if (config->files_dirs > 1)
-    g_string_append_printf (spec, ":%u", config->files_dirs);
-  return g_string_free (spec, FALSE);
 }
 
 char *

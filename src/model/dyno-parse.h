@@ -1,4 +1,4 @@
-/* dyno-parse.h: the text forms people type: sizes, test lists, bonnie++'s -n spec
+/* dyno-parse.h: the text forms people type: sizes, test lists (the -n spec: dyno-files-options.h)
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dyno-config.h"
+#include "dyno-files-options.h"
 
 G_BEGIN_DECLS
 
@@ -17,15 +18,12 @@ gboolean dyno_parse_count (const char *text, guint min, guint max, guint *out, G
  * or nan: strtod takes them all, and none is a price, a time or a percentage anyone types.
  * FALSE when text is anything else. */
 gboolean dyno_parse_decimal (const char *text, double *out);
-/* bonnie++'s -n num[:max[:min[:dirs]]]; max may be "link" or "symlink" (or -1/-2). */
-gboolean dyno_parse_files_spec (const char *text, DynoConfig *config, GError **error);
 /* Comma-separated phase keys or groups: all, io, block, char, files, create, stat, delete,
  * and phases with parameters ("rnd-read:4k:q32:t1"). out: const DynoPhase *, in the order and
  * without the repeats of the text. */
 gboolean dyno_parse_tests (const char *text, GPtrArray **out_phases, GError **error);
 
 char    *dyno_format_size (guint64 bytes);
-char    *dyno_format_files_spec (const DynoConfig *config);
 /* "all" for Bonnie's twelve, else the keys: "write,read,rnd-read:4k:q32:t1". */
 char    *dyno_format_tests (const DynoConfig *config);
 /* Rates for people: MB/s = 10^6 B/s, as disks are sold; ops/s for seeks and files. */

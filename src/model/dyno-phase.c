@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "dyno-error.h"
+#include "dyno-files-options.h"
+#include "dyno-option.h"
 #include "dyno-phase.h"
 
 /* ---- the catalogue ----------------------------------------------------------------------- */
@@ -33,6 +35,33 @@ static const DynoPhaseGroup *const groups[] = {
 #define QUEUED_PARAMS (DYNO_PHASE_PARAM_BLOCK | DYNO_PHASE_PARAM_QUEUE_DEPTH | DYNO_PHASE_PARAM_THREADS)
 #define MIX_PARAMS (QUEUED_PARAMS | DYNO_PHASE_PARAM_READ_PERCENT)
 
+/* The seeks' own options, declared with the kind as a fio engine declares its own: how many
+ * seeks a pass makes and by how many threads. Code outside the kind reads them by name
+ * (dyno_config_get_uint (config, "seekers")). */
+typedef struct
+{
+  guint count;
+  guint seekers;
+} SeeksOptions;
+
+static const DynoOption seeks_options[] = {
+  { .name = "seeks", .type = DYNO_OPTION_COUNT, .flags = DYNO_OPTION_FILE_FROM_ZERO,
+    .offset = G_STRUCT_OFFSET (SeeksOptions, count), .min = 1, .max = G_MAXINT, .def = "8192",
+    .unit = "seeks", .help = N_("Random seeks per pass (default: as many as the phase time holds)"),
+    .arg = N_("N"), .cli = "seeks", .json = "seeks", .settings = "seeks",
+    .auto_flag = DYNO_AUTO_KIND (1), .auto_name = "seeks" },
+  { .name = "seekers", .type = DYNO_OPTION_COUNT, .flags = DYNO_OPTION_FILE_FROM_ZERO,
+    .offset = G_STRUCT_OFFSET (SeeksOptions, seekers), .min = 1, .max = 256, .def = "5",
+    .unit = "threads", .help = N_("Seeker threads (default 5)"), .arg = N_("N"),
+    .cli = "seekers", .json = "seekers", .settings = "seekers" },
+};
+
+static const DynoOptionSet seeks_option_set = {
+  "seeks", seeks_options, G_N_ELEMENTS (seeks_options), sizeof (SeeksOptions), NULL,
+};
+
+#define FILES_OPTIONS .options = &dyno_files_option_set
+
 /* In execution order: Bonnie's I/O phases as bonnie++ runs them, then its file tests, then
  * the queued tests, reads before writes as CrystalDiskMark runs them. */
 static const DynoPhaseKind kinds[] = {
@@ -47,15 +76,19 @@ static const DynoPhaseKind kinds[] = {
   { "read", N_("Block read"), N_("Block"), &group_seq_input, DYNO_UNIT_BYTES,
     BONNIE_IO | DYNO_PHASE_READS_DATA | DYNO_PHASE_REPEATABLE },
   { "seeks", N_("Random seeks"), N_("Seeks"), &group_random, DYNO_UNIT_OPS,
-    BONNIE_IO | DYNO_PHASE_READS_DATA | DYNO_PHASE_REPEATABLE },
-  { "seq_create", N_("Sequential create"), N_("Create"), &group_seq_create, DYNO_UNIT_OPS, FILES },
+    BONNIE_IO | DYNO_PHASE_READS_DATA | DYNO_PHASE_REPEATABLE, .options = &seeks_option_set },
+  { "seq_create", N_("Sequential create"), N_("Create"), &group_seq_create, DYNO_UNIT_OPS, FILES,
+    FILES_OPTIONS },
   { "seq_stat", N_("Sequential stat"), N_("Read"), &group_seq_create, DYNO_UNIT_OPS,
-    FILES | DYNO_PHASE_REPEATABLE },
-  { "seq_delete", N_("Sequential delete"), N_("Delete"), &group_seq_create, DYNO_UNIT_OPS, FILES },
-  { "rand_create", N_("Random create"), N_("Create"), &group_rand_create, DYNO_UNIT_OPS, FILES },
+    FILES | DYNO_PHASE_REPEATABLE, FILES_OPTIONS },
+  { "seq_delete", N_("Sequential delete"), N_("Delete"), &group_seq_create, DYNO_UNIT_OPS, FILES,
+    FILES_OPTIONS },
+  { "rand_create", N_("Random create"), N_("Create"), &group_rand_create, DYNO_UNIT_OPS, FILES,
+    FILES_OPTIONS },
   { "rand_stat", N_("Random stat"), N_("Read"), &group_rand_create, DYNO_UNIT_OPS,
-    FILES | DYNO_PHASE_REPEATABLE },
-  { "rand_delete", N_("Random delete"), N_("Delete"), &group_rand_create, DYNO_UNIT_OPS, FILES },
+    FILES | DYNO_PHASE_REPEATABLE, FILES_OPTIONS },
+  { "rand_delete", N_("Random delete"), N_("Delete"), &group_rand_create, DYNO_UNIT_OPS, FILES,
+    FILES_OPTIONS },
 
   { "seq-read", N_("Sequential read"), N_("SEQ"), &group_read, DYNO_UNIT_BYTES,
     DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, QUEUED_PARAMS, { 1 << 20, 8, 1, 0 }, "seq", "read" },

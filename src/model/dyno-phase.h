@@ -78,6 +78,9 @@ struct _DynoPhaseKind
   DynoPhaseParams defaults;   /* for those parameters */
   const char *pattern;        /* "seq" or "rnd" for queued kinds; NULL */
   const char *op;             /* "read", "write" or "mix" for queued kinds; NULL */
+  /* The kind's own options, as a fio engine declares its own (dyno-option.h): the CLI, the
+   * result file, the settings and validation find them here; NULL: none */
+  const struct _DynoOptionSet *options;
 };
 
 typedef struct

@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "dyno-phase.h"
 
 G_BEGIN_DECLS
@@ -40,5 +42,14 @@ dyno_result_unit_to_string (DynoUnit unit)
 {
   return unit == DYNO_UNIT_OPS ? "ops/s" : "B/s";
 }
+
+/* The reader's checks, for the options' own JSON (dyno-option.h): where.name in messages
+ * (name may be NULL), DYNO_ERROR_BAD_FORMAT. */
+gboolean    dyno_json_fail (GError **error, const char *where, const char *name,
+                            const char *format, ...) G_GNUC_PRINTF (4, 5);
+const char *dyno_json_describe (JsonNode *node);
+/* Absent or null: *out is left alone. */
+gboolean    dyno_json_read_uint64 (JsonNode *node, const char *where, const char *name,
+                                   guint64 min, guint64 max, guint64 *out, GError **error);
 
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include "dyno-array.h"
 #include "dyno-error.h"
 #include "dyno-file-private.h"
+#include "dyno-option.h"
 #include "dyno-result.h"
 #include "dyno-json-shape.h"
 #include "dyno-result-json-private.h"
@@ -965,6 +966,11 @@ read_per_spindle (JsonObject *object, const char *where, DynoTargetResult *targe
   return TRUE;
 }
 
+static gboolean read_system (JsonObject     *object,
+                             const char     *where,
+                             DynoSystemInfo *system,
+                             GError        **error);
+
 static gboolean
 read_target (JsonObject *object, const char *where, guint index, guint n_targets, guint *budget,
              DynoTargetResult **out, GError **error)
@@ -978,6 +984,8 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
   g_autofree char *samples_path = join_path (where, "samples");
   g_autofree char *sizing_path = join_path (where, "sizing");
   g_autofree char *price_path = join_path (where, "price");
+  g_autofree char *system_path = join_path (where, "system");
+  JsonObject *system = NULL;
   JsonObject *sizing = NULL;
   JsonObject *price = NULL;
   JsonObject *info = NULL;
@@ -1004,8 +1012,16 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
       || (sizing != NULL && !read_sizing (sizing, sizing_path, &target->sizing, error))
       || !get_object (object, where, "price", FALSE, &price, error)
       || (price != NULL && !read_price (price, price_path, target, error))
-      || !read_per_spindle (object, where, target, error))
+      || !read_per_spindle (object, where, target, error)
+      || !read_string (MEMBER (object, "remote"), where, "remote", &target->remote, error)
+      || !get_object (object, where, "system", FALSE, &system, error))
     return FALSE;
+  if (system != NULL)
+    {
+      target->system = dyno_system_info_new ();
+      if (!read_system (system, system_path, target->system, error))
+        return FALSE;
+    }
 
   if (started != NULL)
     target->started_at
@@ -1037,170 +1053,40 @@ read_target (JsonObject *object, const char *where, guint index, guint n_targets
   return TRUE;
 }
 
+/* The member of an option ("queued.size"), and the path of its object in messages. */
 static gboolean
-read_config (JsonObject *object, const char *where, DynoConfig *config, GError **error)
+option_member (JsonObject *object, const char *where, const char *path, JsonNode **node,
+               char **node_where, const char **leaf, GError **error)
 {
-  g_autofree char *tests_path = join_path (where, "tests");
-  g_autofree char *files_path = join_path (where, "files");
-  JsonNode *seed = MEMBER (object, "seed");
-  JsonNode *per_char_size = MEMBER (object, "per_char_size");
-  JsonObject *files = NULL;
-  JsonArray *tests = NULL;
-  const char *text;
+  const char *dot = strchr (path, '.');
+  g_autofree char *head = NULL;
+  g_autofree char *head_where = NULL;
+  JsonObject *child = NULL;
 
-  if (!read_uint64 (MEMBER (object, "size"), where, "size", 0, G_MAXINT64, &config->size, error)
-      || !read_uint64 (MEMBER (object, "chunk"), where, "chunk", 0, DYNO_MAX_CHUNK, &config->chunk,
-                       error)
-      || !read_uint (MEMBER (object, "seeks"), where, "seeks", 0, G_MAXUINT, &config->seeks, error)
-      || !read_uint (MEMBER (object, "seekers"), where, "seekers", 0, DYNO_MAX_SEEKERS,
-                     &config->seekers, error)
-      || !read_uint (MEMBER (object, "repeat"), where, "repeat", 1, DYNO_MAX_REPEAT,
-                     &config->repeat, error))
-    return FALSE;
-
-  /* Files without a phase time ran Bonnie's way: one pass of the sizes given. */
-  config->phase_time = 0;
-  config->autos = 0;
-  if (!read_double (MEMBER (object, "phase_time"), where, "phase_time", 0, DYNO_MAX_PHASE_TIME,
-                    &config->phase_time, error))
-    return FALSE;
-  if (isnan (config->phase_time))
-    config->phase_time = 0;
-  {
-    g_autofree char *auto_path = join_path (where, "auto");
-    JsonArray *autos = NULL;
-
-    if (!get_array (object, where, "auto", FALSE, 16, &autos, error))
-      return FALSE;
-    for (guint i = 0; autos != NULL && i < json_array_get_length (autos); i++)
-      {
-        JsonNode *node = json_array_get_element (autos, i);
-        g_autofree char *index = g_strdup_printf ("[%u]", i);
-        DynoAutoFlags flag;
-
-        if (!holds (node, G_TYPE_STRING))
-          return fail (error, auto_path, index, _("expected a string, found %s"), describe (node));
-        /* Sizes a newer Dyno calibrates and this one does not know are only a record. */
-        if (dyno_auto_flags_from_string (json_node_get_string (node), &flag))
-          config->autos |= flag;
-      }
-  }
-  /* Files from before precision targets: no target, no budget. */
-  config->precision = 0;
-  config->max_time = 0;
-  if (!read_double (MEMBER (object, "precision"), where, "precision", 0, 0.99,
-                    &config->precision, error)
-      || !read_double (MEMBER (object, "max_time"), where, "max_time", 0, DYNO_MAX_MAX_TIME,
-                       &config->max_time, error))
-    return FALSE;
-  if (isnan (config->precision))
-    config->precision = 0;
-  if (isnan (config->max_time))
-    config->max_time = 0;
-
-  {
-    g_autofree char *queued_path = join_path (where, "queued");
-    JsonObject *queued = NULL;
-
-    if (!get_object (object, where, "queued", FALSE, &queued, error))
-      return FALSE;
-    if (queued != NULL)
-      {
-        if (!read_uint64 (MEMBER (queued, "size"), queued_path, "size", 0, G_MAXINT64,
-                          &config->queue_size, error)
-            || !read_double (MEMBER (queued, "interval"), queued_path, "interval", 0,
-                             DYNO_MAX_INTERVAL, &config->interval, error)
-            || !peek_string (MEMBER (queued, "cache"), queued_path, "cache", &text, error))
-          return FALSE;
-        if (isnan (config->interval))
-          config->interval = 0;
-        if (text != NULL && !dyno_cache_policy_from_string (text, &config->queue_cache))
-          return fail (error, queued_path, "cache", _("unknown cache policy “%s”"), text);
-        if (!peek_string (MEMBER (queued, "engine"), queued_path, "engine", &text, error))
-          return FALSE;
-        if (text != NULL && !dyno_io_engine_from_string (text, &config->io_engine))
-          return fail (error, queued_path, "engine", _("unknown I/O engine “%s”"), text);
-      }
-  }
-
-  if (!peek_string (MEMBER (object, "per_char"), where, "per_char", &text, error))
-    return FALSE;
-  if (text != NULL && !dyno_per_char_mode_from_string (text, &config->per_char))
-    return fail (error, where, "per_char", _("unknown per-char mode “%s”"), text);
-  if (!peek_string (MEMBER (object, "cache"), where, "cache", &text, error))
-    return FALSE;
-  if (text != NULL && !dyno_cache_policy_from_string (text, &config->cache))
-    return fail (error, where, "cache", _("unknown cache policy “%s”"), text);
-  if (!peek_string (MEMBER (object, "data"), where, "data", &text, error))
-    return FALSE;
-  if (text != NULL && !dyno_data_pattern_from_string (text, &config->data))
-    return fail (error, where, "data", _("unknown data pattern “%s”"), text);
-
-  /* We write the effective size; keep 0 ("the mode's default") when that is what it was, so a
-   * config loaded and run again follows the default as the original did. */
-  if (!is_absent (per_char_size))
+  if (dot == NULL)
     {
-      guint64 size = 0;
-
-      if (!read_uint64 (per_char_size, where, "per_char_size", 0, G_MAXINT64, &size, error))
-        return FALSE;
-      config->per_char_size = 0;
-      if (size != dyno_config_get_per_char_size (config))
-        config->per_char_size = size;
+      *node = MEMBER (object, path);
+      *node_where = g_strdup (where);
+      *leaf = path;
+      return TRUE;
     }
-
-  if (!get_array (object, where, "tests", FALSE, MAX_FIELDS, &tests, error))
+  head = g_strndup (path, dot - path);
+  if (!get_object (object, where, head, FALSE, &child, error))
     return FALSE;
-  if (tests != NULL)
+  head_where = join_path (where, head);
+  if (child == NULL)
     {
-      dyno_config_clear_phases (config);
-      for (guint i = 0; i < json_array_get_length (tests); i++)
-        {
-          g_autofree char *index = g_strdup_printf ("[%u]", i);
-          const DynoPhase *id;
-
-          if (!read_phase_id (json_array_get_element (tests, i), tests_path, index, &id, error))
-            return FALSE;
-          dyno_config_add_phase (config, id);
-        }
+      *node = NULL;
+      *node_where = g_steal_pointer (&head_where);
+      *leaf = strrchr (path, '.') + 1;
+      return TRUE;
     }
+  return option_member (child, head_where, dot + 1, node, node_where, leaf, error);
+}
 
-  if (!get_object (object, where, "files", FALSE, &files, error))
-    return FALSE;
-  if (files != NULL)
-    {
-      JsonNode *max = MEMBER (files, "max");
-      guint64 value;
-
-      if (!read_uint (MEMBER (files, "num"), files_path, "num", 0, DYNO_MAX_FILES_NUM,
-                      &config->files_num, error)
-          || !read_uint (MEMBER (files, "dirs"), files_path, "dirs", 0, DYNO_MAX_FILES_DIRS,
-                         &config->files_dirs, error))
-        return FALSE;
-      value = config->files_min;
-      if (!read_uint64 (MEMBER (files, "min"), files_path, "min", 0, G_MAXINT64, &value, error))
-        return FALSE;
-      config->files_min = value;
-      if (holds (max, G_TYPE_STRING))
-        {
-          if (g_str_equal (json_node_get_string (max), "link"))
-            config->files_max = DYNO_FILES_LINK;
-          else if (g_str_equal (json_node_get_string (max), "symlink"))
-            config->files_max = DYNO_FILES_SYMLINK;
-          else
-            return fail (error, files_path, "max",
-                         _("expected a size, “link” or “symlink”, found “%s”"),
-                         json_node_get_string (max));
-        }
-      else if (!is_absent (max))
-        {
-          value = 0;
-          if (!read_uint64 (max, files_path, "max", 0, G_MAXINT64, &value, error))
-            return FALSE;
-          config->files_max = value;
-        }
-    }
-
+static gboolean
+read_seed (JsonNode *seed, const char *where, const char *name, guint64 *out, GError **error)
+{
   if (holds (seed, G_TYPE_STRING))
     {
       const char *digits = json_node_get_string (seed);
@@ -1209,13 +1095,108 @@ read_config (JsonObject *object, const char *where, DynoConfig *config, GError *
       /* g_ascii_string_to_unsigned would take "+5" and " 5"; a seed is digits only. */
       if (digits[0] == '\0' || strspn (digits, "0123456789") != strlen (digits)
           || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, &value, NULL))
-        return fail (error, where, "seed", _("“%s” is not a whole number from 0 to 2^64 − 1"),
+        return fail (error, where, name, _("“%s” is not a whole number from 0 to 2^64 − 1"),
                      digits);
-      config->seed = value;
+      *out = value;
+      return TRUE;
     }
-  else if (!read_uint64 (seed, where, "seed", 0, G_MAXINT64, &config->seed, error))
-    return FALSE;
+  return read_uint64 (seed, where, name, 0, G_MAXINT64, out, error);
+}
 
+/* One option of the typed kinds, by its type and range (from 0 where a file may hold 0). */
+static gboolean
+read_typed_option (JsonNode *node, const char *where, const char *name,
+                   const DynoOption *option, gpointer ptr, GError **error)
+{
+  double lo = (option->flags & DYNO_OPTION_FILE_FROM_ZERO) ? 0 : option->min;
+  guint64 hi = option->max >= (double) G_MAXINT64 ? G_MAXINT64 : (guint64) option->max;
+  const char *text;
+
+  switch (option->type)
+    {
+    case DYNO_OPTION_SIZE:
+      return read_uint64 (node, where, name, (guint64) lo, hi, ptr, error);
+    case DYNO_OPTION_COUNT:
+      return read_uint (node, where, name, (guint) lo, (guint) MIN (hi, G_MAXUINT), ptr, error);
+    case DYNO_OPTION_SECONDS:
+    case DYNO_OPTION_FRACTION:
+      if (!read_double (node, where, name, lo, option->max, ptr, error))
+        return FALSE;
+      /* null: nothing measured for it, as 0 */
+      if (isnan (*(double *) ptr))
+        *(double *) ptr = 0;
+      return TRUE;
+    case DYNO_OPTION_ENUM:
+      if (!peek_string (node, where, name, &text, error))
+        return FALSE;
+      if (text != NULL && !dyno_option_enum_from_nick (option, text, ptr))
+        {
+          g_autofree char *who = join_path (where, name);
+          g_autoptr (GError) invalid = NULL;
+
+          /* The table's message: “fast” is not one of evict, direct, drop, none */
+          dyno_option_error_range (&invalid, who, text, option);
+          g_set_error_literal (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, invalid->message);
+          return FALSE;
+        }
+      return TRUE;
+    case DYNO_OPTION_STRING:
+      return read_string (node, where, name, ptr, error);
+    case DYNO_OPTION_BOOL:
+      return read_bool (node, where, name, ptr, error);
+    case DYNO_OPTION_SEED:
+      return read_seed (node, where, name, ptr, error);
+    case DYNO_OPTION_CUSTOM:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+read_option (JsonObject *object, const char *where, const DynoOptionSet *set,
+             const DynoOption *option, DynoConfig *config, GError **error)
+{
+  g_autofree char *node_where = NULL;
+  JsonNode *node = NULL;
+  const char *leaf = NULL;
+
+  if (!option_member (object, where, option->json, &node, &node_where, &leaf, error))
+    return FALSE;
+  if (option->from_json != NULL)
+    {
+      g_autofree char *path = join_path (node_where, leaf);
+
+      return option->from_json (option, config, node, path, error);
+    }
+  return read_typed_option (node, node_where, leaf, option,
+                            dyno_option_get_ptr (set, option, config), error);
+}
+
+/* Every option with a member, from the tables: first what a file without the member meant,
+ * then the typed ones, then the custom ones (which may depend on those: the per-char size on
+ * the file size and the per-char mode). */
+static gboolean
+read_config (JsonObject *object, const char *where, DynoConfig *config, gboolean whole,
+             GError **error)
+{
+  const DynoOptionSet *const *sets = dyno_option_sets ();
+
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint s = 0; sets[s] != NULL; s++)
+      for (guint i = 0; i < sets[s]->n_options; i++)
+        {
+          const DynoOption *option = &sets[s]->options[i];
+          gboolean custom = option->from_json != NULL;
+
+          if (option->json == NULL || ((option->flags & DYNO_OPTION_NOT_IN_RESULT) && !whole))
+            continue;
+          if (pass == 0 && option->json_absent != NULL
+              && !dyno_option_set_text (sets[s], option, config, option->json_absent, error))
+            return FALSE;
+          if (((pass == 1 && !custom) || (pass == 2 && custom))
+              && !read_option (object, where, sets[s], option, config, error))
+            return FALSE;
+        }
   return TRUE;
 }
 
@@ -1294,7 +1275,7 @@ read_body (DynoResult *self, JsonObject *object, GError **error)
       || !read_string (MEMBER (object, "label"), NULL, "label", &label, error)
       || !read_string (MEMBER (object, "notes"), NULL, "notes", &notes, error)
       || !get_object (object, NULL, "config", FALSE, &config_object, error)
-      || (config_object != NULL && !read_config (config_object, "config", config, error))
+      || (config_object != NULL && !read_config (config_object, "config", config, FALSE, error))
       || !get_object (object, NULL, "system", FALSE, &system_object, error)
       || (system_object != NULL && !read_system (system_object, "system", system, error))
       || !get_array (object, NULL, "targets", TRUE, MAX_TARGETS, &targets, error))
@@ -1570,7 +1551,42 @@ gboolean
 dyno_config_from_json (JsonObject *object, DynoConfig *config, GError **error)
 {
   g_return_val_if_fail (object != NULL && config != NULL, FALSE);
-  return read_config (object, "config", config, error);
+  return read_config (object, "config", config, FALSE, error);
+}
+
+gboolean
+dyno_config_from_json_full (JsonObject *object, DynoConfig *config, gboolean whole,
+                            GError **error)
+{
+  g_return_val_if_fail (object != NULL && config != NULL, FALSE);
+  return read_config (object, "config", config, whole, error);
+}
+
+gboolean
+dyno_json_fail (GError **error, const char *where, const char *name, const char *format, ...)
+{
+  g_autofree char *path = join_path (where, name);
+  g_autofree char *reason = NULL;
+  va_list args;
+
+  va_start (args, format);
+  reason = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, DYNO_ERROR, DYNO_ERROR_BAD_FORMAT, "%s: %s", path, reason);
+  return FALSE;
+}
+
+const char *
+dyno_json_describe (JsonNode *node)
+{
+  return describe (node);
+}
+
+gboolean
+dyno_json_read_uint64 (JsonNode *node, const char *where, const char *name, guint64 min,
+                       guint64 max, guint64 *out, GError **error)
+{
+  return read_uint64 (node, where, name, min, max, out, error);
 }
 
 gboolean

@@ -19,6 +19,7 @@
 #include "dyno-array.h"
 #include "dyno-error.h"
 #include "dyno-json-build.h"
+#include "dyno-option.h"
 #include "dyno-output.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
@@ -141,70 +142,119 @@ cpu_split_to_json (const DynoCpuSplit *split)
   return object;
 }
 
+/* The object an option's member is in ("queued.size": "queued", made when missing) and the
+ * member's own name. */
 static JsonObject *
-config_to_json (const DynoConfig *config)
+option_parent (JsonObject *object, const char *path, const char **leaf)
 {
-  JsonObject *object = json_object_new ();
-  JsonObject *files = json_object_new ();
-  JsonArray *tests = json_array_new ();
-  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, config->seed);
+  const char *dot = strchr (path, '.');
+  g_autofree char *head = NULL;
 
-  set_uint (object, "size", config->size);
-  set_uint (object, "chunk", config->chunk);
-  set_uint (object, "per_char_size", dyno_config_get_per_char_size (config));
-  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    json_array_add_string_element (tests, dyno_phase_get_key (dyno_config_get_phase (config, i)));
-  json_object_set_array_member (object, "tests", tests);
-
-  set_uint (files, "num", config->files_num);
-  if (config->files_max == DYNO_FILES_LINK)
-    json_object_set_string_member (files, "max", "link");
-  else if (config->files_max == DYNO_FILES_SYMLINK)
-    json_object_set_string_member (files, "max", "symlink");
-  else
-    json_object_set_int_member (files, "max", config->files_max);
-  json_object_set_int_member (files, "min", config->files_min);
-  set_uint (files, "dirs", config->files_dirs);
-  json_object_set_object_member (object, "files", files);
-
-  set_uint (object, "seeks", config->seeks);
-  set_uint (object, "seekers", config->seekers);
-  json_object_set_string_member (object, "per_char",
-                                 dyno_per_char_mode_to_string (config->per_char));
-  json_object_set_string_member (object, "cache", dyno_cache_policy_to_string (config->cache));
-  json_object_set_string_member (object, "data", dyno_data_pattern_to_string (config->data));
-  set_uint (object, "repeat", config->repeat);
-  set_double (object, "phase_time", config->phase_time);
-  {
-    g_autofree char *autos = dyno_auto_flags_to_string (config->phase_time > 0 ? config->autos : 0);
-    g_auto (GStrv) names = g_strsplit (autos, ",", -1);
-    JsonArray *array = json_array_new ();
-
-    for (guint i = 0; names[i] != NULL; i++)
-      if (*names[i] != '\0')
-        json_array_add_string_element (array, names[i]);
-    json_object_set_array_member (object, "auto", array);
-  }
-  if (config->phase_time > 0)
+  if (dot == NULL)
     {
-      set_double (object, "precision", config->precision);
-      set_double (object, "max_time", config->max_time);
+      *leaf = path;
+      return object;
     }
-  if (dyno_config_has_queued_tests (config))
-    {
-      JsonObject *queued = json_object_new ();
+  head = g_strndup (path, dot - path);
+  if (!json_object_has_member (object, head))
+    json_object_set_object_member (object, head, json_object_new ());
+  return option_parent (json_object_get_object_member (object, head), dot + 1, leaf);
+}
 
-      set_uint (queued, "size", config->queue_size);
-      json_object_set_string_member (queued, "cache",
-                                     dyno_cache_policy_to_string (config->queue_cache));
-      json_object_set_string_member (queued, "engine", dyno_io_engine_to_string (config->io_engine));
-      set_double (queued, "interval", config->interval);
-      json_object_set_object_member (object, "queued", queued);
+static gboolean
+option_is_written (const DynoOption *option, const DynoConfig *config, gboolean whole)
+{
+  if (option->json == NULL || ((option->flags & DYNO_OPTION_NOT_IN_RESULT) && !whole))
+    return FALSE;
+  if ((option->flags & DYNO_OPTION_JSON_IF_APPLIES) && !dyno_option_applies (option, config))
+    return FALSE;
+  if ((option->flags & DYNO_OPTION_JSON_IF_TIMED) && !(config->phase_time > 0))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+option_to_json (JsonObject *object, const DynoOptionSet *set, const DynoOption *option,
+                const DynoConfig *config)
+{
+  gconstpointer ptr = dyno_option_get_ptr (set, option, config);
+  const char *leaf;
+  JsonObject *parent = option_parent (object, option->json, &leaf);
+
+  if (option->to_json != NULL)
+    {
+      JsonNode *node = option->to_json (option, config);
+
+      if (node != NULL)
+        json_object_set_member (parent, leaf, node);
+      return;
     }
-  /* A string: JSON readers in JavaScript and many others keep numbers as doubles, which would
-   * round a 64-bit seed and make the run impossible to reproduce. */
-  json_object_set_string_member (object, "seed", seed);
-  return object;
+  switch (option->type)
+    {
+    case DYNO_OPTION_SIZE:
+      set_uint (parent, leaf, *(const guint64 *) ptr);
+      break;
+    case DYNO_OPTION_COUNT:
+      set_uint (parent, leaf, *(const guint *) ptr);
+      break;
+    case DYNO_OPTION_SECONDS:
+    case DYNO_OPTION_FRACTION:
+      set_double (parent, leaf, *(const double *) ptr);
+      break;
+    case DYNO_OPTION_STRING:
+      if (*(char *const *) ptr != NULL)
+        set_string (parent, leaf, *(char *const *) ptr);
+      break;
+    case DYNO_OPTION_BOOL:
+      json_object_set_boolean_member (parent, leaf, *(const gboolean *) ptr);
+      break;
+    case DYNO_OPTION_SEED:
+      {
+        /* A string: JSON readers in JavaScript and many others keep numbers as doubles, which
+         * would round a 64-bit seed and make the run impossible to reproduce. */
+        g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, *(const guint64 *) ptr);
+
+        json_object_set_string_member (parent, leaf, seed);
+        break;
+      }
+    case DYNO_OPTION_ENUM:
+    case DYNO_OPTION_CUSTOM:
+    default:
+      {
+        g_autofree char *text = dyno_option_format (set, option, config);
+
+        if (text != NULL)
+          json_object_set_string_member (parent, leaf, text);
+        break;
+      }
+    }
+}
+
+typedef struct
+{
+  JsonObject *object;
+  const DynoConfig *config;
+  gboolean whole;
+} ConfigWriter;
+
+static gboolean
+write_option (const DynoOptionSet *set, const DynoOption *option, gpointer data)
+{
+  ConfigWriter *writer = data;
+
+  if (option_is_written (option, writer->config, writer->whole))
+    option_to_json (writer->object, set, option, writer->config);
+  return TRUE;
+}
+
+/* Every option of the run and of the kinds that has a member, from their tables. */
+static JsonObject *
+config_to_json (const DynoConfig *config, gboolean whole)
+{
+  ConfigWriter writer = { json_object_new (), config, whole };
+
+  dyno_options_foreach_in_place (write_option, &writer);
+  return writer.object;
 }
 
 static JsonObject *
@@ -477,6 +527,11 @@ target_to_json (const DynoTargetResult *target)
   JsonArray *phases = json_array_new ();
 
   set_string (object, "path", target->info ? target->info->path : NULL);
+  /* Only for a target of another machine in a run across machines (docs/remote.md). */
+  if (target->remote != NULL)
+    set_string (object, "remote", target->remote);
+  if (target->system != NULL)
+    json_object_set_object_member (object, "system", system_to_json (target->system));
   if (target->info != NULL)
     json_object_set_object_member (object, "info", info_to_json (target->info));
   set_time (object, "started", target->started_at);
@@ -562,7 +617,7 @@ result_to_node (DynoResult *self)
   /* A run's label and notes start out in its config; the file keeps one copy, here. */
   set_string (object, "label", label != NULL ? label : config->label);
   set_string (object, "notes", notes != NULL ? notes : config->notes);
-  json_object_set_object_member (object, "config", config_to_json (config));
+  json_object_set_object_member (object, "config", config_to_json (config, FALSE));
   json_object_set_object_member (object, "system", system_to_json (dyno_result_get_system (self)));
   for (guint i = 0; i < dyno_result_get_n_targets (self); i++)
     json_array_add_object_element (targets, target_to_json (dyno_result_get_target (self, i)));
@@ -621,8 +676,29 @@ dyno_result_save (DynoResult *self, const char *path, GError **error)
  * "unknown": NAN for measurements, NULL for strings, the default for counts. */
 
 JsonObject *
+dyno_config_to_json_full (const DynoConfig *config, gboolean whole)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  return config_to_json (config, whole);
+}
+
+JsonObject *
 dyno_config_to_json (const DynoConfig *config)
 {
   g_return_val_if_fail (config != NULL, NULL);
-  return config_to_json (config);
+  return config_to_json (config, FALSE);
+}
+
+JsonObject *
+dyno_system_info_to_json (const DynoSystemInfo *system)
+{
+  g_return_val_if_fail (system != NULL, NULL);
+  return system_to_json (system);
+}
+
+JsonObject *
+dyno_target_info_to_json (const DynoTargetInfo *info)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+  return info_to_json (info);
 }

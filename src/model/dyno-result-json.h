@@ -23,6 +23,14 @@ JsonObject *dyno_config_to_json (const DynoConfig *config);
  * DYNO_ERROR_BAD_FORMAT naming the field. */
 gboolean    dyno_config_from_json (JsonObject *object, DynoConfig *config, GError **error);
 
+/* The same with the options a result keeps beside its config or not at all (the label, the
+ * notes, skip_space_check: DYNO_OPTION_NOT_IN_RESULT): the whole configuration. */
+JsonObject *dyno_config_to_json_full (const DynoConfig *config, gboolean whole);
+gboolean    dyno_config_from_json_full (JsonObject  *object,
+                                        DynoConfig  *config,
+                                        gboolean     whole,
+                                        GError     **error);
+
 /* One line of JSON: the "config" object and what a result keeps beside it (the label and the
  * notes) or not at all (skip_space_check), for `dyno-cli run --config-json`. */
 char       *dyno_config_to_json_text (const DynoConfig *config);
@@ -32,5 +40,8 @@ DynoConfig *dyno_config_from_json_text (const char *text, GError **error);
  * --json` write them. */
 gboolean    dyno_system_info_from_json (JsonObject *object, DynoSystemInfo *system, GError **error);
 gboolean    dyno_target_info_from_json (JsonObject *object, DynoTargetInfo *info, GError **error);
+/* Their writers, for documents of their own (a fill's, dyno-fill-result.h). */
+JsonObject *dyno_system_info_to_json (const DynoSystemInfo *system);
+JsonObject *dyno_target_info_to_json (const DynoTargetInfo *info);
 
 G_END_DECLS

@@ -225,6 +225,8 @@ dyno_target_result_free (DynoTargetResult *result)
   g_free (result->scratch_left);
   g_free (result->sizing.reason);
   g_free (result->price_currency);
+  g_free (result->remote);
+  g_clear_pointer (&result->system, dyno_system_info_free);
   g_free (result);
 }
 
@@ -666,6 +668,23 @@ dyno_result_add_target (DynoResult *self, DynoTargetResult *target)
   g_return_if_fail (DYNO_IS_RESULT (self));
   g_return_if_fail (target != NULL);
   g_ptr_array_add (self->targets, target);
+}
+
+void
+dyno_result_insert_target (DynoResult *self, guint index, DynoTargetResult *target)
+{
+  g_return_if_fail (DYNO_IS_RESULT (self));
+  g_return_if_fail (target != NULL);
+  g_return_if_fail (index <= self->targets->len);
+  g_ptr_array_insert (self->targets, index, target);
+}
+
+DynoTargetResult *
+dyno_result_steal_target (DynoResult *self, guint index)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+  return g_ptr_array_steal_index (self->targets, index);
 }
 
 gboolean

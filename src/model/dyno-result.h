@@ -127,6 +127,18 @@ typedef struct
   char *reason;              /* translated: "calibrated: 1.4 GB/s × 3 s, capped by free space" */
 } DynoSizing;
 
+/* The sizes one target's run does: the configuration's, or what a calibration chose; in a run
+ * of several targets, one workload for all of them (dyno_calibrate_common), also for targets
+ * on other machines, which get it over their stream (dyno-stream.h). */
+typedef struct
+{
+  guint64 io_size;       /* bytes of the data file, whole chunks */
+  guint64 per_char_size; /* bytes the per-char phases move */
+  guint64 files_total;   /* files per file-test series */
+  guint64 files_cap;     /* names a timed create may use; 0: it makes files_total */
+  guint64 seeks;         /* seeks per pass; 0: as many as the phase time holds */
+} DynoWorkload;
+
 typedef struct
 {
   DynoTargetInfo *info;
@@ -156,6 +168,12 @@ typedef struct
   double reference_write;
   guint spindles_read;
   guint spindles_write;
+  /* A target that another machine's dyno-cli measured over SSH, in a run with targets of
+   * other machines (its rounds interleaved with theirs, docs/remote.md): that machine,
+   * "user@host", and its system; NULL for a target of the machine the result's `system`
+   * describes (and in a result of one remote machine, whose `remote` says it). */
+  char *remote;
+  DynoSystemInfo *system;
 } DynoTargetResult;
 
 DynoPhaseRun    *dyno_phase_run_init (DynoPhaseRun *run);
@@ -243,6 +261,12 @@ guint             dyno_result_get_n_targets (DynoResult *self);
 DynoTargetResult *dyno_result_get_target (DynoResult *self, guint index);
 /* Takes ownership. */
 void              dyno_result_add_target (DynoResult *self, DynoTargetResult *target);
+/* Puts target (owned by the result from now) at index, the targets after it moving on. */
+void              dyno_result_insert_target (DynoResult       *self,
+                                             guint             index,
+                                             DynoTargetResult *target);
+/* Takes target index out of the result; the caller owns it. */
+DynoTargetResult *dyno_result_steal_target (DynoResult *self, guint index);
 gboolean          dyno_result_has_failures (DynoResult *self);
 /* What to call the run, and one of its targets, wherever they are named (the app, the CLI, the
  * charts' titles and legends, the comparisons): the label the person gave; else the folder

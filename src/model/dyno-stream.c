@@ -26,7 +26,18 @@ static const char *const kind_names[] = {
   [DYNO_STREAM_RESULT] = "result",
   [DYNO_STREAM_HELLO] = "hello",
   [DYNO_STREAM_AGGREGATE] = "aggregate",
+  [DYNO_STREAM_SIZED] = "sized",
+  [DYNO_STREAM_ROUND_FINISHED] = "round-finished",
+  [DYNO_STREAM_WORKLOAD] = "workload",
+  [DYNO_STREAM_ROUND] = "round",
+  [DYNO_STREAM_END] = "end",
 };
+
+const char *
+dyno_stream_kind_get_name (DynoStreamKind kind)
+{
+  return kind < G_N_ELEMENTS (kind_names) ? kind_names[kind] : "?";
+}
 
 static void
 add_double (JsonBuilder *b, const char *name, double value)
@@ -70,7 +81,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
   g_autoptr (JsonNode) root = NULL;
 
   g_return_val_if_fail (event != NULL, NULL);
-  g_return_val_if_fail (event->kind <= DYNO_STREAM_AGGREGATE, NULL);
+  g_return_val_if_fail (event->kind < G_N_ELEMENTS (kind_names), NULL);
 
   if (event->host != NULL && (event->kind == DYNO_STREAM_RESULT
                               || event->kind == DYNO_STREAM_INTERRUPTED))
@@ -111,6 +122,22 @@ dyno_stream_encode (const DynoStreamEvent *event)
       add_double (b, "slowest_rate", event->slowest_rate);
       add_double (b, "fastest_rate", event->fastest_rate);
       add_double (b, "spread", event->spread);
+      goto done;
+    }
+  if (event->kind == DYNO_STREAM_WORKLOAD)
+    {
+      add_int (b, "size", (gint64) MIN (event->workload.io_size, (guint64) G_MAXINT64));
+      add_int (b, "per_char_size",
+               (gint64) MIN (event->workload.per_char_size, (guint64) G_MAXINT64));
+      add_int (b, "files", (gint64) MIN (event->workload.files_total, (guint64) G_MAXINT64));
+      add_int (b, "files_cap", (gint64) MIN (event->workload.files_cap, (guint64) G_MAXINT64));
+      add_int (b, "seeks", (gint64) MIN (event->workload.seeks, (guint64) G_MAXINT64));
+      add_string (b, "reason", event->text);
+      goto done;
+    }
+  if (event->kind == DYNO_STREAM_END)
+    {
+      add_string (b, "precision", event->text);
       goto done;
     }
   if (event->host != NULL)
@@ -165,7 +192,43 @@ dyno_stream_encode (const DynoStreamEvent *event)
             add_double (b, "iops", run->iops);
             add_double (b, "latency_mean", run->latency.mean);
           }
+        add_double (b, "started", run->started);
+        if (run->cache_doubt != NULL)
+          add_string (b, "cache_doubt", run->cache_doubt);
       }
+      break;
+    case DYNO_STREAM_SIZED:
+      {
+        const DynoSizing *sizing = &event->sizing;
+
+        add_double (b, "write_rate", sizing->write_rate);
+        add_double (b, "per_char_rate", sizing->per_char_rate);
+        add_double (b, "create_rate", sizing->create_rate);
+        add_double (b, "seconds", sizing->seconds);
+        add_int (b, "size", (gint64) MIN (sizing->size, (guint64) G_MAXINT64));
+        add_int (b, "per_char_size", (gint64) MIN (sizing->per_char_size, (guint64) G_MAXINT64));
+        add_int (b, "files", (gint64) MIN (sizing->files, (guint64) G_MAXINT64));
+        add_int (b, "seeks", (gint64) MIN (sizing->seeks, (guint64) G_MAXINT64));
+        add_int (b, "free_bytes", (gint64) MIN (event->free_bytes, (guint64) G_MAXINT64));
+        add_int (b, "free_inodes", (gint64) MIN (event->free_inodes, (guint64) G_MAXINT64));
+        add_string (b, "path", event->text);
+      }
+      break;
+    case DYNO_STREAM_ROUND_FINISHED:
+      add_int (b, "repeat", event->repeat);
+      add_double (b, "started", event->started);
+      add_string (b, "error", event->text);
+      break;
+    case DYNO_STREAM_ROUND:
+      add_int (b, "repeat", event->repeat);
+      if (event->only != NULL)
+        {
+          json_builder_set_member_name (b, "only");
+          json_builder_begin_array (b);
+          for (guint i = 0; event->only[i] != NULL; i++)
+            json_builder_add_string_value (b, event->only[i]);
+          json_builder_end_array (b);
+        }
       break;
     case DYNO_STREAM_MESSAGE:
       add_string (b, "level", event->warning ? "warning" : "info");
@@ -178,6 +241,8 @@ dyno_stream_encode (const DynoStreamEvent *event)
     case DYNO_STREAM_RESULT:
     case DYNO_STREAM_HELLO:
     case DYNO_STREAM_AGGREGATE:
+    case DYNO_STREAM_WORKLOAD:
+    case DYNO_STREAM_END:
     default:
       g_assert_not_reached ();
     }
@@ -250,6 +315,57 @@ get_phase (JsonObject *o, const DynoPhase **out, GError **error)
   return TRUE;
 }
 
+static gboolean
+decode_sized (JsonObject *o, DynoStreamEvent *event, GError **error)
+{
+  DynoSizing *sizing = &event->sizing;
+
+  sizing->write_rate = get_double (o, "write_rate");
+  sizing->per_char_rate = get_double (o, "per_char_rate");
+  sizing->create_rate = get_double (o, "create_rate");
+  sizing->seconds = get_double (o, "seconds");
+  sizing->calibrated = !isnan (sizing->write_rate) || !isnan (sizing->per_char_rate)
+                       || !isnan (sizing->create_rate);
+  event->text = g_strdup (get_string (o, "path"));
+  return get_uint (o, "size", G_MAXINT64, &sizing->size, error)
+         && get_uint (o, "per_char_size", G_MAXINT64, &sizing->per_char_size, error)
+         && get_uint (o, "files", G_MAXINT64, &sizing->files, error)
+         && get_uint (o, "seeks", G_MAXINT64, &sizing->seeks, error)
+         && get_uint (o, "free_bytes", G_MAXINT64, &event->free_bytes, error)
+         && get_uint (o, "free_inodes", G_MAXINT64, &event->free_inodes, error);
+}
+
+/* A round's phases: known keys only, at most every phase there is. */
+static gboolean
+decode_only (JsonObject *o, DynoStreamEvent *event, GError **error)
+{
+  JsonNode *node = json_object_get_member (o, "only");
+  g_autoptr (GStrvBuilder) keys = NULL;
+  JsonArray *array;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return bad (error, _("not a list:"), "only");
+  array = json_node_get_array (node);
+  keys = g_strv_builder_new ();
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      const char *key;
+
+      if (!JSON_NODE_HOLDS_VALUE (element)
+          || json_node_get_value_type (element) != G_TYPE_STRING)
+        return bad (error, _("not a list of phases:"), "only");
+      key = json_node_get_string (element);
+      if (dyno_phase_lookup (key) == NULL)
+        return bad (error, _("unknown phase"), key);
+      g_strv_builder_add (keys, key);
+    }
+  event->only = g_strv_builder_end (keys);
+  return TRUE;
+}
+
 gboolean
 dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
 {
@@ -299,6 +415,24 @@ known:
       event->spread = get_double (o, "spread");
       return TRUE;
     }
+  if (event->kind == DYNO_STREAM_WORKLOAD)
+    {
+      DynoWorkload *w = &event->workload;
+
+      if (!get_uint (o, "size", G_MAXINT64, &w->io_size, error)
+          || !get_uint (o, "per_char_size", G_MAXINT64, &w->per_char_size, error)
+          || !get_uint (o, "files", G_MAXINT64, &w->files_total, error)
+          || !get_uint (o, "files_cap", G_MAXINT64, &w->files_cap, error)
+          || !get_uint (o, "seeks", G_MAXINT64, &w->seeks, error))
+        return FALSE;
+      event->text = g_strdup (get_string (o, "reason"));
+      return TRUE;
+    }
+  if (event->kind == DYNO_STREAM_END)
+    {
+      event->text = g_strdup (get_string (o, "precision"));
+      return TRUE;
+    }
   if (event->kind == DYNO_STREAM_HELLO)
     {
       /* Any protocol number is read; dyno_stream_check_hello () judges it. */
@@ -334,6 +468,16 @@ known:
     case DYNO_STREAM_TARGET_FINISHED:
       event->text = g_strdup (get_string (o, "error"));
       return TRUE;
+    case DYNO_STREAM_SIZED:
+      return decode_sized (o, event, error);
+    case DYNO_STREAM_ROUND_FINISHED:
+    case DYNO_STREAM_ROUND:
+      if (!get_uint (o, "repeat", G_MAXUINT, &n, error))
+        return FALSE;
+      event->repeat = (guint) n;
+      event->started = get_double (o, "started");
+      event->text = g_strdup (get_string (o, "error"));
+      return event->kind == DYNO_STREAM_ROUND_FINISHED || decode_only (o, event, error);
     case DYNO_STREAM_PHASE_STARTED:
     case DYNO_STREAM_SAMPLE:
     case DYNO_STREAM_PHASE_FINISHED:
@@ -383,6 +527,9 @@ known:
       run->latency.max = get_double (o, "latency_max");
       run->iops = get_double (o, "iops");
       run->latency.mean = get_double (o, "latency_mean");
+      run->started = get_double (o, "started");
+      if (get_string (o, "cache_doubt") != NULL)
+        run->cache_doubt = g_intern_string (get_string (o, "cache_doubt"));
     }
   return TRUE;
 }
@@ -394,6 +541,7 @@ dyno_stream_event_clear (DynoStreamEvent *event)
     return;
   g_clear_pointer (&event->text, g_free);
   g_clear_pointer (&event->host, g_free);
+  g_clear_pointer (&event->only, g_strfreev);
   g_clear_object (&event->result);
 }
 

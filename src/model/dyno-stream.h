@@ -8,11 +8,20 @@
  *   {"event":"target-started","target":0,"path":"/srv/tank"}
  *   {"event":"phase-started","target":0,"repeat":0,"phase":"write"}
  *   {"event":"sample","target":0,"repeat":0,"phase":"write","t":0.1,…}
- *   {"event":"phase-finished","target":0,"repeat":0,"phase":"write","amount":…}
+ *   {"event":"phase-finished","target":0,"repeat":0,"phase":"write","amount":…,"started":…}
  *   {"event":"message","target":0,"level":"info","text":"…"}
  *   {"event":"target-finished","target":0,"error":null}
  *   {"event":"interrupted"}
  *   {"event":"result","result":{…a whole result file…}}
+ *
+ * A run that takes turns with targets elsewhere (`run --take-turns`, the far side of a run
+ * across machines, docs/remote.md) adds two events, and reads orders, lines of the same form,
+ * on its standard input:
+ *   {"event":"sized","target":0,"write_rate":…,"free_bytes":…,"path":"/srv/tank"}    its calibration
+ *   {"event":"round-finished","target":0,"repeat":1,"started":12.5,"error":null}
+ *   {"event":"workload","size":…,"per_char_size":…,"files":…,"files_cap":…,"seeks":…,"reason":"…"}
+ *   {"event":"round","target":0,"repeat":1,"only":["write"]}                           "only": optional
+ *   {"event":"end","precision":"budget"}
  *
  * With several machines (run --parallel --stream) their events carry "host" after "event",
  * and "aggregate" lines per phase end the stream:
@@ -39,11 +48,18 @@ typedef enum
   DYNO_STREAM_RESULT,
   DYNO_STREAM_HELLO,
   DYNO_STREAM_AGGREGATE, /* run --parallel --stream: the machines together, per phase */
+  /* Taking turns (protocol 2): what the far side says ... */
+  DYNO_STREAM_SIZED,          /* its target's calibration, before its first round */
+  DYNO_STREAM_ROUND_FINISHED, /* a round it was told to run is over */
+  /* ... and the orders it reads */
+  DYNO_STREAM_WORKLOAD,       /* the sizes every target of the run does */
+  DYNO_STREAM_ROUND,          /* run one round (one repeat) of a target */
+  DYNO_STREAM_END,            /* no more rounds: close the target and send the result */
 } DynoStreamKind;
 
 /* The version of the stream's lines, in the first line ("hello"). It changes only when a reader
  * of the previous version would misread a line (as the result format's version does). */
-#define DYNO_STREAM_PROTOCOL 1
+#define DYNO_STREAM_PROTOCOL 2
 
 typedef struct
 {
@@ -65,8 +81,17 @@ typedef struct
   double slowest_rate;    /* AGGREGATE */
   double fastest_rate;    /* AGGREGATE */
   double spread;          /* AGGREGATE: percent, (fastest − slowest) ÷ mean; NAN for none */
+  DynoSizing sizing;      /* SIZED: the rates and sizes (reason: unused) */
+  guint64 free_bytes;     /* SIZED (text: the target's path) */
+  guint64 free_inodes;    /* SIZED */
+  double started;         /* ROUND_FINISHED (text: the error that ended the target, or
+                           * NULL): seconds from the start of the run to the round's */
+  DynoWorkload workload;  /* WORKLOAD (text: why, translated) */
+  char **only;            /* ROUND: the phases' keys, or NULL for every phase */
 } DynoStreamEvent;
 
+/* The event's name in a line ("round-finished"). */
+const char *dyno_stream_kind_get_name (DynoStreamKind kind);
 /* One line, without its newline. Strings are made valid UTF-8 (a path need not be). */
 char    *dyno_stream_encode (const DynoStreamEvent *event);
 /* A line back into an event; FALSE with a DYNO_ERROR_BAD_FORMAT naming what is wrong. Fields

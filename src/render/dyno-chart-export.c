@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "dyno-chart-render-private.h"
+#include "dyno-chart-svg.h"
+#include "dyno-chart-text-sink.h"
 #include "dyno-output.h"
 
 static cairo_status_t
@@ -40,6 +42,7 @@ dyno_chart_export_file (const char         *format,
   gboolean png;
   gboolean svg = FALSE;
   g_autofree char *svg_text = NULL;
+  GString *svg_texts = NULL;
 
   png = g_ascii_strcasecmp (format, "png") == 0;
   /* Vector formats have no pixels to scale. */
@@ -85,11 +88,20 @@ dyno_chart_export_file (const char         *format,
   if (png)
     cairo_scale (cr, scale, scale);
   svg = !png && g_ascii_strcasecmp (format, "svg") == 0;
+  /* Cairo's SVG surface draws text as glyph outlines: a saved chart's labels could not be
+   * edited, searched or translated in an article. The labels go to a sink instead, as <text>
+   * elements, added over the drawing below. */
   if (svg)
-    dyno_chart_svg_text_begin ();
+    {
+      svg_texts = g_string_new ("<g id=\"dyno-text\">\n");
+      dyno_chart_text_sink_attach (cr, dyno_chart_svg_text_sink, svg_texts);
+    }
   draw (cr, width, height, data);
   if (svg)
-    svg_text = dyno_chart_svg_text_end ();
+    {
+      g_string_append (svg_texts, "</g>\n");
+      svg_text = g_string_free (g_steal_pointer (&svg_texts), FALSE);
+    }
   cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);

@@ -9,6 +9,7 @@
 #include <pango/pangocairo.h>
 
 #include "dyno-chart-render.h"
+#include "dyno-chart-text-sink.h"
 #include "dyno-ticks.h"
 
 G_BEGIN_DECLS
@@ -354,11 +355,6 @@ void   dyno_chart_record_label (Chart      *chart,
                                 double      angle,
                                 gboolean    ellipsized);
 
-/* pango_cairo_show_layout, but for an SVG export with editable text (between begin and end, on
- * this thread): then the layout's lines become <text> elements, which end returns in a <g>. */
-void   dyno_chart_pango_show (cairo_t *cr, PangoLayout *layout);
-void   dyno_chart_svg_text_begin (void);
-char  *dyno_chart_svg_text_end (void);
 
 typedef void (*DynoChartDrawFunc) (cairo_t *cr, double width, double height, gconstpointer data);
 

@@ -20,9 +20,8 @@
 #include "dyno-chart-layout.h"
 #include "dyno-compare-chart-private.h"
 
-/* The data take at most this share of the half axis, so no point sits on its end. */
-#define AXIS_FILL 0.94
-/* Rows are at most this many lines of their text apart (and one at least). */
+/* Room left beyond the data at each end of the axis, in shares of its span (log scale). */
+#define AXIS_PAD 0.05
 #define ROW_PITCH_MAX 2.6
 /* The most of the content's width the names, the entries' names and the verdicts take; the
  * least the plot keeps, and the least the names and verdicts give up to it. */
@@ -34,36 +33,32 @@
 #define VERDICTS_MIN_SHARE 0.2
 #define MAX_TICKS 9
 
-/* Slower, faster, the same: Okabe–Ito's vermillion and blue, which stay apart under every
- * common colour-vision deficiency, in GNOME palette shades (Orange 5, Blue 4, Dark 1; on dark
- * Orange 3, Blue 2, Light 5), and a neutral grey for "no difference". Slower and faster are
- * words too: at least 4.5:1 against the background. */
-static const DynoRgba light_verdicts[3] = { RGB (0xc64600), RGB (0x1c71d8), RGB (0x77767b) };
-static const DynoRgba dark_verdicts[3] = { RGB (0xff7800), RGB (0x62a0ea), RGB (0x9a9996) };
-/* High contrast: darker than Orange 5, Blue 5, Dark 4; on black Orange 2, Blue 1, Light 3. */
-static const DynoRgba high_contrast_verdicts[3] = { RGB (0xa33a00), RGB (0x1a5fb4),
-                                                    RGB (0x3d3846) };
-static const DynoRgba high_contrast_dark_verdicts[3] = { RGB (0xffa348), RGB (0x99c1f1),
-                                                         RGB (0xdeddda) };
+/* Slower, faster, no difference larger than the margin, inconclusive: Okabe–Ito's vermillion
+ * and blue, which stay apart under every common colour-vision deficiency, in GNOME palette
+ * shades (Orange 5, Blue 4, Dark 1; on dark Orange 3, Blue 2, Light 5), a neutral grey for the
+ * tie and a purple (Purple 4; on dark Purple 2) for inconclusive, which is neither a win nor a
+ * tie; it is drawn dashed too, so that colour is not all that tells it. Every word is at least
+ * 4.5:1 against the background. */
+static const DynoRgba light_verdicts[4] = { RGB (0xc64600), RGB (0x1c71d8), RGB (0x77767b),
+                                            RGB (0x813d9c) };
+static const DynoRgba dark_verdicts[4] = { RGB (0xff7800), RGB (0x62a0ea), RGB (0x9a9996),
+                                           RGB (0xc061cb) };
+/* High contrast: darker than Orange 5, Blue 5, Dark 4, Purple 5; on black Orange 2, Blue 1,
+ * Light 3, Purple 1. */
+static const DynoRgba high_contrast_verdicts[4] = { RGB (0xa33a00), RGB (0x1a5fb4),
+                                                    RGB (0x3d3846), RGB (0x613583) };
+static const DynoRgba high_contrast_dark_verdicts[4] = { RGB (0xffa348), RGB (0x99c1f1),
+                                                         RGB (0xdeddda), RGB (0xdc8add) };
 
-/* The ratio axes, smallest first: each runs from 1 / end to end, ×1 in its middle. */
+/* The ratio axis: from lo to hi, fitted to the data, ×1 and the equivalence margin, with its
+ * ticks (×1 among them). */
 typedef struct
 {
-  double end;
+  double lo;
+  double hi;
   guint n_ticks;
   double ticks[MAX_TICKS];
 } TickSet;
-
-static const TickSet tick_sets[] = {
-  { 1.25, 5, { 0.8, 0.9, 1, 1.1, 1.25 } },
-  { 2, 5, { 0.5, 0.7, 1, 1.4, 2 } },
-  { 4, 5, { 0.25, 0.5, 1, 2, 4 } },
-  { 8, 7, { 0.125, 0.25, 0.5, 1, 2, 4, 8 } },
-  { 10, 7, { 0.1, 0.2, 0.5, 1, 2, 5, 10 } },
-  { 100, 5, { 0.01, 0.1, 1, 10, 100 } },
-  { 1000, 7, { 0.001, 0.01, 0.1, 1, 10, 100, 1000 } },
-  { 10000, 9, { 1e-4, 1e-3, 0.01, 0.1, 1, 10, 100, 1e3, 1e4 } },
-};
 
 typedef enum
 {
@@ -121,7 +116,9 @@ typedef struct
   double verdicts_x;
   double verdicts_width;
 
-  const TickSet *ticks;
+  TickSet ticks;
+  double margin_low; /* the equivalence margin's ends: 1 / (1 + m) and 1 + m */
+  double margin_high;
   double radius;     /* of the points */
   double line_width; /* of the intervals */
 
@@ -152,8 +149,11 @@ dyno_compare_chart_verdict_color (const DynoChartStyle *style, DynoVerdict verdi
     case DYNO_VERDICT_FASTER:
       *out = colors[1];
       break;
-    case DYNO_VERDICT_SAME:
+    case DYNO_VERDICT_EQUIVALENT:
       *out = colors[2];
+      break;
+    case DYNO_VERDICT_INCONCLUSIVE:
+      *out = colors[3];
       break;
     case DYNO_VERDICT_NONE:
     default:
@@ -209,6 +209,24 @@ dyno_compare_chart_forest_subtitle (const DynoComparison *comparison)
                                                     dyno_comparison_get_baseline (comparison)));
 }
 
+char *
+dyno_compare_chart_forest_words (const DynoCompareCell *cell)
+{
+  g_return_val_if_fail (cell != NULL, NULL);
+
+  /* "needs more repeats" is in the note, once, so that the interval keeps its room. */
+  if (dyno_compare_cell_get_verdict (cell) == DYNO_VERDICT_INCONCLUSIVE)
+    {
+      g_autofree char *low = dyno_compare_format_change (cell->ratio_low);
+      g_autofree char *high = dyno_compare_format_change (cell->ratio_high);
+
+      /* Translators: a forest plot's verdict whose 95 % interval holds both no change and
+       * changes larger than the equivalence margin */
+      return g_strdup_printf (_ ("inconclusive (%s to %s %%)"), low, high);
+    }
+  return dyno_compare_cell_describe_verdict (cell);
+}
+
 static void
 row_clear (gpointer data)
 {
@@ -238,8 +256,8 @@ format_tick (double value)
 static double
 ratio_x (const ForestLayout *layout, double ratio)
 {
-  double half = log (layout->ticks->end);
-  double t = (log (ratio) + half) / (2 * half);
+  double lo = log (layout->ticks.lo);
+  double t = (log (ratio) - lo) / (log (layout->ticks.hi) - lo);
 
   return layout->plot.x + CLAMP (t, 0, 1) * layout->plot.width;
 }
@@ -361,7 +379,7 @@ build_rows (ForestLayout *layout, GPtrArray *phases, gboolean groups)
           first = FALSE;
           dyno_comparison_get_cell (layout->comparison, e, phase, &row.cell);
           row.verdict = dyno_compare_cell_get_verdict (&row.cell);
-          row.words = dyno_compare_cell_describe_verdict (&row.cell);
+          row.words = dyno_compare_chart_forest_words (&row.cell);
           if (row.words == NULL)
             row.words = g_strdup ("");
           if (row.cell.cache_doubt != NULL)
@@ -409,13 +427,25 @@ note_text (const ForestLayout *layout)
   g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
   if (layout->marks & MARK_INTERVAL)
-    g_ptr_array_add (parts,
-                     /* Translators: the note under a forest plot; %s is the baseline run */
-                     g_strdup_printf (_ ("a point: the ratio of the mean rates over the repeats, "
-                                         "%s = ×1; its line: that ratio’s 95 %% confidence "
-                                         "interval"),
-                                      dyno_comparison_get_name (layout->comparison,
-                                                                layout->baseline)));
+    {
+      g_autofree char *margin = dyno_compare_format_margin (
+          dyno_comparison_get_equivalence (layout->comparison));
+
+      g_ptr_array_add (parts,
+                       /* Translators: the note under a forest plot; %s is the baseline run */
+                       g_strdup_printf (_ ("a point: the ratio to %s; its line: the 95 %% "
+                                           "confidence interval (19 in 20 such intervals hold "
+                                           "the true ratio)"),
+                                        dyno_comparison_get_name (layout->comparison,
+                                                                  layout->baseline)));
+      g_ptr_array_add (parts,
+                       /* Translators: the note under a forest plot; %s is the equivalence
+                        * margin, "5" */
+                       g_strdup_printf (_ ("dashed: ±%s %%; an interval inside is no "
+                                           "difference larger than %s %%; one across ×1 and past "
+                                           "them, inconclusive: more repeats would tell"),
+                                        margin, margin));
+    }
   if (layout->marks & MARK_SINGLE)
     /* Translators: the note under a forest plot */
     g_ptr_array_add (parts, g_strdup (_ ("a hollow point: a single run on a side, so no "
@@ -440,11 +470,66 @@ note_text (const ForestLayout *layout)
   return g_strjoinv (C_ ("chart note", " · "), (char **) parts->pdata);
 }
 
-/* The smallest axis that holds every point and interval end, with room at its ends. */
-static const TickSet *
-choose_ticks (const ForestLayout *layout)
+/* The ticks of one kind that lie in [lo, hi], into set; FALSE when more than MAX_TICKS do.
+ * kind 0–4: 1 + k·step (steps 0.01 to 0.25), near ×1; 5: 1, 2, 5 in each decade; 6: decades;
+ * 7: every other decade. */
+static gboolean
+ticks_of_kind (guint kind, double lo, double hi, TickSet *set)
 {
-  double extent = 0;
+  static const double steps[] = { 0.01, 0.02, 0.05, 0.1, 0.25 };
+
+  set->n_ticks = 0;
+  if (kind < G_N_ELEMENTS (steps))
+    {
+      double step = steps[kind];
+      int k0 = (int) ceil ((lo - 1) / step - 1e-9);
+      int k1 = (int) floor ((hi - 1) / step + 1e-9);
+
+      for (int k = k0; k <= k1; k++)
+        {
+          double v = 1 + k * step;
+
+          if (v <= 1e-9)
+            continue;
+          if (set->n_ticks == MAX_TICKS)
+            return FALSE;
+          /* Rounded, so that ×0.95 is 0.95 and its label "×0.95". */
+          set->ticks[set->n_ticks++] = round (v * 1000) / 1000;
+        }
+      return TRUE;
+    }
+  for (int e = -6; e <= 6; e++)
+    {
+      static const double mantissas[] = { 1, 2, 5 };
+      guint n = kind == 5 ? 3 : 1;
+
+      if (kind == 7 && e % 2 != 0)
+        continue;
+      for (guint i = 0; i < n; i++)
+        {
+          double v = mantissas[i] * pow (10, e);
+
+          if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
+            continue;
+          if (set->n_ticks == MAX_TICKS)
+            return FALSE;
+          set->ticks[set->n_ticks++] = v;
+        }
+    }
+  return TRUE;
+}
+
+/* The axis: from the smallest to the largest of every point and interval end, ×1 and the
+ * equivalence margin's ends, with a little room beyond; not centred on ×1, which wasted half
+ * the axis on a run that is only ever slower. Its ticks: the finest kind with three to
+ * MAX_TICKS of them that spread over most of the axis, else the finest with two. */
+static void
+choose_ticks (ForestLayout *layout)
+{
+  double lo = layout->margin_low;
+  double hi = layout->margin_high;
+  double pad;
+  int fallback = -1;
 
   for (guint i = 0; i < layout->rows->len; i++)
     {
@@ -455,13 +540,43 @@ choose_ticks (const ForestLayout *layout)
         continue;
       for (guint k = 0; k < G_N_ELEMENTS (values); k++)
         if (isfinite (values[k]) && values[k] > 0)
-          extent = MAX (extent, fabs (log (values[k])));
+          {
+            lo = MIN (lo, values[k]);
+            hi = MAX (hi, values[k]);
+          }
     }
-  for (guint i = 0; i < G_N_ELEMENTS (tick_sets); i++)
-    if (extent <= log (tick_sets[i].end) * AXIS_FILL)
-      return &tick_sets[i];
-  /* Past ×10000 (a ramdisk against a floppy): the points stay at the ends. */
-  return &tick_sets[G_N_ELEMENTS (tick_sets) - 1];
+  /* Past ×10000 either way (a ramdisk against a floppy): the points stay at the ends. */
+  lo = MAX (lo, 1e-4);
+  hi = MIN (hi, 1e4);
+  pad = (log (hi) - log (lo)) * AXIS_PAD;
+  layout->ticks.lo = exp (log (lo) - pad);
+  layout->ticks.hi = exp (log (hi) + pad);
+
+  for (guint kind = 0; kind <= 7; kind++)
+    {
+      TickSet set = layout->ticks;
+      double spread;
+
+      if (!ticks_of_kind (kind, set.lo, set.hi, &set) || set.n_ticks < 2)
+        continue;
+      spread = log (set.ticks[set.n_ticks - 1] / set.ticks[0])
+               / log (layout->ticks.hi / layout->ticks.lo);
+      if (set.n_ticks >= 3 && spread >= 0.6)
+        {
+          layout->ticks = set;
+          return;
+        }
+      if (fallback < 0)
+        fallback = (int) kind;
+    }
+  if (fallback >= 0)
+    ticks_of_kind ((guint) fallback, layout->ticks.lo, layout->ticks.hi, &layout->ticks);
+  else
+    {
+      /* Only ×1 in reach. */
+      layout->ticks.n_ticks = 1;
+      layout->ticks.ticks[0] = 1;
+    }
 }
 
 static void
@@ -599,6 +714,8 @@ forest_layout (ForestLayout *layout, const DynoCompareChartArgs *args)
   memset (layout, 0, sizeof *layout);
   dyno_chart_begin (chart, args->cr, args->width, args->height, args->style, args->decor);
   layout->comparison = comparison;
+  layout->margin_high = 1 + dyno_comparison_get_equivalence (comparison);
+  layout->margin_low = 1 / layout->margin_high;
   layout->rows = g_array_new (FALSE, TRUE, sizeof (Row));
   g_array_set_clear_func (layout->rows, row_clear);
   lh = chart->line_height;
@@ -637,7 +754,7 @@ forest_layout (ForestLayout *layout, const DynoCompareChartArgs *args)
         layout->empty = g_strdup (_ ("No phase to compare"));
       layout->plot = (DynoChartRect) { g->content.x, top, g->content.width,
                                        MAX (0, bottom - top) };
-      layout->ticks = &tick_sets[0];
+      layout->ticks = (TickSet) { layout->margin_low, layout->margin_high, 1, { 1 } };
     }
   else
     {
@@ -649,7 +766,7 @@ forest_layout (ForestLayout *layout, const DynoCompareChartArgs *args)
       g_clear_pointer (&layout->note, g_free);
       layout->note = note_text (layout);
       layout_columns (layout);
-      layout->ticks = choose_ticks (layout);
+      choose_ticks (layout);
       layout->plot.y = round (top);
       layout->plot.height = layout->rows->len * layout->row_height;
       for (guint i = 0; i < layout->rows->len; i++)
@@ -718,15 +835,34 @@ draw_axis (ForestLayout *layout)
   /* The grid at the ticks, then the reference line at ×1 over it, top to bottom. */
   cairo_set_line_width (cr, 1);
   dyno_chart_set_source (cr, &style->grid);
-  for (guint i = 0; i < layout->ticks->n_ticks; i++)
-    if (layout->ticks->ticks[i] != 1)
+  for (guint i = 0; i < layout->ticks.n_ticks; i++)
+    if (layout->ticks.ticks[i] != 1)
       {
-        double x = dyno_chart_crisp (ratio_x (layout, layout->ticks->ticks[i]));
+        double x = dyno_chart_crisp (ratio_x (layout, layout->ticks.ticks[i]));
 
         cairo_move_to (cr, x, plot->y);
         cairo_line_to (cr, x, plot->y + plot->height);
       }
   cairo_stroke (cr);
+
+  /* The equivalence margin's ends, dashed: inside them is "no difference larger than". */
+  {
+    double dash = 3;
+
+    cairo_save (cr);
+    cairo_set_dash (cr, &dash, 1, 0);
+    dyno_chart_set_source (cr, &style->dim_foreground);
+    for (guint i = 0; i < 2; i++)
+      {
+        double x = dyno_chart_crisp (ratio_x (layout, i == 0 ? layout->margin_low
+                                                             : layout->margin_high));
+
+        cairo_move_to (cr, x, plot->y);
+        cairo_line_to (cr, x, plot->y + plot->height);
+      }
+    cairo_stroke (cr);
+    cairo_restore (cr);
+  }
 
   dyno_chart_set_source (cr, &style->axis);
   cairo_move_to (cr, dyno_chart_crisp (ratio_x (layout, 1)), plot->y);
@@ -739,9 +875,9 @@ draw_axis (ForestLayout *layout)
   cairo_line_to (cr, dyno_chart_crisp (plot->x + plot->width), bottom);
   cairo_stroke (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  for (guint i = 0; i < layout->ticks->n_ticks; i++)
+  for (guint i = 0; i < layout->ticks.n_ticks; i++)
     {
-      double x = dyno_chart_crisp (ratio_x (layout, layout->ticks->ticks[i]));
+      double x = dyno_chart_crisp (ratio_x (layout, layout->ticks.ticks[i]));
 
       cairo_move_to (cr, x, bottom);
       cairo_line_to (cr, x, bottom + DYNO_CHART_TICK_LENGTH);
@@ -750,27 +886,35 @@ draw_axis (ForestLayout *layout)
 }
 
 /* The tick labels, each centred on its tick and kept in the content: ×1 first, then the ends,
- * then the rest from the middle out, each only if clear of those placed before it. */
+ * then the rest from ×1 out, each only if clear of those placed before it. */
 static void
 draw_tick_labels (ForestLayout *layout)
 {
   Chart *chart = &layout->chart;
   const DynoChartRect *content = &chart->geometry.content;
-  const TickSet *ticks = layout->ticks;
+  const TickSet *ticks = &layout->ticks;
   guint order[MAX_TICKS];
   double placed_x[MAX_TICKS];
   double placed_w[MAX_TICKS];
   guint n_order = 0;
   guint n_placed = 0;
-  guint middle = ticks->n_ticks / 2;
+  guint last = ticks->n_ticks - 1;
+  guint one = 0;
 
-  order[n_order++] = middle;
-  order[n_order++] = 0;
-  order[n_order++] = ticks->n_ticks - 1;
-  for (guint d = 1; d < middle; d++)
+  for (guint i = 0; i < ticks->n_ticks; i++)
+    if (ticks->ticks[i] == 1)
+      one = i;
+  order[n_order++] = one;
+  if (one != 0)
+    order[n_order++] = 0;
+  if (last != one && last != 0)
+    order[n_order++] = last;
+  for (guint d = 1; d < ticks->n_ticks; d++)
     {
-      order[n_order++] = middle - d;
-      order[n_order++] = middle + d;
+      if (d <= one && one - d != 0)
+        order[n_order++] = one - d;
+      if (one + d < last)
+        order[n_order++] = one + d;
     }
   g_assert (n_order == ticks->n_ticks);
 
@@ -883,6 +1027,16 @@ draw_marks (ForestLayout *layout, const Row *row, double cy)
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       cairo_move_to (cr, x0, y);
       cairo_line_to (cr, x1, y);
+      /* Inconclusive is dashed: told from the others by more than its colour. */
+      if (row->verdict == DYNO_VERDICT_INCONCLUSIVE)
+        {
+          double dash = MAX (3, round (lw * 2));
+
+          cairo_save (cr);
+          cairo_set_dash (cr, &dash, 1, 0);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
       cairo_move_to (cr, x0, round (cy) - cap);
       cairo_line_to (cr, x0, round (cy) + cap);
       cairo_move_to (cr, x1, round (cy) - cap);
@@ -911,9 +1065,50 @@ draw_marks (ForestLayout *layout, const Row *row, double cy)
     }
 }
 
-/* A verdict's words at the right, centred on cy. Too long for their column, the words before
- * the interval are cut short and the interval kept ("no difference Dyno… (−3 to +4 %)"); if
- * even that is too long, the end is. */
+/* words on two lines, head over tail, centred on cy, recorded as one label of words. */
+static void
+draw_two_lines (ForestLayout   *layout,
+                const char     *words,
+                const char     *head,
+                const char     *tail,
+                const DynoRgba *color,
+                double          cy)
+{
+  Chart *chart = &layout->chart;
+  double room = layout->verdicts_width;
+  guint first = chart->labels != NULL ? chart->labels->len : 0;
+
+  dyno_chart_draw_text_fitted (chart, layout->font, head, color, layout->verdicts_x,
+                               cy - layout->row_lh / 2, room, CHART_ALIGN_START,
+                               CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
+  dyno_chart_draw_text_fitted (chart, layout->font, tail, color, layout->verdicts_x,
+                               cy + layout->row_lh / 2, room, CHART_ALIGN_START,
+                               CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
+  if (chart->labels != NULL && chart->labels->len == first + 2)
+    {
+      DynoChartLabel *a = &g_array_index (chart->labels, DynoChartLabel, first);
+      DynoChartLabel *b = &g_array_index (chart->labels, DynoChartLabel, first + 1);
+      double right = MAX (a->box.x + a->box.width, b->box.x + b->box.width);
+      double bottom = MAX (a->box.y + a->box.height, b->box.y + b->box.height);
+
+      /* One record of the words, as asked for, over both lines. */
+      g_free (a->text);
+      a->text = g_strdup (words);
+      a->ellipsized |= b->ellipsized;
+      a->box.x = MIN (a->box.x, b->box.x);
+      a->box.width = right - a->box.x;
+      a->box.height = bottom - a->box.y;
+      a->length = a->box.width;
+      a->thickness = a->box.height;
+      /* The array's clear function frees the second's text. */
+      g_array_set_size (chart->labels, first + 1);
+    }
+}
+
+/* A verdict's words at the right, centred on cy. Too long for their column, they take two
+ * lines where the row has room, the interval on the second; else the words before the
+ * interval are cut short and the interval kept ("no difference lar… (−3 to +4 %)"); if even
+ * that is too long, the end is. */
 static void
 draw_words (ForestLayout *layout, const char *words, const DynoRgba *color, double cy)
 {
@@ -924,7 +1119,55 @@ draw_words (ForestLayout *layout, const char *words, const DynoRgba *color, doub
   int lo = 0;
   int hi;
 
-  if (text_width (layout, layout->font, words) <= room || paren == NULL)
+  if (text_width (layout, layout->font, words) <= room)
+    {
+      dyno_chart_draw_text_fitted (chart, layout->font, words, color, layout->verdicts_x, cy,
+                                   room, CHART_ALIGN_START, CHART_ALIGN_CENTER,
+                                   PANGO_ELLIPSIZE_END);
+      return;
+    }
+
+  /* Rows tall enough for two lines: the words on one, the interval on the next, whole, rather
+   * than "96… (469 to 1894 %)"; words without an interval break at the last space that
+   * fits. */
+  if (layout->row_height >= 2 * layout->row_lh)
+    {
+      g_autofree char *head = NULL;
+      const char *tail = NULL;
+
+      if (paren != NULL && text_width (layout, layout->font, paren + 1) <= room)
+        {
+          head = g_strndup (words, paren - words);
+          tail = paren + 1;
+        }
+      else
+        for (const char *space = strrchr (words, ' '); space != NULL && space > words;)
+          {
+            g_autofree char *try = g_strndup (words, space - words);
+
+            if (text_width (layout, layout->font, try) <= room)
+              {
+                head = g_steal_pointer (&try);
+                tail = space + 1;
+                break;
+              }
+            /* The space before this one. */
+            {
+              const char *prev = space - 1;
+
+              while (prev > words && *prev != ' ')
+                prev--;
+              space = *prev == ' ' ? prev : NULL;
+            }
+          }
+      if (head != NULL)
+        {
+          draw_two_lines (layout, words, head, tail, color, cy);
+          return;
+        }
+    }
+
+  if (paren == NULL)
     {
       dyno_chart_draw_text_fitted (chart, layout->font, words, color, layout->verdicts_x, cy,
                                    room, CHART_ALIGN_START, CHART_ALIGN_CENTER,
@@ -1027,7 +1270,7 @@ draw_rows (ForestLayout *layout)
                                          CHART_ALIGN_CENTER, PANGO_ELLIPSIZE_END);
           draw_marks (layout, row, cy);
           dyno_compare_chart_verdict_color (style, row->verdict, &color);
-          if (row->verdict == DYNO_VERDICT_SAME)
+          if (row->verdict == DYNO_VERDICT_EQUIVALENT)
             color = style->foreground;
           draw_words (layout, row->words, &color, cy);
           break;
@@ -1075,11 +1318,16 @@ dyno_compare_chart_forest_get_geometry (const DynoCompareChartArgs *args,
   geometry->n_panels = 1;
   geometry->plots[0] = layout.plot;
   geometry->units[0] = DYNO_UNIT_BYTES;
-  geometry->axis_max[0] = layout.ticks->end;
+  geometry->axis_max[0] = layout.ticks.hi;
   geometry->content = layout.chart.geometry.content;
   geometry->note = layout.note_box;
-  geometry->ratio_min = 1 / layout.ticks->end;
-  geometry->ratio_max = layout.ticks->end;
+  geometry->ratio_min = layout.ticks.lo;
+  geometry->ratio_max = layout.ticks.hi;
+  geometry->equivalence_low = layout.margin_low;
+  geometry->equivalence_high = layout.margin_high;
+  G_STATIC_ASSERT (MAX_TICKS <= G_N_ELEMENTS (geometry->ratio_ticks));
+  geometry->n_ratio_ticks = layout.ticks.n_ticks;
+  memcpy (geometry->ratio_ticks, layout.ticks.ticks, layout.ticks.n_ticks * sizeof (double));
   forest_finish (&layout);
 }
 

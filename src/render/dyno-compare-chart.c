@@ -653,7 +653,8 @@ mark_word (DynoCompareChartMark mark)
     }
 }
 
-/* "×0.52" with "~" when within noise; NULL when the cell has no ratio to draw. */
+/* "×0.52", with "≈" when there is no difference larger than the equivalence margin and "?"
+ * when inconclusive, as in the tables; NULL when the cell has no ratio to draw. */
 static char *
 ratio_text (const DynoCompareCell *cell)
 {
@@ -665,10 +666,18 @@ ratio_text (const DynoCompareCell *cell)
   /* "†": a figure under it, this one or the baseline's, may come from a cache: no verdict. */
   if (cell->cache_doubt != NULL)
     return g_strconcat (ratio, "†", NULL);
-  /* "~": within noise, as in the tables. */
-  if (cell->difference == DYNO_DIFFERENCE_WITHIN_NOISE)
-    return g_strconcat (ratio, "~", NULL);
-  return g_steal_pointer (&ratio);
+  switch (dyno_compare_cell_get_verdict (cell))
+    {
+    case DYNO_VERDICT_EQUIVALENT:
+      return g_strconcat (ratio, "≈", NULL);
+    case DYNO_VERDICT_INCONCLUSIVE:
+      return g_strconcat (ratio, "?", NULL);
+    case DYNO_VERDICT_SLOWER:
+    case DYNO_VERDICT_FASTER:
+    case DYNO_VERDICT_NONE:
+    default:
+      return g_steal_pointer (&ratio);
+    }
 }
 
 /* What the words in empty slots mean, those that appear, and with ratios what they are: the
@@ -704,13 +713,22 @@ note_text (const CompareLayout *layout, gboolean ratios)
     g_ptr_array_add (parts, g_strdup (_ ("bar: the mean of the repeats; whisker: its 95 % "
                                          "interval")));
   if (ratios)
-    g_ptr_array_add (parts,
-                     /* Translators: the note under a bar chart; %s is the baseline run's name */
-                     g_strdup_printf (_ ("×: under a figure, its ratio to %s, the baseline; "
-                                         "~: within the noise of the repeats"),
-                                      dyno_comparison_get_name (
-                                          layout->comparison,
-                                          dyno_comparison_get_baseline (layout->comparison))));
+    {
+      g_autofree char *margin = dyno_compare_format_margin (
+          dyno_comparison_get_equivalence (layout->comparison));
+
+      g_ptr_array_add (parts,
+                       /* Translators: the note under a bar chart; the first %s is the baseline
+                        * run's name, the others the equivalence margin, "5" */
+                       g_strdup_printf (_ ("×: under a figure, its ratio to %s, the baseline; "
+                                           "≈: no difference larger than %s %%; ?: "
+                                           "inconclusive, the 95 %% interval holds ×1 and "
+                                           "reaches past ±%s %%"),
+                                        dyno_comparison_get_name (
+                                            layout->comparison,
+                                            dyno_comparison_get_baseline (layout->comparison)),
+                                        margin, margin));
+    }
   if (layout->marks & (1u << DYNO_COMPARE_CHART_MARK_TOO_FAST))
     g_ptr_array_add (parts,
                      /* Translators: the note under a bar chart; %s is a time in seconds, "0.5";

@@ -35,9 +35,10 @@ typedef enum
   DYNO_COMPARE_CHART_OVERLAY,
   /* A paired run's answer (dyno-compare-chart-forest.c): a row per phase (and entry but the
    * baseline) under its group's title, the ratio to the baseline as a point and its 95 %
-   * interval as a line on a log axis centred on ×1, the verdict in words at the right, coloured
-   * by verdict (dyno_compare_chart_verdict_color). A single run on a side: a hollow point, no
-   * line; a phase not measured on both sides: no point. */
+   * interval as a line on a log axis fitted to the data, ×1 and the equivalence margin (dashed
+   * lines), the verdict in words at the right, coloured by verdict
+   * (dyno_compare_chart_verdict_color; inconclusive dashed too). A single run on a side: a
+   * hollow point, no line; a phase not measured on both sides: no point. */
   DYNO_COMPARE_CHART_FOREST,
 } DynoCompareChartKind;
 
@@ -63,8 +64,12 @@ typedef struct
   DynoChartRect note;      /* bars, cpu: the note under the plots saying what the ratios and the
                             * words in empty slots mean; forest: what the points, lines and
                             * words mean; 0 × 0 when there is none */
-  double ratio_min;        /* forest: the ends of the log ratio axis across plots[0], with ×1 */
-  double ratio_max;        /* in its middle (ratio_min = 1 / ratio_max); 0 for the others */
+  double ratio_min;        /* forest: the ends of the log ratio axis across plots[0], fitted */
+  double ratio_max;        /* to the data, ×1 and the margin; 0 for the others */
+  double equivalence_low;  /* forest: the equivalence margin's ends, 1 / (1 + m) and 1 + m, */
+  double equivalence_high; /* drawn as dashed lines; 0 for the others */
+  guint n_ratio_ticks;     /* forest: the ticks of the ratio axis, each with a grid line */
+  double ratio_ticks[9];
 } DynoCompareChartGeometry;
 
 /* Why a slot of a bars or cpu chart has no bar: each shows as a word in the slot. */
@@ -98,6 +103,9 @@ gboolean dyno_compare_chart_kind_from_string (const char *text, DynoCompareChart
 
 /* The colour of an entry's bars and lines in a style's palette (eight, then again). */
 void     dyno_compare_chart_entry_color (const DynoChartStyle *style, guint entry, DynoRgba *out);
+/* forest: a row's verdict in words, as dyno_compare_cell_describe_verdict says it but shorter
+ * where the note says the rest ("inconclusive (−87 to +31 %)"); NULL for the baseline. */
+char    *dyno_compare_chart_forest_words (const DynoCompareCell *cell);
 /* forest: the colour of a verdict's points, lines and words, opaque and told apart under the
  * common colour-vision deficiencies: slower vermillion, faster blue, the same grey; NONE (a
  * single run) the style's dim foreground. */

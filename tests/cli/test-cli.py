@@ -409,7 +409,7 @@ def case_stream():
                   "stdout line %d is not an object with an \"event\" key: %r" % (i + 1, line[:200]))
             events.append(ev)
         # The first line says which protocol and which Dyno wrote the stream.
-        check(events[0] == {"event": "hello", "protocol": 1, "dyno": VERSION},
+        check(events[0] == {"event": "hello", "protocol": 2, "dyno": VERSION},
               "the first line is not the hello line: %r" % lines[0][:200])
         started = [e.get("phase") for e in events if e["event"] == "phase-started"]
         finished = [e.get("phase") for e in events if e["event"] == "phase-finished"]
@@ -532,7 +532,8 @@ USAGE_ERRORS = [
     ("--queue-size 1M with 2M blocks", ["--test", "seq-read:2m", "--queue-size", "1M"],
      r"larger than the test file"),
     ("--interval -1", ["--test", "rnd-read", "--interval", "-1"], r"interval"),
-    ("--cache none with queued tests", ["--test", "rnd-read", "--cache", "none"], r"page cache"),
+    ("--queue-cache none with queued tests", ["--test", "rnd-read", "--queue-cache", "none"],
+     r"page cache"),
     ("--price '0 USD'", ["-s", "16M", "--price", "0 USD"], r"--price.*larger than zero"),
     ("--price '-5 USD'", ["-s", "16M", "--price", "-5 USD"], r"--price.*not an amount"),
     ("--price 'nan USD'", ["-s", "16M", "--price", "nan USD"], r"--price.*not an amount"),
@@ -904,8 +905,14 @@ def case_help():
     check("run" in p.out and "info" in p.out, "the help does not list the commands", p.describe())
     p = cli("run", "--help")
     expect_rc(p, 0)
-    for opt in ("--size", "--chunk", "--tests", "--json", "--csv", "--stream", "--no-space-check"):
+    for opt in ("--size", "--chunk", "--tests", "--json", "--csv", "--stream", "--no-space-check",
+                "--queue-cache"):
         check(opt in p.out, "run --help does not list %s" % opt, p.describe())
+    # The kinds' own options (the seeks', the file tests'), found through the catalogue, with
+    # their help text and placeholder.
+    for line in ("-n, --files=NUM[:MAX[:MIN[:DIRS]]]", "--seeks=N", "--seekers=N"):
+        check(line in p.out, "run --help does not list %s" % line, p.describe())
+    check("Seeker threads" in p.out, "run --help has not the seekers' help", p.describe())
     p = cli("info", "--help")
     expect_rc(p, 0)
     check("--json" in p.out, "info --help does not list --json", p.describe())
@@ -962,8 +969,11 @@ def case_compare_seed_003():
     fv = [i for i, line in enumerate(lines) if re.match(r"FV +\d", line)]
     check(len(fv) == 1, "no row for FV", p.describe())
     # The answer comes first: the headline of FV against the baseline.
-    check(lines[0] == "FV vs NoFV:" and "Block write ×0.17" in lines[1]
-          and "single runs: cannot tell" in lines[1],
+    check(lines[0] == "FV vs NoFV (baseline):"
+          and lines[1].startswith("  FV against NoFV: typically ×")
+          and "the geometric mean of per-char write, block write, per-char read and block read"
+          in lines[1]
+          and "Block write ×0.17" in lines[2] and "single runs: cannot tell" in lines[2],
           "the text does not lead with FV's headline", p.describe())
     ratios = lines[fv[0] + 1]
     check(ratios.startswith("÷ NoFV"), "no ratio row under FV", p.describe())
@@ -975,6 +985,135 @@ def case_compare_seed_003():
     expect_rc(p, 0)
     check("÷ FV" in p.out and "MiB/s" in p.out and "×6.04" in p.out,
           "--baseline fv --unit mib: no ratios to FV in MiB/s", p.describe())
+
+
+# A paired run's rates per phase and repeat, set by the test (the run's own figures depend on
+# the machine): per phase, the first folder's (encrypted) and the second's (plain), three
+# rounds each.
+VERDICT_RATES = {
+    # ×0.09 in every round, the interval tight below 1: slower
+    "write": ([36e6, 38e6, 37e6], [400e6, 420e6, 410e6]),
+    # within a percent: no difference larger than 5 %
+    "read": ([500e6, 505e6, 495e6], [501e6, 503e6, 497e6]),
+}
+
+
+def paired_result(d, rates, encrypted_first=True):
+    """A real two-folder run of three repeats, its rates replaced by rates, the first folder
+    marked as gocryptfs: what `run -d ENC -d PLAIN --compare` records, with known figures."""
+    with Target() as a, Target() as b:
+        p = cli("run", "-d", a.path, "-d", b.path, "-s", "8M", "--phase-time", "0.1", "-x", "3",
+                "--tests", ",".join(rates), "-q", "--json", d("raw.json"))
+        expect_rc(p, 0)
+    with open(d("raw.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    for t, target in enumerate(doc["targets"]):
+        for phase in target["phases"]:
+            figures = rates[phase["id"]][t]
+            check(len(phase["runs"]) == len(figures), "%s ran %d repeats" % (phase["id"], len(phase["runs"])))
+            for run, rate in zip(phase["runs"], figures):
+                run["rate"] = rate
+                run["too_fast"] = False
+            phase["too_fast"] = False
+            phase.pop("summary", None)
+    if encrypted_first:
+        doc["targets"][0]["info"]["encryption"] = ["gocryptfs (FUSE)"]
+    path = d("paired.dyno.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return path, [os.path.basename(t["path"]) for t in doc["targets"]]
+
+
+def verdicts(doc):
+    return {ph["id"]: [c["verdict"] for c in ph["cells"]] for ph in doc["phases"]}
+
+
+def case_compare_verdicts():
+    """The encrypted folder given first is measured against the plain one ("… is 91 % slower"),
+    --baseline turns it round with every ratio and interval inverted, the JSON's verdicts are
+    slower, faster, equivalent and inconclusive, and --equivalence sets the margin."""
+    with Scratch() as d:
+        path, (enc, plain) = paired_result(d, VERDICT_RATES)
+        p = cli("compare", path, "--format", "json")
+        expect_rc(p, 0)
+        doc = json.loads(p.out)
+        check(doc["version"] == 2 and doc["equivalence"] == 0.05,
+              "version %r, equivalence %r" % (doc["version"], doc.get("equivalence")), p.describe())
+        names = [e["name"] for e in doc["entries"]]
+        check(names == [enc, plain], "entries are %r" % names, p.describe())
+        check(doc["baseline"] == 1, "the plain folder is not the baseline: %r" % doc["baseline"],
+              p.describe())
+        check(verdicts(doc) == {"write": ["slower", None], "read": ["equivalent", None]},
+              "verdicts are %r" % verdicts(doc), p.describe())
+        typical = doc["entries"][0]["typical"]
+        check(doc["entries"][1]["typical"] is None and typical["verdict"] == "slower"
+              and typical["phases"] == ["write", "read"] and typical["ratio_paired"]
+              and typical["ratio_ci95"][0] <= typical["ratio"] <= typical["ratio_ci95"][1],
+              "typical is %r" % typical, p.describe())
+        forward = {ph["id"]: ph["cells"][0] for ph in doc["phases"]}
+        check(all(c["ratio_paired"] for c in forward.values()), "the rounds were not paired",
+              p.describe())
+
+        # The text says it the same way, from the plain side, baseline named.
+        p = cli("compare", path)
+        expect_rc(p, 0)
+        check("%s vs %s (baseline):" % (enc, plain) in p.out, "no heading with the baseline",
+              p.describe())
+        check(re.search(r"%s \(encrypted with gocryptfs\) is typically \d+ %% slower than %s"
+                        % (re.escape(enc), re.escape(plain)), p.out),
+              "the typical change is not said from the plain side", p.describe())
+        check("≈: no difference larger than 5 %" in p.out and "inconclusive" not in p.out,
+              "no mark for the equivalent read", p.describe())
+
+        # --baseline: the other way round, 1/r with [1/hi, 1/lo], slower and faster swapped.
+        p = cli("compare", path, "--baseline", enc, "--format", "json")
+        expect_rc(p, 0)
+        back = json.loads(p.out)
+        check(back["baseline"] == 0, "--baseline %s: baseline %r" % (enc, back["baseline"]))
+        check(verdicts(back) == {"write": [None, "faster"], "read": [None, "equivalent"]},
+              "verdicts against %s are %r" % (enc, verdicts(back)), p.describe())
+        for ph in back["phases"]:
+            c, f = ph["cells"][1], forward[ph["id"]]
+            check(abs(c["ratio"] * f["ratio"] - 1) < 1e-9
+                  and abs(c["ratio_ci95"][0] * f["ratio_ci95"][1] - 1) < 1e-9
+                  and abs(c["ratio_ci95"][1] * f["ratio_ci95"][0] - 1) < 1e-9,
+                  "%s: %r is not the inverse of %r" % (ph["id"], c, f))
+        p = cli("compare", path, "--baseline", "1")
+        expect_rc(p, 0)
+        check("%s vs %s (baseline):" % (plain, enc) in p.out and "faster" in p.out,
+              "--baseline 1 does not turn the text round", p.describe())
+
+        # A narrower margin: the read's interval reaches past ±0.5 %, so it is inconclusive.
+        p = cli("compare", path, "--equivalence", "0.5%", "--format", "json")
+        expect_rc(p, 0)
+        narrow = json.loads(p.out)
+        check(narrow["equivalence"] == 0.005
+              and verdicts(narrow) == {"write": ["slower", None], "read": ["inconclusive", None]},
+              "--equivalence 0.5%%: %r" % verdicts(narrow), p.describe())
+        p = cli("compare", path, "--equivalence", "0.5%")
+        check("?: inconclusive" in p.out, "the text does not mark the inconclusive read",
+              p.describe())
+        for bad in ("0", "150%", "five", "%"):
+            p = cli("compare", path, "--equivalence", bad)
+            expect_rc(p, 2)
+            check("--equivalence" in p.err, "--equivalence %s: stderr %r" % (bad, p.err))
+
+        # An interval wider than ±10 % that holds ×1 is inconclusive, in JSON and text.
+        wide = {"write": ([400e6, 200e6, 600e6], [100e6, 700e6, 380e6]),
+                "read": ([500e6, 505e6, 495e6], [501e6, 503e6, 497e6])}
+        path, _ = paired_result(d, wide, encrypted_first=False)
+        p = cli("compare", path, "--format", "json")
+        expect_rc(p, 0)
+        doc = json.loads(p.out)
+        cell = [ph for ph in doc["phases"] if ph["id"] == "write"][0]["cells"][1]
+        low, high = cell["ratio_ci95"]
+        check(low < 0.9 and high > 1.1 and cell["verdict"] == "inconclusive",
+              "a wide interval holding 1: %r" % cell, p.describe())
+        p = cli("compare", path)
+        check(re.search(r"Block write: inconclusive \(\u2212\d+ to \+\d+ %\)", p.out),
+              "the text does not say inconclusive with its interval", p.describe())
+        check("no measurable difference" not in p.out and "can measure" not in p.out,
+              "the text says no difference of an inconclusive interval", p.describe())
 
 
 def case_run_price():
@@ -1677,6 +1816,8 @@ CASES = [
     ("--help", case_help),
     ("compare: seed 003, FV ÷ NoFV block write ×0.17, block read ×0.97", case_compare_seed_003),
     ("compare: seed 000 per data spindle, 87.98 MB/s = 94.6 % on reads", case_compare_per_spindle),
+    ("compare: the plain side is the baseline; --baseline, --equivalence, JSON verdicts",
+     case_compare_verdicts),
     ("run --price, then compare: a row per USD, price and per_price in JSON", case_run_price),
     ("run --compare -s auto: one data file size for both targets", case_run_compare_shared_sizing),
     ("run --reference --per-spindle: kept, reported per data spindle; the seed 000 array fixture",

@@ -2243,7 +2243,7 @@ def case_compare_same_label():
         json_took = p.seconds
         t = cli("compare", big)
         expect_rc(t, 0)
-        check("vm (10000) vs vm:" in t.out, "the text has no headline for vm (10000)",
+        check("vm (10000) vs vm (baseline):" in t.out, "the text has no headline for vm (10000)",
               t.describe())
         n = expect_clean(folder, before, t)
         return summary(t, None, None, "10,000 unique names, vm to vm (10000); JSON in %.1f s, "
@@ -3615,13 +3615,13 @@ def no_direct_case(args, rc, cause, written):
     return run
 
 
-add("environment", "--cache direct without O_DIRECT: queued tests", "`run --cache direct --test "
-    "rnd-read:4k:q1:t1` on ramfs (no O_DIRECT)", "exit 1 before anything is written; does not "
-    "support direct I/O, as for the block phases", no_direct_case(
-        ["--cache", "direct", "--test", "rnd-read:4k:q1:t1"], 1,
+add("environment", "--queue-cache direct without O_DIRECT: queued tests", "`run --queue-cache "
+    "direct --test rnd-read:4k:q1:t1` on ramfs (no O_DIRECT)", "exit 1 before anything is "
+    "written; does not support direct I/O, as for the block phases", no_direct_case(
+        ["--queue-cache", "direct", "--test", "rnd-read:4k:q1:t1"], 1,
         r"does not support direct I/O.*evict", None), root="mounts a ramfs")
 add("environment", "no O_DIRECT, queued tests' own default", "`run --test rnd-read:4k:q1:t1` on "
-    "ramfs, no `--cache`", "exit 0; a warning that the queued tests go through the page cache, "
+    "ramfs, no `--queue-cache`", "exit 0; a warning that the queued tests go through the page cache, "
     "evicted", no_direct_case(["--test", "rnd-read:4k:q1:t1"], 0, r"does not support direct I/O",
                               r"go through the page cache, evicted"), root="mounts a ramfs")
 

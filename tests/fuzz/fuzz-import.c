@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-import.h"
 #include "fuzz-common.h"
 
@@ -43,9 +44,9 @@ check_figures (DynoResult *result)
   DynoTargetResult *target;
 
   g_assert (dyno_result_get_n_targets (result) == 1);
-  g_assert (config->chunk <= DYNO_MAX_CHUNK && config->seekers <= DYNO_MAX_SEEKERS);
-  g_assert (config->files_num <= DYNO_MAX_FILES_NUM && config->files_dirs <= DYNO_MAX_FILES_DIRS);
-  g_assert (config->size <= G_MAXINT64 && config->files_min >= 0);
+  g_assert (config->chunk <= DYNO_MAX_CHUNK && dyno_config_get_uint (config, "seekers") <= 256);
+  g_assert (dyno_config_get_files (config)->num <= DYNO_MAX_FILES_NUM && dyno_config_get_files (config)->dirs <= DYNO_MAX_FILES_DIRS);
+  g_assert (config->size <= G_MAXINT64 && dyno_config_get_files (config)->min >= 0);
   g_assert (config->queue_size <= G_MAXINT64);
   g_assert (config->repeat >= 1 && config->repeat <= DYNO_MAX_REPEAT);
   g_assert (config->phase_time >= 0 && config->phase_time <= DYNO_MAX_PHASE_TIME);

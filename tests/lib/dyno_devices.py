@@ -5,6 +5,9 @@
 - Throttle: the cgroup v1 blkio controller's limits on one device at the root cgroup. The
   throttle is ground truth for read and write rates and IOPS: a benchmark that reports what
   it allows is right.
+- KneeWatcher: a throttle whose write limit falls once a set number of bytes has reached the
+  device (a drive whose fast cache runs out), and may come back after a rest: ground truth for
+  the knees of a fill test.
 
 Both need root. `need_root()` says why in the form the callers print as a skip reason.
 Every context manager undoes what it did (limits lifted, file system unmounted, loop device
@@ -15,6 +18,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
+import time
 
 BLKIO = "/sys/fs/cgroup/blkio"
 THROTTLE_FILES = {
@@ -210,6 +215,109 @@ class Throttle:
             if fn in _undo:
                 _undo.remove(fn)
             fn()
+        return False
+
+
+def device_written(majmin):
+    """Bytes written to the device MAJ:MIN since boot, as the blkio controller counts them at
+    the root cgroup (its line "MAJ:MIN Write N" of blkio.throttle.io_service_bytes)."""
+    with open(os.path.join(BLKIO, "blkio.throttle.io_service_bytes")) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == majmin and parts[1] == "Write":
+                return int(parts[2])
+    return 0
+
+
+class KneeWatcher:
+    """A device with known knees, made of the write throttle and a thread that watches it.
+
+    The device writes at `fast` bytes/s until `knees[0][0]` bytes have reached it since the
+    watcher started, then at `knees[0][1]`, until `knees[1][0]` bytes, and so on: the thread
+    polls the device's Write line of blkio.throttle.io_service_bytes every `poll` seconds and
+    lowers blkio.throttle.write_bps_device when a knee is passed. With `refill_after` (seconds),
+    a device that has written less than 1 MiB for that long starts again at `fast`, counting
+    from there: a cache that empties while the drive rests.
+
+    .switches lists (bytes since the start or the refill, bytes/s) as they were set, for the
+    test to compare with what it was told. The limit is lifted and the thread stopped on exit,
+    also when the body raised."""
+
+    def __init__(self, majmin, fast, knees, poll=0.005, refill_after=None):
+        self.majmin = majmin
+        self.fast = int(fast)
+        self.knees = [(int(b), int(r)) for b, r in knees]
+        self.poll = poll
+        self.refill_after = refill_after
+        self.switches = []
+        self.refills = 0
+        self._stop = threading.Event()
+        self._thread = None
+        self._throttle = None
+
+    def _set(self, rate):
+        with open(os.path.join(BLKIO, THROTTLE_FILES["write_bps"]), "w") as f:
+            f.write("%s %d\n" % (self.majmin, rate))
+
+    def _watch(self):
+        base = device_written(self.majmin)
+        history = []
+        resting = False
+        next_knee = 0
+        last_bytes = base
+        last_change = time.monotonic()
+        while not self._stop.wait(self.poll):
+            now = device_written(self.majmin)
+            t = time.monotonic()
+            if now - last_bytes >= (1 << 20):
+                last_bytes = now
+                last_change = t
+            elif (self.refill_after is not None and next_knee > 0
+                  and t - last_change >= self.refill_after):
+                # Rested: the cache is empty again.
+                base = now
+                next_knee = 0
+                self.refills += 1
+                self._set(self.fast)
+                self.switches.append((0, self.fast))
+                last_change = t
+                resting = True
+            history.append((t, now))
+            while history[0][0] < t - 0.1:
+                history.pop(0)
+            if resting:
+                # The count starts where writing starts again: the first 100 ms with a quarter
+                # of the fast rate's bytes, not the file system's metadata while it rests.
+                if now - history[0][1] >= self.fast * 0.1 / 4:
+                    base = history[0][1]
+                    resting = False
+                else:
+                    base = now
+            while next_knee < len(self.knees) and now - base >= self.knees[next_knee][0]:
+                self._set(self.knees[next_knee][1])
+                self.switches.append((now - base, self.knees[next_knee][1]))
+                next_knee += 1
+
+    def __enter__(self):
+        self._throttle = Throttle(self.majmin, write_bps=self.fast)
+        self._throttle.__enter__()
+        try:
+            self.switches.append((0, self.fast))
+            self._thread = threading.Thread(target=self._watch, daemon=True)
+            self._thread.start()
+            _undo.append(self._stop.set)
+        except BaseException:
+            self._throttle.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._stop.set in _undo:
+            _undo.remove(self._stop.set)
+        if self._thread is not None:
+            self._thread.join()
+        self._throttle.__exit__()
         return False
 
 

@@ -100,7 +100,7 @@ def case_hello():
         p = cli("run", "-d", f.path, *SMALL, "--stream", env=dict(os.environ))
         check(p.returncode == 0, "a local --stream run failed", p.desc)
         first = json.loads(p.out.splitlines()[0])
-        check(first == {"event": "hello", "protocol": 1, "dyno": VERSION},
+        check(first == {"event": "hello", "protocol": 2, "dyno": VERSION},
               "the first line is not the hello line", p.desc)
 
 
@@ -512,14 +512,14 @@ def case_garbage_after_hello():
     """A good hello, then a line that is not Dyno's: not blamed on the remote's version; and
     a stream that ends without a result says so."""
     with Folder() as f:
-        fake, _ = script_cli(f.base, "echo '{\"event\":\"hello\",\"protocol\":1,\"dyno\":"
+        fake, _ = script_cli(f.base, "echo '{\"event\":\"hello\",\"protocol\":2,\"dyno\":"
                                      "\"%s\"}'; echo 'garbage'" % VERSION)
         p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
         expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 sent a line this Dyno cannot read",
                     "garbage", r"does not speak|Install dyno-cli")
         fake = os.path.join(f.base, "ends")
         with open(fake, "w") as fh:
-            fh.write("#!/bin/sh\necho '{\"event\":\"hello\",\"protocol\":1,\"dyno\":"
+            fh.write("#!/bin/sh\necho '{\"event\":\"hello\",\"protocol\":2,\"dyno\":"
                      "\"%s\"}'\nexit 0\n" % VERSION)
         os.chmod(fake, 0o755)
         p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
@@ -545,12 +545,18 @@ def case_info_banner():
 
 
 def case_newer_protocol():
-    """A remote dyno-cli of a newer protocol: not only "install the old one there"."""
+    """A remote dyno-cli of a newer protocol: not only "install the old one there"; one of an
+    older protocol (1, before runs took turns across machines): install this one there."""
     with Folder() as f:
-        fake = fake_cli(f.base, '{"event":"hello","protocol":2,"dyno":"0.2.0"}')
+        fake = fake_cli(f.base, '{"event":"hello","protocol":3,"dyno":"0.3.0"}')
         p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
-        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 is newer than this Dyno.*protocol 2.*"
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 is newer than this Dyno.*protocol 3.*"
                     r"Update Dyno on this machine", "newer")
+        fake = fake_cli(f.base, '{"event":"hello","protocol":1,"dyno":"0.0.9"}')
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL)
+        expect_side(p, 1, r"dyno-cli on root@127\.0\.0\.1 does not speak this Dyno's stream.*"
+                    r"protocol 1 \(Dyno 0\.0\.9\).*Install dyno-cli", "older",
+                    r"Update Dyno on this machine")
 
 
 def case_remote_full():
@@ -833,7 +839,7 @@ def case_parallel_stream():
                 events.append(json.loads(line))
             except ValueError as e:
                 raise Failure("line %d is not JSON: %s" % (n, e), p.desc)
-        check(events and events[0] == {"event": "hello", "protocol": 1, "dyno": VERSION},
+        check(events and events[0] == {"event": "hello", "protocol": 2, "dyno": VERSION},
               "the first line is not the hello line", p.desc)
         check(sum(e.get("event") == "hello" for e in events) == 1, "more than one hello", p.desc)
         hosts = ["root@127.0.0.%d" % (i + 1) for i in range(len(folders))]
@@ -920,6 +926,128 @@ def case_parallel_concurrent_stop():
             f.__exit__()
 
 
+# ---- a local and a remote folder taking turns (issue 22, item 5) ---------------------------
+
+def rounds_of(doc):
+    """Each target's rounds as (start, end, "target.repeat"), by when they began."""
+    rounds = []
+    for t, target in enumerate(doc["targets"]):
+        by_repeat = {}
+        for phase in target["phases"]:
+            for run in phase["runs"]:
+                start, end = run["started"], run["started"] + run["elapsed"]
+                lo, hi = by_repeat.get(run["repeat"], (start, end))
+                by_repeat[run["repeat"]] = (min(lo, start), max(hi, end))
+        rounds += [(lo, hi, "%d.%d" % (t, r)) for r, (lo, hi) in by_repeat.items()]
+    return sorted(rounds)
+
+
+def case_local_remote_compare():
+    """-d LOCAL -d ssh://… --compare: the rounds alternate A B B A A B, one at a time, on one
+    calibrated workload, and the result pairs them (the comparison's interval is paired)."""
+    with Folder() as local, Folder() as remote:
+        out = os.path.join(local.base, "pair.json")
+        p = cli("run", "-d", local.path, "-d", url(remote.path), "--remote-cli", CLI,
+                "--phase-time", "0.6", "-x", "3", "--tests", "write,read", "--compare",
+                "--json", out)
+        check(p.returncode == 0, "the local and remote --compare run failed", p.desc)
+        with open(out) as fh:
+            doc = json.load(fh)
+        targets = doc["targets"]
+        check(len(targets) == 2 and targets[0]["path"] == local.path
+              and targets[1]["path"] == remote.path, "not one result of both folders", p.desc)
+        check("remote" not in targets[0] and targets[1].get("remote") == "root@127.0.0.1"
+              and targets[1].get("system", {}).get("hostname"),
+              "the remote target is not marked with its machine", p.desc)
+        rounds = rounds_of(doc)
+        order = [r[2] for r in rounds]
+        check(order == ["0.0", "1.0", "1.1", "0.1", "0.2", "1.2"],
+              "the rounds ran in the order %r, not A B B A A B" % order, p.desc)
+        # One at a time (a bound for the clocks' agreement, not a speed)
+        for a, b in zip(rounds, rounds[1:]):
+            check(b[0] >= a[1] - 0.05, "round %s began before round %s ended: %r"
+                  % (b[2], a[2], rounds), p.desc)
+        sizes = [t.get("sizing", {}).get("size") for t in targets]
+        check(sizes[0] and sizes[0] == sizes[1], "the data sizes differ: %r" % sizes, p.desc)
+        check(targets[0]["sizing"].get("calibrated") and targets[1]["sizing"].get("calibrated"),
+              "a side did not calibrate", p.desc)
+        c = cli("compare", "--format", "json", out)
+        check(c.returncode == 0, "compare of the result failed", c.desc)
+        paired = [cell for phase in json.loads(c.out)["phases"] for cell in phase["cells"]
+                  if cell.get("entry") == 1 and cell.get("ratio_paired")]
+        check(paired and all(cell.get("verdict") for cell in paired),
+              "no phase of the remote folder has a paired verdict", c.desc)
+        check("rounds' ratios" in p.out or "paired" in p.out.lower() or "95 %" in p.out,
+              "run --compare printed no answer", p.desc)
+        check(not local.scratch() and not remote.scratch(), "a scratch folder is left", p.desc)
+
+
+def case_local_remote_failure():
+    """The remote folder fills up in its first round: the run ends there, the local folder's
+    round is kept, and the failure names host:path."""
+    with Folder() as local, Folder() as f:
+        full = os.path.join(f.base, "full")
+        os.mkdir(full)
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", full]).returncode:
+            raise Skip("cannot mount a tmpfs here")
+        out = os.path.join(local.base, "r.json")
+        try:
+            p = cli("run", "-d", local.path, "-d", url(full), "--remote-cli", CLI, "-s", "16M",
+                    "--tests", "write", "--phase-time", "0", "-x", "2", "--compare",
+                    "--no-space-check", "-q", "--json", out)
+        finally:
+            subprocess.run(["umount", full])
+        expect_side(p, 1, r"^dyno-cli: root@127\.0\.0\.1:%s: Block write failed: .*No space "
+                    r"left on device" % re.escape(full), "full", None)
+        with open(out) as fh:
+            targets = json.load(fh)["targets"]
+        runs = [[r["repeat"] for ph in t["phases"] for r in ph["runs"]] for t in targets]
+        check(runs[0] == [0], "the local folder's rounds are %r, not its first" % runs[0], p.desc)
+        check(targets[1].get("error", {}).get("phase") == "write",
+              "the remote target does not say its write failed", p.desc)
+        check(not local.scratch(), "the local scratch folder is left", p.desc)
+
+
+def case_local_remote_stop():
+    """SIGINT in the remote folder's round: both sides stop and clean up, exit 130, and the
+    local folder's finished round is kept, marked stopped."""
+    with Folder() as local, Folder() as remote:
+        if shutil.disk_usage(local.path).free < 6 * 1024 ** 3:
+            raise Skip("less than 6 GiB free under %s" % local.path)
+        out = os.path.join(local.base, "r.json")
+        proc = subprocess.Popen([CLI, "run", "-d", local.path, "-d", url(remote.path),
+                                 "--remote-cli", CLI, "-s", "1G", "--tests", "write,read",
+                                 "--phase-time", "0", "-x", "2", "--no-space-check", "--json",
+                                 out], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=SERVERS.env())
+        try:
+            end = time.monotonic() + 120
+            while time.monotonic() < end and not any(
+                    os.path.exists(os.path.join(remote.path, n, "data"))
+                    for n in remote.scratch()):
+                check(proc.poll() is None, "the run ended before the remote round")
+                time.sleep(0.02)
+            check(remote.scratch(), "the remote round did not start within 120 s")
+            proc.send_signal(signal.SIGINT)
+            out_text, err = proc.communicate(timeout=GONE_WITHIN)
+            desc = "stderr:\n%s" % tail(err.decode())
+            check(proc.returncode == 130, "expected exit status 130, got %s" % proc.returncode,
+                  desc)
+            end = time.monotonic() + GONE_WITHIN
+            while time.monotonic() < end and remote.scratch():
+                time.sleep(0.05)
+            check(not local.scratch() and not remote.scratch(), "a scratch folder is left", desc)
+            with open(out) as fh:
+                doc = json.load(fh)
+            check(doc.get("stopped") is True, "the result is not marked stopped", desc)
+            local_runs = [r["repeat"] for ph in doc["targets"][0]["phases"] for r in ph["runs"]]
+            check(local_runs == [0, 0], "the local round was not kept: %r" % local_runs, desc)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+
+
 CASES = [
     ("run --stream starts with the hello line", case_hello),
     ("bad remote targets are usage errors", case_bad_targets),
@@ -961,6 +1089,12 @@ CASES = [
     ("--parallel runs all hosts at once; SIGINT stops them all", case_parallel_concurrent_stop),
     ("--parallel --stream: one hello, every host tagged, samples, aggregate",
      case_parallel_stream),
+    ("a local and a remote folder --compare take turns A B B A and pair",
+     case_local_remote_compare),
+    ("a remote folder that fails ends a run of both; the local round is kept",
+     case_local_remote_failure),
+    ("SIGINT in a run of both folders stops both; the finished round is kept",
+     case_local_remote_stop),
 ]
 
 

@@ -34,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dyno-option.h"
 #include "dyno-error.h"
 #include "dyno-parse.h"
 #include "dyno-phase-ops.h"
@@ -437,6 +438,14 @@ write_test_file (DynoRun *run, GError **error)
   return TRUE;
 }
 
+/* O_DIRECT was asked for (--queue-cache direct), not left as the queued tests' default. */
+static gboolean
+direct_asked (DynoRun *run)
+{
+  return run->config->queue_cache == DYNO_CACHE_DIRECT
+         && dyno_config_option_is_given (run->config, "queue-cache");
+}
+
 /* Whether O_DIRECT works on this target, tried once per target. */
 static gboolean
 probe_direct (DynoRun *run, const DynoPhase *phase, GError **error)
@@ -448,9 +457,8 @@ probe_direct (DynoRun *run, const DynoPhase *phase, GError **error)
       fd = openat (run->scratch_fd, DYNO_QUEUE_FILE,
                    O_RDONLY | O_NOFOLLOW | O_CLOEXEC | dyno_platform_direct_open_flag ());
       /* Falling back is for the queued tests' own default; a person who asked for
-       * --cache direct gets it or a refusal, as the other phases do. */
-      if (fd < 0 && (errno == EINVAL || errno == EOPNOTSUPP)
-          && run->config->cache == DYNO_CACHE_DIRECT)
+       * --queue-cache direct gets it or a refusal, as the other phases do. */
+      if (fd < 0 && (errno == EINVAL || errno == EOPNOTSUPP) && direct_asked (run))
         {
           g_set_error (error, DYNO_ERROR, DYNO_ERROR_UNSUPPORTED,
                        _("The file system at %s does not support direct I/O (O_DIRECT); use "
@@ -473,7 +481,7 @@ probe_direct (DynoRun *run, const DynoPhase *phase, GError **error)
         return dyno_run_errno_error (run, errno, error, _("probing for direct I/O"));
       else
         {
-          if (dyno_platform_direct_open_flag () == 0 && run->config->cache == DYNO_CACHE_DIRECT
+          if (dyno_platform_direct_open_flag () == 0 && direct_asked (run)
               && !dyno_platform_set_direct (fd, error))
             {
               close (fd);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "dyno-option.h"
 #include "dyno-error.h"
 #include "dyno-phase-ops.h"
 #include "dyno-worker-group.h"
@@ -157,13 +158,13 @@ total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 static guint
 n_slots (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 {
-  return run->config->seekers;
+  return dyno_config_get_uint (run->config, "seekers");
 }
 
 static gboolean
 run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 {
-  const guint n = run->config->seekers;
+  const guint n = dyno_config_get_uint (run->config, "seekers");
   g_autofree Seeker *seekers = g_new0 (Seeker, n);
   SeekShared shared = { 0 };
   GError *thread_error = NULL;

@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-chart-model.h"
 #include "dyno-chart-render.h"
 #include "dyno-chart-tiles.h"
@@ -697,7 +698,7 @@ bench_stalls (GtkWidget *chart)
    * switch) goes by within the minute, at the engine's usual 100 ms sample interval. */
   bench.config->size = 256 * 1024 * 1024;
   dyno_config_select (bench.config, "write,rewrite,read,seeks,files", NULL);
-  bench.config->files_num = 4;
+  dyno_config_get_files (bench.config)->num = 4;
   bench.config->cache = DYNO_CACHE_NONE;
   bench.config->skip_space_check = TRUE;
   if (!dyno_config_validate (bench.config, &error))
