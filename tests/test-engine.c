@@ -298,8 +298,31 @@ test_all_phases (Fixture *f, gconstpointer data)
 
 /* A phase that ends before the sampler's first tick (a fast device, a small file) must
  * still leave one sample, spanning the whole phase and carrying its figure: the live chart,
- * the samples table and the comparison overlay would otherwise miss it. An interval no
- * phase can reach makes this independent of the machine's speed. */
+ * the samples table and the comparison overlay would otherwise miss it. The longest interval
+ * the engine takes (10 s) is longer than these phases take on any machine but a very slow
+ * or busy one; there, a phase may have ticks of its own, but only a whole interval after it
+ * began (an earlier tick was the sampler's bug: a time left over from an earlier phase). */
+/* Every sample of a phase but its last came at a whole number of intervals into the phase. */
+static void
+assert_ticks_a_whole_interval_apart (const DynoTargetResult *target, guint repeat,
+                                     const DynoPhase *id, double interval)
+{
+  double expected = interval;
+  const DynoSample *last = NULL;
+  guint n = count_phase_samples (target, repeat, id, &last);
+  guint seen = 0;
+
+  for (guint i = 0; i < target->samples->len; i++)
+    {
+      const DynoSample *s = &g_array_index (target->samples, DynoSample, i);
+
+      if (s->repeat != repeat || s->phase != id || ++seen == n)
+        continue;
+      g_assert_cmpfloat (s->phase_t, >=, expected * 0.999);
+      expected = s->phase_t + interval;
+    }
+}
+
 static void
 test_short_phase_has_a_sample (Fixture *f, gconstpointer data)
 {
@@ -325,8 +348,14 @@ test_short_phase_has_a_sample (Fixture *f, gconstpointer data)
           const DynoPhaseRun *run = dyno_phase_result_get_run (phase, r);
           const DynoSample *sample = NULL;
 
-          g_assert_cmpuint (count_phase_samples (target, r, phase->phase, &sample), ==, 1);
-          g_assert_cmpfloat_with_epsilon (sample->rate, run->rate, run->rate * 1e-9);
+          guint n = count_phase_samples (target, r, phase->phase, &sample);
+
+          g_assert_cmpuint (n, >=, 1);
+          if (n > 1)
+            assert_ticks_a_whole_interval_apart (target, r, phase->phase,
+                                                 DYNO_ENGINE_MAX_SAMPLE_INTERVAL_MS / 1000.0);
+          else
+            g_assert_cmpfloat_with_epsilon (sample->rate, run->rate, run->rate * 1e-9);
           g_assert_cmpuint (sample->done, ==, run->amount);
           g_assert_cmpfloat (sample->progress, ==, 1.0);
           g_assert_cmpfloat (sample->phase_t, >, 0);

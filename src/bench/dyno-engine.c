@@ -1235,7 +1235,8 @@ dyno_engine_set_sample_interval (DynoEngine *self, guint interval_ms)
 {
   g_return_if_fail (DYNO_IS_ENGINE (self));
 
-  interval_ms = CLAMP (interval_ms, 10, 10000);
+  interval_ms = CLAMP (interval_ms, DYNO_ENGINE_MIN_SAMPLE_INTERVAL_MS,
+                       DYNO_ENGINE_MAX_SAMPLE_INTERVAL_MS);
   if (self->sample_interval == interval_ms)
     return;
   self->sample_interval = interval_ms;

@@ -82,6 +82,10 @@ DynoResult *dyno_engine_run_finish (DynoEngine *self, GAsyncResult *result, GErr
 
 gboolean    dyno_engine_get_running (DynoEngine *self);
 void        dyno_engine_get_status (DynoEngine *self, DynoStatus *status);
+/* Live samples come every interval_ms, from DYNO_ENGINE_MIN_SAMPLE_INTERVAL_MS to
+ * DYNO_ENGINE_MAX_SAMPLE_INTERVAL_MS (values outside are clamped). */
+#define DYNO_ENGINE_MIN_SAMPLE_INTERVAL_MS 10
+#define DYNO_ENGINE_MAX_SAMPLE_INTERVAL_MS 10000
 guint       dyno_engine_get_sample_interval (DynoEngine *self);
 void        dyno_engine_set_sample_interval (DynoEngine *self, guint interval_ms);
 

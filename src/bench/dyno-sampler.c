@@ -40,6 +40,11 @@ struct _DynoSampler
   guint n_slots;
   gint64 phase_started_ns;
   gint64 last_ns;
+  /* When the next sample is due: one interval after the phase began or the sampler
+   * resumed, then every interval. Set where those happen, under the lock, so that a time
+   * left over from an earlier phase never cuts a new phase's first interval short (the
+   * thread need not wake between two phases). */
+  gint64 next_ns;
   guint64 last_done;
   guint phase_samples;
   DynoCpuTimes last_cpu_times;
@@ -152,24 +157,19 @@ static gpointer
 sampler_thread (gpointer data)
 {
   DynoSampler *self = data;
-  gint64 next = 0;
 
   g_mutex_lock (&self->lock);
   while (!self->quit)
     {
       gint64 now = dyno_now_ns ();
 
-      if (self->active && next == 0)
-        next = self->last_ns + self->interval_ns;
-      if (self->active && !self->paused && now >= next)
+      if (self->active && !self->paused && now >= self->next_ns)
         {
           take_sample (self, now, NAN);
-          next += self->interval_ns;
-          if (next <= now)
-            next = now + self->interval_ns;
+          self->next_ns += self->interval_ns;
+          if (self->next_ns <= now)
+            self->next_ns = now + self->interval_ns;
         }
-      if (!self->active)
-        next = 0;
       if (self->watch_path != NULL && now >= self->next_watch_ns)
         {
           check_watch (self);
@@ -177,9 +177,11 @@ sampler_thread (gpointer data)
         }
 
       {
-        gint64 wake = self->active ? next : now + self->interval_ns;
+        gint64 wake = self->active && !self->paused ? self->next_ns : now + self->interval_ns;
         gint64 wait_us = MAX (1, (wake - dyno_now_ns ()) / 1000);
 
+        if (self->watch_path != NULL)
+          wait_us = MIN (wait_us, MAX (1, (self->next_watch_ns - dyno_now_ns ()) / 1000));
         g_cond_wait_until (&self->cond, &self->lock, g_get_monotonic_time () + wait_us);
       }
     }
@@ -286,6 +288,7 @@ dyno_sampler_begin_phase (DynoSampler *self,
   self->duration = duration;
   self->paused = FALSE;
   self->phase_started_ns = self->last_ns = dyno_now_ns ();
+  self->next_ns = self->last_ns + self->interval_ns;
   self->last_done = 0;
   self->phase_samples = 0;
   self->have_cpu_times = dyno_platform_read_cpu_times (&self->last_cpu_times);
@@ -349,6 +352,7 @@ dyno_sampler_pause (DynoSampler *self, gboolean paused)
             slot->cpu_last = dyno_platform_thread_clock_read (&slot->clock);
         }
       self->last_ns = dyno_now_ns ();
+      self->next_ns = self->last_ns + self->interval_ns;
       self->last_done = done;
       self->last_process_cpu = dyno_platform_process_cpu ();
       self->have_cpu_times = dyno_platform_read_cpu_times (&self->last_cpu_times);

@@ -501,6 +501,85 @@ write_table (DynoComparison   *comparison,
   return dyno_cli_write_text (output, text->str) ? DYNO_EXIT_OK : DYNO_EXIT_FAILED;
 }
 
+/* N or N:W data spindles (1 to 100000), as --per-spindle takes them. */
+static gboolean
+parse_spindles (const char *text, guint *read, guint *write)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ":", 3);
+  guint64 r = 0, w = 0;
+
+  if (g_strv_length (parts) > 2
+      || !g_ascii_string_to_unsigned (parts[0], 10, 1, 100000, &r, NULL)
+      || (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &w, NULL)))
+    return FALSE;
+  *read = (guint) r;
+  *write = parts[1] != NULL ? (guint) w : (guint) r;
+  return TRUE;
+}
+
+/* The chart options as given, and what they make. */
+typedef struct
+{
+  char *const *chart;
+  const char *output;
+  const char *format;
+  const char *phase;
+  const char *title;
+  const char *chart_size;
+  double *width, *height;
+  int *kind;
+  GPtrArray **phases;
+  const DynoPhase **overlay_phase;
+} ChartArgs;
+
+/* Checks --chart and the options that go with it; -1 when they are right, else the exit
+ * status of the usage error said. */
+static int
+check_chart_options (ChartArgs *c)
+{
+  g_autoptr (GError) error = NULL;
+  const char *chart = *c->chart;
+
+  if (chart != NULL)
+    {
+#ifdef DYNO_HAVE_CHARTS
+      DynoCompareChartKind k;
+
+      if (!dyno_compare_chart_kind_from_string (chart, &k))
+        return dyno_cli_usage_error ("compare",
+                                     _("--chart: “%s” is not bars, cpu, overlay or forest"),
+                                     chart);
+      *c->kind = k;
+#else
+      return dyno_cli_no_charts ("compare");
+#endif
+    }
+  if (chart != NULL && c->output == NULL)
+    return dyno_cli_usage_error ("compare", _("--chart needs -o FILE.png, .svg or .pdf"));
+  if (chart != NULL && c->format != NULL)
+    return dyno_cli_usage_error ("compare", _("--chart and --format exclude each other: a chart "
+                                              "takes its format from the -o file name"));
+  if (chart == NULL && (c->phase != NULL || c->title != NULL || c->chart_size != NULL))
+    return dyno_cli_usage_error ("compare", _("--phase, --title and --chart-size need --chart"));
+  if (!dyno_cli_parse_chart_size (c->chart_size, c->width, c->height))
+    return dyno_cli_usage_error ("compare", _("--chart-size: “%s” is not WIDTHxHEIGHT in points, "
+                                              "100 to 8000 each"),
+                                 c->chart_size);
+  if (c->phase != NULL)
+    {
+      if (chart != NULL && g_ascii_strcasecmp (chart, "overlay") == 0)
+        {
+          *c->overlay_phase = dyno_phase_lookup (c->phase);
+          if (*c->overlay_phase == NULL)
+            return dyno_cli_usage_error ("compare", _("--phase: “%s” is not a phase id"),
+                                         c->phase);
+        }
+      else if (!dyno_parse_tests (c->phase, c->phases, &error))
+        return dyno_cli_usage_error ("compare", "--phase: %s", error->message);
+    }
+  return -1;
+}
+
 int
 dyno_cli_compare (int argc, char **argv)
 {
@@ -576,6 +655,7 @@ dyno_cli_compare (int argc, char **argv)
   g_autoptr (GPtrArray) phases = NULL;
   const DynoPhase *overlay_phase = dyno_phase_lookup ("write");
   int kind = -1;
+  int status;
 
   g_set_prgname ("dyno-cli compare");
   context = g_option_context_new (_("FILE… — runs side by side, with ratios to a baseline"));
@@ -623,42 +703,11 @@ dyno_cli_compare (int argc, char **argv)
                                  format);
   if (unit != NULL && !dyno_rate_unit_from_string (unit, &rate_unit))
     return dyno_cli_usage_error ("compare", _("--unit: “%s” is not mb, mib or kib"), unit);
-  if (chart != NULL)
-    {
-#ifdef DYNO_HAVE_CHARTS
-      DynoCompareChartKind k;
-
-      if (!dyno_compare_chart_kind_from_string (chart, &k))
-        return dyno_cli_usage_error ("compare",
-                                     _("--chart: “%s” is not bars, cpu, overlay or forest"),
-                                     chart);
-      kind = k;
-#else
-      return dyno_cli_no_charts ("compare");
-#endif
-    }
-  if (chart != NULL && output == NULL)
-    return dyno_cli_usage_error ("compare", _("--chart needs -o FILE.png, .svg or .pdf"));
-  if (chart != NULL && format != NULL)
-    return dyno_cli_usage_error ("compare", _("--chart and --format exclude each other: a chart "
-                                              "takes its format from the -o file name"));
-  if (chart == NULL && (phase != NULL || title != NULL || chart_size != NULL))
-    return dyno_cli_usage_error ("compare", _("--phase, --title and --chart-size need --chart"));
-  if (!dyno_cli_parse_chart_size (chart_size, &width, &height))
-    return dyno_cli_usage_error ("compare", _("--chart-size: “%s” is not WIDTHxHEIGHT in points, "
-                                              "100 to 8000 each"),
-                                 chart_size);
-  if (phase != NULL)
-    {
-      if (chart != NULL && g_ascii_strcasecmp (chart, "overlay") == 0)
-        {
-          overlay_phase = dyno_phase_lookup (phase);
-          if (overlay_phase == NULL)
-            return dyno_cli_usage_error ("compare", _("--phase: “%s” is not a phase id"), phase);
-        }
-      else if (!dyno_parse_tests (phase, &phases, &error))
-        return dyno_cli_usage_error ("compare", "--phase: %s", error->message);
-    }
+  status = check_chart_options (&(ChartArgs) { &chart, output, format, phase, title, chart_size,
+                                               &width, &height, &kind, &phases,
+                                               &overlay_phase });
+  if (status >= 0)
+    return status;
 
   if (equivalence != NULL && !parse_equivalence (equivalence, &margin))
     return dyno_cli_usage_error ("compare", _("--equivalence: “%s” is not a percentage between "
@@ -669,21 +718,14 @@ dyno_cli_compare (int argc, char **argv)
     return dyno_cli_usage_error ("compare", "--reference: %s", error->message);
   if (per_spindle != NULL)
     {
-      g_auto (GStrv) parts = g_strsplit (per_spindle, ":", 3);
-      guint64 r = 0, w = 0;
-
       if (chart != NULL || report
           || (format != NULL && compare_format != DYNO_COMPARE_FORMAT_TEXT))
         return dyno_cli_usage_error ("compare", _("--per-spindle goes with the text table, not "
                                                   "with --chart or another --format"));
-      if (g_strv_length (parts) > 2
-          || !g_ascii_string_to_unsigned (parts[0], 10, 1, 100000, &r, NULL)
-          || (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &w, NULL)))
+      if (!parse_spindles (per_spindle, &read_spindles, &write_spindles))
         return dyno_cli_usage_error ("compare", _("--per-spindle: “%s” is not a number of data "
                                                   "spindles N or N:W (1 to 100000)"),
                                      per_spindle);
-      read_spindles = (guint) r;
-      write_spindles = parts[1] != NULL ? (guint) w : (guint) r;
     }
 
   /* Fills compare with fills, as curves and segments (dyno-cli-fill-files.c). */

@@ -76,129 +76,71 @@ line_height (cairo_t *cr, const DynoChartStyle *style)
   return h;
 }
 
-void
-dyno_fill_chart_draw_curves (cairo_t              *cr,
-                             double                width,
-                             double                height,
-                             const DynoFillCurve  *curves,
-                             guint                 n_curves,
-                             const char           *title,
-                             const char           *subtitle,
-                             const DynoChartStyle *style)
+/* Where the plot is and what its axes hold. */
+typedef struct
 {
+  double left, right, top, bottom, pw, ph;
+  double unit; /* bytes per unit of the x axis */
+  double line; /* the height of a line of text */
   DynoTicks rate_ticks;
   DynoTicks byte_ticks;
-  double max_rate = 0;
-  double max_bytes = 0;
-  double unit;
-  const char *axis_title;
-  double line;
-  double left, right, top, bottom, pw, ph;
-  double legend_x;
-
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (style != NULL);
-  g_return_if_fail (n_curves == 0 || curves != NULL);
-
-  line = line_height (cr, style);
-  cairo_save (cr);
-  if (style->background.alpha > 0)
-    {
-      set_color (cr, &style->background);
-      cairo_paint (cr);
-    }
-  if (title != NULL)
-    draw_text (cr, style, &style->foreground, 1.4, TRUE, title, 24, 16, 0, 0, width - 48);
-  if (subtitle != NULL)
-    draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, subtitle, 24, 16 + line * 1.6, 0,
-               0, width - 48);
-
-  for (guint c = 0; c < n_curves; c++)
-    {
-      const DynoFillPass *pass = curves[c].pass;
-
-      for (guint i = 0; i < pass->samples->len; i++)
-        {
-          const DynoFillSample *s = &g_array_index (pass->samples, DynoFillSample, i);
-
-          if (isfinite (s->rate))
-            max_rate = MAX (max_rate, s->rate / 1e6);
-          max_bytes = MAX (max_bytes, s->written);
-        }
-      max_bytes = MAX (max_bytes, curves[c].planned);
-    }
-  /* GB for a fill of a drive, MB for a small one (a test's 400 MB) */
-  if (max_bytes >= 2e9)
-    {
-      unit = 1e9;
-      /* Translators: the x axis of a fill chart */
-      axis_title = _("Written (GB)");
-    }
-  else
-    {
-      unit = 1e6;
-      /* Translators: the x axis of a fill chart, for a small fill */
-      axis_title = _("Written (MB)");
-    }
-  dyno_ticks_compute (0, max_rate * 1.08, 6, &rate_ticks);
-  dyno_ticks_compute (0, max_bytes / unit, 10, &byte_ticks);
-
-  left = 24 + line * 5;
-  right = width - 24;
-  top = 16 + line * 4.6;
-  bottom = height - line * 3.5;
-  pw = right - left;
-  ph = bottom - top;
-  if (pw < 50 || ph < 50)
-    {
-      cairo_restore (cr);
-      return;
-    }
+} Plot;
 
 #define X_OF(bytes)                                                                              \
-  (left + pw * (((bytes) / unit) - byte_ticks.lo) / (byte_ticks.hi - byte_ticks.lo))
+  (p->left + p->pw * (((bytes) / p->unit) - p->byte_ticks.lo)                                   \
+                 / (p->byte_ticks.hi - p->byte_ticks.lo))
 #define Y_OF(rate)                                                                               \
-  (bottom - ph * (((rate) / 1e6) - rate_ticks.lo) / (rate_ticks.hi - rate_ticks.lo))
+  (p->bottom - p->ph * (((rate) / 1e6) - p->rate_ticks.lo)                                      \
+                   / (p->rate_ticks.hi - p->rate_ticks.lo))
 
+static void
+draw_axes (cairo_t *cr, const DynoChartStyle *style, const Plot *p, const char *axis_title)
+{
   cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < rate_ticks.n_ticks; i++)
+  for (guint i = 0; i < p->rate_ticks.n_ticks; i++)
     {
-      double v = dyno_ticks_get (&rate_ticks, i);
+      double v = dyno_ticks_get (&p->rate_ticks, i);
       double y = floor (Y_OF (v * 1e6)) + 0.5;
-      g_autofree char *label = dyno_ticks_format (&rate_ticks, v, 1);
+      g_autofree char *label = dyno_ticks_format (&p->rate_ticks, v, 1);
 
       set_color (cr, &style->grid);
-      cairo_move_to (cr, left, y);
-      cairo_line_to (cr, right, y);
+      cairo_move_to (cr, p->left, y);
+      cairo_line_to (cr, p->right, y);
       cairo_stroke (cr);
-      draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, label, left - 6, y, 1, 0.5, 0);
+      draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, label, p->left - 6, y, 1, 0.5, 0);
     }
-  for (guint i = 0; i < byte_ticks.n_ticks; i++)
+  for (guint i = 0; i < p->byte_ticks.n_ticks; i++)
     {
-      double v = dyno_ticks_get (&byte_ticks, i);
-      double x = floor (X_OF (v * unit)) + 0.5;
-      g_autofree char *label = dyno_ticks_format (&byte_ticks, v, 1);
+      double v = dyno_ticks_get (&p->byte_ticks, i);
+      double x = floor (X_OF (v * p->unit)) + 0.5;
+      g_autofree char *label = dyno_ticks_format (&p->byte_ticks, v, 1);
 
       set_color (cr, &style->grid);
-      cairo_move_to (cr, x, top);
-      cairo_line_to (cr, x, bottom);
+      cairo_move_to (cr, x, p->top);
+      cairo_line_to (cr, x, p->bottom);
       cairo_stroke (cr);
-      draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, label, x, bottom + 4, 0.5, 0, 0);
+      draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, label, x, p->bottom + 4, 0.5, 0,
+                 0);
     }
   set_color (cr, &style->axis);
-  cairo_rectangle (cr, floor (left) + 0.5, floor (top) + 0.5, floor (pw), floor (ph));
+  cairo_rectangle (cr, floor (p->left) + 0.5, floor (p->top) + 0.5, floor (p->pw), floor (p->ph));
   cairo_stroke (cr);
-  draw_text (cr, style, &style->foreground, 1.0, FALSE, axis_title, left + pw / 2,
-             bottom + 4 + line * 1.4, 0.5, 0, 0);
+  draw_text (cr, style, &style->foreground, 1.0, FALSE, axis_title, p->left + p->pw / 2,
+             p->bottom + 4 + p->line * 1.4, 0.5, 0, 0);
   cairo_save (cr);
-  cairo_translate (cr, 24, top + ph / 2);
+  cairo_translate (cr, 24, p->top + p->ph / 2);
   cairo_rotate (cr, -G_PI / 2);
   /* Translators: the y axis of a fill chart */
   draw_text (cr, style, &style->foreground, 1.0, TRUE, _("Write rate (MB/s)"), 0, 0, 0.5, 0, 0);
   cairo_restore (cr);
+}
 
+static void
+draw_fill_curves (cairo_t *cr, const DynoChartStyle *style, const Plot *p,
+                  const DynoFillCurve *curves, guint n_curves)
+{
   cairo_save (cr);
-  cairo_rectangle (cr, left, top, pw, ph);
+  cairo_rectangle (cr, p->left, p->top, p->pw, p->ph);
   cairo_clip (cr);
   for (guint c = 0; c < n_curves; c++)
     {
@@ -245,17 +187,22 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
 
               cairo_set_line_width (cr, 1.2);
               cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-              cairo_move_to (cr, floor (x1) + 0.5, top);
-              cairo_line_to (cr, floor (x1) + 0.5, bottom);
+              cairo_move_to (cr, floor (x1) + 0.5, p->top);
+              cairo_line_to (cr, floor (x1) + 0.5, p->bottom);
               cairo_stroke (cr);
               cairo_set_dash (cr, NULL, 0, 0);
             }
         }
     }
   cairo_restore (cr);
+}
 
+static void
+draw_levels_and_knees (cairo_t *cr, const DynoChartStyle *style, const Plot *p,
+                       const DynoFillCurve *curves, guint n_curves)
+{
   /* Labels outside the clip: each level's rate above its middle, each knee's position at the
-   * top of its line. */
+   * p->top of its p->line. */
   for (guint c = 0; c < n_curves; c++)
     {
       const DynoFillPass *pass = curves[c].pass;
@@ -278,14 +225,22 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
               g_autofree char *knee = g_strdup_printf (_("knee at %s"), at);
 
               draw_text (cr, style, n_curves == 1 ? &style->foreground : label_color, 1.0, FALSE,
-                         knee, X_OF ((double) s->end) + 4, top + 4 + line * 1.2 * (c % 3), 0, 0,
+                         knee, X_OF ((double) s->end) + 4,
+                         p->top + 4 + p->line * 1.2 * (c % 3), 0, 0,
                          0);
             }
         }
     }
+}
 
-  /* The legend, at the top right above the plot */
-  legend_x = right;
+static void
+draw_legend (cairo_t *cr, const DynoChartStyle *style, const Plot *p,
+             const DynoFillCurve *curves, guint n_curves)
+{
+  double legend_x;
+
+  /* The legend, at the p->top p->right above the plot */
+  legend_x = p->right;
   for (guint c = n_curves; c-- > 0;)
     {
       const DynoRgba *color = &style->other[c % DYNO_CHART_N_OTHER];
@@ -294,14 +249,96 @@ dyno_fill_chart_draw_curves (cairo_t              *cr,
       if (curves[c].name == NULL)
         continue;
       w = draw_text (cr, style, &style->foreground, 1.0, FALSE, curves[c].name, legend_x,
-                     top - line * 0.6, 1, 1, pw / MAX (n_curves, 1));
+                     p->top - p->line * 0.6, 1, 1, p->pw / MAX (n_curves, 1));
       set_color (cr, color);
-      cairo_rectangle (cr, legend_x - w - line * 1.4, top - line * 1.35, line * 1.0, line * 0.5);
+      cairo_rectangle (cr, legend_x - w - p->line * 1.4, p->top - p->line * 1.35, p->line * 1.0,
+                       p->line * 0.5);
       cairo_fill (cr);
-      legend_x -= w + line * 2.4;
+      legend_x -= w + p->line * 2.4;
     }
+}
+
 #undef X_OF
 #undef Y_OF
+
+void
+dyno_fill_chart_draw_curves (cairo_t              *cr,
+                             double                width,
+                             double                height,
+                             const DynoFillCurve  *curves,
+                             guint                 n_curves,
+                             const char           *title,
+                             const char           *subtitle,
+                             const DynoChartStyle *style)
+{
+  Plot plot = { 0 };
+  Plot *p = &plot;
+  double max_rate = 0;
+  double max_bytes = 0;
+  const char *axis_title;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (n_curves == 0 || curves != NULL);
+
+  p->line = line_height (cr, style);
+  cairo_save (cr);
+  if (style->background.alpha > 0)
+    {
+      set_color (cr, &style->background);
+      cairo_paint (cr);
+    }
+  if (title != NULL)
+    draw_text (cr, style, &style->foreground, 1.4, TRUE, title, 24, 16, 0, 0, width - 48);
+  if (subtitle != NULL)
+    draw_text (cr, style, &style->dim_foreground, 1.0, FALSE, subtitle, 24, 16 + p->line * 1.6,
+               0, 0, width - 48);
+
+  for (guint c = 0; c < n_curves; c++)
+    {
+      const DynoFillPass *pass = curves[c].pass;
+
+      for (guint i = 0; i < pass->samples->len; i++)
+        {
+          const DynoFillSample *s = &g_array_index (pass->samples, DynoFillSample, i);
+
+          if (isfinite (s->rate))
+            max_rate = MAX (max_rate, s->rate / 1e6);
+          max_bytes = MAX (max_bytes, s->written);
+        }
+      max_bytes = MAX (max_bytes, curves[c].planned);
+    }
+  /* GB for a fill of a drive, MB for a small one (a test's 400 MB) */
+  if (max_bytes >= 2e9)
+    {
+      p->unit = 1e9;
+      /* Translators: the x axis of a fill chart */
+      axis_title = _("Written (GB)");
+    }
+  else
+    {
+      p->unit = 1e6;
+      /* Translators: the x axis of a fill chart, for a small fill */
+      axis_title = _("Written (MB)");
+    }
+  dyno_ticks_compute (0, max_rate * 1.08, 6, &p->rate_ticks);
+  dyno_ticks_compute (0, max_bytes / p->unit, 10, &p->byte_ticks);
+
+  p->left = 24 + p->line * 5;
+  p->right = width - 24;
+  p->top = 16 + p->line * 4.6;
+  p->bottom = height - p->line * 3.5;
+  p->pw = p->right - p->left;
+  p->ph = p->bottom - p->top;
+  if (p->pw < 50 || p->ph < 50)
+    {
+      cairo_restore (cr);
+      return;
+    }
+  draw_axes (cr, style, p, axis_title);
+  draw_fill_curves (cr, style, p, curves, n_curves);
+  draw_levels_and_knees (cr, style, p, curves, n_curves);
+  draw_legend (cr, style, p, curves, n_curves);
   cairo_restore (cr);
 }
 

@@ -335,7 +335,9 @@ def case_remote_huge_output():
     with Folder() as f:
         fake, _ = script_cli(f.base, "head -c 67108864 /dev/zero | tr '\\0' 'e' >&2; "
                                      "head -c 419430400 /dev/zero | tr '\\0' 'x'")
-        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL, timeout=120)
+        # 320 MiB through ssh takes minutes on a slow or busy machine: the timeout only
+        # catches a hang.
+        p = cli("run", "-d", url(f.path), "--remote-cli", fake, *SMALL, timeout=900)
         check(p.returncode == 1, "expected exit status 1", p.desc)
         check(re.search(r"longer than 320.0.MiB", p.err), "the message does not say the line was too long",
               p.desc)
