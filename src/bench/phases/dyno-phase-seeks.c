@@ -237,9 +237,11 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return ok;
 }
 
-const DynoPhaseOps dyno_phase_seeks_ops = {
+static const DynoPhaseOps seeks_ops = {
   .kind = "seeks",
   .total = total,
   .n_slots = n_slots,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (seeks, &seeks_ops);
