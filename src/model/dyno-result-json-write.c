@@ -21,6 +21,7 @@
 #include "dyno-json-build.h"
 #include "dyno-option.h"
 #include "dyno-output.h"
+#include "dyno-phase-kind.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
 #include "dyno-result-json.h"
@@ -513,7 +514,15 @@ sizing_to_json (const DynoSizing *sizing)
   set_uint (object, "size", sizing->size);
   set_uint (object, "per_char_size", sizing->per_char_size);
   set_uint (object, "files", sizing->files);
-  set_uint (object, "seeks", sizing->seeks);
+  {
+    guint n_kinds;
+    const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
+
+    /* Each under its kind's key, also when 0: readers of older versions expect them. */
+    for (guint i = 0; i < n_kinds; i++)
+      if (kinds[i]->workload != NULL && kinds[i]->workload->key != NULL)
+        set_uint (object, kinds[i]->workload->key, sizing->counts[i]);
+  }
   set_string (object, "reason", sizing->reason);
   return object;
 }
