@@ -144,37 +144,11 @@ draw_swatch (Chart *chart, const DynoPhase *phase, double x, double cy)
   cairo_fill (chart->cr);
 }
 
-/* In dyno_phase_bonnie () order. */
-static const char *const short_names[] = {
-  /* Translators: the phase names over the chart, where room is short; keep them short and
-   * distinct from one another */
-  NC_ ("chart phase", "Putc"),
-  NC_ ("chart phase", "Write"),
-  NC_ ("chart phase", "Rewrite"),
-  NC_ ("chart phase", "Getc"),
-  NC_ ("chart phase", "Read"),
-  NC_ ("chart phase", "Seeks"),
-  NC_ ("chart phase", "Seq create"),
-  NC_ ("chart phase", "Seq stat"),
-  NC_ ("chart phase", "Seq delete"),
-  NC_ ("chart phase", "Rand create"),
-  NC_ ("chart phase", "Rand stat"),
-  NC_ ("chart phase", "Rand delete"),
-};
-
 const char *
 dyno_chart_short_phase_name (const DynoPhase *phase)
 {
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
-
   g_return_val_if_fail (phase != NULL, "");
-
-  for (guint i = 0; i < MIN (n_bonnie, G_N_ELEMENTS (short_names)); i++)
-    if (bonnie[i] == phase)
-      return g_dpgettext2 (GETTEXT_PACKAGE, "chart phase", short_names[i]);
-  /* The others go by their short titles, CrystalDiskMark's "RND4K Q32T1". */
-  return dyno_phase_get_short_title (phase);
+  return dyno_phase_get_chart_name (phase);
 }
 
 /* A run of segments of one phase, one after another in the unit (the repeats of a phase when it

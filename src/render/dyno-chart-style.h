@@ -34,10 +34,12 @@ typedef enum
   DYNO_RATE_SCALE_MIB, /* MiB/s: 2^20 B/s */
 } DynoRateScale;
 
-/* Bonnie's phases have a colour each; every other kind takes one of DYNO_CHART_N_OTHER (by its
- * place in the catalogue), a shade of it lighter or darker for parameters not its defaults. */
-#define DYNO_CHART_N_BONNIE 12
-#define DYNO_CHART_N_OTHER 8
+/* A kind names its colour slot (DynoPhaseKind.color); a phase with parameters not its kind's
+ * defaults takes a shade of it, lighter or darker. */
+#define DYNO_CHART_N_COLORS 13
+/* Two of them by hue, for charts that draw no phases (a drive scan's) */
+#define DYNO_CHART_COLOR_PURPLE 6
+#define DYNO_CHART_COLOR_TEAL 7
 
 typedef struct
 {
@@ -47,8 +49,7 @@ typedef struct
   DynoRgba dim_foreground;    /* tick labels, source line */
   DynoRgba axis;
   DynoRgba grid;
-  DynoRgba bonnie[DYNO_CHART_N_BONNIE]; /* Bonnie's twelve phases, in dyno_phase_bonnie () order */
-  DynoRgba other[DYNO_CHART_N_OTHER];   /* other kinds, by their place among the non-Bonnie kinds */
+  DynoRgba phases[DYNO_CHART_N_COLORS]; /* the kinds' colour slots */
   DynoRgba process_cpu;
   DynoRgba system_cpu;
   DynoRgba iowait;

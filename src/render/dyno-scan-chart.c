@@ -143,8 +143,8 @@ dyno_scan_chart_draw_partial (cairo_t              *cr,
   g_return_if_fail (result != NULL);
   g_return_if_fail (style != NULL);
 
-  rate_color = &style->other[0];
-  access_color = &style->other[1];
+  rate_color = &style->phases[DYNO_CHART_COLOR_TEAL];
+  access_color = &style->phases[DYNO_CHART_COLOR_PURPLE];
   line = font_height (cr, style);
 
   cairo_save (cr);

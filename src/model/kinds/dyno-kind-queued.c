@@ -21,7 +21,10 @@ static const DynoPhaseGroup group_mix = { "mix", N_("Mix"), N_("Mix") };
   (DYNO_PHASE_PARAM_BLOCK | DYNO_PHASE_PARAM_QUEUE_DEPTH | DYNO_PHASE_PARAM_THREADS)
 #define MIX_PARAMS (QUEUED_PARAMS | DYNO_PHASE_PARAM_READ_PERCENT)
 
-/* Reads before writes, as CrystalDiskMark runs them. The short titles are CrystalDiskMark's,
+/* Their colours are those of kinds they never share a plot with (the operations'), so that
+ * they stay apart from Bonnie's byte phases, with which a run may draw them.
+ *
+ * Reads before writes, as CrystalDiskMark runs them. The short titles are CrystalDiskMark's,
  * to which a phase adds its block size and queue ("RND4K Q32T1"). */
 static const DynoPhaseKind seq_read = {
   .nick = "seq-read",
@@ -35,7 +38,7 @@ static const DynoPhaseKind seq_read = {
   .pattern = "seq",
   .op = "read",
   .blurb = N_("Reads large blocks in order, several in flight"),
-  .color = 12,
+  .color = 7,
 };
 
 static const DynoPhaseKind rnd_read = {
@@ -50,7 +53,7 @@ static const DynoPhaseKind rnd_read = {
   .pattern = "rnd",
   .op = "read",
   .blurb = N_("Reads small blocks at random places, several in flight"),
-  .color = 13,
+  .color = 6,
 };
 
 static const DynoPhaseKind seq_write = {
@@ -65,7 +68,7 @@ static const DynoPhaseKind seq_write = {
   .pattern = "seq",
   .op = "write",
   .blurb = N_("Writes large blocks in order, several in flight"),
-  .color = 14,
+  .color = 8,
 };
 
 static const DynoPhaseKind rnd_write = {
@@ -80,7 +83,7 @@ static const DynoPhaseKind rnd_write = {
   .pattern = "rnd",
   .op = "write",
   .blurb = N_("Writes small blocks at random places, several in flight"),
-  .color = 15,
+  .color = 9,
 };
 
 static const DynoPhaseKind seq_mix = {
@@ -95,7 +98,7 @@ static const DynoPhaseKind seq_mix = {
   .pattern = "seq",
   .op = "mix",
   .blurb = N_("Reads and writes large blocks in order, in a set share, several in flight"),
-  .color = 16,
+  .color = 5,
 };
 
 static const DynoPhaseKind rnd_mix = {
@@ -111,7 +114,7 @@ static const DynoPhaseKind rnd_mix = {
   .op = "mix",
   .blurb = N_("Reads and writes small blocks at random places, in a set share, several in "
               "flight"),
-  .color = 17,
+  .color = 10,
 };
 
 DYNO_KIND_FILE (queued, &seq_read, &rnd_read, &seq_write, &rnd_write, &seq_mix, &rnd_mix);
