@@ -244,6 +244,16 @@ mix (const DynoRgba *color, double r, double g, double b, double amount)
 }
 
 DynoRgba
+dyno_chart_style_get_series_color (const DynoChartStyle *style, guint i)
+{
+  static const guint order[DYNO_CHART_N_SERIES] = { 7, 6, 8, 9, 5, 10, 12, 11 };
+  static const DynoRgba black = RGB (0x000000);
+
+  g_return_val_if_fail (style != NULL, black);
+  return style->phases[order[i % DYNO_CHART_N_SERIES]];
+}
+
+DynoRgba
 dyno_chart_style_get_phase_color (const DynoChartStyle *style, const DynoPhase *phase)
 {
   static const DynoRgba black = RGB (0x000000);

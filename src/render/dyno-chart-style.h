@@ -37,9 +37,8 @@ typedef enum
 /* A kind names its colour slot (DynoPhaseKind.color); a phase with parameters not its kind's
  * defaults takes a shade of it, lighter or darker. */
 #define DYNO_CHART_N_COLORS 13
-/* Two of them by hue, for charts that draw no phases (a drive scan's) */
-#define DYNO_CHART_COLOR_PURPLE 6
-#define DYNO_CHART_COLOR_TEAL 7
+/* Charts of series that are not phases (a drive scan's, a fill's passes) take these in turn */
+#define DYNO_CHART_N_SERIES 8
 
 typedef struct
 {
@@ -73,6 +72,9 @@ gboolean        dyno_chart_style_check_font (const DynoChartStyle *style, GError
 void            dyno_chart_style_set_foreground (DynoChartStyle *style, const DynoRgba *color);
 
 /* The colour of a phase's curve, legend swatch and bars. */
+/* The colour of the i-th series of a chart of something else than phases: teal, purple, red,
+ * pink, brown, indigo, slate, olive, then again. */
+DynoRgba        dyno_chart_style_get_series_color (const DynoChartStyle *style, guint i);
 DynoRgba        dyno_chart_style_get_phase_color (const DynoChartStyle *style,
                                                   const DynoPhase      *phase);
 
