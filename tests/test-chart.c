@@ -1135,8 +1135,9 @@ test_render_repeats (void)
   decor.host = "testhost";
 
   /* A saved chart of a run with three repeats: the byte phases of each repeat, then a gap where
-   * the seeks and file tests ran. Each phase is named once per repeat, over its own samples,
-   * never over the gaps; at a small size the narrow ones go unnamed. */
+   * the seeks and file tests ran. Each phase is named once, as the legend names it, over its
+   * own samples, never over the gaps; its later repeats go unnamed (issue 22: the names read
+   * "Seeks, Seeks, …"); at a small size the narrow ones go unnamed. */
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
       g_autoptr (GArray) labels = NULL;
@@ -1176,16 +1177,18 @@ test_render_repeats (void)
           if (!over_its_own)
             g_error ("“%s” at %g is not over a segment of its phase", label->text, middle);
         }
+      g_test_message ("%u names, %u of block write", n_names, n_write);
       if (z == 0)
         {
-          /* Every phase of every repeat, once. */
-          g_assert_cmpuint (n_names, ==, 15);
-          g_assert_cmpuint (n_write, ==, 3);
+          /* Every phase, once. */
+          g_assert_cmpuint (n_names, ==, 5);
+          g_assert_cmpuint (n_write, ==, 1);
         }
       else
         {
-          g_assert_cmpuint (n_names, >=, 3);
-          g_assert_cmpuint (n_names, <, 15);
+          g_assert_cmpuint (n_names, >=, 1);
+          g_assert_cmpuint (n_names, <=, 5);
+          g_assert_cmpuint (n_write, <=, 1);
         }
     }
 

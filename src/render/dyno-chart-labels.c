@@ -231,6 +231,23 @@ place_name (const Chart *chart, const PhaseStretch *stretch, double w, double *x
   return *x <= middle && *x + w >= middle;
 }
 
+/* Stretch i is the widest of its phase's (the first of equals). */
+static gboolean
+widest_of_its_phase (const PhaseStretch *stretches, guint n, guint i)
+{
+  double width = stretches[i].x1 - stretches[i].x0;
+
+  for (guint j = 0; j < n; j++)
+    if (j != i && stretches[j].phase == stretches[i].phase)
+      {
+        double other = stretches[j].x1 - stretches[j].x0;
+
+        if (other > width || (other == width && j < i))
+          return FALSE;
+      }
+  return TRUE;
+}
+
 /* Lays the names out from left to right in n_rows rows, each name in the first row where it
  * stays a gap clear of the name before it; with draw, draws them. Each stretch takes the
  * longest name that fits (from its short label on if its phase is in brief), or none. Returns
@@ -271,8 +288,10 @@ lay_out_phase_labels (Chart              *chart,
       guint first;
       gboolean named = FALSE;
 
-      /* Too narrow to name: the colour still tells. */
-      if (stretch->x1 - stretch->x0 < chart->line_height)
+      /* Too narrow to name: the colour still tells. A phase is named over its widest stretch
+       * only: its other repeats are told by the colour, rather than "Seeks, Seeks" along the
+       * row, and the widest has the most room for its full title. */
+      if (stretch->x1 - stretch->x0 < chart->line_height || !widest_of_its_phase (stretches, n, i))
         continue;
       n_names = stretch_names (stretch, names);
       /* The longest name that fits over the stretch itself, else the shortest that may reach
@@ -330,10 +349,10 @@ phase_labels (Chart *chart, guint n_rows, gboolean draw)
   return !unnamed;
 }
 
-/* Each stretch of a phase named once over it ("Block write ×3" over three repeats in a row): the
- * full title if it fits, else the short label, else nothing (the colour still tells); a phase
- * that ran more than once (in repeats) goes by its short label everywhere if one of its stretches
- * needs it. A name is centred over its stretch's samples, or moved aside to stay on the plot but
+/* Each phase named once, over the widest of its stretches ("Block write ×3" over three repeats
+ * in a row): the full title if it fits, as the legend says it, else its
+ * kind's chart name, else nothing (the colour still tells); its later stretches (the next
+ * repeats) go unnamed, as the legend names a phase once. A name is centred over its stretch's samples, or moved aside to stay on the plot but
  * still over their middle; it may reach over its neighbours (NAME_REACH), but never over another
  * name: where the row has no room it goes to the second row (when the panel has one), else
  * unnamed. A stretch narrower than a line of text gets no name. The coloured dot keys the name to
