@@ -75,7 +75,9 @@ struct _DynoSetupView
   DynoSpinRow *interval_row;
 
   GSettings *settings;
-  GPtrArray *phase_rows; /* DynoSwitchRow *, one per kind of Bonnie's (dyno_phase_bonnie ()) */
+  /* DynoSwitchRow *, one per kind of Bonnie's (dyno_phase_bonnie ()) and per kind of its own
+   * (neither Bonnie's nor queued), each with its phase as "phase" data */
+  GPtrArray *phase_rows;
   DynoSwitchRow *whole_profile_row;    /* every test of the drive profile */
   GPtrArray *drive_phases;             /* const DynoPhase *: every profile's tests */
   GPtrArray *drive_rows;               /* DynoSwitchRow *, one per drive_phases entry */
@@ -337,18 +339,23 @@ on_phase_toggled (DynoSetupView *self)
 {
   g_autoptr (GPtrArray) current = NULL;
   g_autoptr (GPtrArray) wanted = g_ptr_array_new ();
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  g_autoptr (GPtrArray) switched = g_ptr_array_new ();
 
   if (self->syncing)
     return;
   current = dyno_settings_get_phases (self->settings);
   for (guint i = 0; i < self->phase_rows->len; i++)
-    if (dyno_switch_row_get_active (g_ptr_array_index (self->phase_rows, i)))
-      g_ptr_array_add (wanted, (gpointer) bonnie[i]);
+    {
+      GObject *row = g_ptr_array_index (self->phase_rows, i);
+      gpointer phase = g_object_get_data (row, "phase");
+
+      g_ptr_array_add (switched, phase);
+      if (dyno_switch_row_get_active (DYNO_SWITCH_ROW (row)))
+        g_ptr_array_add (wanted, phase);
+    }
   /* Phases the page has no switch for stay chosen. */
   for (guint i = 0; i < current->len; i++)
-    if (!dyno_phase_has_flag (g_ptr_array_index (current, i), DYNO_PHASE_BONNIE))
+    if (!g_ptr_array_find (switched, g_ptr_array_index (current, i), NULL))
       g_ptr_array_add (wanted, g_ptr_array_index (current, i));
   g_ptr_array_sort (wanted, compare_phases);
   if (!same_phases (current, wanted))
@@ -360,8 +367,6 @@ load_phases (DynoSetupView *self)
 {
   g_autoptr (GPtrArray) phases = dyno_settings_get_phases (self->settings);
   g_autoptr (GString) summary = g_string_new (NULL);
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
   const DynoPhase *seeks = dyno_phase_lookup ("seeks");
   g_autoptr (GPtrArray) profile = dyno_settings_get_drive_phases (self->settings);
   guint n_file_tests = 0;
@@ -372,8 +377,13 @@ load_phases (DynoSetupView *self)
 
   self->syncing = TRUE;
   for (guint i = 0; i < self->phase_rows->len; i++)
-    dyno_switch_row_set_active (g_ptr_array_index (self->phase_rows, i),
-                                g_ptr_array_find (phases, bonnie[i], NULL));
+    {
+      GObject *row = g_ptr_array_index (self->phase_rows, i);
+
+      dyno_switch_row_set_active (DYNO_SWITCH_ROW (row),
+                                  g_ptr_array_find (phases, g_object_get_data (row, "phase"),
+                                                    NULL));
+    }
   for (guint i = 0; i < self->drive_rows->len; i++)
     dyno_switch_row_set_active (g_ptr_array_index (self->drive_rows, i),
                                 g_ptr_array_find (phases, g_ptr_array_index (self->drive_phases, i),
@@ -400,7 +410,7 @@ load_phases (DynoSetupView *self)
           n_queued++;
           continue;
         }
-      io = TRUE;
+      io |= dyno_phase_has_flag (phase, DYNO_PHASE_READS_DATA | DYNO_PHASE_WRITES_DATA);
       if (summary->len > 0)
         g_string_append (summary, ", ");
       g_string_append (summary, dyno_phase_get_title (phase));
@@ -464,25 +474,35 @@ load_phases (DynoSetupView *self)
 }
 
 static void
+add_phase_row (DynoSetupView *self, const DynoPhase *phase)
+{
+  GtkWidget *row = dyno_switch_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_get_title (phase));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dyno_phase_kind_get_blurb (phase->kind));
+  g_object_set_data (G_OBJECT (row), "phase", (gpointer) phase);
+  g_signal_connect_object (row, "notify::active", G_CALLBACK (on_phase_toggled), self,
+                           G_CONNECT_SWAPPED);
+  adw_expander_row_add_row (self->tests_row, row);
+  g_ptr_array_add (self->phase_rows, row);
+}
+
+static void
 create_phase_rows (DynoSetupView *self)
 {
   guint n_bonnie;
   const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  guint n_kinds;
+  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
 
-  /* A switch for each of Bonnie's kinds, its blurb under its title. */
+  /* A switch for each of Bonnie's kinds, then for each kind of its own (the drive tests have
+   * theirs), its blurb under its title. */
   self->phase_rows = g_ptr_array_new ();
   for (guint i = 0; i < n_bonnie; i++)
-    {
-      GtkWidget *row = dyno_switch_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_get_title (bonnie[i]));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                   dyno_phase_kind_get_blurb (bonnie[i]->kind));
-      g_signal_connect_object (row, "notify::active", G_CALLBACK (on_phase_toggled), self,
-                               G_CONNECT_SWAPPED);
-      adw_expander_row_add_row (self->tests_row, row);
-      g_ptr_array_add (self->phase_rows, row);
-    }
+    add_phase_row (self, bonnie[i]);
+  for (guint i = 0; i < n_kinds; i++)
+    if (!(kinds[i]->flags & (DYNO_PHASE_BONNIE | DYNO_PHASE_QUEUED)))
+      add_phase_row (self, dyno_phase_get (kinds[i], NULL));
 }
 
 /* Drive tests: the whole profile, or tests one by one */
