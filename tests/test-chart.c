@@ -1088,10 +1088,10 @@ in_header (const DynoChartLabel *label, const DynoChartGeometry *geometry)
 static gboolean
 names_phase (const char *text, const DynoPhase *phase)
 {
-  /* In dyno_phase_bonnie () order. */
+  /* In dyno_phase_bonnie () order: no Putc and Getc jargon (issue 22). */
   static const char *const short_names[] = {
-    "Putc", "Write", "Rewrite", "Getc", "Read", "Seeks", "Seq create", "Seq stat", "Seq delete",
-    "Rand create", "Rand stat", "Rand delete",
+    "Per-char write", "Write", "Rewrite", "Per-char read", "Read", "Seeks", "Seq create",
+    "Seq stat", "Seq delete", "Rand create", "Rand stat", "Rand delete",
   };
   guint n_bonnie;
   const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
@@ -1099,6 +1099,8 @@ names_phase (const char *text, const DynoPhase *phase)
   g_assert_cmpuint (n_bonnie, ==, G_N_ELEMENTS (short_names));
   if (g_str_equal (text, dyno_phase_get_title (phase)))
     return TRUE;
+  for (guint i = 0; i < n_bonnie; i++)
+    g_assert_cmpstr (dyno_phase_get_chart_name (bonnie[i]), ==, short_names[i]);
   for (guint i = 0; i < n_bonnie; i++)
     if (bonnie[i] == phase)
       return g_str_equal (text, short_names[i]);
