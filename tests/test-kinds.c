@@ -118,7 +118,8 @@ test_run (void)
   g_test_message ("%s", report);
   g_assert_nonnull (strstr (report, "tests of their own"));
   g_assert_nonnull (strstr (report, "example (Synced small writes): "));
-  g_assert_nonnull (strstr (report, "/sec"));
+  g_assert_nonnull (strstr (report, "/sec ± "));
+  g_assert_nonnull (strstr (report, " sd of 2 runs"));
   g_assert_nonnull (strstr (report, "Writes one 4 KiB block and waits until it is on the device"));
   g_assert_null (strstr (report, "twice the RAM"));
 

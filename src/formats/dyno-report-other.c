@@ -2,8 +2,8 @@
  *
  * A kind that is neither one of Bonnie's (a column of its tables) nor queued (a line of
  * CrystalDiskMark's layout) has no table to go into; it gets this section rather than being
- * left out, one line per phase with its key, its title, its rate, the 95 % interval when it ran
- * more than once, %CPU and latency, and its blurb under it. Untranslated, as the rest of the
+ * left out, one line per phase with its key, its title, its rate, its standard deviation when
+ * it ran more than once, %CPU and latency, and its blurb under it. Untranslated, as the rest of the
  * report, so that reports from different locales compare line for line.
  *
  * Copyright 2026 The Dyno authors
@@ -58,14 +58,15 @@ append_line (GString *out, const DynoPhaseResult *phase, DynoRateUnit unit)
       g_autofree char *rate = format_rate (phase->phase, phase->rate.mean, unit);
 
       g_string_append (out, rate);
-      if (phase->rate.n > 1 && isfinite (phase->rate.ci95))
+      /* The standard deviation, as the "± sd" rows of Bonnie's tables above, and said so. */
+      if (phase->rate.n > 1 && isfinite (phase->rate.sd))
         {
           double scale = dyno_text_display_scale (phase->phase, unit);
 
-          g_string_append_printf (out, " ± %.*f (95 %% interval of %u runs)",
+          g_string_append_printf (out, " ± %.*f sd of %u runs",
                                   dyno_text_rate_decimals (phase->phase, unit,
                                                            phase->rate.mean / scale),
-                                  phase->rate.ci95 / scale, phase->rate.n);
+                                  phase->rate.sd / scale, phase->rate.n);
         }
       if (phase->cache_doubt != NULL)
         g_string_append (out, " †");
