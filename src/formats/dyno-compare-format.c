@@ -453,7 +453,10 @@ append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable
                              COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
-  dyno_text_append_padded (out, table == DYNO_TEXT_TABLE_FILES ? "Name:Files" : "Name:Size",
+  dyno_text_append_padded (out,
+                           table == DYNO_TEXT_TABLE_FILES   ? "Name:Files"
+                           : table == DYNO_TEXT_TABLE_OTHER ? "Name"
+                                                            : "Name:Size",
                            width - 1, FALSE);
   for (guint c = 0; c < cols->len; c++)
     {
