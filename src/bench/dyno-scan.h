@@ -50,8 +50,8 @@ typedef void (*DynoScanProgressFunc) (const DynoScanResult *result,
 
 /* Opens path read-only (O_DIRECT when it can, else with a note), describes it, reads
  * options->sample_size at options->positions evenly spaced aligned positions, then
- * options->access_reads access-time reads at seeded random aligned offsets. Never writes. cancellable
- * is checked before every read, as by dyno_scan_fd (). */
+ * options->access_reads access-time reads at seeded random aligned offsets. Never writes.
+ * cancellable is checked before every read, as by dyno_scan_fd (). */
 DynoScanResult *dyno_scan_device (const char             *path,
                                   const DynoScanOptions  *options,
                                   DynoScanProgressFunc    progress,

@@ -350,10 +350,10 @@ phase_labels (Chart *chart, guint n_rows, gboolean draw)
 }
 
 /* Each phase named once, over the widest of its stretches ("Block write ×3" over three repeats
- * in a row): the full title if it fits, as the legend says it, else its
- * kind's chart name, else nothing (the colour still tells); its later stretches (the next
- * repeats) go unnamed, as the legend names a phase once. A name is centred over its stretch's samples, or moved aside to stay on the plot but
- * still over their middle; it may reach over its neighbours (NAME_REACH), but never over another
+ * in a row): the full title if it fits, as the legend says it, else its kind's chart name, else
+ * nothing (the colour still tells); its other stretches (other repeats) go unnamed, as the
+ * legend names a phase once. A name is centred over its stretch's samples, or moved aside to
+ * stay on the plot but still over their middle; it may reach over its neighbours (NAME_REACH), but never over another
  * name: where the row has no room it goes to the second row (when the panel has one), else
  * unnamed. A stretch narrower than a line of text gets no name. The coloured dot keys the name to
  * the curve; a saved chart's legend does that already. */
