@@ -25,10 +25,12 @@ OWN = {
 }
 LEFT_OUT = ("src/formats/", "po/")
 TOPS = ("src", "ui", "data")
-# What this branch reaches. TODO(issue 21): 4 once the options of a run are one table with the
-# kinds' own options in their files (the r4-options branch): the CLI's --seeks and --seekers,
-# the configuration's fields, the result file's config, the presets and the settings go then.
-BAR = 14
+# What this branch reaches on main with the option table. TODO(issue 21): the bar is 4; what
+# is left: the setup page's seeks rows (to be made from the kind's option table), the presets'
+# Classic values and blurbs, the --tests help and the app's, CLI's and metainfo's prose, the
+# settings schema's key and default, dyno-cli scan's --seeks (not the kind: access-time reads),
+# and src/meson.build's list of kinds, which must name it.
+BAR = 10
 
 WORD = re.compile(r"\b%s\b" % re.escape(KIND))
 C_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
