@@ -292,7 +292,7 @@ test_scan (void)
   dyno_scan_options_init (&options);
   options.positions = 12;
   options.sample_size = 256 * 1024;
-  options.seeks = 20;
+  options.access_reads = 20;
   dyno_scan_window_set_options (scan, &options);
   gtk_widget_activate_action (GTK_WIDGET (scan), "scan.back", NULL);
   WAIT_FOR (g_str_equal (dyno_scan_window_get_page (scan), "drives"), 20);
@@ -368,7 +368,7 @@ test_scan (void)
   /* Stop: a scan far longer than the test waits, stopped after its first samples */
   options.positions = 10000;
   options.sample_size = 4 << 20;
-  options.seeks = 0;
+  options.access_reads = 0;
   dyno_scan_window_set_options (scan, &options);
   gtk_widget_activate_action (GTK_WIDGET (scan), "scan.back", NULL);
   WAIT_FOR (g_str_equal (dyno_scan_window_get_page (scan), "drives"), 20);

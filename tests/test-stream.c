@@ -340,13 +340,16 @@ test_turns (void)
   DynoStreamEvent finished = { .kind = DYNO_STREAM_ROUND_FINISHED, .repeat = 3,
                                .started = 12.5, .text = (char *) "Block write failed" };
   DynoStreamEvent workload = { .kind = DYNO_STREAM_WORKLOAD,
-                               .workload = { 1 << 30, 1 << 20, 4096, 8192, 0 },
+                               .workload = { 1 << 30, 1 << 20, 4096, 8192, { 0 } },
                                .text = (char *) "calibrated" };
   const char *only[] = { "write", "read", NULL };
   DynoStreamEvent round = { .kind = DYNO_STREAM_ROUND, .repeat = 2, .only = (char **) only };
   DynoStreamEvent end = { .kind = DYNO_STREAM_END, .text = (char *) "budget" };
 
+  /* The seeks' count goes under its kind's key, both ways. */
+  workload.workload.counts[dyno_phase_kind_get_index (dyno_phase_kind_lookup ("seeks"))] = 4000;
   dyno_sizing_clear (&sized.sizing);
+  dyno_sizing_set_count (&sized.sizing, dyno_phase_kind_lookup ("seeks"), 512);
   sized.sizing.write_rate = 1.5e9;
   sized.sizing.size = 3ull << 30;
   sized.sizing.files = 2048;
@@ -356,6 +359,8 @@ test_turns (void)
   g_assert_true (isnan (back.sizing.create_rate));
   g_assert_cmpuint (back.sizing.size, ==, 3ull << 30);
   g_assert_cmpuint (back.sizing.files, ==, 2048);
+  g_assert_cmpuint (dyno_sizing_get_count (&back.sizing, dyno_phase_kind_lookup ("seeks")), ==,
+                    512);
   g_assert_cmpuint (back.free_bytes, ==, 5000000000);
   g_assert_cmpuint (back.free_inodes, ==, 77);
   g_assert_cmpstr (back.text, ==, "/srv/tank");
@@ -372,7 +377,8 @@ test_turns (void)
   g_assert_cmpuint (back.workload.per_char_size, ==, 1 << 20);
   g_assert_cmpuint (back.workload.files_total, ==, 4096);
   g_assert_cmpuint (back.workload.files_cap, ==, 8192);
-  g_assert_cmpuint (back.workload.seeks, ==, 0);
+  g_assert_cmpuint (back.workload.counts[dyno_phase_kind_get_index (dyno_phase_kind_lookup (
+                        "seeks"))], ==, 4000);
   g_assert_cmpstr (back.text, ==, "calibrated");
   dyno_stream_event_clear (&back);
 

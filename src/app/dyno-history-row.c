@@ -51,20 +51,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* The figures a row shows, by phase key, with their short captions. */
-static const struct
-{
-  const char *key;
-  const char *caption;
-} headlines[] = {
-  /* TRANSLATORS: short caption of the block write figure in the list of runs */
-  { "write", NC_("figure", "Write") },
-  /* TRANSLATORS: short caption of the block read figure in the list of runs */
-  { "read", NC_("figure", "Read") },
-  /* TRANSLATORS: short caption of the random seeks figure in the list of runs */
-  { "seeks", NC_("figure", "Seeks") },
-};
-
 static int
 compare_phase_results (gconstpointer a, gconstpointer b)
 {
@@ -143,14 +129,15 @@ set_figures (DynoHistoryRow *self, GtkLabel *label, const DynoTargetResult *targ
   g_autoptr (GPtrArray) figures = g_ptr_array_new ();
   g_autoptr (GPtrArray) captions = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint i = 0; i < G_N_ELEMENTS (headlines); i++)
+  /* The kinds a run leads with (DYNO_PHASE_HEADLINE), by their short chart names. */
+  for (guint i = 0; i < target->phases->len; i++)
     {
-      const DynoPhaseResult *phase = dyno_target_result_find_phase (target, headlines[i].key);
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
 
-      if (phase == NULL)
+      if (!dyno_phase_has_flag (phase->phase, DYNO_PHASE_HEADLINE))
         continue;
       g_ptr_array_add (figures, (gpointer) phase);
-      g_ptr_array_add (captions, g_strdup (g_dpgettext2 (NULL, "figure", headlines[i].caption)));
+      g_ptr_array_add (captions, g_strdup (dyno_phase_get_chart_name (phase->phase)));
     }
   if (figures->len == 0)
     {

@@ -22,6 +22,7 @@
 #include "dyno-headline.h"
 #include "dyno-history-view.h"
 #include "dyno-parse.h"
+#include "dyno-phase-kind.h"
 #include "dyno-precision.h"
 #include "dyno-price-group.h"
 #include "dyno-profile.h"
@@ -804,13 +805,13 @@ cache_policy_title (DynoCachePolicy policy)
 static guint64
 sizing_value (const DynoSizing *sizing, DynoAutoFlags what)
 {
+  /* The sizes the calibration chooses; a kind's own count is its own to describe. */
   if (what == DYNO_AUTO_SIZE)
     return sizing->size;
   if (what == DYNO_AUTO_PER_CHAR)
     return sizing->per_char_size;
-  if (what == DYNO_AUTO_FILES)
-    return sizing->files;
-  return sizing->seeks;
+  g_assert (what == DYNO_AUTO_FILES);
+  return sizing->files;
 }
 
 static guint64
@@ -820,9 +821,8 @@ config_value (const DynoConfig *config, DynoAutoFlags what)
     return config->size;
   if (what == DYNO_AUTO_PER_CHAR)
     return dyno_config_get_per_char_size (config);
-  if (what == DYNO_AUTO_FILES)
-    return dyno_config_get_files_total (config);
-  return dyno_config_get_uint (config, "seeks");
+  g_assert (what == DYNO_AUTO_FILES);
+  return dyno_config_get_files_total (config);
 }
 
 /* Targets that sized it for themselves chose different values (or none is known). */
@@ -985,19 +985,17 @@ fill_run_group (DynoResultView *self)
 
       add_info_row (self, self->run_group, _("Per-char I/O"), text);
     }
-  if (dyno_config_has_phase (config, dyno_phase_lookup ("seeks")))
+  /* What a kind says of its own workload, under its title. */
+  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
     {
+      const DynoPhaseKind *kind = dyno_config_get_phase (config, i)->kind;
       g_autofree char *text = NULL;
 
-      if (dyno_config_option_is_auto (config, "seeks"))
-        /* TRANSLATORS: "As many seeks as 3 s held, by 5 threads" */
-        text = g_strdup_printf (_("As many seeks as %g s held, by %u threads"),
-                                config->phase_time, dyno_config_get_uint (config, "seekers"));
-      else
-        /* TRANSLATORS: "8192 seeks by 5 threads" */
-        text = g_strdup_printf (_("%u seeks by %u threads"), dyno_config_get_uint (config, "seeks"),
-                                dyno_config_get_uint (config, "seekers"));
-      add_info_row (self, self->run_group, _("Random seeks"), text);
+      if (kind->workload == NULL || kind->workload->describe == NULL
+          || (i > 0 && dyno_config_get_phase (config, i - 1)->kind == kind))
+        continue;
+      text = kind->workload->describe (config);
+      add_info_row (self, self->run_group, dyno_phase_kind_get_title (kind), text);
     }
   if (dyno_config_has_file_tests (config))
     {

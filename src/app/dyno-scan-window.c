@@ -109,7 +109,7 @@ struct _DynoScanWindow
   GtkListBox *drive_list;
   DynoSpinRow *positions_row;
   DynoSpinRow *sample_row;
-  DynoSpinRow *seeks_row;
+  DynoSpinRow *access_row;
   GtkLabel *device_label;
   GtkLabel *read_only_label;
   GtkProgressBar *progress_bar;
@@ -279,7 +279,7 @@ update_progress (DynoScanWindow *self)
 {
   const DynoScanResult *r = self->shown;
   guint positions = self->options.positions;
-  guint seeks = self->options.seeks;
+  guint access_reads = self->options.access_reads;
   guint done = r != NULL ? r->samples->len + r->access->len : 0;
   g_autofree char *text = NULL;
 
@@ -292,7 +292,7 @@ update_progress (DynoScanWindow *self)
     text = g_strdup_printf (_("Transfer rate: position %u of %u"), r->samples->len, positions);
   else
     /* Translators: the scan's progress: access-time read n of N */
-    text = g_strdup_printf (_("Access time: read %u of %u"), r->access->len, seeks);
+    text = g_strdup_printf (_("Access time: read %u of %u"), r->access->len, access_reads);
   if (!self->scanning && !self->opening && r != NULL)
     {
       g_clear_pointer (&text, g_free);
@@ -301,7 +301,9 @@ update_progress (DynoScanWindow *self)
     }
   gtk_progress_bar_set_text (self->progress_bar, text);
   gtk_progress_bar_set_fraction (self->progress_bar,
-                                 positions + seeks > 0 ? (double) done / (positions + seeks) : 0);
+                                 positions + access_reads > 0
+                                     ? (double) done / (positions + access_reads)
+                                     : 0);
 }
 
 static void
@@ -493,13 +495,13 @@ on_scanned (GObject *source, GAsyncResult *res, gpointer data)
       if (self->shown != NULL)
         {
           self->shown->planned_positions = self->options.positions;
-          self->shown->planned_access = self->options.seeks;
+          self->shown->planned_access = self->options.access_reads;
           g_ptr_array_add (self->shown->notes,
                            /* Translators: a note in a stopped scan; positions read of planned */
                            g_strdup_printf (_("Stopped after %u of %u positions and %u of %u "
                                               "access-time reads"),
                                             self->shown->samples->len, self->options.positions,
-                                            self->shown->access->len, self->options.seeks));
+                                            self->shown->access->len, self->options.access_reads));
           dyno_scan_result_summarize (self->shown);
         }
     }
@@ -607,7 +609,7 @@ dyno_scan_window_scan (DynoScanWindow *self, const char *object_path)
 
   dyno_scan_options_init (&self->options);
   self->options.positions = (guint) dyno_spin_row_get_value (self->positions_row);
-  self->options.seeks = (guint) dyno_spin_row_get_value (self->seeks_row);
+  self->options.access_reads = (guint) dyno_spin_row_get_value (self->access_row);
   self->options.sample_size = self->sample_override != 0
                                   ? self->sample_override
                                   : (guint64) dyno_spin_row_get_value (self->sample_row) * MIB;
@@ -896,7 +898,7 @@ dyno_scan_window_class_init (DynoScanWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, drive_list);
   gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, positions_row);
   gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, sample_row);
-  gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, seeks_row);
+  gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, access_row);
   gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, device_label);
   gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, read_only_label);
   gtk_widget_class_bind_template_child (widget_class, DynoScanWindow, progress_bar);
@@ -923,8 +925,8 @@ dyno_scan_window_init (DynoScanWindow *self)
                             DYNO_SCAN_DEFAULT_POSITIONS, 2, 10000, 1, 10, 0);
   gtk_adjustment_configure (dyno_spin_row_get_adjustment (self->sample_row),
                             (double) (DYNO_SCAN_DEFAULT_SAMPLE / MIB), 1, 1024, 1, 10, 0);
-  gtk_adjustment_configure (dyno_spin_row_get_adjustment (self->seeks_row),
-                            DYNO_SCAN_DEFAULT_SEEKS, 0, 100000, 10, 100, 0);
+  gtk_adjustment_configure (dyno_spin_row_get_adjustment (self->access_row),
+                            DYNO_SCAN_DEFAULT_ACCESS_READS, 0, 100000, 10, 100, 0);
   g_signal_connect_object (self->sample_row, "notify::value", G_CALLBACK (on_sample_changed),
                            self, G_CONNECT_SWAPPED);
   dyno_scan_options_init (&self->options);
@@ -970,7 +972,7 @@ dyno_scan_window_set_options (DynoScanWindow *self, const DynoScanOptions *optio
   g_return_if_fail (options != NULL);
 
   dyno_spin_row_set_value (self->positions_row, options->positions);
-  dyno_spin_row_set_value (self->seeks_row, options->seeks);
+  dyno_spin_row_set_value (self->access_row, options->access_reads);
   dyno_spin_row_set_value (self->sample_row, MAX (1, (double) (options->sample_size / MIB)));
   /* After the row, whose change clears it. */
   self->sample_override = options->sample_size;

@@ -40,9 +40,6 @@ typedef struct
   char *error; /* why the text does not parse, NULL when it does */
 } Entry;
 
-/* The page has a switch for each of Bonnie's phases. */
-#define N_BONNIE 12
-
 struct _DynoSetupView
 {
   AdwPreferencesPage parent_instance;
@@ -78,7 +75,9 @@ struct _DynoSetupView
   DynoSpinRow *interval_row;
 
   GSettings *settings;
-  DynoSwitchRow *phase_rows[N_BONNIE]; /* in dyno_phase_bonnie () order */
+  /* DynoSwitchRow *, one per kind of Bonnie's (dyno_phase_bonnie ()) and per kind of its own
+   * (neither Bonnie's nor queued), each with its phase as "phase" data */
+  GPtrArray *phase_rows;
   DynoSwitchRow *whole_profile_row;    /* every test of the drive profile */
   GPtrArray *drive_phases;             /* const DynoPhase *: every profile's tests */
   GPtrArray *drive_rows;               /* DynoSwitchRow *, one per drive_phases entry */
@@ -103,22 +102,6 @@ static GParamSpec *properties[N_PROPS];
 
 static const char *const preset_nicks[] = { "quick", "classic", "full", "drive", "custom", NULL };
 static const char *const profile_nicks[] = { "default", "nvme", "peak", "real-world", NULL };
-
-/* One line each, under the phase's name in the Phases list, in dyno_phase_bonnie () order. */
-static const char *const phase_blurbs[N_BONNIE] = {
-  N_("Writes the file one byte at a time"),                       /* putc */
-  N_("Writes the file a chunk at a time"),                        /* write */
-  N_("Reads each chunk, changes it and writes it back"),          /* rewrite */
-  N_("Reads the file one byte at a time"),                        /* getc */
-  N_("Reads the file a chunk at a time"),                         /* read */
-  N_("Reads random chunks from several threads, rewriting some"), /* seeks */
-  N_("Creates the small files in name order"),                    /* seq_create */
-  N_("Looks up the files in name order"),                         /* seq_stat */
-  N_("Deletes the files in name order"),                          /* seq_delete */
-  N_("Creates the small files in random order"),                  /* rand_create */
-  N_("Looks up the files in random order"),                       /* rand_stat */
-  N_("Deletes the files in random order"),                        /* rand_delete */
-};
 
 #define N_CHUNKS 19 /* 256 B to 64 MiB */
 /* CrystalDiskMark's test file sizes: 16 MiB to 64 GiB */
@@ -356,18 +339,23 @@ on_phase_toggled (DynoSetupView *self)
 {
   g_autoptr (GPtrArray) current = NULL;
   g_autoptr (GPtrArray) wanted = g_ptr_array_new ();
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  g_autoptr (GPtrArray) switched = g_ptr_array_new ();
 
   if (self->syncing)
     return;
   current = dyno_settings_get_phases (self->settings);
-  for (guint i = 0; i < N_BONNIE; i++)
-    if (dyno_switch_row_get_active (self->phase_rows[i]))
-      g_ptr_array_add (wanted, (gpointer) bonnie[i]);
+  for (guint i = 0; i < self->phase_rows->len; i++)
+    {
+      GObject *row = g_ptr_array_index (self->phase_rows, i);
+      gpointer phase = g_object_get_data (row, "phase");
+
+      g_ptr_array_add (switched, phase);
+      if (dyno_switch_row_get_active (DYNO_SWITCH_ROW (row)))
+        g_ptr_array_add (wanted, phase);
+    }
   /* Phases the page has no switch for stay chosen. */
   for (guint i = 0; i < current->len; i++)
-    if (!dyno_phase_has_flag (g_ptr_array_index (current, i), DYNO_PHASE_BONNIE))
+    if (!g_ptr_array_find (switched, g_ptr_array_index (current, i), NULL))
       g_ptr_array_add (wanted, g_ptr_array_index (current, i));
   g_ptr_array_sort (wanted, compare_phases);
   if (!same_phases (current, wanted))
@@ -379,8 +367,6 @@ load_phases (DynoSetupView *self)
 {
   g_autoptr (GPtrArray) phases = dyno_settings_get_phases (self->settings);
   g_autoptr (GString) summary = g_string_new (NULL);
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
   const DynoPhase *seeks = dyno_phase_lookup ("seeks");
   g_autoptr (GPtrArray) profile = dyno_settings_get_drive_phases (self->settings);
   guint n_file_tests = 0;
@@ -390,8 +376,14 @@ load_phases (DynoSetupView *self)
   gboolean whole_profile = TRUE;
 
   self->syncing = TRUE;
-  for (guint i = 0; i < N_BONNIE; i++)
-    dyno_switch_row_set_active (self->phase_rows[i], g_ptr_array_find (phases, bonnie[i], NULL));
+  for (guint i = 0; i < self->phase_rows->len; i++)
+    {
+      GObject *row = g_ptr_array_index (self->phase_rows, i);
+
+      dyno_switch_row_set_active (DYNO_SWITCH_ROW (row),
+                                  g_ptr_array_find (phases, g_object_get_data (row, "phase"),
+                                                    NULL));
+    }
   for (guint i = 0; i < self->drive_rows->len; i++)
     dyno_switch_row_set_active (g_ptr_array_index (self->drive_rows, i),
                                 g_ptr_array_find (phases, g_ptr_array_index (self->drive_phases, i),
@@ -418,7 +410,7 @@ load_phases (DynoSetupView *self)
           n_queued++;
           continue;
         }
-      io = TRUE;
+      io |= dyno_phase_has_flag (phase, DYNO_PHASE_READS_DATA | DYNO_PHASE_WRITES_DATA);
       if (summary->len > 0)
         g_string_append (summary, ", ");
       g_string_append (summary, dyno_phase_get_title (phase));
@@ -482,23 +474,35 @@ load_phases (DynoSetupView *self)
 }
 
 static void
+add_phase_row (DynoSetupView *self, const DynoPhase *phase)
+{
+  GtkWidget *row = dyno_switch_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_get_title (phase));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dyno_phase_kind_get_blurb (phase->kind));
+  g_object_set_data (G_OBJECT (row), "phase", (gpointer) phase);
+  g_signal_connect_object (row, "notify::active", G_CALLBACK (on_phase_toggled), self,
+                           G_CONNECT_SWAPPED);
+  adw_expander_row_add_row (self->tests_row, row);
+  g_ptr_array_add (self->phase_rows, row);
+}
+
+static void
 create_phase_rows (DynoSetupView *self)
 {
   guint n_bonnie;
   const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+  guint n_kinds;
+  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
 
-  g_assert (n_bonnie == N_BONNIE);
-  for (guint i = 0; i < N_BONNIE; i++)
-    {
-      GtkWidget *row = dyno_switch_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), dyno_phase_get_title (bonnie[i]));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(phase_blurbs[i]));
-      g_signal_connect_object (row, "notify::active", G_CALLBACK (on_phase_toggled), self,
-                               G_CONNECT_SWAPPED);
-      adw_expander_row_add_row (self->tests_row, row);
-      self->phase_rows[i] = DYNO_SWITCH_ROW (row);
-    }
+  /* A switch for each of Bonnie's kinds, then for each kind of its own (the drive tests have
+   * theirs), its blurb under its title. */
+  self->phase_rows = g_ptr_array_new ();
+  for (guint i = 0; i < n_bonnie; i++)
+    add_phase_row (self, bonnie[i]);
+  for (guint i = 0; i < n_kinds; i++)
+    if (!(kinds[i]->flags & (DYNO_PHASE_BONNIE | DYNO_PHASE_QUEUED)))
+      add_phase_row (self, dyno_phase_get (kinds[i], NULL));
 }
 
 /* Drive tests: the whole profile, or tests one by one */
@@ -1015,6 +1019,7 @@ dyno_setup_view_dispose (GObject *object)
   g_clear_object (&self->queue_sizes);
   g_clear_pointer (&self->drive_phases, g_ptr_array_unref);
   g_clear_pointer (&self->drive_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->phase_rows, g_ptr_array_unref);
   g_clear_pointer (&self->last_size, g_free);
   for (guint i = 0; i < N_ENTRIES; i++)
     g_clear_pointer (&self->entries[i].error, g_free);

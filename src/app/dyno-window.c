@@ -69,16 +69,17 @@ describe_failure (const DynoTargetResult *result)
 static char *
 describe_figures (DynoWindow *self, const DynoTargetResult *target)
 {
-  static const char *const keys[] = { "write", "read", "seeks" };
   DynoRateUnit unit = dyno_units_get_rate_unit (self->settings);
   g_autoptr (GString) text = g_string_new (NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (keys) && text->len == 0; i++)
+  /* The first figure of a kind a run leads with (DYNO_PHASE_HEADLINE). */
+  for (guint i = 0; i < target->phases->len && text->len == 0; i++)
     {
-      const DynoPhaseResult *phase = dyno_target_result_find_phase (target, keys[i]);
+      const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
       g_autofree char *rate = NULL;
 
-      if (phase == NULL || isnan (dyno_phase_result_get_rate (phase)))
+      if (!dyno_phase_has_flag (phase->phase, DYNO_PHASE_HEADLINE)
+          || isnan (dyno_phase_result_get_rate (phase)))
         continue;
       rate = dyno_units_format_rate (dyno_phase_result_get_rate (phase),
                                      dyno_phase_get_unit (phase->phase), unit);

@@ -18,11 +18,13 @@
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "dyno-calibrate.h"
 #include "dyno-parse.h"
+#include "dyno-phase-kind.h"
 #include "platform/dyno-platform.h"
 
 /* A step shorter than this says more about latency than about throughput. */
@@ -298,8 +300,7 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
   w->per_char_size = dyno_config_get_per_char_size (config);
   w->files_total = dyno_config_get_files_total (config);
   w->files_cap = 0;
-  w->seeks = dyno_config_option_is_auto (config, "seeks") ? 0
-                                                          : dyno_config_get_uint (config, "seeks");
+  memset (w->counts, 0, sizeof w->counts);
 
   if (shared)
     add_reason (reason,
@@ -414,6 +415,24 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
       w->files_cap = MAX (cap, 1024);
       w->files_total = CLAMP (files, 1024, w->files_cap);
     }
+
+  /* What a kind does alone it sizes itself, from the rates and the sizes chosen above. */
+  {
+    DynoSizing so_far = { .write_rate = basis->write_rate,
+                          .per_char_rate = basis->per_char_rate,
+                          .create_rate = basis->create_rate,
+                          .size = w->io_size,
+                          .per_char_size = w->per_char_size,
+                          .files = w->files_cap > 0 ? w->files_cap : w->files_total };
+
+    for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
+      {
+        const DynoPhaseKind *kind = dyno_config_get_phase (config, i)->kind;
+
+        if (kind->workload != NULL && kind->workload->size != NULL)
+          w->counts[dyno_phase_kind_get_index (kind)] = kind->workload->size (config, &so_far);
+      }
+  }
 }
 
 /* What a sizing records of a workload: the sizes of the phases the configuration has. */
@@ -427,7 +446,7 @@ record (const DynoConfig *config, const DynoWorkload *w, DynoSizing *sizing)
   sizing->files = dyno_config_has_file_tests (config)
                       ? (w->files_cap > 0 ? w->files_cap : w->files_total)
                       : 0;
-  sizing->seeks = w->seeks;
+  memcpy (sizing->counts, w->counts, sizeof sizing->counts);
 }
 
 static void
@@ -437,7 +456,7 @@ apply (DynoRun *run, const DynoWorkload *w)
   run->per_char_size = w->per_char_size;
   run->files_total = w->files_total;
   run->files_cap = w->files_cap;
-  run->seeks = w->seeks;
+  memcpy (run->counts, w->counts, sizeof run->counts);
 }
 
 gboolean

@@ -9,12 +9,14 @@
 
 G_BEGIN_DECLS
 
+
 /* Some size of this configuration is calibrated: dyno_calibrate will measure first. */
 gboolean dyno_calibrate_needed (const DynoConfig *config);
-/* Sets run->io_size, per_char_size, files_total, seeks and phase_time for the target the run
- * is on: the configuration's, or for what it leaves to calibration (dyno_config_is_auto) what
- * short measurements in the scratch folder call for. Records what was chosen and why in
- * sizing. Needs the scratch folder and run->buffer. */
+/* Sets run->io_size, per_char_size, files_total, the kinds' counts and phase_time for the
+ * target the run is on: the configuration's, or for what it leaves to calibration
+ * (dyno_config_is_auto) what short measurements in the scratch folder call for, and what each
+ * selected kind's sizing hook chooses from them. Records what was chosen and why in sizing.
+ * Needs the scratch folder and run->buffer. */
 gboolean dyno_calibrate (DynoRun *run, const DynoTargetInfo *info, DynoSizing *sizing,
                          GError **error);
 /* One workload for the n targets of a run, so that a comparison of them compares the same

@@ -1,8 +1,10 @@
 /* dyno-phase-ops.h: how a kind of phase is run (cf. fio's ioengine_ops)
  *
- * The catalogue (src/model/dyno-phase.c) says what a kind is; one file under phases/ says how
- * it runs, by defining its DynoPhaseOps, and one line of dyno-phase-registry.c makes it known.
- * The runner calls only these: it never asks which kind it is running.
+ * A kind's file in the model (src/model/kinds/dyno-kind-NAME.c) says what it is; its file
+ * here, phases/dyno-phase-NAME.c, says how it runs, by defining its DynoPhaseOps and listing
+ * them with DYNO_PHASE_FILE (NAME, &ops, ...). The registry generated from the list of kinds in
+ * src/meson.build makes them known. The runner calls only these: it never asks which kind it
+ * is running.
  *
  * Kinds that pass state to one another (bonnie++'s create, stat and delete of one set of
  * files) share a series name: the first of them leaves the state in run->series, and when
@@ -43,24 +45,9 @@ typedef struct
 /* The ops of a kind, or NULL when this build cannot run it (a kind only imports have). */
 const DynoPhaseOps *dyno_phase_ops_lookup (const DynoPhaseKind *kind);
 
-/* Every phase file's ops (dyno-phase-registry.c lists them). */
-extern const DynoPhaseOps dyno_phase_putc_ops;
-extern const DynoPhaseOps dyno_phase_write_ops;
-extern const DynoPhaseOps dyno_phase_rewrite_ops;
-extern const DynoPhaseOps dyno_phase_getc_ops;
-extern const DynoPhaseOps dyno_phase_read_ops;
-extern const DynoPhaseOps dyno_phase_seeks_ops;
-extern const DynoPhaseOps dyno_phase_seq_create_ops;
-extern const DynoPhaseOps dyno_phase_seq_stat_ops;
-extern const DynoPhaseOps dyno_phase_seq_delete_ops;
-extern const DynoPhaseOps dyno_phase_rand_create_ops;
-extern const DynoPhaseOps dyno_phase_rand_stat_ops;
-extern const DynoPhaseOps dyno_phase_rand_delete_ops;
-extern const DynoPhaseOps dyno_phase_seq_read_ops;
-extern const DynoPhaseOps dyno_phase_rnd_read_ops;
-extern const DynoPhaseOps dyno_phase_seq_write_ops;
-extern const DynoPhaseOps dyno_phase_rnd_write_ops;
-extern const DynoPhaseOps dyno_phase_seq_mix_ops;
-extern const DynoPhaseOps dyno_phase_rnd_mix_ops;
+/* The ops of the phase file NAME, for the generated registry. */
+#define DYNO_PHASE_FILE(name, ...)                                                                \
+  extern const DynoPhaseOps *const dyno_phase_ops_##name[];                                       \
+  const DynoPhaseOps *const dyno_phase_ops_##name[] = { __VA_ARGS__, NULL }
 
 G_END_DECLS

@@ -58,7 +58,9 @@ struct _DynoRun
   guint64 files_total;    /* files per file-test series */
   guint64 files_cap;      /* a create that lasts phase_time makes at most this many; 0: it
                            * makes files_total */
-  guint64 seeks;          /* seeks per pass; 0: as many as phase_time holds */
+  /* Operations per pass each kind's sizing hook chose, by dyno_phase_kind_get_index ()
+   * (dyno_run_get_count); 0: as many as phase_time holds */
+  guint64 counts[DYNO_PHASE_MAX_KINDS];
   double phase_time;      /* seconds each phase measures for; 0: one pass */
 
   /* The data file */
@@ -88,6 +90,14 @@ static inline gboolean
 dyno_run_should_stop (DynoRun *run)
 {
   return atomic_load_explicit (&run->stop, memory_order_relaxed) != 0;
+}
+
+/* The operations a pass of phase does, as its kind's sizing hook chose (dyno-phase-kind.h);
+ * 0: as many as the phase time holds. */
+static inline guint64
+dyno_run_get_count (DynoRun *run, const DynoPhase *phase)
+{
+  return run->counts[dyno_phase_kind_get_index (phase->kind)];
 }
 
 /* An info or warning line for the person watching (the CLI's stderr, the app's log). */

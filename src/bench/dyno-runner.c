@@ -571,7 +571,7 @@ typedef struct
   guint64 per_char_size;
   guint64 files_total;
   guint64 files_cap;
-  guint64 seeks;
+  guint64 counts[DYNO_PHASE_MAX_KINDS];
   guchar *buffer;
   guint64 queue_file_size;
   int queue_direct;
@@ -597,7 +597,7 @@ activate (RunState *state, guint index, TargetSlot *slot)
   run->per_char_size = slot->per_char_size;
   run->files_total = slot->files_total;
   run->files_cap = slot->files_cap;
-  run->seeks = slot->seeks;
+  memcpy (run->counts, slot->counts, sizeof run->counts);
   run->buffer = slot->buffer;
   run->queue_file_size = slot->queue_file_size;
   run->queue_direct = slot->queue_direct;
@@ -624,7 +624,7 @@ deactivate (RunState *state, TargetSlot *slot)
   slot->per_char_size = run->per_char_size;
   slot->files_total = run->files_total;
   slot->files_cap = run->files_cap;
-  slot->seeks = run->seeks;
+  memcpy (slot->counts, run->counts, sizeof slot->counts);
   slot->buffer = run->buffer;
   slot->queue_file_size = run->queue_file_size;
   slot->queue_direct = run->queue_direct;
@@ -1193,7 +1193,7 @@ open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_target
         slots[i].per_char_size = common.per_char_size;
         slots[i].files_total = common.files_total;
         slots[i].files_cap = common.files_cap;
-        slots[i].seeks = common.seeks;
+        memcpy (slots[i].counts, common.counts, sizeof slots[i].counts);
       }
 }
 
@@ -1264,7 +1264,7 @@ adopt_workload (RunState *state, TargetSlot *slots, guint n_targets, const DynoS
         slots[i].per_char_size = order->workload.per_char_size;
         slots[i].files_total = order->workload.files_total;
         slots[i].files_cap = order->workload.files_cap;
-        slots[i].seeks = order->workload.seeks;
+        memcpy (slots[i].counts, order->workload.counts, sizeof slots[i].counts);
         dyno_calibrate_adopt (state->run.config, &order->workload,
                               order->text != NULL ? order->text : "", &slots[i].result->sizing);
       }

@@ -34,7 +34,7 @@ dyno_scan_options_init (DynoScanOptions *options)
   g_return_if_fail (options != NULL);
   options->sample_size = DYNO_SCAN_DEFAULT_SAMPLE;
   options->positions = DYNO_SCAN_DEFAULT_POSITIONS;
-  options->seeks = DYNO_SCAN_DEFAULT_SEEKS;
+  options->access_reads = DYNO_SCAN_DEFAULT_ACCESS_READS;
   options->access_size = 4096;
   options->seed = 0;
 }
@@ -211,7 +211,7 @@ scan_fd (int                     fd,
     }
 
   dyno_random_seed (&random, options->seed);
-  for (guint i = 0; i < options->seeks; i++)
+  for (guint i = 0; i < options->access_reads; i++)
     {
       guint64 slots = (result->size - access_size) / align + 1;
       DynoScanAccess a = { 0 };
@@ -226,7 +226,7 @@ scan_fd (int                     fd,
       a.seconds = now_seconds () - start;
       g_array_append_val (result->access, a);
       if (progress != NULL)
-        progress (result, 1, i + 1, options->seeks, user_data);
+        progress (result, 1, i + 1, options->access_reads, user_data);
     }
 
   free (buffer);

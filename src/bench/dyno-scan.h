@@ -28,14 +28,14 @@ typedef struct
 {
   guint64 sample_size;  /* bytes read at each position (rounded up to the alignment) */
   guint positions;      /* evenly spaced from the start to the end */
-  guint seeks;          /* access-time reads */
+  guint access_reads;   /* access-time reads (dyno-cli scan --seeks) */
   guint64 access_size;  /* bytes of each access-time read; 4 KiB */
   guint32 seed;         /* of the access offsets */
 } DynoScanOptions;
 
 #define DYNO_SCAN_DEFAULT_SAMPLE (G_GUINT64_CONSTANT (10) << 20)
 #define DYNO_SCAN_DEFAULT_POSITIONS 100
-#define DYNO_SCAN_DEFAULT_SEEKS 200
+#define DYNO_SCAN_DEFAULT_ACCESS_READS 200
 
 void dyno_scan_options_init (DynoScanOptions *options);
 
@@ -50,8 +50,8 @@ typedef void (*DynoScanProgressFunc) (const DynoScanResult *result,
 
 /* Opens path read-only (O_DIRECT when it can, else with a note), describes it, reads
  * options->sample_size at options->positions evenly spaced aligned positions, then
- * options->seeks access-time reads at seeded random aligned offsets. Never writes. cancellable
- * is checked before every read, as by dyno_scan_fd (). */
+ * options->access_reads access-time reads at seeded random aligned offsets. Never writes.
+ * cancellable is checked before every read, as by dyno_scan_fd (). */
 DynoScanResult *dyno_scan_device (const char             *path,
                                   const DynoScanOptions  *options,
                                   DynoScanProgressFunc    progress,

@@ -251,7 +251,7 @@ dyno_cli_scan (int argc, char **argv)
   g_autofree char *chart_path = NULL;
   g_autofree char *chart_size = NULL;
   int positions = DYNO_SCAN_DEFAULT_POSITIONS;
-  int seeks = DYNO_SCAN_DEFAULT_SEEKS;
+  int access_reads = DYNO_SCAN_DEFAULT_ACCESS_READS;
   gint64 seed = -1;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
@@ -259,7 +259,7 @@ dyno_cli_scan (int argc, char **argv)
       N_("Read SIZE at each position (default 10M)"), N_("SIZE") },
     { "positions", 0, 0, G_OPTION_ARG_INT, &positions,
       N_("Read at N evenly spaced positions (default 100)"), N_("N") },
-    { "seeks", 0, 0, G_OPTION_ARG_INT, &seeks,
+    { "seeks", 0, 0, G_OPTION_ARG_INT, &access_reads,
       N_("Time N reads of 4 KiB at random offsets (default 200)"), N_("N") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed,
       N_("Seed of the random offsets (default: a random one, recorded)"), N_("N") },
@@ -310,12 +310,12 @@ dyno_cli_scan (int argc, char **argv)
     return dyno_cli_usage_error ("scan", _("--sample: give a size from 4K to 1G"));
   if (positions < 1 || positions > 100000)
     return dyno_cli_usage_error ("scan", _("--positions: give a number from 1 to 100000"));
-  if (seeks < 0 || seeks > 1000000)
+  if (access_reads < 0 || access_reads > 1000000)
     return dyno_cli_usage_error ("scan", _("--seeks: give a number from 0 to 1000000"));
   if (seed > (gint64) G_MAXUINT32 || seed < -1)
     return dyno_cli_usage_error ("scan", _("--seed: give a number from 0 to 4294967295"));
   options.positions = (guint) positions;
-  options.seeks = (guint) seeks;
+  options.access_reads = (guint) access_reads;
   options.seed = seed >= 0 ? (guint32) seed : g_random_int ();
   if (chart_path != NULL)
     {

@@ -294,6 +294,8 @@ entry_spec (const DynoComparison *comparison, guint entry, DynoTextTable table)
    * which holds only the largest of a run's targets. */
   guint64 size = dyno_comparison_get_data_size (comparison, entry);
 
+  if (table == DYNO_TEXT_TABLE_OTHER)
+    return g_strdup ("");
   if (table_unit (table) == DYNO_UNIT_BYTES)
     return size > 0 ? format_file_size (size) : g_strdup ("");
   guint num = dyno_config_get_files (config)->num;
@@ -451,7 +453,10 @@ append_text_table (GString *out, const DynoComparison *comparison, DynoTextTable
                              COLUMN_WIDTH - 1);
   g_string_append_c (out, '\n');
 
-  dyno_text_append_padded (out, table == DYNO_TEXT_TABLE_FILES ? "Name:Files" : "Name:Size",
+  dyno_text_append_padded (out,
+                           table == DYNO_TEXT_TABLE_FILES   ? "Name:Files"
+                           : table == DYNO_TEXT_TABLE_OTHER ? "Name"
+                                                            : "Name:Size",
                            width - 1, FALSE);
   for (guint c = 0; c < cols->len; c++)
     {
@@ -802,6 +807,10 @@ table_caption (DynoTextTable table)
   if (table == DYNO_TEXT_TABLE_QUEUED)
     /* Translators: the caption of an HTML comparison table of CrystalDiskMark-style tests */
     return _("Throughput at a queue depth: sequential and random reads and writes");
+  if (table == DYNO_TEXT_TABLE_OTHER)
+    /* Translators: the caption of an HTML comparison table of tests that are neither
+     * Bonnie's nor CrystalDiskMark's */
+    return _("Other tests");
   /* Translators: the caption of an HTML comparison table of the small-file phases */
   return _("Small files: create, stat and delete");
 }

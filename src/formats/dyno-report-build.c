@@ -244,6 +244,10 @@ table_caption (DynoTextTable table)
   if (table == DYNO_TEXT_TABLE_QUEUED)
     /* Translators: the caption of an HTML comparison table of CrystalDiskMark-style tests */
     return _("Throughput at a queue depth: sequential and random reads and writes");
+  if (table == DYNO_TEXT_TABLE_OTHER)
+    /* Translators: the caption of an HTML comparison table of tests that are neither
+     * Bonnie's nor CrystalDiskMark's */
+    return _("Other tests");
   /* Translators: the caption of an HTML comparison table of the small-file phases */
   return _("Small files: create, stat and delete");
 }

@@ -62,8 +62,14 @@ target_config (DynoResult *result, const DynoTargetResult *target)
     config->per_char_size = sizing->per_char_size;
   if (sizing->files > 0)
     dyno_config_get_files (config)->num = (guint) MIN ((sizing->files + 1023) / 1024, G_MAXUINT);
-  if (sizing->seeks > 0)
-    dyno_config_set_uint (config, "seeks", (guint) MIN (sizing->seeks, G_MAXUINT));
+  /* bonnie++'s spec has a field for the seeks (io_spec). */
+  {
+    const DynoPhaseKind *seeks = dyno_phase_kind_lookup ("seeks");
+    guint64 count = seeks != NULL ? dyno_sizing_get_count (sizing, seeks) : 0;
+
+    if (count > 0)
+      dyno_config_set_uint (config, "seeks", (guint) MIN (count, G_MAXUINT));
+  }
   return config;
 }
 
@@ -1093,6 +1099,8 @@ dyno_report_text (DynoResult *result, DynoRateUnit unit)
         append_files_table (out, result, target, name, unit, show_sd);
       if (dyno_report_has_queued (target))
         dyno_report_append_queued (out, result, target);
+      if (dyno_report_has_other (target))
+        dyno_report_append_other (out, result, target, unit);
       append_target_notes (out, result, target, n_runs);
       /* On an array (or with --per-spindle): each throughput figure per data spindle and,
        * with a reference rate, against one drive alone, as the seed 000 works it out. */

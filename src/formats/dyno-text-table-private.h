@@ -13,12 +13,14 @@
 G_BEGIN_DECLS
 
 /* Bonnie's layout puts phases in tables of their own: the data file's phases in bytes per
- * second, the file tests in files per second, and the queued tests (CrystalDiskMark's). */
+ * second, the file tests in files per second, and the queued tests (CrystalDiskMark's); a kind
+ * with none of their flags goes with the others of its own (dyno-phase.h says which flags). */
 typedef enum
 {
   DYNO_TEXT_TABLE_IO,
   DYNO_TEXT_TABLE_FILES,
   DYNO_TEXT_TABLE_QUEUED,
+  DYNO_TEXT_TABLE_OTHER,
   DYNO_TEXT_N_TABLES,
 } DynoTextTable;
 

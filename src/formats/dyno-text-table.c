@@ -75,7 +75,9 @@ dyno_text_table_of (const DynoPhase *phase)
     return DYNO_TEXT_TABLE_FILES;
   if (dyno_phase_has_flag (phase, DYNO_PHASE_BONNIE))
     return DYNO_TEXT_TABLE_IO;
-  return DYNO_TEXT_TABLE_QUEUED;
+  if (dyno_phase_has_flag (phase, DYNO_PHASE_QUEUED))
+    return DYNO_TEXT_TABLE_QUEUED;
+  return DYNO_TEXT_TABLE_OTHER;
 }
 
 GPtrArray *

@@ -104,9 +104,10 @@ dyno_config_is_auto (const DynoConfig *config, DynoAutoFlags what)
 gboolean
 dyno_config_has_io_tests (const DynoConfig *config)
 {
+  /* By the flags that say so: a kind of its own (neither Bonnie's nor queued) needs none. */
   for (guint i = 0; i < config->phases->len; i++)
-    if (!dyno_phase_has_flag (g_ptr_array_index (config->phases, i),
-                              DYNO_PHASE_FILE_TEST | DYNO_PHASE_QUEUED))
+    if (dyno_phase_has_flag (g_ptr_array_index (config->phases, i),
+                             DYNO_PHASE_READS_DATA | DYNO_PHASE_WRITES_DATA))
       return TRUE;
   return FALSE;
 }

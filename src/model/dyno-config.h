@@ -138,7 +138,8 @@ gboolean    dyno_config_validate (const DynoConfig *config, GError **error);
  * the size was already whole. Call after dyno_config_validate. */
 char       *dyno_config_round_size (DynoConfig *config);
 guint64     dyno_config_get_per_char_size (const DynoConfig *config);
-/* Some selected phase uses the data file (Bonnie's phases but the file tests). */
+/* Some selected phase uses the data file (DYNO_PHASE_READS_DATA or _WRITES_DATA: Bonnie's
+ * phases but the file tests). */
 gboolean    dyno_config_has_io_tests (const DynoConfig *config);
 /* phase_time > 0 and the flag is set: the target calibrates that size itself. */
 gboolean    dyno_config_is_auto (const DynoConfig *config, DynoAutoFlags what);

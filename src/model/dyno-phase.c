@@ -9,132 +9,85 @@
 #include <string.h>
 
 #include "dyno-error.h"
-#include "dyno-files-options.h"
-#include "dyno-option.h"
 #include "dyno-phase.h"
 
 /* ---- the catalogue ----------------------------------------------------------------------- */
 
-static const DynoPhaseGroup group_seq_output = { "seq-output", N_("Sequential Output"), N_("Seq Output") };
-static const DynoPhaseGroup group_seq_input = { "seq-input", N_("Sequential Input"), N_("Seq Input") };
-static const DynoPhaseGroup group_random = { "random", N_("Random"), N_("Random") };
-static const DynoPhaseGroup group_seq_create = { "seq-create", N_("Sequential Create"), N_("Seq Create") };
-static const DynoPhaseGroup group_rand_create = { "rand-create", N_("Random Create"), N_("Rand Create") };
-/* CrystalDiskMark's sections */
-static const DynoPhaseGroup group_read = { "read", N_("Read"), N_("Read") };
-static const DynoPhaseGroup group_write = { "write", N_("Write"), N_("Write") };
-static const DynoPhaseGroup group_mix = { "mix", N_("Mix"), N_("Mix") };
+/* The kind files' lists of kinds, in the order of the list in src/meson.build, NULL-terminated
+ * (dyno-kind-registry.c, generated). */
+extern const DynoPhaseKind *const *const dyno_phase_kind_registry[];
 
-static const DynoPhaseGroup *const groups[] = {
-  &group_seq_output, &group_seq_input, &group_random, &group_seq_create, &group_rand_create,
-  &group_read, &group_write, &group_mix,
-};
-
-#define BONNIE_IO (DYNO_PHASE_BONNIE)
-#define FILES (DYNO_PHASE_BONNIE | DYNO_PHASE_FILE_TEST)
-#define QUEUED_PARAMS (DYNO_PHASE_PARAM_BLOCK | DYNO_PHASE_PARAM_QUEUE_DEPTH | DYNO_PHASE_PARAM_THREADS)
-#define MIX_PARAMS (QUEUED_PARAMS | DYNO_PHASE_PARAM_READ_PERCENT)
-
-/* The seeks' own options, declared with the kind as a fio engine declares its own: how many
- * seeks a pass makes and by how many threads. Code outside the kind reads them by name
- * (dyno_config_get_uint (config, "seekers")). */
 typedef struct
 {
-  guint count;
-  guint seekers;
-} SeeksOptions;
+  const DynoPhaseKind *kinds[DYNO_PHASE_MAX_KINDS];
+  guint n_kinds;
+  const DynoPhaseGroup *groups[DYNO_PHASE_MAX_KINDS];
+  guint n_groups;
+} Catalogue;
 
-static const DynoOption seeks_options[] = {
-  { .name = "seeks", .type = DYNO_OPTION_COUNT, .flags = DYNO_OPTION_FILE_FROM_ZERO,
-    .offset = G_STRUCT_OFFSET (SeeksOptions, count), .min = 1, .max = G_MAXINT, .def = "8192",
-    .unit = "seeks", .help = N_("Random seeks per pass (default: as many as the phase time holds)"),
-    .arg = N_("N"), .cli = "seeks", .json = "seeks", .settings = "seeks",
-    .auto_flag = DYNO_AUTO_KIND (1), .auto_name = "seeks" },
-  { .name = "seekers", .type = DYNO_OPTION_COUNT, .flags = DYNO_OPTION_FILE_FROM_ZERO,
-    .offset = G_STRUCT_OFFSET (SeeksOptions, seekers), .min = 1, .max = 256, .def = "5",
-    .unit = "threads", .help = N_("Seeker threads (default 5)"), .arg = N_("N"),
-    .cli = "seekers", .json = "seekers", .settings = "seekers" },
-};
+static const Catalogue *
+catalogue (void)
+{
+  static Catalogue c;
+  static gsize done;
 
-static const DynoOptionSet seeks_option_set = {
-  "seeks", seeks_options, G_N_ELEMENTS (seeks_options), sizeof (SeeksOptions), NULL,
-};
+  if (g_once_init_enter (&done))
+    {
+      for (guint f = 0; dyno_phase_kind_registry[f] != NULL; f++)
+        for (guint k = 0; dyno_phase_kind_registry[f][k] != NULL; k++)
+          {
+            const DynoPhaseKind *kind = dyno_phase_kind_registry[f][k];
+            gboolean seen = FALSE;
 
-#define FILES_OPTIONS .options = &dyno_files_option_set
-
-/* In execution order: Bonnie's I/O phases as bonnie++ runs them, then its file tests, then
- * the queued tests, reads before writes as CrystalDiskMark runs them. */
-static const DynoPhaseKind kinds[] = {
-  { "putc", N_("Per-char write"), N_("Per Chr"), &group_seq_output, DYNO_UNIT_BYTES,
-    BONNIE_IO | DYNO_PHASE_WRITES_DATA | DYNO_PHASE_PER_CHAR },
-  { "write", N_("Block write"), N_("Block"), &group_seq_output, DYNO_UNIT_BYTES,
-    BONNIE_IO | DYNO_PHASE_WRITES_DATA },
-  { "rewrite", N_("Rewrite"), N_("Rewrite"), &group_seq_output, DYNO_UNIT_BYTES,
-    BONNIE_IO | DYNO_PHASE_READS_DATA },
-  { "getc", N_("Per-char read"), N_("Per Chr"), &group_seq_input, DYNO_UNIT_BYTES,
-    BONNIE_IO | DYNO_PHASE_READS_DATA | DYNO_PHASE_PER_CHAR | DYNO_PHASE_REPEATABLE },
-  { "read", N_("Block read"), N_("Block"), &group_seq_input, DYNO_UNIT_BYTES,
-    BONNIE_IO | DYNO_PHASE_READS_DATA | DYNO_PHASE_REPEATABLE },
-  { "seeks", N_("Random seeks"), N_("Seeks"), &group_random, DYNO_UNIT_OPS,
-    BONNIE_IO | DYNO_PHASE_READS_DATA | DYNO_PHASE_REPEATABLE, .options = &seeks_option_set },
-  { "seq_create", N_("Sequential create"), N_("Create"), &group_seq_create, DYNO_UNIT_OPS, FILES,
-    FILES_OPTIONS },
-  { "seq_stat", N_("Sequential stat"), N_("Read"), &group_seq_create, DYNO_UNIT_OPS,
-    FILES | DYNO_PHASE_REPEATABLE, FILES_OPTIONS },
-  { "seq_delete", N_("Sequential delete"), N_("Delete"), &group_seq_create, DYNO_UNIT_OPS, FILES,
-    FILES_OPTIONS },
-  { "rand_create", N_("Random create"), N_("Create"), &group_rand_create, DYNO_UNIT_OPS, FILES,
-    FILES_OPTIONS },
-  { "rand_stat", N_("Random stat"), N_("Read"), &group_rand_create, DYNO_UNIT_OPS,
-    FILES | DYNO_PHASE_REPEATABLE, FILES_OPTIONS },
-  { "rand_delete", N_("Random delete"), N_("Delete"), &group_rand_create, DYNO_UNIT_OPS, FILES,
-    FILES_OPTIONS },
-
-  { "seq-read", N_("Sequential read"), N_("SEQ"), &group_read, DYNO_UNIT_BYTES,
-    DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, QUEUED_PARAMS, { 1 << 20, 8, 1, 0 }, "seq", "read" },
-  { "rnd-read", N_("Random read"), N_("RND"), &group_read, DYNO_UNIT_BYTES,
-    DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, QUEUED_PARAMS, { 4096, 32, 1, 0 }, "rnd", "read" },
-  { "seq-write", N_("Sequential write"), N_("SEQ"), &group_write, DYNO_UNIT_BYTES,
-    DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, QUEUED_PARAMS, { 1 << 20, 8, 1, 0 }, "seq", "write" },
-  { "rnd-write", N_("Random write"), N_("RND"), &group_write, DYNO_UNIT_BYTES,
-    DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, QUEUED_PARAMS, { 4096, 32, 1, 0 }, "rnd", "write" },
-  { "seq-mix", N_("Sequential mix"), N_("SEQ"), &group_mix, DYNO_UNIT_BYTES,
-    DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, MIX_PARAMS, { 1 << 20, 8, 1, 70 }, "seq", "mix" },
-  { "rnd-mix", N_("Random mix"), N_("RND"), &group_mix, DYNO_UNIT_BYTES,
-    DYNO_PHASE_QUEUED | DYNO_PHASE_REPEATABLE, MIX_PARAMS, { 4096, 32, 1, 70 }, "rnd", "mix" },
-};
-
-static const DynoPhaseKind *const kind_list[] = {
-  &kinds[0], &kinds[1], &kinds[2], &kinds[3], &kinds[4], &kinds[5], &kinds[6], &kinds[7],
-  &kinds[8], &kinds[9], &kinds[10], &kinds[11], &kinds[12], &kinds[13], &kinds[14],
-  &kinds[15], &kinds[16], &kinds[17],
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (kind_list) == G_N_ELEMENTS (kinds));
+            /* A nick is a kind's name in files and settings: two kinds may not share one. */
+            for (guint i = 0; i < c.n_kinds; i++)
+              if (g_ascii_strcasecmp (c.kinds[i]->nick, kind->nick) == 0)
+                g_error ("two phase kinds are called “%s”", kind->nick);
+            g_assert (c.n_kinds < DYNO_PHASE_MAX_KINDS);
+            g_assert (kind->group != NULL && kind->title != NULL && kind->short_title != NULL);
+            c.kinds[c.n_kinds++] = kind;
+            for (guint g = 0; g < c.n_groups; g++)
+              seen |= c.groups[g] == kind->group;
+            if (!seen)
+              c.groups[c.n_groups++] = kind->group;
+          }
+      g_once_init_leave (&done, 1);
+    }
+  return &c;
+}
 
 const DynoPhaseKind *const *
 dyno_phase_kinds (guint *n_kinds)
 {
+  const Catalogue *c = catalogue ();
+
   g_return_val_if_fail (n_kinds != NULL, NULL);
-  *n_kinds = G_N_ELEMENTS (kind_list);
-  return kind_list;
+  *n_kinds = c->n_kinds;
+  return c->kinds;
 }
 
 const DynoPhaseKind *
 dyno_phase_kind_lookup (const char *nick)
 {
+  const Catalogue *c = catalogue ();
+
   g_return_val_if_fail (nick != NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    if (g_ascii_strcasecmp (nick, kinds[i].nick) == 0)
-      return &kinds[i];
+  for (guint i = 0; i < c->n_kinds; i++)
+    if (g_ascii_strcasecmp (nick, c->kinds[i]->nick) == 0)
+      return c->kinds[i];
   return NULL;
 }
 
 guint
 dyno_phase_kind_get_index (const DynoPhaseKind *kind)
 {
-  g_return_val_if_fail (kind >= kinds && kind < kinds + G_N_ELEMENTS (kinds), 0);
-  return (guint) (kind - kinds);
+  const Catalogue *c = catalogue ();
+
+  for (guint i = 0; i < c->n_kinds; i++)
+    if (c->kinds[i] == kind)
+      return i;
+  g_return_val_if_reached (0);
 }
 
 const char *
@@ -151,12 +104,30 @@ dyno_phase_kind_get_short_title (const DynoPhaseKind *kind)
   return g_dgettext (GETTEXT_PACKAGE, kind->short_title);
 }
 
+const char *
+dyno_phase_kind_get_blurb (const DynoPhaseKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+  return kind->blurb != NULL ? g_dgettext (GETTEXT_PACKAGE, kind->blurb) : "";
+}
+
+const char *
+dyno_phase_kind_get_chart_name (const DynoPhaseKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+  if (kind->chart_name == NULL)
+    return dyno_phase_kind_get_short_title (kind);
+  return g_dpgettext2 (GETTEXT_PACKAGE, "chart phase", kind->chart_name);
+}
+
 const DynoPhaseGroup *const *
 dyno_phase_groups (guint *n_groups)
 {
+  const Catalogue *c = catalogue ();
+
   g_return_val_if_fail (n_groups != NULL, NULL);
-  *n_groups = G_N_ELEMENTS (groups);
-  return groups;
+  *n_groups = c->n_groups;
+  return c->groups;
 }
 
 const char *
@@ -530,25 +501,35 @@ dyno_phase_compare (const DynoPhase *a, const DynoPhase *b)
   return 0;
 }
 
+const char *
+dyno_phase_get_chart_name (const DynoPhase *phase)
+{
+  g_return_val_if_fail (phase != NULL, NULL);
+  /* A phase with parameters goes by its short title, CrystalDiskMark's "RND4K Q32T1". */
+  if (phase->kind->params != 0)
+    return entry_of (phase)->short_title;
+  return dyno_phase_kind_get_chart_name (phase->kind);
+}
+
 const DynoPhase *const *
 dyno_phase_bonnie (guint *n_phases)
 {
-  static const DynoPhase *bonnie[12];
+  static const DynoPhase *bonnie[DYNO_PHASE_MAX_KINDS];
+  static guint n_bonnie;
   static gsize done;
 
   g_return_val_if_fail (n_phases != NULL, NULL);
 
   if (g_once_init_enter (&done))
     {
-      guint n = 0;
+      const Catalogue *c = catalogue ();
 
-      for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-        if (kinds[i].flags & DYNO_PHASE_BONNIE)
-          bonnie[n++] = dyno_phase_get (&kinds[i], NULL);
-      g_assert (n == G_N_ELEMENTS (bonnie));
+      for (guint i = 0; i < c->n_kinds; i++)
+        if (c->kinds[i]->flags & DYNO_PHASE_BONNIE)
+          bonnie[n_bonnie++] = dyno_phase_get (c->kinds[i], NULL);
       g_once_init_leave (&done, 1);
     }
-  *n_phases = G_N_ELEMENTS (bonnie);
+  *n_phases = n_bonnie;
   return bonnie;
 }
 
@@ -557,24 +538,37 @@ dyno_phase_bonnie (guint *n_phases)
 typedef struct
 {
   const char *name;
-  DynoPhaseFlags all_of;  /* every flag */
-  const char *nicks[7];   /* or exactly these kinds */
+  DynoPhaseFlags all_of;  /* Bonnie's kinds with every flag of these, */
+  DynoPhaseFlags none_of; /* none of these */
+  int unit;               /* and this unit (-1: any); */
+  const char *nicks[3];   /* or exactly these kinds */
 } NameGroup;
 
 static const NameGroup names[] = {
-  { "all", DYNO_PHASE_BONNIE, { NULL } },
-  { "io", DYNO_PHASE_BONNIE, { "putc", "write", "rewrite", "getc", "read", "seeks", NULL } },
-  { "block", 0, { "write", "rewrite", "read", NULL } },
-  { "char", DYNO_PHASE_PER_CHAR, { NULL } },
-  { "files", DYNO_PHASE_FILE_TEST, { NULL } },
-  { "create", 0, { "seq_create", "rand_create", NULL } },
-  { "stat", 0, { "seq_stat", "rand_stat", NULL } },
-  { "delete", 0, { "seq_delete", "rand_delete", NULL } },
+  { "all", DYNO_PHASE_BONNIE, 0, -1, { NULL } },
+  { "io", DYNO_PHASE_BONNIE, DYNO_PHASE_FILE_TEST, -1, { NULL } },
+  { "block", DYNO_PHASE_BONNIE, DYNO_PHASE_FILE_TEST | DYNO_PHASE_PER_CHAR, DYNO_UNIT_BYTES,
+    { NULL } },
+  { "char", DYNO_PHASE_BONNIE | DYNO_PHASE_PER_CHAR, 0, -1, { NULL } },
+  { "files", DYNO_PHASE_BONNIE | DYNO_PHASE_FILE_TEST, 0, -1, { NULL } },
+  { "create", 0, 0, -1, { "seq_create", "rand_create", NULL } },
+  { "stat", 0, 0, -1, { "seq_stat", "rand_stat", NULL } },
+  { "delete", 0, 0, -1, { "seq_delete", "rand_delete", NULL } },
 };
+
+static gboolean
+name_takes (const NameGroup *group, const DynoPhaseKind *kind)
+{
+  if (group->nicks[0] != NULL)
+    return g_strv_contains ((const char *const *) group->nicks, kind->nick);
+  return (kind->flags & group->all_of) == group->all_of && (kind->flags & group->none_of) == 0
+         && (group->unit < 0 || (int) kind->unit == group->unit);
+}
 
 GPtrArray *
 dyno_phase_expand_name (const char *name)
 {
+  const Catalogue *c = catalogue ();
   GPtrArray *out;
   const DynoPhase *one;
 
@@ -582,23 +576,12 @@ dyno_phase_expand_name (const char *name)
 
   for (guint g = 0; g < G_N_ELEMENTS (names); g++)
     {
-      const NameGroup *group = &names[g];
-
-      if (g_ascii_strcasecmp (name, group->name) != 0)
+      if (g_ascii_strcasecmp (name, names[g].name) != 0)
         continue;
       out = g_ptr_array_new ();
-      for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-        {
-          gboolean take;
-
-          if (group->nicks[0] != NULL)
-            take = g_strv_contains ((const char *const *) group->nicks, kinds[i].nick);
-          else
-            take = (kinds[i].flags & group->all_of) == group->all_of
-                   && (kinds[i].flags & DYNO_PHASE_BONNIE);
-          if (take)
-            g_ptr_array_add (out, (gpointer) dyno_phase_get (&kinds[i], NULL));
-        }
+      for (guint i = 0; i < c->n_kinds; i++)
+        if (name_takes (&names[g], c->kinds[i]))
+          g_ptr_array_add (out, (gpointer) dyno_phase_get (c->kinds[i], NULL));
       return out;
     }
 
@@ -613,10 +596,11 @@ dyno_phase_expand_name (const char *name)
 char *
 dyno_phase_describe_names (void)
 {
+  const Catalogue *c = catalogue ();
   GString *text = g_string_new (NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    g_string_append_printf (text, "%s, ", kinds[i].nick);
+  for (guint i = 0; i < c->n_kinds; i++)
+    g_string_append_printf (text, "%s, ", c->kinds[i]->nick);
   for (guint g = 0; g < G_N_ELEMENTS (names); g++)
     g_string_append_printf (text, "%s%s", names[g].name, g + 1 < G_N_ELEMENTS (names) ? ", " : "");
   return g_string_free (text, FALSE);

@@ -1,11 +1,15 @@
 /* dyno-phase.h: the kinds of phase Dyno knows, and phases as kinds with parameters
  *
  * A phase kind is one test ("write": Bonnie's block write; "rnd-read": random reads of a block
- * size at a queue depth). Every kind is described once, in the catalogue of dyno-phase.c: its
- * nick (stable, in result files and settings), titles, unit, group, flags and the parameters
- * its phases carry. Nothing outside the catalogue switches over kinds: code asks a kind what it
- * is. The catalogue describes what can be in a result, including phases only imports produce;
- * how a kind is run lives in src/bench (dyno-phase-ops.h).
+ * size at a queue depth). Each kind describes itself once, in its file under kinds/
+ * (dyno-phase-kind.h): its nick (stable, in result files and settings), titles, blurb, unit,
+ * group, chart name and colour, flags (which also say where the text report puts it), the
+ * parameters its phases carry and its workload hooks. The catalogue is those files' kinds in
+ * the order of the list in src/meson.build, from which a registry is generated; it is in the
+ * model, so that every program that reads results knows every kind without running anything.
+ * Nothing outside a kind's file switches over kinds: code asks a kind what it is. The
+ * catalogue describes what can be in a result, including phases only imports produce; how a
+ * kind is run lives in src/bench (dyno-phase-ops.h).
  *
  * A phase is a kind plus its parameters ("rnd-read:4k:q32:t1"). Phases are interned: one
  * immutable DynoPhase per key for the life of the process, so a pointer identifies a phase,
@@ -37,7 +41,14 @@ typedef enum
   DYNO_PHASE_REPEATABLE = 1 << 4,  /* leaves its data as it found it: may make several passes */
   DYNO_PHASE_BONNIE = 1 << 5,      /* one of Bonnie's and bonnie++'s twelve: has their columns */
   DYNO_PHASE_QUEUED = 1 << 6,      /* keeps Q I/Os in flight on each of T threads */
+  DYNO_PHASE_HEADLINE = 1 << 7,    /* a figure a run leads with (the list of runs) */
 } DynoPhaseFlags;
+
+/* Where the text report (src/formats) puts a kind follows from its flags: DYNO_PHASE_BONNIE
+ * makes it a column of Bonnie's table of the data file, with DYNO_PHASE_FILE_TEST of its file
+ * tests' table, under its group's banner and its short title; DYNO_PHASE_QUEUED a row of
+ * CrystalDiskMark's layout; a kind with none of them gets a section of its own, a row per
+ * phase with its title, rate and %CPU. */
 
 /* The parameters a kind's phases carry. */
 typedef enum
@@ -65,6 +76,11 @@ typedef struct
 } DynoPhaseGroup;
 
 typedef struct _DynoPhaseKind DynoPhaseKind;
+/* What a kind decides of a run's workload (dyno-phase-kind.h). */
+typedef struct _DynoPhaseWorkload DynoPhaseWorkload;
+
+/* Kinds a build may know, for tables indexed by dyno_phase_kind_get_index (). */
+#define DYNO_PHASE_MAX_KINDS 64
 
 struct _DynoPhaseKind
 {
@@ -81,6 +97,12 @@ struct _DynoPhaseKind
   /* The kind's own options, as a fio engine declares its own (dyno-option.h): the CLI, the
    * result file, the settings and validation find them here; NULL: none */
   const struct _DynoOptionSet *options;
+  /* What it says of itself to people */
+  const char *blurb;          /* untranslated: one sentence, what it does and measures */
+  const char *chart_name;     /* untranslated, context "chart phase": its name over a chart
+                               * where room is short; NULL: its short title */
+  guint color;                /* its colour slot (src/render/dyno-chart-style.c): a kind's own */
+  const DynoPhaseWorkload *workload; /* NULL: nothing of its own to size or describe */
 };
 
 typedef struct
@@ -95,10 +117,14 @@ const DynoPhaseKind *const *dyno_phase_kinds (guint *n_kinds);
 const DynoPhaseKind        *dyno_phase_kind_lookup (const char *nick);
 const char                 *dyno_phase_kind_get_title (const DynoPhaseKind *kind);
 const char                 *dyno_phase_kind_get_short_title (const DynoPhaseKind *kind);
+/* Translated: its blurb; "" when it has none. */
+const char                 *dyno_phase_kind_get_blurb (const DynoPhaseKind *kind);
+/* Translated: its name over a chart where room is short ("Per-char write", "RND"). */
+const char                 *dyno_phase_kind_get_chart_name (const DynoPhaseKind *kind);
 /* Its place in the catalogue, from 0: for orders, colours and arrays. */
 guint                       dyno_phase_kind_get_index (const DynoPhaseKind *kind);
 
-/* Groups in catalogue order. */
+/* Groups in catalogue order (of the first kind of each). */
 const DynoPhaseGroup *const *dyno_phase_groups (guint *n_groups);
 const char                 *dyno_phase_group_get_title (const DynoPhaseGroup *group);
 const char                 *dyno_phase_group_get_short_title (const DynoPhaseGroup *group);
@@ -121,7 +147,12 @@ gboolean    dyno_phase_has_flag (const DynoPhase *phase, DynoPhaseFlags flag);
 /* Catalogue order, then parameters: for sorting phases of several runs into one order. */
 int         dyno_phase_compare (const DynoPhase *a, const DynoPhase *b);
 
-/* The kinds with DYNO_PHASE_BONNIE, in Bonnie's column order (putc … rand_delete). */
+/* Translated: its name over a chart where room is short: its kind's chart name, with the
+ * parameters of a phase that has them ("RND4K Q32T1"). */
+const char *dyno_phase_get_chart_name (const DynoPhase *phase);
+
+/* The phases of the kinds with DYNO_PHASE_BONNIE, in catalogue order, which is Bonnie's column
+ * order: the view of Bonnie's table the report, the charts and the setup page share. */
 const DynoPhase *const *dyno_phase_bonnie (guint *n_phases);
 
 /* "all" and the groups dyno-cli's --tests takes ("io", "block", "char", "files", "create",

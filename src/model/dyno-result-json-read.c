@@ -23,6 +23,7 @@
 #include "dyno-error.h"
 #include "dyno-file-private.h"
 #include "dyno-option.h"
+#include "dyno-phase-kind.h"
 #include "dyno-result.h"
 #include "dyno-json-shape.h"
 #include "dyno-result-json-private.h"
@@ -863,6 +864,25 @@ read_target_error (JsonObject *object, const char *where, DynoTargetResult *targ
   return TRUE;
 }
 
+/* The counts kinds chose for themselves, each under its kind's key ("seeks"). */
+static gboolean
+read_sizing_counts (JsonObject *object, const char *where, DynoSizing *sizing, GError **error)
+{
+  guint n_kinds;
+  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
+
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      const DynoPhaseWorkload *w = kinds[i]->workload;
+
+      if (w != NULL && w->key != NULL
+          && !read_uint64 (MEMBER (object, w->key), where, w->key, 0, G_MAXINT64,
+                           &sizing->counts[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_sizing (JsonObject *object, const char *where, DynoSizing *sizing, GError **error)
 {
@@ -881,8 +901,7 @@ read_sizing (JsonObject *object, const char *where, DynoSizing *sizing, GError *
                          &sizing->per_char_size, error)
          && read_uint64 (MEMBER (object, "files"), where, "files", 0, G_MAXINT64, &sizing->files,
                          error)
-         && read_uint64 (MEMBER (object, "seeks"), where, "seeks", 0, G_MAXINT64, &sizing->seeks,
-                         error)
+         && read_sizing_counts (object, where, sizing, error)
          && read_string (MEMBER (object, "reason"), where, "reason", &sizing->reason, error);
 }
 

@@ -21,6 +21,7 @@
 #include "dyno-json-build.h"
 #include "dyno-option.h"
 #include "dyno-output.h"
+#include "dyno-phase-kind.h"
 #include "dyno-result.h"
 #include "dyno-result-json-private.h"
 #include "dyno-result-json.h"
@@ -500,6 +501,16 @@ samples_to_json (GArray *samples)
   return object;
 }
 
+/* A kind sized a count of its own (a run of only such a kind sizes nothing else). */
+static gboolean
+sizing_has_counts (const DynoSizing *sizing)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizing->counts); i++)
+    if (sizing->counts[i] > 0)
+      return TRUE;
+  return FALSE;
+}
+
 static JsonObject *
 sizing_to_json (const DynoSizing *sizing)
 {
@@ -513,7 +524,15 @@ sizing_to_json (const DynoSizing *sizing)
   set_uint (object, "size", sizing->size);
   set_uint (object, "per_char_size", sizing->per_char_size);
   set_uint (object, "files", sizing->files);
-  set_uint (object, "seeks", sizing->seeks);
+  {
+    guint n_kinds;
+    const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
+
+    /* Each under its kind's key, also when 0: readers of older versions expect them. */
+    for (guint i = 0; i < n_kinds; i++)
+      if (kinds[i]->workload != NULL && kinds[i]->workload->key != NULL)
+        set_uint (object, kinds[i]->workload->key, sizing->counts[i]);
+  }
   set_string (object, "reason", sizing->reason);
   return object;
 }
@@ -537,7 +556,8 @@ target_to_json (const DynoTargetResult *target)
   set_time (object, "started", target->started_at);
   set_double (object, "elapsed", target->elapsed);
   /* Only what a run sized; imports and older files have nothing to say here. */
-  if (target->sizing.calibrated || target->sizing.size > 0 || target->sizing.files > 0)
+  if (target->sizing.calibrated || target->sizing.size > 0 || target->sizing.files > 0
+      || sizing_has_counts (&target->sizing))
     json_object_set_object_member (object, "sizing", sizing_to_json (&target->sizing));
   /* Only when the user gave one: imports and older files have none. */
   if (dyno_target_result_has_price (target))

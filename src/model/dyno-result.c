@@ -41,6 +41,20 @@ dyno_phase_run_init (DynoPhaseRun *run)
   return run;
 }
 
+guint64
+dyno_sizing_get_count (const DynoSizing *sizing, const DynoPhaseKind *kind)
+{
+  g_return_val_if_fail (sizing != NULL && kind != NULL, 0);
+  return sizing->counts[dyno_phase_kind_get_index (kind)];
+}
+
+void
+dyno_sizing_set_count (DynoSizing *sizing, const DynoPhaseKind *kind, guint64 count)
+{
+  g_return_if_fail (sizing != NULL && kind != NULL);
+  sizing->counts[dyno_phase_kind_get_index (kind)] = count;
+}
+
 DynoPhaseResult *
 dyno_phase_result_new (const DynoPhase *phase)
 {

@@ -123,7 +123,9 @@ typedef struct
   guint64 size;              /* bytes of the data file; 0 when no phase used one */
   guint64 per_char_size;     /* bytes the per-char phases moved */
   guint64 files;             /* files per file-test series */
-  guint64 seeks;             /* seeks per pass; 0: as many as the phase time held */
+  /* What kinds with a sizing hook chose for themselves (dyno-phase-kind.h): operations per
+   * pass, by dyno_phase_kind_get_index (); 0: as many as the phase time held */
+  guint64 counts[DYNO_PHASE_MAX_KINDS];
   char *reason;              /* translated: "calibrated: 1.4 GB/s × 3 s, capped by free space" */
 } DynoSizing;
 
@@ -136,7 +138,9 @@ typedef struct
   guint64 per_char_size; /* bytes the per-char phases move */
   guint64 files_total;   /* files per file-test series */
   guint64 files_cap;     /* names a timed create may use; 0: it makes files_total */
-  guint64 seeks;         /* seeks per pass; 0: as many as the phase time holds */
+  /* What each selected kind's sizing hook chose (dyno-phase-kind.h), by
+   * dyno_phase_kind_get_index (): operations per pass; 0: as many as the phase time holds */
+  guint64 counts[DYNO_PHASE_MAX_KINDS];
 } DynoWorkload;
 
 typedef struct
@@ -224,6 +228,9 @@ gboolean dyno_price_currency_is_valid (const char *currency);
 
 void dyno_latency_clear (DynoLatency *latency);
 void dyno_sizing_clear (DynoSizing *sizing);
+/* The count a kind's sizing hook chose (0: as many as the phase time held, or none). */
+guint64 dyno_sizing_get_count (const DynoSizing *sizing, const DynoPhaseKind *kind);
+void    dyno_sizing_set_count (DynoSizing *sizing, const DynoPhaseKind *kind, guint64 count);
 
 #define DYNO_TYPE_RESULT (dyno_result_get_type ())
 G_DECLARE_FINAL_TYPE (DynoResult, dyno_result, DYNO, RESULT, GObject)

@@ -12,6 +12,7 @@
 
 #include "dyno-error.h"
 #include "dyno-json-build.h"
+#include "dyno-phase-kind.h"
 #include "dyno-stream.h"
 #include "dyno-json-shape.h"
 
@@ -65,6 +66,18 @@ add_int (JsonBuilder *b, const char *name, gint64 value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
+}
+
+/* The counts kinds sized for themselves, each under its kind's key ("seeks"). */
+static void
+add_counts (JsonBuilder *b, const guint64 *counts)
+{
+  guint n_kinds;
+  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
+
+  for (guint i = 0; i < n_kinds; i++)
+    if (kinds[i]->workload != NULL && kinds[i]->workload->key != NULL)
+      add_int (b, kinds[i]->workload->key, (gint64) MIN (counts[i], (guint64) G_MAXINT64));
 }
 
 static const char *
@@ -131,7 +144,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
                (gint64) MIN (event->workload.per_char_size, (guint64) G_MAXINT64));
       add_int (b, "files", (gint64) MIN (event->workload.files_total, (guint64) G_MAXINT64));
       add_int (b, "files_cap", (gint64) MIN (event->workload.files_cap, (guint64) G_MAXINT64));
-      add_int (b, "seeks", (gint64) MIN (event->workload.seeks, (guint64) G_MAXINT64));
+      add_counts (b, event->workload.counts);
       add_string (b, "reason", event->text);
       goto done;
     }
@@ -208,7 +221,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
         add_int (b, "size", (gint64) MIN (sizing->size, (guint64) G_MAXINT64));
         add_int (b, "per_char_size", (gint64) MIN (sizing->per_char_size, (guint64) G_MAXINT64));
         add_int (b, "files", (gint64) MIN (sizing->files, (guint64) G_MAXINT64));
-        add_int (b, "seeks", (gint64) MIN (sizing->seeks, (guint64) G_MAXINT64));
+        add_counts (b, sizing->counts);
         add_int (b, "free_bytes", (gint64) MIN (event->free_bytes, (guint64) G_MAXINT64));
         add_int (b, "free_inodes", (gint64) MIN (event->free_inodes, (guint64) G_MAXINT64));
         add_string (b, "path", event->text);
@@ -292,6 +305,20 @@ get_uint (JsonObject *o, const char *name, guint64 max, guint64 *out, GError **e
   return TRUE;
 }
 
+/* Every known kind's count, under its key: a stream of this build has them all. */
+static gboolean
+get_counts (JsonObject *o, guint64 *counts, GError **error)
+{
+  guint n_kinds;
+  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
+
+  for (guint i = 0; i < n_kinds; i++)
+    if (kinds[i]->workload != NULL && kinds[i]->workload->key != NULL
+        && !get_uint (o, kinds[i]->workload->key, G_MAXINT64, &counts[i], error))
+      return FALSE;
+  return TRUE;
+}
+
 static const char *
 get_string (JsonObject *o, const char *name)
 {
@@ -330,7 +357,7 @@ decode_sized (JsonObject *o, DynoStreamEvent *event, GError **error)
   return get_uint (o, "size", G_MAXINT64, &sizing->size, error)
          && get_uint (o, "per_char_size", G_MAXINT64, &sizing->per_char_size, error)
          && get_uint (o, "files", G_MAXINT64, &sizing->files, error)
-         && get_uint (o, "seeks", G_MAXINT64, &sizing->seeks, error)
+         && get_counts (o, sizing->counts, error)
          && get_uint (o, "free_bytes", G_MAXINT64, &event->free_bytes, error)
          && get_uint (o, "free_inodes", G_MAXINT64, &event->free_inodes, error);
 }
@@ -423,7 +450,7 @@ known:
           || !get_uint (o, "per_char_size", G_MAXINT64, &w->per_char_size, error)
           || !get_uint (o, "files", G_MAXINT64, &w->files_total, error)
           || !get_uint (o, "files_cap", G_MAXINT64, &w->files_cap, error)
-          || !get_uint (o, "seeks", G_MAXINT64, &w->seeks, error))
+          || !get_counts (o, w->counts, error))
         return FALSE;
       event->text = g_strdup (get_string (o, "reason"));
       return TRUE;

@@ -144,37 +144,11 @@ draw_swatch (Chart *chart, const DynoPhase *phase, double x, double cy)
   cairo_fill (chart->cr);
 }
 
-/* In dyno_phase_bonnie () order. */
-static const char *const short_names[] = {
-  /* Translators: the phase names over the chart, where room is short; keep them short and
-   * distinct from one another */
-  NC_ ("chart phase", "Putc"),
-  NC_ ("chart phase", "Write"),
-  NC_ ("chart phase", "Rewrite"),
-  NC_ ("chart phase", "Getc"),
-  NC_ ("chart phase", "Read"),
-  NC_ ("chart phase", "Seeks"),
-  NC_ ("chart phase", "Seq create"),
-  NC_ ("chart phase", "Seq stat"),
-  NC_ ("chart phase", "Seq delete"),
-  NC_ ("chart phase", "Rand create"),
-  NC_ ("chart phase", "Rand stat"),
-  NC_ ("chart phase", "Rand delete"),
-};
-
 const char *
 dyno_chart_short_phase_name (const DynoPhase *phase)
 {
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
-
   g_return_val_if_fail (phase != NULL, "");
-
-  for (guint i = 0; i < MIN (n_bonnie, G_N_ELEMENTS (short_names)); i++)
-    if (bonnie[i] == phase)
-      return g_dpgettext2 (GETTEXT_PACKAGE, "chart phase", short_names[i]);
-  /* The others go by their short titles, CrystalDiskMark's "RND4K Q32T1". */
-  return dyno_phase_get_short_title (phase);
+  return dyno_phase_get_chart_name (phase);
 }
 
 /* A run of segments of one phase, one after another in the unit (the repeats of a phase when it
@@ -257,6 +231,23 @@ place_name (const Chart *chart, const PhaseStretch *stretch, double w, double *x
   return *x <= middle && *x + w >= middle;
 }
 
+/* Stretch i is the widest of its phase's (the first of equals). */
+static gboolean
+widest_of_its_phase (const PhaseStretch *stretches, guint n, guint i)
+{
+  double width = stretches[i].x1 - stretches[i].x0;
+
+  for (guint j = 0; j < n; j++)
+    if (j != i && stretches[j].phase == stretches[i].phase)
+      {
+        double other = stretches[j].x1 - stretches[j].x0;
+
+        if (other > width || (other == width && j < i))
+          return FALSE;
+      }
+  return TRUE;
+}
+
 /* Lays the names out from left to right in n_rows rows, each name in the first row where it
  * stays a gap clear of the name before it; with draw, draws them. Each stretch takes the
  * longest name that fits (from its short label on if its phase is in brief), or none. Returns
@@ -297,8 +288,10 @@ lay_out_phase_labels (Chart              *chart,
       guint first;
       gboolean named = FALSE;
 
-      /* Too narrow to name: the colour still tells. */
-      if (stretch->x1 - stretch->x0 < chart->line_height)
+      /* Too narrow to name: the colour still tells. A phase is named over its widest stretch
+       * only: its other repeats are told by the colour, rather than "Seeks, Seeks" along the
+       * row, and the widest has the most room for its full title. */
+      if (stretch->x1 - stretch->x0 < chart->line_height || !widest_of_its_phase (stretches, n, i))
         continue;
       n_names = stretch_names (stretch, names);
       /* The longest name that fits over the stretch itself, else the shortest that may reach
@@ -356,11 +349,11 @@ phase_labels (Chart *chart, guint n_rows, gboolean draw)
   return !unnamed;
 }
 
-/* Each stretch of a phase named once over it ("Block write ×3" over three repeats in a row): the
- * full title if it fits, else the short label, else nothing (the colour still tells); a phase
- * that ran more than once (in repeats) goes by its short label everywhere if one of its stretches
- * needs it. A name is centred over its stretch's samples, or moved aside to stay on the plot but
- * still over their middle; it may reach over its neighbours (NAME_REACH), but never over another
+/* Each phase named once, over the widest of its stretches ("Block write ×3" over three repeats
+ * in a row): the full title if it fits, as the legend says it, else its kind's chart name, else
+ * nothing (the colour still tells); its other stretches (other repeats) go unnamed, as the
+ * legend names a phase once. A name is centred over its stretch's samples, or moved aside to
+ * stay on the plot but still over their middle; it may reach over its neighbours (NAME_REACH), but never over another
  * name: where the row has no room it goes to the second row (when the panel has one), else
  * unnamed. A stretch narrower than a line of text gets no name. The coloured dot keys the name to
  * the curve; a saved chart's legend does that already. */

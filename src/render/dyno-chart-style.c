@@ -16,73 +16,36 @@
     ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0       \
   }
 
-/* Phase colours from the GNOME palette, picked as stand-ins for the Okabe–Ito colours (blue,
- * orange, vermillion, sky blue, bluish green, reddish purple) that stay apart under the common
- * colour-vision deficiencies. Phases run one after another, so neighbours in execution order get
- * hues that differ in lightness as well as hue. The byte and the operation phases never share a
- * plot, so each set only needs to be distinct within itself. In dyno_phase_bonnie () order. */
-static const DynoRgba light_bonnie[DYNO_CHART_N_BONNIE] = {
-  RGB (0xe5a50a), /* putc: Yellow 5 */
-  RGB (0x1c71d8), /* write: Blue 4 */
-  RGB (0xe66100), /* rewrite: Orange 4 */
-  RGB (0x62a0ea), /* getc: Blue 2 */
-  RGB (0x26a269), /* read: Green 5 */
-  RGB (0x865e3c), /* seeks: Brown 4 */
-  RGB (0x1c71d8), /* seq_create: Blue 4 */
-  RGB (0x26a269), /* seq_stat: Green 5 */
-  RGB (0x9141ac), /* seq_delete: Purple 3 */
-  RGB (0x62a0ea), /* rand_create: Blue 2 */
-  RGB (0xe5a50a), /* rand_stat: Yellow 5 */
-  RGB (0xe66100), /* rand_delete: Orange 4 */
-};
+/* The kinds' colour slots (DynoPhaseKind.color), from the GNOME palette, picked as stand-ins for
+ * the Okabe–Ito colours (blue, orange, vermillion, sky blue, bluish green, reddish purple) that
+ * stay apart under the common colour-vision deficiencies, then GNOME's brown, purple, red and
+ * pink and an indigo, olive and slate. Phases run one after another, so neighbours in execution
+ * order get hues that differ in lightness as well as hue. Every slot is a hue of its own, so that
+ * no two of Bonnie's twelve phases share one in a chart's legend; kinds that never share a plot
+ * with each other (the drive tests, in bytes, and the file tests, in operations) may share a
+ * slot. Each slot is given for a light background, a dark one (one or two steps lighter) and
+ * light high contrast (the darkest shade, for at least 3:1 against white). */
+typedef struct
+{
+  DynoRgba light;
+  DynoRgba dark;
+  DynoRgba high_contrast;
+} Slot;
 
-/* The same hues one or two steps lighter, to stand out on a dark background. */
-static const DynoRgba dark_bonnie[DYNO_CHART_N_BONNIE] = {
-  RGB (0xf6d32d), /* putc: Yellow 3 */
-  RGB (0x3584e4), /* write: Blue 3 */
-  RGB (0xff7800), /* rewrite: Orange 3 */
-  RGB (0x99c1f1), /* getc: Blue 1 */
-  RGB (0x33d17a), /* read: Green 3 */
-  RGB (0xb5835a), /* seeks: Brown 2 */
-  RGB (0x3584e4), /* seq_create: Blue 3 */
-  RGB (0x33d17a), /* seq_stat: Green 3 */
-  RGB (0xc061cb), /* seq_delete: Purple 2 */
-  RGB (0x99c1f1), /* rand_create: Blue 1 */
-  RGB (0xf6d32d), /* rand_stat: Yellow 3 */
-  RGB (0xff7800), /* rand_delete: Orange 3 */
-};
-
-/* High contrast, light: the darkest shade of each hue, for at least 3:1 against white. */
-static const DynoRgba high_contrast_bonnie[DYNO_CHART_N_BONNIE] = {
-  RGB (0x9c6e03), /* putc: darker than Yellow 5 */
-  RGB (0x1a5fb4), /* write: Blue 5 */
-  RGB (0xc64600), /* rewrite: Orange 5 */
-  RGB (0x3584e4), /* getc: Blue 3 */
-  RGB (0x1f8a58), /* read: darker than Green 5 */
-  RGB (0x63452c), /* seeks: Brown 5 */
-  RGB (0x1a5fb4), /* seq_create: Blue 5 */
-  RGB (0x1f8a58), /* seq_stat */
-  RGB (0x613583), /* seq_delete: Purple 5 */
-  RGB (0x3584e4), /* rand_create: Blue 3 */
-  RGB (0x9c6e03), /* rand_stat */
-  RGB (0xc64600), /* rand_delete: Orange 5 */
-};
-
-/* The kinds that are not Bonnie's, by their place among them in the catalogue (today
- * CrystalDiskMark's: sequential and random read, write, mix), then again. Hues Bonnie's byte
- * phases leave free, since a run may put both on one plot: GNOME's teal, purple, red, pink,
- * brown, then indigo, slate and olive. */
-static const DynoRgba light_other[DYNO_CHART_N_OTHER] = {
-  RGB (0x2190a4), RGB (0x9141ac), RGB (0xe01b24), RGB (0xd56199),
-  RGB (0x865e3c), RGB (0x5d5cb6), RGB (0x6f8396), RGB (0x8a9a1b),
-};
-static const DynoRgba dark_other[DYNO_CHART_N_OTHER] = {
-  RGB (0x3fb5c9), RGB (0xc061cb), RGB (0xed333b), RGB (0xe889b8),
-  RGB (0xb5835a), RGB (0x8584e0), RGB (0x97a8b8), RGB (0xb3c43a),
-};
-static const DynoRgba high_contrast_other[DYNO_CHART_N_OTHER] = {
-  RGB (0x156b7a), RGB (0x613583), RGB (0xa51d2d), RGB (0xa8326c),
-  RGB (0x63452c), RGB (0x3b3a8c), RGB (0x4a5a6a), RGB (0x5e6a0f),
+static const Slot slots[DYNO_CHART_N_COLORS] = {
+  { RGB (0xe5a50a), RGB (0xf6d32d), RGB (0x9c6e03) }, /* 0 putc: Yellow 5, 3, darker */
+  { RGB (0x1c71d8), RGB (0x3584e4), RGB (0x1a5fb4) }, /* 1 write: Blue 4, 3, 5 */
+  { RGB (0xe66100), RGB (0xff7800), RGB (0xc64600) }, /* 2 rewrite: Orange 4, 3, 5 */
+  { RGB (0x62a0ea), RGB (0x99c1f1), RGB (0x3584e4) }, /* 3 getc: Blue 2, 1, 3 */
+  { RGB (0x26a269), RGB (0x33d17a), RGB (0x1f8a58) }, /* 4 read: Green 5, 3, darker */
+  { RGB (0x865e3c), RGB (0xb5835a), RGB (0x63452c) }, /* 5 seeks: Brown 4, 2, 5 */
+  { RGB (0x9141ac), RGB (0xc061cb), RGB (0x613583) }, /* 6 seq_create: Purple 3, 2, 5 */
+  { RGB (0x2190a4), RGB (0x3fb5c9), RGB (0x156b7a) }, /* 7 seq_stat: teal */
+  { RGB (0xe01b24), RGB (0xed333b), RGB (0xa51d2d) }, /* 8 seq_delete: Red 3, 2, 5 */
+  { RGB (0xd56199), RGB (0xe889b8), RGB (0xa8326c) }, /* 9 rand_create: pink */
+  { RGB (0x5d5cb6), RGB (0x8584e0), RGB (0x3b3a8c) }, /* 10 rand_stat: indigo */
+  { RGB (0x8a9a1b), RGB (0xb3c43a), RGB (0x5e6a0f) }, /* 11 rand_delete: olive */
+  { RGB (0x6f8396), RGB (0x97a8b8), RGB (0x4a5a6a) }, /* 12 free: slate */
 };
 
 static DynoRgba
@@ -120,8 +83,6 @@ dyno_chart_style_new (DynoChartPalette palette)
 {
   DynoChartStyle *style = g_new0 (DynoChartStyle, 1);
   DynoRgba fg;
-  const DynoRgba *bonnie;
-  const DynoRgba *other;
 
   style->palette = palette;
   style->font = g_strdup (DEFAULT_FONT);
@@ -132,8 +93,6 @@ dyno_chart_style_new (DynoChartPalette palette)
     case DYNO_CHART_PALETTE_DARK:
       style->background = (DynoRgba) RGB (0x1e1e1e); /* libadwaita's dark view background */
       fg = (DynoRgba) RGB (0xffffff);
-      bonnie = dark_bonnie;
-      other = dark_other;
       style->line_width = 1.5;
       style->cpu_line_width = 1.0;
       style->fill_alpha = 0.3;
@@ -142,8 +101,6 @@ dyno_chart_style_new (DynoChartPalette palette)
     case DYNO_CHART_PALETTE_HIGH_CONTRAST:
       style->background = (DynoRgba) RGB (0xffffff);
       fg = (DynoRgba) RGB (0x000000);
-      bonnie = high_contrast_bonnie;
-      other = high_contrast_other;
       style->line_width = 2.5;
       style->cpu_line_width = 1.5;
       style->fill_alpha = 0.25;
@@ -152,8 +109,6 @@ dyno_chart_style_new (DynoChartPalette palette)
     case DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK:
       style->background = (DynoRgba) RGB (0x000000);
       fg = (DynoRgba) RGB (0xffffff);
-      bonnie = dark_bonnie;
-      other = dark_other;
       style->line_width = 2.5;
       style->cpu_line_width = 1.5;
       style->fill_alpha = 0.3;
@@ -163,16 +118,18 @@ dyno_chart_style_new (DynoChartPalette palette)
     default:
       style->background = (DynoRgba) RGB (0xffffff);
       fg = (DynoRgba) { 0, 0, 6 / 255.0, 0.8 }; /* libadwaita's view foreground */
-      bonnie = light_bonnie;
-      other = light_other;
       style->line_width = 1.5;
       style->cpu_line_width = 1.0;
       style->fill_alpha = 0.25;
       break;
     }
 
-  memcpy (style->bonnie, bonnie, sizeof style->bonnie);
-  memcpy (style->other, other, sizeof style->other);
+  for (guint i = 0; i < DYNO_CHART_N_COLORS; i++)
+    style->phases[i] = palette == DYNO_CHART_PALETTE_HIGH_CONTRAST ? slots[i].high_contrast
+                       : palette == DYNO_CHART_PALETTE_DARK
+                               || palette == DYNO_CHART_PALETTE_HIGH_CONTRAST_DARK
+                           ? slots[i].dark
+                           : slots[i].light;
   dyno_chart_style_set_foreground (style, &fg);
   return style;
 }
@@ -251,27 +208,10 @@ dyno_chart_style_equal (const DynoChartStyle *a, const DynoChartStyle *b)
       || !dyno_rgba_equal (&a->system_cpu, &b->system_cpu)
       || !dyno_rgba_equal (&a->iowait, &b->iowait))
     return FALSE;
-  for (guint i = 0; i < DYNO_CHART_N_BONNIE; i++)
-    if (!dyno_rgba_equal (&a->bonnie[i], &b->bonnie[i]))
-      return FALSE;
-  for (guint i = 0; i < DYNO_CHART_N_OTHER; i++)
-    if (!dyno_rgba_equal (&a->other[i], &b->other[i]))
+  for (guint i = 0; i < DYNO_CHART_N_COLORS; i++)
+    if (!dyno_rgba_equal (&a->phases[i], &b->phases[i]))
       return FALSE;
   return TRUE;
-}
-
-/* A phase's place among the kinds that are not Bonnie's, in catalogue order. */
-static guint
-other_index (const DynoPhaseKind *kind)
-{
-  guint n_kinds;
-  const DynoPhaseKind *const *kinds = dyno_phase_kinds (&n_kinds);
-  guint n = 0;
-
-  for (guint i = 0; i < n_kinds && kinds[i] != kind; i++)
-    if (!(kinds[i]->flags & DYNO_PHASE_BONNIE))
-      n++;
-  return n;
 }
 
 /* 0 for a phase with its kind's default parameters, else a shade 1 to 3 picked by its
@@ -304,10 +244,18 @@ mix (const DynoRgba *color, double r, double g, double b, double amount)
 }
 
 DynoRgba
+dyno_chart_style_get_series_color (const DynoChartStyle *style, guint i)
+{
+  static const guint order[DYNO_CHART_N_SERIES] = { 7, 6, 8, 9, 5, 10, 12, 11 };
+  static const DynoRgba black = RGB (0x000000);
+
+  g_return_val_if_fail (style != NULL, black);
+  return style->phases[order[i % DYNO_CHART_N_SERIES]];
+}
+
+DynoRgba
 dyno_chart_style_get_phase_color (const DynoChartStyle *style, const DynoPhase *phase)
 {
-  guint n_bonnie;
-  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
   static const DynoRgba black = RGB (0x000000);
   const DynoRgba *base;
   guint shade;
@@ -315,13 +263,7 @@ dyno_chart_style_get_phase_color (const DynoChartStyle *style, const DynoPhase *
   g_return_val_if_fail (style != NULL, black);
   g_return_val_if_fail (phase != NULL, style->foreground);
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (light_bonnie) == DYNO_CHART_N_BONNIE);
-  if (dyno_phase_has_flag (phase, DYNO_PHASE_BONNIE))
-    for (guint i = 0; i < MIN (n_bonnie, DYNO_CHART_N_BONNIE); i++)
-      if (bonnie[i]->kind == phase->kind)
-        return style->bonnie[i];
-
-  base = &style->other[other_index (phase->kind) % DYNO_CHART_N_OTHER];
+  base = &style->phases[phase->kind->color % DYNO_CHART_N_COLORS];
   shade = parameter_shade (phase);
   if (shade == 0)
     return *base;

@@ -34,10 +34,11 @@ typedef enum
   DYNO_RATE_SCALE_MIB, /* MiB/s: 2^20 B/s */
 } DynoRateScale;
 
-/* Bonnie's phases have a colour each; every other kind takes one of DYNO_CHART_N_OTHER (by its
- * place in the catalogue), a shade of it lighter or darker for parameters not its defaults. */
-#define DYNO_CHART_N_BONNIE 12
-#define DYNO_CHART_N_OTHER 8
+/* A kind names its colour slot (DynoPhaseKind.color); a phase with parameters not its kind's
+ * defaults takes a shade of it, lighter or darker. */
+#define DYNO_CHART_N_COLORS 13
+/* Charts of series that are not phases (a drive scan's, a fill's passes) take these in turn */
+#define DYNO_CHART_N_SERIES 8
 
 typedef struct
 {
@@ -47,8 +48,7 @@ typedef struct
   DynoRgba dim_foreground;    /* tick labels, source line */
   DynoRgba axis;
   DynoRgba grid;
-  DynoRgba bonnie[DYNO_CHART_N_BONNIE]; /* Bonnie's twelve phases, in dyno_phase_bonnie () order */
-  DynoRgba other[DYNO_CHART_N_OTHER];   /* other kinds, by their place among the non-Bonnie kinds */
+  DynoRgba phases[DYNO_CHART_N_COLORS]; /* the kinds' colour slots */
   DynoRgba process_cpu;
   DynoRgba system_cpu;
   DynoRgba iowait;
@@ -72,6 +72,9 @@ gboolean        dyno_chart_style_check_font (const DynoChartStyle *style, GError
 void            dyno_chart_style_set_foreground (DynoChartStyle *style, const DynoRgba *color);
 
 /* The colour of a phase's curve, legend swatch and bars. */
+/* The colour of the i-th series of a chart of something else than phases: teal, purple, red,
+ * pink, brown, indigo, slate, olive, then again. */
+DynoRgba        dyno_chart_style_get_series_color (const DynoChartStyle *style, guint i);
 DynoRgba        dyno_chart_style_get_phase_color (const DynoChartStyle *style,
                                                   const DynoPhase      *phase);
 

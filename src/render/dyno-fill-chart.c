@@ -145,7 +145,8 @@ draw_fill_curves (cairo_t *cr, const DynoChartStyle *style, const Plot *p,
   for (guint c = 0; c < n_curves; c++)
     {
       const DynoFillPass *pass = curves[c].pass;
-      const DynoRgba *color = &style->other[c % DYNO_CHART_N_OTHER];
+      const DynoRgba series = dyno_chart_style_get_series_color (style, c);
+      const DynoRgba *color = &series;
       guint64 before = 0;
 
       /* The curve: each sample a step over the bytes it wrote, as the rate held there */
@@ -206,7 +207,8 @@ draw_levels_and_knees (cairo_t *cr, const DynoChartStyle *style, const Plot *p,
   for (guint c = 0; c < n_curves; c++)
     {
       const DynoFillPass *pass = curves[c].pass;
-      const DynoRgba *label_color = &style->other[c % DYNO_CHART_N_OTHER];
+      const DynoRgba label_series = dyno_chart_style_get_series_color (style, c);
+      const DynoRgba *label_color = &label_series;
 
       if (!curves[c].segments)
         continue;
@@ -243,7 +245,8 @@ draw_legend (cairo_t *cr, const DynoChartStyle *style, const Plot *p,
   legend_x = p->right;
   for (guint c = n_curves; c-- > 0;)
     {
-      const DynoRgba *color = &style->other[c % DYNO_CHART_N_OTHER];
+      const DynoRgba series = dyno_chart_style_get_series_color (style, c);
+      const DynoRgba *color = &series;
       double w;
 
       if (curves[c].name == NULL)

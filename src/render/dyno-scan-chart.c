@@ -122,8 +122,10 @@ dyno_scan_chart_draw_partial (cairo_t              *cr,
                               const DynoChartStyle *style)
 {
   g_autofree char *positions = NULL;
-  const DynoRgba *rate_color;
-  const DynoRgba *access_color;
+  DynoRgba rate;
+  DynoRgba access;
+  const DynoRgba *rate_color = &rate;
+  const DynoRgba *access_color = &access;
   DynoTicks rate_ticks;
   DynoTicks access_ticks;
   g_autofree char *title = NULL;
@@ -143,8 +145,8 @@ dyno_scan_chart_draw_partial (cairo_t              *cr,
   g_return_if_fail (result != NULL);
   g_return_if_fail (style != NULL);
 
-  rate_color = &style->other[0];
-  access_color = &style->other[1];
+  rate = dyno_chart_style_get_series_color (style, 0);
+  access = dyno_chart_style_get_series_color (style, 1);
   line = font_height (cr, style);
 
   cairo_save (cr);

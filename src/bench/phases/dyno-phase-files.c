@@ -130,7 +130,7 @@ restore (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError **erro
 
 #define FILE_TEST_OPS(name, nick, order, step_)                                                  \
   static const FileTest name##_test = { order, step_ };                                          \
-  const DynoPhaseOps dyno_phase_##name##_ops = {                                                 \
+  static const DynoPhaseOps name##_ops = {                                                         \
     .kind = nick,                                                                                \
     .series = order ? "rand-files" : "seq-files",                                                \
     .data = &name##_test,                                                                        \
@@ -146,3 +146,6 @@ FILE_TEST_OPS (seq_delete, "seq_delete", FALSE, STEP_DELETE);
 FILE_TEST_OPS (rand_create, "rand_create", TRUE, STEP_CREATE);
 FILE_TEST_OPS (rand_stat, "rand_stat", TRUE, STEP_STAT);
 FILE_TEST_OPS (rand_delete, "rand_delete", TRUE, STEP_DELETE);
+
+DYNO_PHASE_FILE (files, &seq_create_ops, &seq_stat_ops, &seq_delete_ops, &rand_create_ops,
+                 &rand_stat_ops, &rand_delete_ops);

@@ -122,8 +122,10 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return TRUE;
 }
 
-const DynoPhaseOps dyno_phase_getc_ops = {
+static const DynoPhaseOps getc_ops = {
   .kind = "getc",
   .total = per_char_total,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (getc, &getc_ops);

@@ -129,8 +129,10 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return TRUE;
 }
 
-const DynoPhaseOps dyno_phase_putc_ops = {
+static const DynoPhaseOps putc_ops = {
   .kind = "putc",
   .total = per_char_total,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (putc, &putc_ops);

@@ -742,27 +742,30 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 }
 
 /* One set of functions for the six kinds: the phase's kind and parameters say what to do. */
-const DynoPhaseOps dyno_phase_seq_read_ops = {
+static const DynoPhaseOps seq_read_ops = {
   .kind = "seq-read", .total = queued_total, .n_slots = queued_slots,
   .prepare = queued_prepare, .run = queued_run,
 };
-const DynoPhaseOps dyno_phase_rnd_read_ops = {
+static const DynoPhaseOps rnd_read_ops = {
   .kind = "rnd-read", .total = queued_total, .n_slots = queued_slots,
   .prepare = queued_prepare, .run = queued_run,
 };
-const DynoPhaseOps dyno_phase_seq_write_ops = {
+static const DynoPhaseOps seq_write_ops = {
   .kind = "seq-write", .total = queued_total, .n_slots = queued_slots,
   .prepare = queued_prepare, .run = queued_run,
 };
-const DynoPhaseOps dyno_phase_rnd_write_ops = {
+static const DynoPhaseOps rnd_write_ops = {
   .kind = "rnd-write", .total = queued_total, .n_slots = queued_slots,
   .prepare = queued_prepare, .run = queued_run,
 };
-const DynoPhaseOps dyno_phase_seq_mix_ops = {
+static const DynoPhaseOps seq_mix_ops = {
   .kind = "seq-mix", .total = queued_total, .n_slots = queued_slots,
   .prepare = queued_prepare, .run = queued_run,
 };
-const DynoPhaseOps dyno_phase_rnd_mix_ops = {
+static const DynoPhaseOps rnd_mix_ops = {
   .kind = "rnd-mix", .total = queued_total, .n_slots = queued_slots,
   .prepare = queued_prepare, .run = queued_run,
 };
+
+DYNO_PHASE_FILE (queued, &seq_read_ops, &rnd_read_ops, &seq_write_ops, &rnd_write_ops,
+                 &seq_mix_ops, &rnd_mix_ops);

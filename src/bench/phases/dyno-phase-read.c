@@ -59,8 +59,10 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return TRUE;
 }
 
-const DynoPhaseOps dyno_phase_read_ops = {
+static const DynoPhaseOps read_ops = {
   .kind = "read",
   .total = data_total,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (read, &read_ops);

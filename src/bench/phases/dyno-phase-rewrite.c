@@ -75,8 +75,10 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return TRUE;
 }
 
-const DynoPhaseOps dyno_phase_rewrite_ops = {
+static const DynoPhaseOps rewrite_ops = {
   .kind = "rewrite",
   .total = data_total,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (rewrite, &rewrite_ops);

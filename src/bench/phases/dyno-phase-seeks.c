@@ -152,7 +152,7 @@ out:
 static guint64
 total (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 {
-  return run->seeks;
+  return dyno_run_get_count (run, phase);
 }
 
 static guint
@@ -165,6 +165,7 @@ static gboolean
 run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 {
   const guint n = dyno_config_get_uint (run->config, "seekers");
+  const guint64 count = dyno_run_get_count (run, ctx->phase);
   g_autofree Seeker *seekers = g_new0 (Seeker, n);
   SeekShared shared = { 0 };
   GError *thread_error = NULL;
@@ -177,7 +178,7 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   shared.run = run;
   shared.n_chunks = run->io_size / run->config->chunk;
   /* No count of seeks: they go on until the phase time is up. */
-  dyno_worker_group_init (&shared.group, n, run->seeks > 0 ? run->seeks : G_MAXUINT64 / 2);
+  dyno_worker_group_init (&shared.group, n, count > 0 ? count : G_MAXUINT64 / 2);
 
   for (guint i = 0; i < n; i++)
     {
@@ -197,7 +198,7 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
     }
   /* A thread that cannot start (a thread or memory limit) fails the phase, not the process. */
   dyno_worker_group_start (&shared.group, "dyno-seeker", seeker_main, seekers, sizeof (Seeker),
-                           run->seeks == 0 ? run->phase_time : 0, &thread_error);
+                           count == 0 ? run->phase_time : 0, &thread_error);
   dyno_worker_group_join (&shared.group);
   seek_error = dyno_worker_group_steal_error (&shared.group);
 
@@ -237,9 +238,11 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return ok;
 }
 
-const DynoPhaseOps dyno_phase_seeks_ops = {
+static const DynoPhaseOps seeks_ops = {
   .kind = "seeks",
   .total = total,
   .n_slots = n_slots,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (seeks, &seeks_ops);

@@ -19,8 +19,10 @@ run_phase (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   return dyno_run_write_data_file (run, ctx, error);
 }
 
-const DynoPhaseOps dyno_phase_write_ops = {
+static const DynoPhaseOps write_ops = {
   .kind = "write",
   .total = data_total,
   .run = run_phase,
 };
+
+DYNO_PHASE_FILE (write, &write_ops);
