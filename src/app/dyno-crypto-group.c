@@ -133,8 +133,9 @@ dyno_crypto_group_new (DynoResult *result, guint index)
       adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
                                 row_new (_("As Found"), raw, FALSE, text));
       if (layer->source != NULL)
-        /* TRANSLATORS: where Dyno read what an encryption layer is: a file, a command */
         adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
+                                  /* TRANSLATORS: where Dyno read what an encryption layer is:
+                                   * a file, a command */
                                   row_new (_("Read From"), layer->source, FALSE, text));
       if (layer->missing != NULL)
         adw_expander_row_add_row (ADW_EXPANDER_ROW (details),
@@ -150,8 +151,9 @@ dyno_crypto_group_new (DynoResult *result, guint index)
   /* Once for the target: its layers run in the same I/O path. */
   cpu = dyno_crypto_words_cpu (target);
   if (cpu != NULL)
-    /* TRANSLATORS: what the I/O through an encrypted folder cost in CPU */
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                               /* TRANSLATORS: what the I/O through an encrypted folder cost in
+                                * CPU */
                                row_new (_("CPU per GB Moved"), cpu, TRUE, text));
   g_object_set_data_full (G_OBJECT (group), "dyno-crypto-text", g_strdup (text->str), g_free);
   gtk_accessible_update_property (GTK_ACCESSIBLE (group), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,

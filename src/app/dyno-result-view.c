@@ -348,6 +348,7 @@ build_table (DynoResultView *self,
                        /* TRANSLATORS: the heading of the figures of repeated runs: the mean ±
                         * the half-width of its 95 % interval */
                        ? heading_cell (_("Rate ± 95 %"),
+                                       /* xgettext:no-c-format */
                                        _("The mean over the repeats ± the half-width of its 95 % "
                                          "confidence interval"))
                        : heading_cell (_("Rate"), NULL),

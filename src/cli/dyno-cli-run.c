@@ -587,6 +587,7 @@ make_entries (RunArgs *a)
       N_("One queued test with its parameters, e.g. rnd-read:4k:q32:t1 (repeat for several)"),
       N_("KIND:BLOCK:qDEPTH:tTHREADS") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &a->paired,
+      /* xgettext:no-c-format */
       N_("With two folders: a paired run that ends with a verdict per phase (against the plain "
          "folder when the other is encrypted, else the first; its 95 % interval: slower, faster, "
          "no difference larger than 5 % or inconclusive)"),

@@ -249,11 +249,11 @@ dyno_crypto_words_line (const DynoCryptoLayer  *layer,
   where = dyno_crypto_words_where (layer);
   dyno_crypto_uses_aes_instructions (layer, system, &aes);
   cpu = target != NULL ? dyno_crypto_words_cpu (target) : NULL;
+  line = g_string_new (NULL);
   /* Translators: an encryption layer in plain words: its name, cipher, where it runs and
    * whether it uses the CPU's AES instructions: "gocryptfs, AES-256-GCM, in a program in user
    * space (gocryptfs): every read and write passes through it; the CPU's AES instructions:
    * yes: this CPU has them, and gocryptfs's AES code uses them" */
-  line = g_string_new (NULL);
   g_string_append_printf (line, _("%s, %s, %s; the CPU’s AES instructions: %s"), layer->layer,
                           cipher, where, aes);
   if (cpu != NULL)

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -197,8 +198,10 @@ add_sizing_facts (DynoReportBlock *facts, const DynoReportDoc *doc, guint entry)
     }
   if (target->sizing.files > 0 && dyno_config_has_file_tests (config))
     g_string_append_printf (text,
-                            g_dngettext (GETTEXT_PACKAGE, "%s%" G_GUINT64_FORMAT " file a series",
-                                         "%s%" G_GUINT64_FORMAT " files a series",
+                            /* Translators: a report's sizes: the files each file-test series
+                             * makes; the first %s is the ", " after the sizes before it */
+                            g_dngettext (GETTEXT_PACKAGE, "%s%" PRIu64 " file a series",
+                                         "%s%" PRIu64 " files a series",
                                          target->sizing.files),
                             text->len ? ", " : "", target->sizing.files);
   if (text->len > 0)

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
@@ -188,8 +189,8 @@ dyno_fill_format_bytes (guint64 bytes)
     return g_strdup_printf (_("%.1f GB"), bytes / 1e9);
   if (bytes >= 1000000)
     return g_strdup_printf (_("%.0f MB"), bytes / 1e6);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " byte",
-                                       "%" G_GUINT64_FORMAT " bytes", bytes),
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " byte",
+                                       "%" PRIu64 " bytes", bytes),
                           bytes);
 }
 
@@ -532,7 +533,7 @@ read_count (JsonObject *o, const char *where, const char *name, gboolean require
       gint64 v = json_node_get_int (node);
 
       if (v < 0 || (guint64) v > max)
-        return fail (error, path, _("%" G_GINT64_FORMAT " is out of range"), v);
+        return fail (error, path, _("%" PRId64 " is out of range"), v);
       *out = (guint64) v;
       return TRUE;
     }
@@ -540,7 +541,7 @@ read_count (JsonObject *o, const char *where, const char *name, gboolean require
     double v = json_node_get_double (node);
 
     if (!isfinite (v) || v < 0 || v != floor (v) || v > (double) max || v >= 9.2e18)
-      return fail (error, path, _("expected a whole number from 0 to %" G_GUINT64_FORMAT
+      return fail (error, path, _("expected a whole number from 0 to %" PRIu64
                                   ", found %g"),
                    max, v);
     *out = (guint64) v;
@@ -595,7 +596,7 @@ get_array (JsonObject *o, const char *where, const char *name, guint64 max, Json
   if (!JSON_NODE_HOLDS_ARRAY (node))
     return fail (error, path, _("expected an array, found %s"), type_name (node));
   if (json_array_get_length (json_node_get_array (node)) > max)
-    return fail (error, path, _("more than %" G_GUINT64_FORMAT " elements"), max);
+    return fail (error, path, _("more than %" PRIu64 " elements"), max);
   *out = json_node_get_array (node);
   return TRUE;
 }

@@ -709,7 +709,8 @@ note_text (const CompareLayout *layout, gboolean ratios)
 
   /* A whisker unexplained reads as a standard deviation, a range, or nothing at all. */
   if (has_whiskers (layout))
-    /* Translators: the note under a bar chart: what the lines over the bars are */
+    /* Translators: the note under a bar chart: what the lines over the bars are
+     * xgettext:no-c-format */
     g_ptr_array_add (parts, g_strdup (_ ("bar: the mean of the repeats; whisker: its 95 % "
                                          "interval")));
   if (ratios)

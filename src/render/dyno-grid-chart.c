@@ -343,7 +343,8 @@ grid_note (const GridDrawing *drawing)
                                "shows; the other runs were not kept."),
                             best_of);
   if (most >= 2)
-    /* Translators: the note under a saved drive grid */
+    /* Translators: the note under a saved drive grid
+     * xgettext:no-c-format */
     return g_strdup (_ ("Large: the mean of the runs, beside it ± its 95 % interval. Best: the "
                         "fastest run, the one figure CrystalDiskMark shows. Under the figure: "
                         "the others, the mean latency of an I/O in µs."));
