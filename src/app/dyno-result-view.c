@@ -759,10 +759,11 @@ add_info_row (DynoResultView *self,
   if (value == NULL || *value == '\0')
     return;
   row = adw_action_row_new ();
+  /* Values are data (paths, CPU names, a person's label): never mistake them for markup.
+   * Before the text: a row parses what it is given while it still takes markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value);
-  /* Values are data (paths, CPU names): never mistake them for markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "info-row");
   adw_preferences_group_add (group, row);
   g_ptr_array_add (self->info_rows, row);
