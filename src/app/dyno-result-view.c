@@ -1068,12 +1068,13 @@ fill_system_group (DynoResultView *self)
 static void
 update_heading (DynoResultView *self)
 {
-  const char *label = dyno_result_get_label (self->result);
+  /* Named as the list of runs and the CLI name it: label, then folders, then host. */
+  g_autofree char *title = dyno_result_dup_name (self->result);
   guint n_targets = dyno_result_get_n_targets (self->result);
   guint n_failed = 0;
   g_autofree char *counts = NULL;
 
-  gtk_label_set_text (self->title_label, label != NULL && *label != '\0' ? label : _("Results"));
+  gtk_label_set_text (self->title_label, title);
 
   for (guint i = 0; i < n_targets; i++)
     n_failed += dyno_target_result_failed (dyno_result_get_target (self->result, i));

@@ -386,7 +386,8 @@ dyno_comparison_name_by_folder (DynoComparison *comparison)
           g_ptr_array_add (names, NULL);
           continue;
         }
-      folder = g_path_get_basename (target->info->path);
+      /* The model's folder: a remote target's says its machine ("data on nas"). */
+      folder = dyno_result_dup_target_folder (entry->result, entry->target);
       /* One session's folders need no session name: "plain", "encrypted". */
       g_ptr_array_add (names, one_result ? g_steal_pointer (&folder)
                                          : g_strdup_printf ("%s %s",
@@ -971,8 +972,12 @@ dyno_comparison_describe_source (const DynoComparison *comparison)
 
   for (guint i = 0; i < comparison->entries->len; i++)
     {
-      DynoResult *result = get_entry (comparison, i)->result;
-      const DynoSystemInfo *system = dyno_result_get_system (result);
+      const Entry *entry = get_entry (comparison, i);
+      DynoResult *result = entry->result;
+      const DynoTargetResult *target = dyno_result_get_target (result, entry->target);
+      /* A remote target's machine is its own, not the result's. */
+      const DynoSystemInfo *system = target->system != NULL ? target->system
+                                                            : dyno_result_get_system (result);
       const char *tool = dyno_result_get_tool (result);
 
       if (result_is_ours (result))
