@@ -109,8 +109,7 @@ set_percent (GtkProgressBar *bar, GtkLabel *label, double fraction)
   set_label (label, text);
 }
 
-/* Rounded to what an estimate is worth: 5 s under two minutes, 10 s under ten, then minutes.
- * Rounding keeps the order, so the engine's estimate, which never goes up, reads the same. */
+/* Rounded to what an estimate is worth: 5 s under two minutes, 10 s under ten, then minutes. */
 static char *
 format_remaining (double seconds)
 {
@@ -157,8 +156,8 @@ update_status (DynoRunView *self)
                status.phase == NULL ? 0 : status.phase_progress);
   set_percent (self->overall_bar, self->overall_percent, status.progress);
   elapsed = dyno_format_duration (status.elapsed);
-  /* The engine's estimate, from the phase time and what is left of the plan: it never goes up,
-   * so the view shows it as it is, never an extrapolation of its own. */
+  /* The engine's estimate, from the calibration and what the phases so far took (learnt
+   * again at each phase's end): shown as it is, never an extrapolation of its own. */
   remaining = format_remaining (status.remaining);
   set_label (self->elapsed_label, elapsed);
   set_label (self->remaining_label, remaining);
