@@ -312,6 +312,17 @@ test_narrow (void)
 
   dyno_window_show_page (window, "run");
   assert_window_fits (window, "the live page");
+  {
+    /* A run's page: the figures' cards, two targets' charts and CrystalDiskMark's tiles. */
+    g_autoptr (DynoConfig) config = dyno_config_new ();
+    const char *targets[] = { "/srv/plain-folder", "/srv/encrypted-folder", NULL };
+
+    g_assert_true (dyno_config_select (config, "write,read,seq_stat", NULL));
+    dyno_config_add_phase (config, dyno_phase_lookup ("seq-read:1m:q8:t1"));
+    dyno_config_add_phase (config, dyno_phase_lookup ("rnd-write:4k:q32:t1"));
+    dyno_run_view_begin (window->run_view, config, targets);
+    assert_window_fits (window, "the live page of a run");
+  }
 
   dyno_window_show_page (window, "results");
   assert_window_fits (window, "the list of runs");
