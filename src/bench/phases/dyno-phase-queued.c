@@ -151,24 +151,16 @@ check_result (QueuedWorker *worker, gint64 result, gboolean write, guint64 offse
 
 /* One ring of depth I/Os. Returns with every I/O completed: the buffers are then free. */
 static void
-run_ring (QueuedWorker *worker, int fd)
+run_ring (QueuedWorker *worker, DynoIoRing *ring)
 {
   QueuedShared *shared = worker->shared;
   DynoRun *run = shared->run;
-  g_autoptr (DynoIoRing) ring = NULL;
   g_autofree guint64 *offsets = g_new0 (guint64, worker->depth);
   g_autofree guint *queued = g_new0 (guint, worker->depth);
   DynoIoCompletion done[REAP_BATCH];
   GError *error = NULL;
   gboolean issuing = TRUE;
   guint n_queued = 0;
-
-  ring = dyno_io_ring_new (fd, worker->depth, &error);
-  if (ring == NULL)
-    {
-      worker_fail (worker, error);
-      return;
-    }
 
   for (guint slot = 0; slot < worker->depth; slot++)
     {
@@ -179,7 +171,8 @@ run_ring (QueuedWorker *worker, int fd)
       worker->is_write[slot] = write;
       if (write)
         stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
-      dyno_io_ring_queue (ring, write, worker->buffers[slot], shared->block, offsets[slot], slot);
+      dyno_io_ring_queue (ring, write, worker->buffers[slot], slot, shared->block, offsets[slot],
+                          slot);
       queued[n_queued++] = slot;
     }
 
@@ -226,7 +219,7 @@ run_ring (QueuedWorker *worker, int fd)
               worker->is_write[slot] = write;
               if (write)
                 stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
-              dyno_io_ring_queue (ring, write, worker->buffers[slot], shared->block,
+              dyno_io_ring_queue (ring, write, worker->buffers[slot], slot, shared->block,
                                   offsets[slot], slot);
               queued[n_queued++] = slot;
             }
@@ -304,15 +297,24 @@ worker_main (gpointer data)
   QueuedWorker *worker = data;
   QueuedShared *shared = worker->shared;
   DynoRun *run = shared->run;
+  DynoIoRing *ring = NULL;
   GError *error = NULL;
   double cpu_started;
   int fd;
 
   dyno_sampler_register_thread (run->sampler, worker->ctx.slot);
   fd = open_test_file (run, shared->read_percent >= 100 ? O_RDONLY : O_RDWR, shared->direct, &error);
+  /* The ring is this thread's, made here: the kernel then knows who reaps its completions.
+   * Buffers it cannot register (a memory-lock limit) are used as they are. */
+  if (fd >= 0 && shared->use_ring)
+    {
+      ring = dyno_io_ring_new (fd, worker->depth, &error);
+      if (ring != NULL)
+        dyno_io_ring_register_buffers (ring, worker->buffers, worker->depth, shared->block);
+    }
 
   /* Everyone starts together: opening is not timed. */
-  if (!dyno_worker_group_wait_start (&shared->group) || fd < 0)
+  if (!dyno_worker_group_wait_start (&shared->group) || fd < 0 || error != NULL)
     {
       if (fd >= 0)
         close (fd);
@@ -323,7 +325,7 @@ worker_main (gpointer data)
 
   cpu_started = dyno_platform_thread_cpu_self ();
   if (shared->use_ring)
-    run_ring (worker, fd);
+    run_ring (worker, ring);
   else
     run_sync (worker, fd);
   worker->finished_ns = dyno_now_ns ();
@@ -345,9 +347,11 @@ worker_main (gpointer data)
       worker->finished_ns += worker->flush_ns;
     }
   worker->ctx.run.cpu_seconds = dyno_platform_thread_cpu_self () - cpu_started;
+  g_clear_pointer (&ring, dyno_io_ring_free);
   close (fd);
 
 out:
+  g_clear_pointer (&ring, dyno_io_ring_free);
   dyno_sampler_thread_done (run->sampler, worker->ctx.slot);
   return NULL;
 }
