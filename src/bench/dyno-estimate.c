@@ -19,6 +19,7 @@
 
 #include "dyno-calibrate.h"
 #include "dyno-estimate.h"
+#include "dyno-phase-kind.h"
 #include "dyno-runner.h"
 
 /* Untimed work that is not worth a model of its own: a sync, an eviction, a phase's start. */
@@ -138,11 +139,11 @@ dyno_estimate_phase_seconds (const DynoConfig *config, const DynoSizing *sizing,
                          : size;
       double pass = bytes / (per_char ? char_rate : write_rate);
 
-      /* A rewrite reads and writes every chunk; the seeks' passes are sized to the phase
-       * time, not to the file. */
+      /* A rewrite reads and writes every chunk; a kind that sizes its own passes (a count
+       * of operations from its sizing hook) is sized to the phase time, not to the file. */
       if (g_str_equal (phase->kind->nick, "rewrite"))
         pass *= 1.5;
-      else if (g_str_equal (phase->kind->nick, "seeks"))
+      else if (phase->kind->workload != NULL && phase->kind->workload->size != NULL)
         pass = NAN;
       if (dyno_phase_has_flag (phase, DYNO_PHASE_REPEATABLE) && T > 0)
         /* Passes until the phase time: the last one ends past it, by half a pass on
