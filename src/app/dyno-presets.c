@@ -159,27 +159,6 @@ dyno_preset_describe_drive (const DynoProfile *profile, gboolean mix, guint64 qu
       DYNO_PROFILE_INTERVAL, DYNO_PROFILE_REPEAT, duration);
 }
 
-/* Bonnie 2.0.6: one pass over twice the RAM (set apart) in 16 KiB chunks, 4000 seeks by 3
- * seeker processes, no file tests; options as dyno-cli takes them. */
-static const char *const classic[] = {
-  "chunk", "16K", "tests", "io", "seeks", "4000", "seekers", "3", "repeat", "1",
-  "phase-time", "0", NULL,
-};
-
-static void
-set_options (DynoConfig *config, const char *const *pairs)
-{
-  for (guint i = 0; pairs[i] != NULL; i += 2)
-    {
-      const DynoOptionSet *set = NULL;
-      const DynoOption *option = dyno_option_lookup (pairs[i], &set);
-      g_autoptr (GError) error = NULL;
-
-      if (!dyno_option_set_text (set, option, config, pairs[i + 1], &error))
-        g_critical ("preset: %s", error->message);
-    }
-}
-
 gboolean
 dyno_preset_fill (DynoPreset preset,
                   DynoConfig *config,
@@ -222,8 +201,10 @@ dyno_preset_fill (DynoPreset preset,
       return TRUE;
 
     case DYNO_PRESET_CLASSIC:
+      /* Bonnie 2.0.6: one pass over twice the RAM (set apart), no file tests, with the values
+       * of Bonnie's own the options have (DynoOption.classic: its chunk, its seeks…). */
       config->size = dyno_preset_twice_ram (ram_bytes);
-      set_options (config, classic);
+      dyno_options_set_classic (config);
       config->autos = 0;
       return TRUE;
 
