@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dyno-app-enums.h"
 #include "dyno-error.h"
 #include "dyno-option.h"
 #include "dyno-parse.h"
@@ -21,19 +22,13 @@
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 
-typedef struct
-{
-  const char *id;
-  const char *title;
-} PresetInfo;
-
-static const PresetInfo presets[DYNO_N_PRESETS] = {
-  [DYNO_PRESET_QUICK] = { "quick", N_("Quick") },
-  [DYNO_PRESET_CLASSIC] = { "classic", N_("Bonnie Classic") },
-  [DYNO_PRESET_FULL] = { "full", N_("bonnie++ Full") },
+static const char *const titles[DYNO_N_PRESETS] = {
+  [DYNO_PRESET_QUICK] = N_("Quick"),
+  [DYNO_PRESET_CLASSIC] = N_("Bonnie Classic"),
+  [DYNO_PRESET_FULL] = N_("bonnie++ Full"),
   /* TRANSLATORS: the preset that runs one of CrystalDiskMark's profiles */
-  [DYNO_PRESET_DRIVE] = { "drive", N_("Drive profile") },
-  [DYNO_PRESET_CUSTOM] = { "custom", N_("Custom") },
+  [DYNO_PRESET_DRIVE] = N_("Drive profile"),
+  [DYNO_PRESET_CUSTOM] = N_("Custom"),
 };
 
 const char *const *
@@ -51,23 +46,22 @@ dyno_preset_get_keys (void)
 gboolean
 dyno_preset_from_string (const char *text, DynoPreset *out)
 {
+  int preset;
+
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < DYNO_N_PRESETS; i++)
-    if (g_ascii_strcasecmp (text, presets[i].id) == 0)
-      {
-        if (out != NULL)
-          *out = i;
-        return TRUE;
-      }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_PRESET, text, NULL, &preset))
+    return FALSE;
+  if (out != NULL)
+    *out = preset;
+  return TRUE;
 }
 
 const char *
 dyno_preset_title (DynoPreset preset)
 {
   g_return_val_if_fail (preset < DYNO_N_PRESETS, NULL);
-  return _(presets[preset].title);
+  return _(titles[preset]);
 }
 
 guint64

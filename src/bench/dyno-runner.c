@@ -17,7 +17,9 @@
 
 #include "dyno-option.h"
 #include "dyno-calibrate.h"
+#include "dyno-enum.h"
 #include "dyno-error.h"
+#include "dyno-model-enums.h"
 #include "dyno-parse.h"
 #include "dyno-phase-ops.h"
 #include "dyno-preflight.h"
@@ -29,15 +31,6 @@
 
 /* The run */
 
-/* Why the repeats added for precision stopped before every figure was precise enough. */
-typedef enum
-{
-  PRECISION_NOT_SOUGHT, /* no repeats are added (-x given, no phase time, no target) */
-  PRECISION_DONE,       /* every figure met the target, or cannot get better by repeating */
-  PRECISION_BUDGET,     /* the time budget would have been passed */
-  PRECISION_MAX_REPEAT, /* DYNO_MAX_REPEAT rounds ran */
-} PrecisionStop;
-
 typedef struct
 {
   DynoRun run;
@@ -45,7 +38,7 @@ typedef struct
   char *size_note; /* why the size differs from the one asked for, or NULL */
   GHashTable *only; /* const DynoPhase * set: the phases of a round added for precision;
                      * NULL runs the whole plan */
-  PrecisionStop precision_stop;
+  DynoPrecisionStop precision_stop;
   GHashTable *hopeless; /* DynoPhaseResult * -> runs it would need (GUINT_TO_POINTER): the
                          * figures no run the budget allows would make precise enough */
 } RunState;
@@ -1020,7 +1013,7 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
   for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
     n_selected += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
   budget = config->max_time > 0 ? config->max_time * n_open : INFINITY;
-  state->precision_stop = PRECISION_DONE;
+  state->precision_stop = DYNO_PRECISION_DONE;
 
   while (!*cancelled && n_open > 0)
     {
@@ -1048,7 +1041,7 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
         break;
       if (run->repeat >= DYNO_MAX_REPEAT)
         {
-          state->precision_stop = PRECISION_MAX_REPEAT;
+          state->precision_stop = DYNO_PRECISION_MAX_REPEAT;
           break;
         }
       if (last_plan > 0 && n_plan < last_plan)
@@ -1058,7 +1051,7 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
       last_plan = n_plan;
       if (spent + estimate > budget)
         {
-          state->precision_stop = PRECISION_BUDGET;
+          state->precision_stop = DYNO_PRECISION_BUDGET;
           break;
         }
       {
@@ -1131,24 +1124,24 @@ judge_precision (RunState *state, DynoTargetResult *tr)
       else
         switch (state->precision_stop)
           {
-          case PRECISION_BUDGET:
+          case DYNO_PRECISION_BUDGET:
             /* Translators: why a figure's precision was not reached: the time budget in
              * seconds, then the spread of its runs ("the device's own runs varied ×6.7") */
             why = g_strdup_printf (_("not reached within the time budget (%.0f s a target, "
                                      "--max-time): %s"),
                                    config->max_time, spread);
             break;
-          case PRECISION_MAX_REPEAT:
+          case DYNO_PRECISION_MAX_REPEAT:
             /* Translators: why a figure's precision was not reached; %u is a count of runs */
             why = g_strdup_printf (_("not reached in %u runs, the most Dyno makes: %s"),
                                    phase->rate.n, spread);
             break;
-          case PRECISION_NOT_SOUGHT:
+          case DYNO_PRECISION_NOT_SOUGHT:
             /* Translators: why a figure's precision was not reached; %u is the -x count */
             why = g_strdup_printf (_("not reached in the %u runs asked for (-x): %s"),
                                    config->repeat, spread);
             break;
-          case PRECISION_DONE:
+          case DYNO_PRECISION_DONE:
           default:
             break; /* the spread, the judge's own reason */
           }
@@ -1198,23 +1191,6 @@ open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_target
 }
 
 /* ---- taking turns ----------------------------------------------------------------------- */
-
-/* As an END order names them (docs/result-format.md, "The live stream"). */
-static const char *const precision_stop_names[] = {
-  [PRECISION_NOT_SOUGHT] = "not-sought",
-  [PRECISION_DONE] = "done",
-  [PRECISION_BUDGET] = "budget",
-  [PRECISION_MAX_REPEAT] = "max-repeat",
-};
-
-static PrecisionStop
-precision_stop_from_name (const char *name)
-{
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (precision_stop_names); i++)
-    if (g_str_equal (name, precision_stop_names[i]))
-      return i;
-  return PRECISION_NOT_SOUGHT;
-}
 
 /* The targets calibrated, untimed, as open_all does; what each found goes to the engine, which
  * has the other machines' too and sends back the workload for all. */
@@ -1343,7 +1319,13 @@ take_turns (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
           ordered_round (state, result, slots, n_targets, &order, &added_repeat);
           break;
         case DYNO_STREAM_END:
-          state->precision_stop = precision_stop_from_name (order.text);
+          {
+            int stop = DYNO_PRECISION_NOT_SOUGHT;
+
+            /* As an END order names it; a name this Dyno does not know: not sought. */
+            dyno_enum_from_nick (DYNO_TYPE_PRECISION_STOP, order.text, NULL, &stop);
+            state->precision_stop = stop;
+          }
           end = TRUE;
           break;
         default:
@@ -1473,7 +1455,7 @@ dyno_runner_run (const DynoConfig *config,
     }
 
   adaptive = dyno_config_is_auto (run->config, DYNO_AUTO_REPEAT) && run->config->precision > 0;
-  state.precision_stop = PRECISION_NOT_SOUGHT;
+  state.precision_stop = DYNO_PRECISION_NOT_SOUGHT;
   state.hopeless = g_hash_table_new (NULL, NULL);
 
   if (dyno_run_shared_get_take_turns (shared))

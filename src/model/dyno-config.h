@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "dyno-enum.h"
 #include "dyno-phase.h"
 
 G_BEGIN_DECLS
@@ -123,10 +124,6 @@ typedef struct
 } DynoConfig;
 
 #define DYNO_TYPE_CONFIG (dyno_config_get_type ())
-
-/* The nicks of an enum's values in value order, NULL-terminated, for the whole process: the
- * names the app's settings and combo rows use (DYNO_TYPE_CACHE_POLICY …, dyno-config-enums.h). */
-const char *const *dyno_enum_get_nicks (GType enum_type);
 
 GType       dyno_config_get_type (void) G_GNUC_CONST;
 DynoConfig *dyno_config_new (void);

@@ -213,15 +213,7 @@ enum_nick (const DynoOption *option, int value)
 gboolean
 dyno_option_enum_from_nick (const DynoOption *option, const char *text, int *out)
 {
-  g_autoptr (GEnumClass) klass = g_type_class_ref (option->enum_type ());
-
-  for (guint i = 0; i < klass->n_values; i++)
-    if (g_ascii_strcasecmp (text, klass->values[i].value_nick) == 0)
-      {
-        *out = klass->values[i].value;
-        return TRUE;
-      }
-  return FALSE;
+  return dyno_enum_from_nick (option->enum_type (), text, NULL, out);
 }
 
 /* "evict, direct, drop, none" */
