@@ -23,6 +23,7 @@
 #include "dyno-app-enums.h"
 #include "dyno-application.h"
 #include "dyno-export.h"
+#include "dyno-files-options.h"
 #include "dyno-help-window.h"
 #include "dyno-history-row.h"
 #include "dyno-leftovers.h"

@@ -15,6 +15,7 @@
 
 #include "dyno-app-enums.h"
 #include "dyno-error.h"
+#include "dyno-files-options.h"
 #include "dyno-option.h"
 #include "dyno-parse.h"
 #include "dyno-presets.h"

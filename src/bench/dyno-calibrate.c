@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "dyno-calibrate.h"
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-phase-kind.h"
 #include "platform/dyno-platform.h"

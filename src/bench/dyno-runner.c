@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-option.h"
 #include "dyno-calibrate.h"
 #include "dyno-enum.h"

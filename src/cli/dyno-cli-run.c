@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-files-options.h"
 #include "dyno-leftovers.h"
 #include "dyno-cli-remote.h"
 #include "dyno-array.h"

@@ -169,6 +169,8 @@ const char *dyno_data_pattern_to_string (DynoDataPattern data);
 gboolean    dyno_data_pattern_from_string (const char *text, DynoDataPattern *out);
 const char *dyno_io_engine_to_string (DynoIoEngine engine);
 gboolean    dyno_io_engine_from_string (const char *text, DynoIoEngine *out);
+/* "all" for Bonnie's twelve, else the keys: "write,read,rnd-read:4k:q32:t1". */
+char       *dyno_format_tests (const DynoConfig *config);
 /* Some selected phase is queued / is one of Bonnie's (a data file or files). */
 gboolean    dyno_config_has_queued_tests (const DynoConfig *config);
 
