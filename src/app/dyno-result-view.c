@@ -98,9 +98,15 @@ enum
 /* After a figure that may come from a cache below the target, as the tables and charts mark it */
 #define CACHE_DOUBT_MARK "†"
 
+/* space_short: the target's folder had too little free space for a larger data file
+ * (DynoSizing.space_short): a larger size would not have fitted. */
 static const char *
-too_fast_explanation (void)
+too_fast_explanation (gboolean space_short)
 {
+  if (space_short)
+    return _("This phase took less than 0.5 s: too short to measure reliably. The folder has too "
+             "little free space for a larger data file: free some space or choose another "
+             "folder.");
   return _("This phase took less than 0.5 s: too short to measure reliably. Use a larger size "
            "or more files.");
 }
@@ -189,7 +195,8 @@ attach_phase_row (DynoResultView *self,
                   guint target,
                   const DynoPhaseResult *phase,
                   DynoRateUnit rate_unit,
-                  guint repeats)
+                  guint repeats,
+                  gboolean space_short)
 {
   GtkWidget *name = gtk_label_new (dyno_phase_get_short_title (phase->phase));
   GtkWidget *rate;
@@ -213,8 +220,8 @@ attach_phase_row (DynoResultView *self,
       cpu = cell_new ("+++", 1);
       gtk_widget_add_css_class (rate, "too-fast");
       gtk_widget_add_css_class (cpu, "too-fast");
-      gtk_widget_set_tooltip_text (rate, too_fast_explanation ());
-      gtk_widget_set_tooltip_text (cpu, too_fast_explanation ());
+      gtk_widget_set_tooltip_text (rate, too_fast_explanation (space_short));
+      gtk_widget_set_tooltip_text (cpu, too_fast_explanation (space_short));
     }
   else
     {
@@ -246,7 +253,7 @@ attach_phase_row (DynoResultView *self,
       if (phase->too_fast)
         {
           /* Some repeats were too fast: the figure is the mean of the others. */
-          gtk_widget_set_tooltip_text (name, too_fast_explanation ());
+          gtk_widget_set_tooltip_text (name, too_fast_explanation (space_short));
           gtk_widget_add_css_class (name, "too-fast");
         }
     }
@@ -384,7 +391,8 @@ build_table (DynoResultView *self,
 
           if (phase->phase->kind->group != group)
             break;
-          attach_phase_row (self, GTK_GRID (grid), row++, target, phase, rate_unit, repeats);
+          attach_phase_row (self, GTK_GRID (grid), row++, target, phase, rate_unit, repeats,
+                            tr->sizing.space_short);
         }
     }
 
@@ -718,7 +726,8 @@ build_target (DynoResultView *self, guint index, const DynoTargetResult *tr, Dyn
     }
   if (any_too_fast)
     {
-      g_autofree char *text = g_strdup_printf ("%s  %s", TOO_FAST_MARK, too_fast_explanation ());
+      g_autofree char *text = g_strdup_printf ("%s  %s", TOO_FAST_MARK,
+                                               too_fast_explanation (tr->sizing.space_short));
       GtkWidget *note = caption_new (text, NULL, NULL);
 
       gtk_widget_add_css_class (note, "caption");

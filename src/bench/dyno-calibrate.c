@@ -298,6 +298,7 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
   const gboolean shared = basis->bytes_of != NULL || basis->inodes_of != NULL;
 
   w->io_size = config->size;
+  w->space_short = FALSE;
   w->per_char_size = dyno_config_get_per_char_size (config);
   w->files_total = dyno_config_get_files_total (config);
   w->files_cap = 0;
@@ -329,6 +330,9 @@ choose (const DynoConfig *config, const Basis *basis, DynoWorkload *w, GString *
       if (size > cap)
         {
           size = cap / chunk * chunk;
+          /* Room for less than a second of writes: an honest figure needs a larger file
+           * than this folder can hold. */
+          w->space_short = size < basis->write_rate * DYNO_SPACE_SHORT_SECONDS;
           if (shared)
             {
               g_autofree char *text = NULL;
@@ -448,6 +452,7 @@ record (const DynoConfig *config, const DynoWorkload *w, DynoSizing *sizing)
                       ? (w->files_cap > 0 ? w->files_cap : w->files_total)
                       : 0;
   memcpy (sizing->counts, w->counts, sizeof sizing->counts);
+  sizing->space_short = w->space_short;
 }
 
 static void

@@ -713,6 +713,23 @@ announce_sizing (RunState *state, TargetSlot *slot)
       for (guint i = first_warning; i < tr->warnings->len; i++)
         push_message (run, DYNO_MESSAGE_WARNING, g_ptr_array_index (tr->warnings, i));
     }
+  if (tr->sizing.space_short && dyno_config_has_io_tests (run->config))
+    {
+      g_autofree char *size = dyno_format_size (run->io_size);
+      g_autofree char *rate = dyno_format_rate (tr->sizing.write_rate, DYNO_UNIT_BYTES);
+      g_autofree char *warning = NULL;
+
+      /* Translators: a target too full for honest figures; the data file's size, the rate of
+       * block writes, the milliseconds they fill it in, then the least time a figure needs */
+      warning = g_strdup_printf (_("This folder has too little free space for an honest run: "
+                                   "the data file could only be %s, which block writes at %s "
+                                   "fill in %.0f ms, where a figure needs at least %.1f s of "
+                                   "them. Free some space or choose another folder."),
+                                 size, rate, run->io_size / tr->sizing.write_rate * 1000,
+                                 DYNO_TOO_FAST_SECONDS);
+      g_ptr_array_add (tr->warnings, g_strdup (warning));
+      push_message (run, DYNO_MESSAGE_WARNING, warning);
+    }
   if (tr->sizing.reason != NULL)
     {
       g_autofree char *size = dyno_format_size (run->io_size);
@@ -1119,6 +1136,10 @@ judge_precision (RunState *state, DynoTargetResult *tr)
       else if (phase->cache_doubt != NULL)
         /* Translators: why a figure's precision was not sought */
         why = g_strdup (_("its data may come from a cache below: repeating cannot help"));
+      else if (phase->rate.n == 0 && tr->sizing.space_short)
+        /* Translators: why a figure's precision was not reached */
+        why = g_strdup (_("too fast to measure: the folder has too little free space for a "
+                          "data file that lasts the phase time"));
       else if (phase->rate.n == 0)
         /* Translators: why a figure's precision was not reached */
         why = g_strdup (_("too fast to measure: give a larger size or a longer phase time"));

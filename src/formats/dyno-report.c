@@ -905,7 +905,16 @@ append_target_notes (GString *out, DynoResult *result, const DynoTargetResult *t
 
       any_too_fast |= phase->too_fast;
     }
-  if (any_too_fast)
+  if (any_too_fast && target->sizing.space_short)
+    {
+      g_string_append_printf (out,
+                              _("+++++: the phase took less than %.1f s, too fast to measure "
+                                "reliably: the folder has too little free space for a larger "
+                                "data file."),
+                              DYNO_TOO_FAST_SECONDS);
+      g_string_append_c (out, '\n');
+    }
+  else if (any_too_fast)
     {
       g_string_append_printf (out,
                               _("+++++: the phase took less than %.1f s, too fast to measure "

@@ -83,6 +83,9 @@ DynoAutoFlags dyno_auto_flags_all (void);
 #define DYNO_MAX_REPEAT 100
 /* bonnie++'s MinTime: a figure from a shorter phase is not trusted */
 #define DYNO_TOO_FAST_SECONDS 0.5
+/* A data file that block writes fill in less than this (twice MinTime, for the spread of
+ * rates between calibration and run) cannot give an honest block write figure. */
+#define DYNO_SPACE_SHORT_SECONDS (2 * DYNO_TOO_FAST_SECONDS)
 
 typedef struct
 {

@@ -902,7 +902,9 @@ read_sizing (JsonObject *object, const char *where, DynoSizing *sizing, GError *
          && read_uint64 (MEMBER (object, "files"), where, "files", 0, G_MAXINT64, &sizing->files,
                          error)
          && read_sizing_counts (object, where, sizing, error)
-         && read_string (MEMBER (object, "reason"), where, "reason", &sizing->reason, error);
+         && read_string (MEMBER (object, "reason"), where, "reason", &sizing->reason, error)
+         && read_bool (MEMBER (object, "space_short"), where, "space_short",
+                       &sizing->space_short, error);
 }
 
 /* "price": {"amount": 1500.0, "currency": "USD"}: both required, amount > 0 and finite. */

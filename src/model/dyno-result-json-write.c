@@ -534,6 +534,8 @@ sizing_to_json (const DynoSizing *sizing)
         set_uint (object, kinds[i]->workload->key, sizing->counts[i]);
   }
   set_string (object, "reason", sizing->reason);
+  if (sizing->space_short)
+    json_object_set_boolean_member (object, "space_short", TRUE);
   return object;
 }
 

@@ -127,6 +127,10 @@ typedef struct
    * pass, by dyno_phase_kind_get_index (); 0: as many as the phase time held */
   guint64 counts[DYNO_PHASE_MAX_KINDS];
   char *reason;              /* translated: "calibrated: 1.4 GB/s × 3 s, capped by free space" */
+  /* The free space held the data file below what block writes need to last
+   * DYNO_SPACE_SHORT_SECONDS: its figures are too fast to trust, for want of room, not of a
+   * larger size the person could give. */
+  gboolean space_short;
 } DynoSizing;
 
 /* The sizes one target's run does: the configuration's, or what a calibration chose; in a run
@@ -141,6 +145,7 @@ typedef struct
   /* What each selected kind's sizing hook chose (dyno-phase-kind.h), by
    * dyno_phase_kind_get_index (): operations per pass; 0: as many as the phase time holds */
   guint64 counts[DYNO_PHASE_MAX_KINDS];
+  gboolean space_short; /* as DynoSizing's: the least free space made io_size too small */
 } DynoWorkload;
 
 typedef struct

@@ -131,6 +131,13 @@ dyno_stream_encode (const DynoStreamEvent *event)
       add_int (b, "files", (gint64) MIN (event->workload.files_total, (guint64) G_MAXINT64));
       add_int (b, "files_cap", (gint64) MIN (event->workload.files_cap, (guint64) G_MAXINT64));
       add_counts (b, event->workload.counts);
+      /* Only when true: a remote of the same protocol that knows no such member is not
+       * confused by it, and reads its absence as FALSE. */
+      if (event->workload.space_short)
+        {
+          json_builder_set_member_name (b, "space_short");
+          json_builder_add_boolean_value (b, TRUE);
+        }
       add_string (b, "reason", event->text);
       goto done;
     }
@@ -435,6 +442,7 @@ dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
           || !get_uint (o, "files_cap", G_MAXINT64, &w->files_cap, error)
           || !get_counts (o, w->counts, error))
         return FALSE;
+      w->space_short = json_object_get_boolean_member_with_default (o, "space_short", FALSE);
       event->text = g_strdup (get_string (o, "reason"));
       return TRUE;
     }

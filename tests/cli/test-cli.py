@@ -872,6 +872,34 @@ def case_tmpfs_preflight():
         expect_clean(m.path, before, p)
 
 
+def case_tmpfs_too_full():
+    """A folder with room for a data file of a few MiB: the run says the folder has too little
+    free space for an honest run (not "use a larger size", which would not fit), in its
+    warning, its +++++ note and its precision, and the result file records it."""
+    with Tmpfs("size=48m") as m, Scratch() as d:
+        out = d("run.json")
+        p = cli("run", "-d", m.path, "--tests", "write,read", "-x", "2", "--phase-time", "0.5",
+                "--json", out, defaults=True)
+        expect_rc(p, 0)
+        with open(out) as f:
+            target = json.load(f)["targets"][0]
+        sizing = target["sizing"]
+        # What the run found decides what it must say: a data file that block writes fill in
+        # under a second (on any machine tmpfs writes far faster than the few MiB/s that
+        # would take) is too small for an honest figure.
+        short = sizing["size"] < sizing["write_rate"] * 1.0
+        check(sizing.get("space_short", False) == short,
+              "space_short is %r for a %d-byte file written at %.0f B/s"
+              % (sizing.get("space_short"), sizing["size"], sizing["write_rate"]), p.describe())
+        said = any("too little free space for an honest run" in w for w in target["warnings"])
+        check(said == short, "the warning does not follow space_short", p.describe())
+        if short:
+            check("too little free space for an honest run" in p.err,
+                  "the run did not say it as it went", p.describe())
+            check("use a larger size" not in p.out and "too little free space" in p.out,
+                  "the +++++ note or the precision asks for a larger size", p.describe())
+
+
 def tmpfs_enospc(tests, phase_title):
     def case():
         with Tmpfs("size=8m") as m:
@@ -1808,6 +1836,7 @@ CASES = [
     ("SIGKILL leaves a scratch folder; the next run removes it", case_sigkill_stale),
     ("read-only tmpfs: exit 1, read-only", case_tmpfs_read_only),
     ("small tmpfs: pre-flight refuses, free space", case_tmpfs_preflight),
+    ("nearly full tmpfs: too little free space for an honest run", case_tmpfs_too_full),
     ("small tmpfs --no-space-check --tests write,read: No space left in Block write",
      tmpfs_enospc("write,read", "Block write")),
     ("small tmpfs --no-space-check, default tests: No space left in Per-char write",
