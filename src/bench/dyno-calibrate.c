@@ -26,6 +26,7 @@
 #include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-phase-kind.h"
+#include "dyno-run-private.h"
 #include "platform/dyno-platform.h"
 
 /* A step shorter than this says more about latency than about throughput. */

@@ -5,9 +5,15 @@
  */
 #pragma once
 
-#include "dyno-run-private.h"
+#include "dyno-config.h"
+#include "dyno-result.h"
+#include "dyno-sysinfo.h"
 
 G_BEGIN_DECLS
+
+/* The worker's state (dyno-run-private.h): only dyno_calibrate () needs it, so the engine and
+ * the turns, which use the rest, need not see it. */
+typedef struct _DynoRun DynoRun;
 
 
 /* Some size of this configuration is calibrated: dyno_calibrate will measure first. */

@@ -19,12 +19,12 @@
 #include <math.h>
 
 #include "dyno-calibrate.h"
-#include "dyno-engine-private.h"
+#include "dyno-clock.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
 #include "dyno-remote-run.h"
 #include "dyno-result-json.h"
-#include "dyno-phase-ctx.h"
+#include "dyno-run-shared.h"
 #include "dyno-runner.h"
 #include "dyno-stream.h"
 #include "dyno-sysinfo-collect.h"

@@ -5,7 +5,9 @@
  */
 #pragma once
 
-#include "dyno-engine-private.h"
+#include "dyno-config.h"
+#include "dyno-result.h"
+#include "dyno-run-shared.h"
 
 G_BEGIN_DECLS
 

@@ -16,7 +16,7 @@
 #include "dyno-calibrate.h"
 #include "dyno-enum.h"
 #include "dyno-model-enums.h"
-#include "dyno-phase-ctx.h"
+#include "dyno-clock.h"
 #include "dyno-turns.h"
 
 typedef struct
