@@ -2486,6 +2486,7 @@ test_results_encrypted_first (void)
   layer->source = g_strdup ("/tmp/cipher/gocryptfs.conf");
   g_ptr_array_add (encrypted->info->encryption, g_strdup ("gocryptfs (FUSE)"));
   g_ptr_array_add (encrypted->info->crypto, layer);
+  g_clear_pointer (&system->cpu_crypto, g_ptr_array_unref);
   system->cpu_crypto = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (system->cpu_crypto, g_strdup ("aes"));
   g_ptr_array_add (system->cpu_crypto, g_strdup ("pclmulqdq"));

@@ -54,10 +54,10 @@ info_row_new (const char *title, const char *value)
 {
   GtkWidget *row = adw_action_row_new ();
 
+  /* Device names and models are data, never markup (said before the text is set). */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value);
-  /* Device names and models are data, never markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "info-row");
   return row;
 }
@@ -136,7 +136,12 @@ add_array_rows (DynoArrayGroup *self, const DynoArrayInfo *array)
 
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), info_row_new (_("Spares"), spares));
   }
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self), describe);
+  {
+    /* A group's description is markup; the array's names are not. */
+    g_autofree char *escaped = g_markup_escape_text (describe, -1);
+
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self), escaped);
+  }
 }
 
 static void

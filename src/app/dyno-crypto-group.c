@@ -40,10 +40,11 @@ row_new (const char *title, const char *answer, gboolean sentence, GString *text
   GtkWidget *row = adw_action_row_new ();
   g_autofree char *subtitle = sentence ? capitalize (answer) : g_strdup (answer);
 
+  /* File names and flags may come from the file system: shown as text, never markup (said
+   * before the text is set). */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  /* File names and flags may come from the file system: shown as text, never markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   g_string_append_printf (text, "%s%s: %s", text->len > 0 ? "\n" : "", title, subtitle);
   return row;
 }

@@ -389,6 +389,10 @@ tile_new (const DynoPhase *phase)
                                                                       NULL }));
   tile->best = GTK_LABEL (label_new ("", 1, (const char *const[]) { "caption", "numeric",
                                                                     "dim-label", NULL }));
+  /* The captions wrap at a narrow width; the figure never does. */
+  gtk_label_set_wrap (tile->detail, TRUE);
+  gtk_label_set_wrap (tile->best, TRUE);
+  gtk_label_set_wrap (tile->ci, TRUE);
   gtk_box_append (GTK_BOX (tile->box), line);
   gtk_box_append (GTK_BOX (tile->box), GTK_WIDGET (tile->detail));
   gtk_box_append (GTK_BOX (tile->box), GTK_WIDGET (tile->best));

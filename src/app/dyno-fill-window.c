@@ -73,7 +73,10 @@ static void update_actions (DynoFillWindow *self);
 static void
 toast (DynoFillWindow *self, const char *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  /* Toast titles are markup; file names and error messages are not. */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
 }
 
 static void

@@ -233,12 +233,11 @@ format_when (DynoResult *result)
   return dyno_units_format_time (dyno_result_get_created (result));
 }
 
-static const char *
-target_name (const DynoTargetResult *target)
+/* Its path, with its machine when another measured it: "/srv/data on nas". */
+static char *
+target_name (DynoResult *result, guint index)
 {
-  if (target->info != NULL && target->info->path != NULL)
-    return target->info->path;
-  return NULL;
+  return dyno_result_dup_target_path (result, index);
 }
 
 static char *
@@ -251,9 +250,10 @@ describe_session (DynoHistoryRow *self)
   g_autofree char *when = format_when (result);
   g_autoptr (GStrvBuilder) parts = g_strv_builder_new ();
   g_auto (GStrv) strv = NULL;
+  g_autofree char *path = n_targets == 1 ? target_name (result, 0) : NULL;
 
-  if (n_targets == 1 && target_name (dyno_result_get_target (result, 0)) != NULL)
-    g_strv_builder_add (parts, target_name (dyno_result_get_target (result, 0)));
+  if (path != NULL)
+    g_strv_builder_add (parts, path);
 
   if (dyno_result_get_source (result) != NULL)
     {
@@ -269,8 +269,21 @@ describe_session (DynoHistoryRow *self)
     }
   else
     {
-      /* bonnie++'s machine name is often the label: do not say it twice. */
-      if (system != NULL && system->hostname != NULL && g_strcmp0 (system->hostname, title) != 0)
+      /* bonnie++'s machine name is often the label: do not say it twice. A run on another
+       * machine says so: its host, measured over SSH. */
+      if (dyno_result_get_remote (result) != NULL)
+        {
+          g_autofree char *host = NULL;
+
+          if (system != NULL && system->hostname != NULL && *system->hostname != '\0')
+            /* TRANSLATORS: in the list of runs, the machine of a run over SSH: "nas (over SSH)" */
+            host = g_strdup_printf (_("%s (over SSH)"), system->hostname);
+          else
+            host = g_strdup_printf (_("%s (over SSH)"), dyno_result_get_remote (result));
+          g_strv_builder_add (parts, host);
+        }
+      else if (system != NULL && system->hostname != NULL
+               && g_strcmp0 (system->hostname, title) != 0)
         g_strv_builder_add (parts, system->hostname);
       if (system != NULL && system->os_name != NULL)
         g_strv_builder_add (parts, system->os_name);
@@ -340,14 +353,15 @@ describe_failure (const DynoTargetResult *target)
 }
 
 static GtkWidget *
-build_target_line (DynoHistoryRow *self, const DynoTargetResult *target)
+build_target_line (DynoHistoryRow *self, DynoResult *result, guint index)
 {
+  const DynoTargetResult *target = dyno_result_get_target (result, index);
+  g_autofree char *path = target_name (result, index);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *check = gtk_check_button_new ();
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
   GtkWidget *name_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name = gtk_label_new (target_name (target) != NULL ? target_name (target)
-                                                                 : _("Unknown target"));
+  GtkWidget *name = gtk_label_new (path != NULL ? path : _("Unknown target"));
   GtkWidget *badges = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *figures = figures_label_new ();
   /* TRANSLATORS: accessible name of a target's check box; %s is the folder */
@@ -465,8 +479,7 @@ build (DynoHistoryRow *self)
   else
     {
       for (guint i = 0; i < n_targets; i++)
-        gtk_box_append (self->targets_box,
-                        build_target_line (self, dyno_result_get_target (result, i)));
+        gtk_box_append (self->targets_box, build_target_line (self, result, i));
       gtk_widget_set_visible (GTK_WIDGET (self->targets_box), n_targets > 0);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->badges_box),

@@ -93,10 +93,11 @@ update_figures (DynoPriceGroup *self)
                               dyno_units_rate_label (unit, self->rate_unit),
                               target->price_currency);
       row = adw_action_row_new ();
+      /* The currency is a person's text: never markup, said before the text is set. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      dyno_phase_get_title (phase->phase));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       gtk_widget_add_css_class (row, "info-row");
       gtk_widget_add_css_class (row, "per-price");
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), row);

@@ -769,10 +769,11 @@ add_info_row (DynoResultView *self,
   if (value == NULL || *value == '\0')
     return;
   row = adw_action_row_new ();
+  /* Values are data (paths, CPU names, a person's label): never mistake them for markup.
+   * Before the text: a row parses what it is given while it still takes markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value);
-  /* Values are data (paths, CPU names): never mistake them for markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "info-row");
   adw_preferences_group_add (group, row);
   g_ptr_array_add (self->info_rows, row);
@@ -1077,12 +1078,13 @@ fill_system_group (DynoResultView *self)
 static void
 update_heading (DynoResultView *self)
 {
-  const char *label = dyno_result_get_label (self->result);
+  /* Named as the list of runs and the CLI name it: label, then folders, then host. */
+  g_autofree char *title = dyno_result_dup_name (self->result);
   guint n_targets = dyno_result_get_n_targets (self->result);
   guint n_failed = 0;
   g_autofree char *counts = NULL;
 
-  gtk_label_set_text (self->title_label, label != NULL && *label != '\0' ? label : _("Results"));
+  gtk_label_set_text (self->title_label, title);
 
   for (guint i = 0; i < n_targets; i++)
     n_failed += dyno_target_result_failed (dyno_result_get_target (self->result, i));

@@ -78,6 +78,12 @@ struct _DynoRunView
   gboolean has_queued;
   guint status_source;
   gboolean stopping;
+  /* Between phases: since when (monotonic µs), for the rest's countdown; 0 in a phase. */
+  gint64 between_since;
+  /* The phase's progress as last shown, and since when it has not moved: untimed work (an
+   * eviction, files put back, a stat pass's end) pulses the bar rather than freeze it. */
+  double shown_progress;
+  gint64 progress_moved_at;
 };
 
 G_DEFINE_FINAL_TYPE (DynoRunView, dyno_run_view, ADW_TYPE_BIN)
@@ -109,8 +115,7 @@ set_percent (GtkProgressBar *bar, GtkLabel *label, double fraction)
   set_label (label, text);
 }
 
-/* Rounded to what an estimate is worth: 5 s under two minutes, 10 s under ten, then minutes.
- * Rounding keeps the order, so the engine's estimate, which never goes up, reads the same. */
+/* Rounded to what an estimate is worth: 5 s under two minutes, 10 s under ten, then minutes. */
 static char *
 format_remaining (double seconds)
 {
@@ -140,6 +145,41 @@ format_remaining (double seconds)
   return g_strdup_printf (_("about %u h %02u min left"), s / 3600, (s % 3600) / 60);
 }
 
+/* The phase's bar: its progress; a countdown through the rest before a drive test; a pulse
+ * while untimed work keeps the progress still, so that nothing looks stalled that is not. */
+static void
+update_phase_bar (DynoRunView *self, const DynoStatus *status)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (status->phase == NULL)
+    {
+      if (!self->parallel && self->has_queued && self->rest > 0 && self->between_since > 0)
+        {
+          double rested = (now - self->between_since) / (double) G_USEC_PER_SEC;
+          double left = MAX (self->rest - rested, 0);
+          g_autofree char *text = g_strdup_printf (
+              /* TRANSLATORS: the live view between two drive tests, counting down
+               * CrystalDiskMark's rest: "Resting before the next test, 3 s left" */
+              _("Resting before the next test, %.0f s left"), ceil (left));
+
+          set_label (self->phase_label, text);
+          set_percent (self->phase_bar, self->phase_percent, rested / self->rest);
+        }
+      else
+        set_percent (self->phase_bar, self->phase_percent, 0);
+      return;
+    }
+  if (status->phase_progress != self->shown_progress)
+    {
+      self->shown_progress = status->phase_progress;
+      self->progress_moved_at = now;
+      set_percent (self->phase_bar, self->phase_percent, status->phase_progress);
+    }
+  else if (now - self->progress_moved_at > G_USEC_PER_SEC)
+    gtk_progress_bar_pulse (self->phase_bar);
+}
+
 static void
 update_status (DynoRunView *self)
 {
@@ -153,12 +193,11 @@ update_status (DynoRunView *self)
   if (!status.running)
     return;
 
-  set_percent (self->phase_bar, self->phase_percent,
-               status.phase == NULL ? 0 : status.phase_progress);
+  update_phase_bar (self, &status);
   set_percent (self->overall_bar, self->overall_percent, status.progress);
   elapsed = dyno_format_duration (status.elapsed);
-  /* The engine's estimate, from the phase time and what is left of the plan: it never goes up,
-   * so the view shows it as it is, never an extrapolation of its own. */
+  /* The engine's estimate, from the calibration and what the phases so far took (learnt
+   * again at each phase's end): shown as it is, never an extrapolation of its own. */
   remaining = format_remaining (status.remaining);
   set_label (self->elapsed_label, elapsed);
   set_label (self->remaining_label, remaining);
@@ -464,6 +503,9 @@ on_phase_started (DynoRunView     *self,
 
   if (phase == NULL)
     return;
+  self->between_since = 0;
+  self->shown_progress = -1;
+  self->progress_moved_at = g_get_monotonic_time ();
   if (card != NULL)
     {
       card->phase = phase;
@@ -560,6 +602,7 @@ on_phase_finished (DynoRunView *self,
     return;
   /* Done with the phase: no longer part of its sum. */
   card->phase = NULL;
+  self->between_since = g_get_monotonic_time ();
   card->has_rate = FALSE;
   update_aggregate (self, NULL);
   /* Its tile fills in: the mean of the runs so far. */

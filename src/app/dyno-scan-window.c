@@ -145,7 +145,9 @@ static void update_actions (DynoScanWindow *self);
 static void
 toast (DynoScanWindow *self, const char *text)
 {
-  AdwToast *t = adw_toast_new (text);
+  /* Toast titles are markup; file names and error messages are not. */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  AdwToast *t = adw_toast_new (escaped);
 
   adw_toast_set_timeout (t, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
@@ -216,9 +218,12 @@ make_row (const DynoUdisksBlock *block)
 static void
 show_unavailable (DynoScanWindow *self, const char *message)
 {
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+
   g_free (self->status);
   self->status = g_strdup (message);
-  adw_status_page_set_description (self->status_page, message);
+  /* A status page's description is markup; an error message is not. */
+  adw_status_page_set_description (self->status_page, escaped);
   gtk_stack_set_visible_child_name (self->stack, "unavailable");
   update_actions (self);
 }

@@ -15,6 +15,7 @@
 
 #include "dyno-config-enums.h"
 #include "dyno-error.h"
+#include "dyno-option.h"
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
 #include "dyno-presets.h"
@@ -46,7 +47,12 @@ struct _DynoSetupView
 
   DynoTargetList *target_list;
   AdwPreferencesGroup *test_group;
+  AdwPreferencesGroup *advanced_toggle_group;
+  GtkToggleButton *advanced_button;
+  GtkImage *advanced_icon;
   AdwPreferencesGroup *options_group;
+  AdwPreferencesGroup *phases_group;
+  AdwPreferencesGroup *cache_group;
   AdwPreferencesGroup *record_group;
   AdwComboRow *preset_row;
   GtkBox *note;
@@ -701,9 +707,9 @@ describe_cache (const DynoConfig *config, guint64 ram_bytes, NoteLevel *level)
     case DYNO_CACHE_EVICT:
       /* TRANSLATORS: %s is the file size, like "1 GiB" */
       /* Said as the run does it: what could stay cached is measured, not promised away. */
-      return g_strdup_printf (_("%s with cache eviction: before every read the file is evicted "
-                                "from the page cache, with its copies in the layers below that "
-                                "Dyno can reach; what stayed cached is measured and shown."),
+      return g_strdup_printf (_("%s, taken out of the page cache before every read so that "
+                                "reads come from the disk; whatever stays cached is measured and "
+                                "shown."),
                               size);
     case DYNO_CACHE_DROP:
       /* TRANSLATORS: %s is the file size, like "1 GiB" */
@@ -938,6 +944,63 @@ on_settings_changed (DynoSetupView *self, const char *key)
   update_state (self);
 }
 
+/* Advanced settings: behind a disclosure, open or closed as it was left */
+
+static void
+on_advanced_toggled (DynoSetupView *self)
+{
+  gboolean open = gtk_toggle_button_get_active (self->advanced_button);
+  GtkWidget *groups[] = { GTK_WIDGET (self->options_group), GTK_WIDGET (self->phases_group),
+                          GTK_WIDGET (self->cache_group), GTK_WIDGET (self->drive_group),
+                          GTK_WIDGET (self->record_group) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    gtk_widget_set_visible (groups[i], open);
+  gtk_image_set_from_icon_name (self->advanced_icon,
+                                open ? "pan-down-symbolic" : "pan-end-symbolic");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->advanced_button),
+                               GTK_ACCESSIBLE_STATE_EXPANDED, open, -1);
+}
+
+/* A row's tooltip is its option's help text from the option table, with the dyno-cli flag
+ * that sets it: the technical word for an expert, where the row's own words are plain. */
+static void
+set_option_tooltip (GtkWidget *row, const char *key)
+{
+  const DynoOption *option = dyno_option_lookup_settings (key, NULL);
+  g_autofree char *flag = NULL;
+  g_autofree char *text = NULL;
+
+  if (option == NULL || option->help == NULL)
+    return;
+  flag = dyno_option_describe_flag (option);
+  /* TRANSLATORS: a setting's tooltip: dyno-cli's flag and its help, "--chunk: Bytes per …" */
+  text = g_strdup_printf (_("%s: %s"), flag, g_dgettext (GETTEXT_PACKAGE, option->help));
+  gtk_widget_set_tooltip_text (row, text);
+}
+
+static void
+set_option_tooltips (DynoSetupView *self)
+{
+  const struct
+  {
+    gpointer row;
+    const char *key;
+  } rows[] = {
+    { self->phase_time_row, "phase-time" }, { self->repeat_row, "repeat" },
+    { self->auto_size_row, "size" },        { self->size_row, "size" },
+    { self->chunk_row, "chunk" },           { self->tests_row, "tests" },
+    { self->files_row, "files-spec" },      { self->seeks_row, "seeks" },
+    { self->seekers_row, "seekers" },       { self->per_char_row, "per-char" },
+    { self->per_char_size_row, "per-char-size" }, { self->cache_row, "cache" },
+    { self->data_row, "data" },             { self->queue_size_row, "queue-size" },
+    { self->interval_row, "interval" },     { self->notes_row, "notes" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    set_option_tooltip (GTK_WIDGET (rows[i].row), rows[i].key);
+}
+
 static void
 bind_combo (DynoSetupView *self, AdwComboRow *row, const char *key, const char *const *nicks)
 {
@@ -988,6 +1051,13 @@ dyno_setup_view_constructed (GObject *object)
   dyno_spin_row_bind_setting (self->repeat_row, self->settings, "repeat");
   g_settings_bind (self->settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "notes", self->notes_row, "text", G_SETTINGS_BIND_DEFAULT);
+
+  g_settings_bind (self->settings, "show-advanced", self->advanced_button, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->advanced_button, "toggled", G_CALLBACK (on_advanced_toggled),
+                           self, G_CONNECT_SWAPPED);
+  on_advanced_toggled (self);
+  set_option_tooltips (self);
 
   load_phases (self);
   load_auto_size (self);
@@ -1064,7 +1134,12 @@ dyno_setup_view_class_init (DynoSetupViewClass *klass)
                                                "/io/github/dyno_bench/Dyno/dyno-setup-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, target_list);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, test_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, advanced_toggle_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, advanced_button);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, advanced_icon);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, options_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, phases_group);
+  gtk_widget_class_bind_template_child (widget_class, DynoSetupView, cache_group);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, record_group);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, preset_row);
   gtk_widget_class_bind_template_child (widget_class, DynoSetupView, note);
@@ -1115,9 +1190,9 @@ DynoConfig *
 dyno_setup_view_build_config (DynoSetupView *self, GError **error)
 {
   static const char *const entry_titles[N_ENTRIES] = {
-    [ENTRY_SIZE] = N_("File size"),
-    [ENTRY_FILES] = N_("File tests"),
-    [ENTRY_PER_CHAR_SIZE] = N_("Per-char size"),
+    [ENTRY_SIZE] = N_("Data file size"),
+    [ENTRY_FILES] = N_("Small files"),
+    [ENTRY_PER_CHAR_SIZE] = N_("Single-byte amount"),
   };
   g_autoptr (DynoConfig) config = NULL;
 
@@ -1156,6 +1231,8 @@ dyno_setup_view_set_locked (DynoSetupView *self, gboolean locked)
   gtk_widget_set_sensitive (GTK_WIDGET (self->target_list), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->test_group), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->options_group), !locked);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->phases_group), !locked);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cache_group), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->drive_group), !locked);
   gtk_widget_set_sensitive (GTK_WIDGET (self->record_group), !locked);
 }
@@ -1186,4 +1263,20 @@ dyno_setup_view_get_phase_time_row (DynoSetupView *self)
 {
   g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
   return self->phase_time_row;
+}
+
+GtkToggleButton *
+dyno_setup_view_get_advanced_button (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), NULL);
+  return self->advanced_button;
+}
+
+gboolean
+dyno_setup_view_get_advanced_shown (DynoSetupView *self)
+{
+  g_return_val_if_fail (DYNO_IS_SETUP_VIEW (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->options_group))
+         && gtk_widget_get_visible (GTK_WIDGET (self->phases_group))
+         && gtk_widget_get_visible (GTK_WIDGET (self->drive_group));
 }

@@ -31,4 +31,8 @@ AdwEntryRow    *dyno_setup_view_get_size_row (DynoSetupView *self);
 DynoSwitchRow  *dyno_setup_view_get_auto_size_row (DynoSetupView *self);
 DynoSpinRow    *dyno_setup_view_get_phase_time_row (DynoSetupView *self);
 
+/* The disclosure of the advanced settings, and whether they are shown. */
+GtkToggleButton *dyno_setup_view_get_advanced_button (DynoSetupView *self);
+gboolean         dyno_setup_view_get_advanced_shown (DynoSetupView *self);
+
 G_END_DECLS

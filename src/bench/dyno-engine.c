@@ -940,7 +940,7 @@ dyno_engine_run_async (DynoEngine *self,
       job->config = dyno_config_copy (run->config);
       job->targets = g_steal_pointer (&local_targets);
       /* What a phase takes at least: its phase time, and for queued tests the rest before. */
-      job->shared = dyno_run_shared_new (g_strv_length (job->targets),
+      job->shared = dyno_run_shared_new (config, g_strv_length (job->targets),
                                          dyno_runner_count_phases (config),
                                          config->phase_time > 0
                                                  && dyno_config_has_queued_tests (config)

@@ -433,7 +433,9 @@ write_queued (PassState *p, GError **error)
 
           stamp (w->buffers[slot], length, submitted, p->index);
           w->lengths[slot] = length;
-          if (!dyno_io_ring_queue (w->ring, TRUE, w->buffers[slot], length, submitted, slot))
+          /* Buffers not registered: G_MAXUINT is no registered buffer's index. */
+          if (!dyno_io_ring_queue (w->ring, TRUE, w->buffers[slot], G_MAXUINT, length, submitted,
+                                   slot))
             {
               w->free_slots[w->n_free++] = slot;
               break;

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "dyno-clock.h"
+#include "dyno-estimate.h"
 #include "dyno-run-shared.h"
 #include "dyno-stream.h"
 
@@ -21,8 +22,12 @@ struct _DynoRunShared
   guint phases_done;
   gint64 started_ns;
 
-  /* The remaining-time estimate: each phase lasts about phase_time (or what the phases so far
-   * took, when longer), and the estimate only ever goes down. */
+  /* The remaining-time estimate (dyno-estimate.c): each phase priced from the calibration,
+   * learnt from what the phases took as they end. Without a price (no phase time and no
+   * rates), each phase lasts about phase_time, or the progress is extrapolated; that figure
+   * only ever goes down. */
+  DynoEstimate *estimate;
+  GArray *estimate_log; /* DynoEstimateEntry, one per phase that ended */
   double phase_time;
   gint64 phase_started_ns;
   double phases_seconds;   /* wall time of the phases done, from the end of the one before:
@@ -61,9 +66,14 @@ dyno_event_clear (DynoEvent *event)
 }
 
 DynoRunShared *
-dyno_run_shared_new (guint n_targets, guint phases_per_target, double phase_time)
+dyno_run_shared_new (const DynoConfig *config, guint n_targets, guint phases_per_target,
+                     double phase_time)
 {
   DynoRunShared *shared = g_new0 (DynoRunShared, 1);
+
+  if (config != NULL)
+    shared->estimate = dyno_estimate_new (config, n_targets);
+  shared->estimate_log = g_array_new (FALSE, TRUE, sizeof (DynoEstimateEntry));
 
   g_atomic_ref_count_init (&shared->ref_count);
   g_mutex_init (&shared->lock);
@@ -97,6 +107,8 @@ dyno_run_shared_unref (DynoRunShared *shared)
   if (!g_atomic_ref_count_dec (&shared->ref_count))
     return;
   g_array_unref (shared->events);
+  g_clear_pointer (&shared->estimate, dyno_estimate_free);
+  g_array_unref (shared->estimate_log);
   g_queue_clear_full (&shared->orders, order_free);
   g_cond_clear (&shared->order_given);
   g_mutex_clear (&shared->lock);
@@ -164,6 +176,17 @@ update_estimate (DynoRunShared *shared)
 
   shared->status.elapsed = (now - shared->started_ns) / 1e9;
   shared->status.progress = CLAMP (done / total, 0.0, 1.0);
+  /* The priced estimate: what is left of the plan, counting down with the clock through the
+   * phase under way; it is learnt again at every phase's end, and may then go up. */
+  remaining = shared->estimate != NULL
+                  ? dyno_estimate_remaining (shared->estimate,
+                                             (now - shared->last_done_ns) / 1e9)
+                  : NAN;
+  if (!isnan (remaining))
+    {
+      shared->status.remaining = remaining;
+      return;
+    }
   remaining = model_remaining (shared, total, now);
   /* A figure that jumps up is worse than one that is a little optimistic: it never rises.
    * When the run is behind the figure shown, that figure counts down more slowly, in the
@@ -225,10 +248,22 @@ dyno_run_shared_phase_done (DynoRunShared *shared)
   if (shared->status.phase != NULL)
     {
       gint64 now = dyno_now_ns ();
+      double seconds = (now - shared->last_done_ns) / 1e9;
 
-      shared->phases_seconds += (now - shared->last_done_ns) / 1e9;
+      shared->phases_seconds += seconds;
       shared->phases_timed++;
       shared->last_done_ns = now;
+      if (shared->estimate != NULL)
+        {
+          DynoEstimateEntry entry = { .target = shared->status.target,
+                                      .phase = shared->status.phase, .seconds = seconds };
+
+          dyno_estimate_phase_done (shared->estimate, shared->status.target,
+                                    shared->status.phase, seconds);
+          entry.remaining = dyno_estimate_remaining (shared->estimate, 0);
+          entry.correction = dyno_estimate_get_correction (shared->estimate);
+          g_array_append_val (shared->estimate_log, entry);
+        }
     }
   shared->status.phase = NULL;
   shared->status.phase_progress = 0;
@@ -253,16 +288,52 @@ dyno_run_shared_add_phases (DynoRunShared *shared, guint n)
   g_mutex_lock (&shared->lock);
   /* Repeats added for precision: the plan grows, and the progress with it. */
   shared->phases_per_target += n;
+  if (shared->estimate != NULL)
+    dyno_estimate_add_phases (shared->estimate, n * MAX (shared->status.n_targets, 1));
   g_mutex_unlock (&shared->lock);
 }
 
 void
-dyno_run_shared_skip_phases (DynoRunShared *shared, guint n)
+dyno_run_shared_skip_phases (DynoRunShared *shared, guint target, guint n)
 {
   g_mutex_lock (&shared->lock);
   /* A failed target skips its remaining phases; progress must still add up. */
   shared->phases_done += n;
+  if (shared->estimate != NULL)
+    dyno_estimate_skip_target (shared->estimate, target);
   g_mutex_unlock (&shared->lock);
+}
+
+void
+dyno_run_shared_set_sizing (DynoRunShared *shared, guint target, const DynoSizing *sizing,
+                            const DynoWorkload *workload)
+{
+  g_mutex_lock (&shared->lock);
+  if (shared->estimate != NULL)
+    dyno_estimate_set_sizing (shared->estimate, target, sizing, workload);
+  g_mutex_unlock (&shared->lock);
+}
+
+void
+dyno_run_shared_calibrated (DynoRunShared *shared)
+{
+  g_mutex_lock (&shared->lock);
+  /* What came before (the idle measurement, the calibrations) is no phase's. */
+  shared->last_done_ns = dyno_now_ns ();
+  if (shared->estimate != NULL)
+    dyno_estimate_calibrated (shared->estimate);
+  g_mutex_unlock (&shared->lock);
+}
+
+GArray *
+dyno_run_shared_dup_estimate_log (DynoRunShared *shared)
+{
+  GArray *log;
+
+  g_mutex_lock (&shared->lock);
+  log = g_array_copy (shared->estimate_log);
+  g_mutex_unlock (&shared->lock);
+  return log;
 }
 
 gint64

@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "dyno-config.h"
 #include "dyno-engine-types.h"
 #include "dyno-result.h"
 #include "dyno-stream.h"
@@ -51,7 +52,11 @@ typedef struct
 
 typedef struct _DynoRunShared DynoRunShared;
 
-DynoRunShared *dyno_run_shared_new (guint n_targets, guint phases_per_target, double phase_time);
+/* config (may be NULL) prices the remaining-time estimate (dyno-estimate.h). */
+DynoRunShared *dyno_run_shared_new (const DynoConfig *config,
+                                    guint             n_targets,
+                                    guint             phases_per_target,
+                                    double            phase_time);
 DynoRunShared *dyno_run_shared_ref (DynoRunShared *shared);
 void           dyno_run_shared_unref (DynoRunShared *shared);
 /* Takes ownership of event->text. */
@@ -65,9 +70,28 @@ void           dyno_run_shared_set_phase (DynoRunShared *shared,
                                           const DynoPhase *phase);
 void           dyno_run_shared_set_progress (DynoRunShared *shared, double phase_progress, double rate);
 void           dyno_run_shared_phase_done (DynoRunShared *shared);
-void           dyno_run_shared_skip_phases (DynoRunShared *shared, guint n);
+void           dyno_run_shared_skip_phases (DynoRunShared *shared, guint target, guint n);
 /* n more phases for every target: the repeats added for precision. */
 void           dyno_run_shared_add_phases (DynoRunShared *shared, guint n);
+/* What target's calibration measured and the sizes it runs, which price its phases in the
+ * remaining-time estimate; and that the calibrations are over (the next phase's time starts
+ * now). */
+void           dyno_run_shared_set_sizing (DynoRunShared      *shared,
+                                           guint               target,
+                                           const DynoSizing   *sizing,
+                                           const DynoWorkload *workload);
+void           dyno_run_shared_calibrated (DynoRunShared *shared);
+/* The estimate as it was learnt at each phase's end, for tests: what the phase took (from
+ * the end of the one before), the seconds then left and the correction of the prices. */
+typedef struct
+{
+  guint target;
+  const DynoPhase *phase;
+  double seconds;
+  double remaining;
+  double correction;
+} DynoEstimateEntry;
+GArray        *dyno_run_shared_dup_estimate_log (DynoRunShared *shared);
 void           dyno_run_shared_finish (DynoRunShared *shared);
 /* When the run started (dyno_now_ns ()): the time of every sample and phase is from then. */
 gint64         dyno_run_shared_get_started_ns (DynoRunShared *shared);

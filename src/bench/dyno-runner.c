@@ -45,11 +45,17 @@ typedef struct
 } RunState;
 
 /* The phases of the plan that a target will run: file tests need files to test. */
-static gboolean
-selected (const DynoConfig *config, const DynoPhase *phase)
+gboolean
+dyno_runner_selects (const DynoConfig *config, const DynoPhase *phase)
 {
   return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST)
            && dyno_config_get_files (config)->num == 0);
+}
+
+static gboolean
+selected (const DynoConfig *config, const DynoPhase *phase)
+{
+  return dyno_runner_selects (config, phase);
 }
 
 guint
@@ -853,14 +859,23 @@ run_round (RunState *state, guint index, TargetSlot *slot, gboolean last, gboole
     {
       slot->result->started_at = g_get_real_time ();
       ok = open_target (state, slot, &error);
+      /* Calibrated in its first round: what came before is no phase's. */
+      if (ok && !open_only)
+        dyno_run_shared_calibrated (run->shared);
     }
   else
     dyno_sampler_watch (run->sampler, slot->path, &run->target_stat, &run->vanished,
                         &run->stop);
   if (ok && !open_only && !slot->announced)
     {
+      DynoWorkload workload = { .io_size = run->io_size, .per_char_size = run->per_char_size,
+                                .files_total = run->files_total, .files_cap = run->files_cap };
+
+      memcpy (workload.counts, run->counts, sizeof workload.counts);
       announce_sizing (state, slot);
       slot->announced = TRUE;
+      /* The sizes are final: they and the calibration's rates price its phases. */
+      dyno_run_shared_set_sizing (run->shared, index, &slot->result->sizing, &workload);
     }
   if (ok && !open_only && !slot->warmed)
     {
@@ -921,7 +936,7 @@ skip_target (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
   /* Failed: its remaining phases are skipped, for the progress to add up (in a round added
    * for precision there are none planned past it). */
   if (state->run.repeat + 1 < config->repeat)
-    dyno_run_shared_skip_phases (state->run.shared,
+    dyno_run_shared_skip_phases (state->run.shared, index,
                                  dyno_runner_count_phases (config) / MAX (config->repeat, 1)
                                      * (config->repeat - state->run.repeat - 1));
   target_finished (state, result, index, slot);
@@ -1209,7 +1224,11 @@ open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_target
         slots[i].files_total = common.files_total;
         slots[i].files_cap = common.files_cap;
         memcpy (slots[i].counts, common.counts, sizeof slots[i].counts);
+        /* The estimate prices each target's phases at its own rates. */
+        dyno_run_shared_set_sizing (run->shared, i, &slots[i].result->sizing, &common);
       }
+  /* What came before (the idle measurement, every calibration) is no phase's. */
+  dyno_run_shared_calibrated (run->shared);
 }
 
 /* ---- taking turns ----------------------------------------------------------------------- */
@@ -1265,7 +1284,10 @@ adopt_workload (RunState *state, TargetSlot *slots, guint n_targets, const DynoS
         memcpy (slots[i].counts, order->workload.counts, sizeof slots[i].counts);
         dyno_calibrate_adopt (state->run.config, &order->workload,
                               order->text != NULL ? order->text : "", &slots[i].result->sizing);
+        dyno_run_shared_set_sizing (state->run.shared, i, &slots[i].result->sizing,
+                                    &order->workload);
       }
+  dyno_run_shared_calibrated (state->run.shared);
 }
 
 /* One round that was ordered; the engine hears when it is over, and why the target ended if

@@ -13,17 +13,6 @@
 #include "dyno-parse.h"
 #include "dyno-result-store.h"
 
-/* The run's name as the Runs page shows it: its label, else its machine. */
-static const char *
-run_name (DynoResult *result)
-{
-  const DynoSystemInfo *system = dyno_result_get_system (result);
-
-  if (dyno_result_get_label (result) != NULL && *dyno_result_get_label (result) != '\0')
-    return dyno_result_get_label (result);
-  return system != NULL && system->hostname != NULL ? system->hostname : "?";
-}
-
 /* One target's figure for a phase: "—" when it did not run it, bonnie++'s "+++++" when it was
  * always too fast to trust. Each target of a run has its own row: the best of a paired run's
  * two targets would show one side's figure as the run's. */
@@ -49,9 +38,13 @@ format_date (DynoResult *result)
 }
 
 static char *
-target_text (const DynoTargetResult *target)
+target_text (DynoResult *result, guint index)
 {
-  return g_strdup_printf ("%s%s", target->info && target->info->path ? target->info->path : "?",
+  const DynoTargetResult *target = dyno_result_get_target (result, index);
+  /* A remote target says its machine, as the app's Runs page does: "/srv on nas". */
+  g_autofree char *path = dyno_result_dup_target_path (result, index);
+
+  return g_strdup_printf ("%s%s", path != NULL ? path : "?",
                           dyno_target_result_failed (target) ? _(" (failed)") : "");
 }
 
@@ -108,7 +101,9 @@ print_text (GPtrArray *results, GPtrArray *paths)
     {
       DynoResult *result = g_ptr_array_index (results, i);
       g_autofree char *date = format_date (result);
-      g_autofree char *name = g_utf8_make_valid (run_name (result), -1);
+      /* Named as the app's Runs page and comparisons name it: label, then folder, then host. */
+      g_autofree char *named = dyno_result_dup_name (result);
+      g_autofree char *name = g_utf8_make_valid (named, -1);
       guint n_targets = dyno_result_get_n_targets (result);
 
       if (n_targets == 0)
@@ -120,7 +115,7 @@ print_text (GPtrArray *results, GPtrArray *paths)
           const DynoTargetResult *target = dyno_result_get_target (result, t);
           g_autofree char *write = target_rate (target, "write");
           g_autofree char *read = target_rate (target, "read");
-          g_autofree char *where = target_text (target);
+          g_autofree char *where = target_text (result, t);
 
           print_row (t == 0 ? date : "", t == 0 ? name : "", write, read, where);
         }
@@ -171,22 +166,28 @@ print_json (GPtrArray *results, GPtrArray *paths, GPtrArray *problems)
       DynoResult *result = g_ptr_array_index (results, i);
       GDateTime *created = dyno_result_get_created (result);
       g_autofree char *when = created ? g_date_time_format_iso8601 (created) : NULL;
+      g_autofree char *name = dyno_result_dup_name (result);
 
       json_builder_begin_object (b);
       add_string (b, "file", g_ptr_array_index (paths, i));
       add_string (b, "id", dyno_result_get_id (result));
       add_string (b, "created", when);
       add_string (b, "label", dyno_result_get_label (result));
-      add_string (b, "name", run_name (result));
+      add_string (b, "name", name);
       add_string (b, "tool", dyno_result_get_tool (result));
       json_builder_set_member_name (b, "targets");
       json_builder_begin_array (b);
       for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
         {
           const DynoTargetResult *target = dyno_result_get_target (result, t);
+          g_autofree char *target_name = dyno_result_dup_target_name (result, t);
+          g_autofree char *host = dyno_result_dup_target_host (result, t);
 
           json_builder_begin_object (b);
+          add_string (b, "name", target_name);
           add_string (b, "path", target->info ? target->info->path : NULL);
+          /* The machine of a remote target of a run over several; null: the run's own. */
+          add_string (b, "host", host);
           json_builder_set_member_name (b, "failed");
           json_builder_add_boolean_value (b, dyno_target_result_failed (target));
           add_rate (b, "write", target);

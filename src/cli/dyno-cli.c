@@ -406,6 +406,9 @@ main (int argc, char *argv[])
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* Standard output carries results (--json -, --csv, --stream): GLib's debug and info
+   * messages (G_MESSAGES_DEBUG=Dyno) go to standard error, as warnings do. */
+  g_log_writer_default_set_use_stderr (TRUE);
   /* A file size limit (ulimit -f) would kill the process mid-write with SIGXFSZ and leave the
    * scratch folder; ignored, write() fails with EFBIG and the run fails cleanly. */
   signal (SIGXFSZ, SIG_IGN);

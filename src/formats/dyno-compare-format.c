@@ -1068,7 +1068,13 @@ format_json (const DynoComparison *comparison, DynoRateUnit unit)
       add_string (b, "source", dyno_result_get_source (result));
       add_string (b, "file", dyno_result_get_path (result));
       add_string (b, "created", created_text);
-      add_string (b, "hostname", system ? system->hostname : NULL);
+      /* The machine that measured the entry: a remote target's own, not the result's. */
+      add_string (b, "hostname",
+                  target->system != NULL ? target->system->hostname
+                  : system != NULL       ? system->hostname
+                                         : NULL);
+      add_string (b, "remote",
+                  target->remote != NULL ? target->remote : dyno_result_get_remote (result));
       json_builder_set_member_name (b, "target");
       json_builder_add_int_value (b, dyno_comparison_get_target (comparison, e));
       add_string (b, "path", target->info ? target->info->path : NULL);

@@ -115,21 +115,6 @@ dyno_comparison_unref (DynoComparison *comparison)
 
 /* ---- names ---------------------------------------------------------------------------- */
 
-/* The result's own name: its label, else the host it ran on. */
-static const char *
-result_base_name (DynoResult *result)
-{
-  const char *label = dyno_result_get_label (result);
-  const DynoSystemInfo *system = dyno_result_get_system (result);
-
-  if (label != NULL && *label != '\0')
-    return label;
-  if (system != NULL && system->hostname != NULL && *system->hostname != '\0')
-    return system->hostname;
-  /* Translators: the name of a result that has neither a label nor a host name */
-  return _("unnamed");
-}
-
 /* The label, else the folder, else the host: as the app, the CLI and the charts name it. */
 static char *
 automatic_name (const Entry *entry)
@@ -381,6 +366,7 @@ dyno_comparison_name_by_folder (DynoComparison *comparison)
       const Entry *entry = get_entry (comparison, i);
       const DynoTargetResult *target = dyno_result_get_target (entry->result, entry->target);
       g_autofree char *folder = NULL;
+      const char *label;
 
       if (entry->user_name != NULL || dyno_result_get_n_targets (entry->result) < 2
           || target->info == NULL || target->info->path == NULL)
@@ -388,12 +374,15 @@ dyno_comparison_name_by_folder (DynoComparison *comparison)
           g_ptr_array_add (names, NULL);
           continue;
         }
-      folder = g_path_get_basename (target->info->path);
-      /* One session's folders need no session name: "plain", "encrypted". */
-      g_ptr_array_add (names, one_result ? g_steal_pointer (&folder)
-                                         : g_strdup_printf ("%s %s",
-                                                            result_base_name (entry->result),
-                                                            folder));
+      /* The model's folder: a remote target's says its machine ("data on nas"). */
+      folder = dyno_result_dup_target_folder (entry->result, entry->target);
+      /* One session's folders need no session name: "plain", "encrypted"; among several
+       * sessions, a labelled one's come after its label ("lap plain"), and an unlabelled
+       * one's are named as the model names them, by folder (on its machine when remote). */
+      label = dyno_result_get_label (entry->result);
+      g_ptr_array_add (names, one_result || label == NULL || *label == '\0'
+                                  ? g_steal_pointer (&folder)
+                                  : g_strdup_printf ("%s %s", label, folder));
     }
   /* Two folders of one name ("/a/data", "/b/data") keep the whole path. */
   counts = g_hash_table_new (g_str_hash, g_str_equal);
@@ -962,8 +951,12 @@ dyno_comparison_describe_source (const DynoComparison *comparison)
 
   for (guint i = 0; i < comparison->entries->len; i++)
     {
-      DynoResult *result = get_entry (comparison, i)->result;
-      const DynoSystemInfo *system = dyno_result_get_system (result);
+      const Entry *entry = get_entry (comparison, i);
+      DynoResult *result = entry->result;
+      const DynoTargetResult *target = dyno_result_get_target (result, entry->target);
+      /* A remote target's machine is its own, not the result's. */
+      const DynoSystemInfo *system = target->system != NULL ? target->system
+                                                            : dyno_result_get_system (result);
       const char *tool = dyno_result_get_tool (result);
 
       if (result_is_ours (result))

@@ -109,7 +109,7 @@ dyno_text_column_title (const DynoPhase *phase)
   /* Bonnie's tokens stay untranslated, as bonnie++ prints them, so that tables from different
    * locales compare column for column; a queued test's name is CrystalDiskMark's. */
   if (phase->kind->params == 0)
-    return phase->kind->short_title;
+    return phase->kind->table_title != NULL ? phase->kind->table_title : phase->kind->short_title;
   return dyno_phase_get_short_title (phase);
 }
 

@@ -152,14 +152,7 @@ option_to_variant (GSettings *settings, const DynoOptionSet *set, const DynoOpti
   /* A size left to the target, or none given: the key's own default ("auto", empty). */
   if (option->type == DYNO_OPTION_SIZE
       && (automatic || (*(const guint64 *) ptr == 0 && option->min == 0)))
-    {
-      g_autoptr (GSettingsSchema) schema = NULL;
-      g_autoptr (GSettingsSchemaKey) key = NULL;
-
-      g_object_get (settings, "settings-schema", &schema, NULL);
-      key = g_settings_schema_get_key (schema, option->settings);
-      return g_settings_schema_key_get_default_value (key);
-    }
+    return g_settings_get_default_value (settings, option->settings);
   {
     g_autofree char *text = dyno_option_format (set, option, config);
 
@@ -183,8 +176,13 @@ dyno_options_to_settings (const DynoConfig *config, GSettings *settings, gboolea
         if (option->settings == NULL || !has_key (settings, option->settings)
             || (preset_only && (option->flags & DYNO_OPTION_PRESET_KEEPS)))
           continue;
-        g_settings_set_value (settings, option->settings,
-                              option_to_variant (settings, sets[s], option, config));
+        {
+          /* A new value is floating, a key's default is not: own either once. */
+          g_autoptr (GVariant) value
+              = g_variant_take_ref (option_to_variant (settings, sets[s], option, config));
+
+          g_settings_set_value (settings, option->settings, value);
+        }
       }
 }
 

@@ -88,6 +88,10 @@ struct _DynoPhaseKind
   const char *nick;           /* "write", "rnd-read" */
   const char *title;          /* untranslated, e.g. N_("Block write") */
   const char *short_title;    /* untranslated column title under the group: N_("Block") */
+  /* Untranslated: its column in Bonnie-style text tables where bonnie++ prints another word
+   * than the short title the app and charts use ("Read" for a stat phase, whose short title
+   * is "Stat"); NULL: the short title */
+  const char *table_title;
   const DynoPhaseGroup *group;
   DynoUnit unit;
   DynoPhaseFlags flags;

@@ -721,29 +721,100 @@ target_path (DynoResult *self, guint index)
              : NULL;
 }
 
-/* A target's folder: its last part, unless another target's ends alike ("/a/mnt", "/b/mnt"),
- * then its whole path. NULL without a path. */
+/* The machine of a target measured over SSH: a remote target's of a run over several machines,
+ * or every target's of a run of one remote machine; its system's host name, else the host of
+ * its "user@host". NULL for a target of the machine that ran the run. */
 static char *
-target_folder (DynoResult *self, guint index)
+target_host (DynoResult *self, guint index)
+{
+  DynoTargetResult *target = g_ptr_array_index (self->targets, index);
+  const char *remote = target->remote != NULL ? target->remote : self->remote;
+  const DynoSystemInfo *system = target->remote != NULL ? target->system : self->system;
+  const char *at;
+
+  if (remote == NULL || *remote == '\0')
+    return NULL;
+  if (system != NULL && system->hostname != NULL && *system->hostname != '\0')
+    return g_strdup (system->hostname);
+  at = strrchr (remote, '@');
+  return g_strdup (at != NULL && at[1] != '\0' ? at + 1 : remote);
+}
+
+/* The folder, on its machine when that is another: "data", or "data on nas". */
+static char *
+folder_on_host (const char *folder, const char *host)
+{
+  if (host == NULL)
+    return g_strdup (folder);
+  /* Translators: a folder of another machine in a run over several, "data on nas" */
+  return g_strdup_printf (_("%s on %s"), folder, host);
+}
+
+static char *
+target_short_folder (DynoResult *self, guint index)
 {
   const char *path = target_path (self, index);
   g_autofree char *base = NULL;
+  g_autofree char *host = NULL;
 
   if (path == NULL)
     return NULL;
   base = g_path_get_basename (path);
+  host = target_host (self, index);
+  return folder_on_host (base, host);
+}
+
+char *
+dyno_result_dup_target_host (DynoResult *self, guint index)
+{
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+
+  return target_host (self, index);
+}
+
+char *
+dyno_result_dup_target_path (DynoResult *self, guint index)
+{
+  g_autofree char *host = NULL;
+  const char *path;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+
+  path = target_path (self, index);
+  if (path == NULL)
+    return NULL;
+  host = target_host (self, index);
+  return folder_on_host (path, host);
+}
+
+char *
+dyno_result_dup_target_folder (DynoResult *self, guint index)
+{
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+
+  folder = target_short_folder (self, index);
+  if (folder == NULL)
+    return NULL;
   for (guint i = 0; i < self->targets->len; i++)
     {
-      const char *other = target_path (self, i);
-      g_autofree char *other_base = NULL;
+      g_autofree char *other = NULL;
 
-      if (i == index || other == NULL)
+      if (i == index)
         continue;
-      other_base = g_path_get_basename (other);
-      if (g_strcmp0 (base, other_base) == 0)
-        return g_strdup (path);
+      other = target_short_folder (self, i);
+      if (g_strcmp0 (folder, other) == 0)
+        {
+          g_autofree char *host = target_host (self, index);
+
+          return folder_on_host (target_path (self, index), host);
+        }
     }
-  return g_steal_pointer (&base);
+  return g_steal_pointer (&folder);
 }
 
 static const char *
@@ -768,7 +839,7 @@ dyno_result_dup_name (DynoResult *self)
   folders = g_strv_builder_new ();
   for (guint i = 0; i < self->targets->len; i++)
     {
-      g_autofree char *folder = target_folder (self, i);
+      g_autofree char *folder = dyno_result_dup_target_folder (self, i);
 
       if (folder != NULL)
         g_strv_builder_add (folders, folder);
@@ -788,7 +859,7 @@ dyno_result_dup_target_name (DynoResult *self, guint index)
   g_return_val_if_fail (DYNO_IS_RESULT (self), NULL);
   g_return_val_if_fail (index < self->targets->len, NULL);
 
-  folder = target_folder (self, index);
+  folder = dyno_result_dup_target_folder (self, index);
   if (self->label != NULL && *self->label != '\0')
     {
       if (self->targets->len < 2 || folder == NULL)
@@ -799,7 +870,11 @@ dyno_result_dup_target_name (DynoResult *self, guint index)
   if (folder != NULL)
     return g_steal_pointer (&folder);
   if (self->targets->len > 1)
-    /* Translators: a target without a folder of a run over several: "vm #2" */
-    return g_strdup_printf (_("%s #%u"), host_name (self), index + 1);
+    {
+      g_autofree char *host = target_host (self, index);
+
+      /* Translators: a target without a folder of a run over several: "vm #2" */
+      return g_strdup_printf (_("%s #%u"), host != NULL ? host : host_name (self), index + 1);
+    }
   return g_strdup (host_name (self));
 }

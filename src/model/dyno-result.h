@@ -287,6 +287,16 @@ gboolean          dyno_result_has_failures (DynoResult *self);
  * label names each "LABEL · FOLDER". */
 char             *dyno_result_dup_name (DynoResult *self);
 char             *dyno_result_dup_target_name (DynoResult *self, guint index);
+/* The folder part of a target's name: its last part ("data"), or its whole path when another
+ * target's ends alike; "data on nas" for a target measured over SSH (a remote target of a run
+ * over several machines, DynoTargetResult.remote, or any of a run of one remote machine,
+ * dyno_result_get_remote ()). NULL without a path. */
+char             *dyno_result_dup_target_folder (DynoResult *self, guint index);
+/* Its whole path, the same way: "/srv/data", or "/srv/data on nas". NULL without a path. */
+char             *dyno_result_dup_target_path (DynoResult *self, guint index);
+/* The machine that measured a target over SSH, as above: its host name (its system's, else
+ * the host of its "user@host"); NULL for a target of the machine that ran the run. */
+char             *dyno_result_dup_target_host (DynoResult *self, guint index);
 
 /* JSON (dyno-result-json.c): {"format": "dyno-result", "version": 1, …} */
 char       *dyno_result_to_json (DynoResult *self, gboolean pretty);

@@ -10,7 +10,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 
 #include "dyno-history-item.h"
@@ -64,14 +63,11 @@ update_strings (DynoHistoryItem *self)
   GString *search = g_string_new (NULL);
 
   g_free (self->title);
-  if (label != NULL && *label != '\0')
-    self->title = g_strdup (label);
-  else if (system != NULL && system->hostname != NULL && *system->hostname != '\0')
-    self->title = g_strdup (system->hostname);
-  else
-    self->title = g_strdup (_("Unnamed Run"));
+  /* Named as everywhere else (the CLI, comparisons, charts): label, then folder, then host. */
+  self->title = dyno_result_dup_name (self->result);
 
   append_word (search, label);
+  append_word (search, dyno_result_get_remote (self->result));
   if (system != NULL)
     {
       append_word (search, system->hostname);
@@ -81,6 +77,9 @@ update_strings (DynoHistoryItem *self)
     {
       const DynoTargetResult *target = dyno_result_get_target (self->result, i);
 
+      append_word (search, target->remote);
+      if (target->system != NULL)
+        append_word (search, target->system->hostname);
       if (target->info == NULL)
         continue;
       append_word (search, target->info->path);

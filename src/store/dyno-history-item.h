@@ -22,7 +22,7 @@ void             dyno_history_item_set_path (DynoHistoryItem *self, const char *
 /* TRUE for a file opened from elsewhere and listed where it is (the extra-results key). */
 gboolean         dyno_history_item_get_external (DynoHistoryItem *self);
 void             dyno_history_item_set_external (DynoHistoryItem *self, gboolean external);
-/* The label, else the host name, else "Unnamed Run": never empty. */
+/* dyno_result_dup_name (): the label, else the folders, else the host: never empty. */
 const char      *dyno_history_item_get_title (DynoHistoryItem *self);
 /* What the search entry matches: label, host, OS, targets, file systems, tool. */
 const char      *dyno_history_item_get_search_text (DynoHistoryItem *self);

@@ -1788,6 +1788,63 @@ def case_list_targets_and_dates():
               "JSON targets lack their own figures", p.out)
 
 
+def case_list_remote_names():
+    """dyno-cli list names a run as the app and comparisons do (label, then folder, then host),
+    and a target measured over SSH with its machine; compare --format json gives a remote
+    target's own machine, not this one's."""
+    with Target() as a, Target() as b, Scratch() as d:
+        env = dict(os.environ, XDG_DATA_HOME=d.path)
+        runs = os.path.join(d.path, "dyno", "runs")
+        os.makedirs(runs)
+        p = cli("run", "-d", a.path, "-d", b.path, "-s", "4M", "--tests", "write,read",
+                "--json", "-", "-q", env=env)
+        expect_rc(p, 0)
+        a.clean(p)
+        b.clean(p)
+        doc = json.loads(p.out)
+        local_host = doc["system"]["hostname"]
+        # The second target as another machine's dyno-cli would have measured it in a run over
+        # several machines (docs/result-format.md: a target's remote and system).
+        doc["targets"][1]["remote"] = "ada@192.0.2.7"
+        doc["targets"][1]["system"] = dict(doc["system"], hostname="nas-" + local_host)
+        mixed = os.path.join(runs, "mixed.dyno.json")
+        with open(mixed, "w") as f:
+            json.dump(doc, f)
+        # A run of one remote machine: its top-level remote, its system the far machine's.
+        alone = dict(doc, targets=[dict(doc["targets"][0])], remote="ada@192.0.2.8",
+                     system=dict(doc["system"], hostname="far-" + local_host),
+                     id="00000000-0000-0000-0000-0000000000aa")
+        with open(os.path.join(runs, "alone.dyno.json"), "w") as f:
+            json.dump(alone, f)
+        a_name = os.path.basename(a.path)
+        b_name = os.path.basename(b.path)
+        p = cli("list", "--json", env=env)
+        expect_rc(p, 0)
+        listed = {os.path.basename(r["file"]): r for r in json.loads(p.out)["runs"]}
+        check(listed["mixed.dyno.json"]["name"] == "%s, %s on nas-%s" % (a_name, b_name,
+                                                                         local_host),
+              "a run without a label is not named by its folders, with the remote one's host",
+              p.out)
+        targets = listed["mixed.dyno.json"]["targets"]
+        check(targets[0]["host"] is None and targets[1]["host"] == "nas-" + local_host
+              and targets[1]["name"] == "%s on nas-%s" % (b_name, local_host),
+              "the remote target's host or name is wrong", p.out)
+        check(listed["alone.dyno.json"]["name"] == "%s on far-%s" % (a_name, local_host),
+              "a run of one remote machine is not named with its machine", p.out)
+        p = cli("list", env=env)
+        expect_rc(p, 0)
+        check("%s on nas-%s" % (b.path, local_host) in p.out
+              and "%s on far-%s" % (a.path, local_host) in p.out,
+              "the text list does not show the remote targets' machines", p.describe())
+        p = cli("compare", "--format", "json", mixed, env=env)
+        expect_rc(p, 0)
+        entries = json.loads(p.out)["entries"]
+        check([e["hostname"] for e in entries] == [local_host, "nas-" + local_host]
+              and [e["remote"] for e in entries] == [None, "ada@192.0.2.7"]
+              and entries[1]["name"] == "%s on nas-%s" % (b_name, local_host),
+              "compare --format json names the remote entry's machine wrongly", p.out)
+
+
 def case_printable_paths():
     """A folder whose name holds a terminal escape sequence and a newline is shown escaped: in
     the progress lines and in an error, nothing reaches the terminal that could drive it."""
@@ -1864,6 +1921,7 @@ CASES = [
     ("--help lists compare, import and export", case_help_new_commands),
     ("list: the saved runs, text and JSON, a broken file named", case_list),
     ("list: a row per target, oldest run first", case_list_targets_and_dates),
+    ("list: one name for a run; a remote target with its machine", case_list_remote_names),
     ("run: control characters of a folder's name are shown escaped", case_printable_paths),
     ("run --profile default: CrystalDiskMark's tests, layout and JSON", case_profile),
     ("run --profile real-world --mix; --test", case_profile_mix_and_tests),

@@ -16,7 +16,9 @@ detached, tmpfs unmounted), also when the body raises, and `atexit` covers a bod
 import atexit
 import os
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -42,6 +44,18 @@ def _at_exit():
 
 
 atexit.register(_at_exit)
+
+
+def _exit_on_signal(signum, frame):
+    # meson ends a test that ran out of time with SIGTERM, and a closed terminal sends SIGHUP:
+    # by default Python dies of them without running `finally` or atexit, which left loop
+    # devices and mounts behind. Exiting runs both.
+    sys.exit(128 + signum)
+
+
+for _sig in (signal.SIGTERM, signal.SIGHUP):
+    if signal.getsignal(_sig) == signal.SIG_DFL:
+        signal.signal(_sig, _exit_on_signal)
 
 
 class Unavailable(Exception):
@@ -70,6 +84,11 @@ def _umount(path):
     if subprocess.run(["umount", path], stdout=subprocess.DEVNULL,
                       stderr=subprocess.DEVNULL).returncode != 0:
         _quiet(["umount", "-l", path])
+
+
+def umount(path):
+    """Unmount path, lazily if it is busy: a test's cleanup must not leave it mounted."""
+    _umount(path)
 
 
 class _Steps:

@@ -64,6 +64,9 @@ typedef struct
   guint64 stamp;              /* the next write stamp */
   guint64 bytes;
   guint64 ios;
+  guint64 n_waits;            /* submit-and-wait calls, */
+  guint64 n_submits;          /* submit-only calls, */
+  guint64 in_kernel_sum;      /* and I/Os left in flight after each wait: for debugging */
   gboolean wrote;
   gint64 finished_ns;
   gint64 flush_ns;
@@ -149,58 +152,76 @@ check_result (QueuedWorker *worker, gint64 result, gboolean write, guint64 offse
   return FALSE;
 }
 
-/* One ring of depth I/Os. Returns with every I/O completed: the buffers are then free. */
+/* Queues the next I/O into slot: FALSE when there are no more tickets. */
+static gboolean
+queue_next (QueuedWorker *worker, DynoIoRing *ring, guint slot, guint64 *offsets)
+{
+  QueuedShared *shared = worker->shared;
+  gboolean write;
+
+  if (!next_io (worker, &offsets[slot], &write))
+    return FALSE;
+  worker->is_write[slot] = write;
+  if (write)
+    stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
+  dyno_io_ring_queue (ring, write, worker->buffers[slot], slot, shared->block, offsets[slot], slot);
+  return TRUE;
+}
+
+/* Hands what is queued to the kernel once it holds back as many I/Os as the kernel has.
+ * Submitting the refills of a whole batch of completions in one call would hand the device
+ * a whole queue at once (the block layer plugs a submission of three or more, and issues
+ * them at its end): the device then idles while the ring is refilled, completes them all
+ * together, and the queue goes on in bursts, each waiting for the last (docs/design.md has
+ * the measurements). With this rule a device that ran dry gets its first
+ * I/O at once, then 1, 2, 4, …; a busy one gets them in one call. The last of a batch goes
+ * with the wait that follows it (one system call per I/O at Q1, none more). Returns -errno
+ * when the ring broke. */
+static int
+submit_early (QueuedWorker *worker, DynoIoRing *ring, gboolean last)
+{
+  guint queued = dyno_io_ring_queued (ring);
+
+  if (last || queued == 0 || queued < dyno_io_ring_pending (ring) - queued)
+    return 0;
+  worker->n_submits++;
+  return dyno_io_ring_submit (ring);
+}
+
+/* Depth I/Os on the worker's ring. Returns with every I/O completed: the buffers are then
+ * free. Latency: an I/O is stamped when its slot was taken back, the instant its predecessor
+ * was reaped (fio's "lat" likewise starts when it prepares the I/O), so one clock read per
+ * batch of completions stamps both their end and their successors' start. */
 static void
-run_ring (QueuedWorker *worker, int fd)
+run_ring (QueuedWorker *worker, DynoIoRing *ring)
 {
   QueuedShared *shared = worker->shared;
   DynoRun *run = shared->run;
-  g_autoptr (DynoIoRing) ring = NULL;
   g_autofree guint64 *offsets = g_new0 (guint64, worker->depth);
-  g_autofree guint *queued = g_new0 (guint, worker->depth);
   DynoIoCompletion done[REAP_BATCH];
   GError *error = NULL;
   gboolean issuing = TRUE;
-  guint n_queued = 0;
+  gint64 now = dyno_now_ns ();
+  int n = 0;
 
-  ring = dyno_io_ring_new (fd, worker->depth, &error);
-  if (ring == NULL)
+  for (guint slot = 0; slot < worker->depth && n >= 0; slot++)
     {
-      worker_fail (worker, error);
-      return;
+      worker->submitted[slot] = now;
+      if (!queue_next (worker, ring, slot, offsets))
+        {
+          issuing = FALSE;
+          break;
+        }
+      n = submit_early (worker, ring, slot + 1 == worker->depth);
     }
 
-  for (guint slot = 0; slot < worker->depth; slot++)
+  while (n >= 0 && dyno_io_ring_pending (ring) > 0)
     {
-      gboolean write;
-
-      if (!next_io (worker, &offsets[slot], &write))
-        break;
-      worker->is_write[slot] = write;
-      if (write)
-        stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
-      dyno_io_ring_queue (ring, write, worker->buffers[slot], shared->block, offsets[slot], slot);
-      queued[n_queued++] = slot;
-    }
-
-  while (dyno_io_ring_pending (ring) > 0)
-    {
-      gint64 now = dyno_now_ns ();
-      int n;
-
-      for (guint i = 0; i < n_queued; i++)
-        worker->submitted[queued[i]] = now;
-      n_queued = 0;
       n = dyno_io_ring_submit_and_reap (ring, 1, done, G_N_ELEMENTS (done));
       if (n < 0)
-        {
-          /* The ring broke: nothing more can be reaped, and the kernel still owns the
-           * buffers of what is in flight. Leak them rather than free memory in use. */
-          dyno_run_errno_error (run, -n, &error, _("waiting for queued I/O"));
-          worker_fail (worker, error);
-          worker->buffers = NULL;
-          return;
-        }
+        break;
+      worker->n_waits++;
+      worker->in_kernel_sum += dyno_io_ring_pending (ring);
       now = dyno_now_ns ();
       if (issuing && ((dyno_worker_group_past_deadline (&shared->group, now))
                       || dyno_run_should_stop (run)))
@@ -221,19 +242,43 @@ run_ring (QueuedWorker *worker, int fd)
           worker->bytes += shared->block;
           worker->ios++;
           worker->wrote |= write;
-          if (issuing && next_io (worker, &offsets[slot], &write))
+          worker->submitted[slot] = now;
+          if (issuing && queue_next (worker, ring, slot, offsets))
             {
-              worker->is_write[slot] = write;
-              if (write)
-                stamp_buffer (worker, worker->buffers[slot], offsets[slot]);
-              dyno_io_ring_queue (ring, write, worker->buffers[slot], shared->block,
-                                  offsets[slot], slot);
-              queued[n_queued++] = slot;
+              int ret = submit_early (worker, ring, i + 1 == n);
+
+              if (ret < 0)
+                {
+                  n = ret;
+                  break;
+                }
             }
           else
             issuing = FALSE;
         }
       dyno_progress_slot_set (worker->ctx.slot, worker->bytes);
+    }
+
+  /* G_MESSAGES_DEBUG=Dyno: how the queue was kept (tests/bench/qd-vs-fio shows it). */
+  if (worker->n_waits > 0)
+    {
+      g_autofree char *how = dyno_io_ring_describe (ring);
+
+      g_debug ("queued worker %u: %" G_GUINT64_FORMAT " I/Os, %.3f waits and %.3f early "
+               "submits per I/O, %.1f reaped per wait, %.1f of %u still in flight then (%s)",
+               worker->index, worker->ios, (double) worker->n_waits / MAX (worker->ios, 1),
+               (double) worker->n_submits / MAX (worker->ios, 1),
+               (double) worker->ios / worker->n_waits,
+               (double) worker->in_kernel_sum / worker->n_waits, worker->depth, how);
+    }
+
+  if (n < 0)
+    {
+      /* The ring broke: nothing more can be reaped, and the kernel still owns the buffers
+       * of what is in flight. Leak them rather than free memory in use. */
+      dyno_run_errno_error (run, -n, &error, _("waiting for queued I/O"));
+      worker_fail (worker, error);
+      worker->buffers = NULL;
     }
 }
 
@@ -304,15 +349,24 @@ worker_main (gpointer data)
   QueuedWorker *worker = data;
   QueuedShared *shared = worker->shared;
   DynoRun *run = shared->run;
+  DynoIoRing *ring = NULL;
   GError *error = NULL;
   double cpu_started;
   int fd;
 
   dyno_sampler_register_thread (run->sampler, worker->ctx.slot);
   fd = open_test_file (run, shared->read_percent >= 100 ? O_RDONLY : O_RDWR, shared->direct, &error);
+  /* The ring is this thread's, made here: the kernel then knows who reaps its completions.
+   * Buffers it cannot register (a memory-lock limit) are used as they are. */
+  if (fd >= 0 && shared->use_ring)
+    {
+      ring = dyno_io_ring_new (fd, worker->depth, &error);
+      if (ring != NULL)
+        dyno_io_ring_register_buffers (ring, worker->buffers, worker->depth, shared->block);
+    }
 
   /* Everyone starts together: opening is not timed. */
-  if (!dyno_worker_group_wait_start (&shared->group) || fd < 0)
+  if (!dyno_worker_group_wait_start (&shared->group) || fd < 0 || error != NULL)
     {
       if (fd >= 0)
         close (fd);
@@ -323,7 +377,7 @@ worker_main (gpointer data)
 
   cpu_started = dyno_platform_thread_cpu_self ();
   if (shared->use_ring)
-    run_ring (worker, fd);
+    run_ring (worker, ring);
   else
     run_sync (worker, fd);
   worker->finished_ns = dyno_now_ns ();
@@ -345,9 +399,11 @@ worker_main (gpointer data)
       worker->finished_ns += worker->flush_ns;
     }
   worker->ctx.run.cpu_seconds = dyno_platform_thread_cpu_self () - cpu_started;
+  g_clear_pointer (&ring, dyno_io_ring_free);
   close (fd);
 
 out:
+  g_clear_pointer (&ring, dyno_io_ring_free);
   dyno_sampler_thread_done (run->sampler, worker->ctx.slot);
   return NULL;
 }

@@ -31,10 +31,22 @@ dyno_io_ring_free (DynoIoRing *ring)
 }
 
 gboolean
-dyno_io_ring_queue (DynoIoRing *ring, gboolean write, void *buffer, gsize len, guint64 offset,
-                    guint64 tag)
+dyno_io_ring_register_buffers (DynoIoRing *ring, guchar *const *buffers, guint n, gsize len)
 {
   g_return_val_if_reached (FALSE);
+}
+
+gboolean
+dyno_io_ring_queue (DynoIoRing *ring, gboolean write, void *buffer, guint buffer_index,
+                    gsize len, guint64 offset, guint64 tag)
+{
+  g_return_val_if_reached (FALSE);
+}
+
+int
+dyno_io_ring_submit (DynoIoRing *ring)
+{
+  g_return_val_if_reached (-38 /* ENOSYS */);
 }
 
 int
@@ -47,4 +59,16 @@ guint
 dyno_io_ring_pending (DynoIoRing *ring)
 {
   return 0;
+}
+
+guint
+dyno_io_ring_queued (DynoIoRing *ring)
+{
+  return 0;
+}
+
+char *
+dyno_io_ring_describe (DynoIoRing *ring)
+{
+  return g_strdup ("none");
 }

@@ -5,6 +5,7 @@
  *
  *   xvfb-run -a -s "-screen 0 1280x1024x24" env GSK_RENDERER=cairo \
  *     _build/tests/bench/chart/dyno-bench-chart [--seconds 60] [--dir /var/tmp] [-v]
+ *       [--queued rnd-read:4k:q32:t16]
  *
  * (a) Frame cost with an hour of samples at 10 Hz (36 000 samples): the renderer drawing a
  *     1000×400 image from scratch (no target: the widget does that in a worker thread), the
@@ -12,8 +13,9 @@
  *     vfunc after an append, then with what GTK would redraw of its nodes (the tiles that are
  *     new since the last frame; see src/app/dyno-chart-tiles.c). Target: median and p99 < 2 ms.
  * (b) The longest main-loop stall while a DynoChart in a window is fed by real DynoEngine runs
- *     for --seconds: the largest gap between 1 ms timeouts, and the most a frame tick came late
- *     (the gap between ticks, timed when they run, less one refresh interval).
+ *     (the Bonnie phases, or one queued test again and again with --queued) for --seconds:
+ *     the largest gap between 1 ms timeouts, and the most a frame tick came late (the gap
+ *     between ticks, timed when they run, less one refresh interval).
  *     Target: < 16 ms (one frame at 60 Hz). It also prints how much of the longest gap the main
  *     thread actually ran (the rest it waited for a CPU, taken by the engine's I/O threads or
  *     other processes) and the CPU time of the costliest frame; -v prints each stall and slow
@@ -58,6 +60,7 @@ static char *opt_dir = NULL;
 static gboolean opt_verbose = FALSE;
 static gboolean opt_nice_workers = FALSE;
 static gboolean opt_synthetic = FALSE;
+static char *opt_queued = NULL;
 
 /* ---- (a) frame cost --------------------------------------------------------------------- */
 
@@ -694,13 +697,27 @@ bench_stalls (GtkWidget *chart)
   bench.engine = dyno_engine_new ();
   bench.cancellable = g_cancellable_new ();
   bench.config = dyno_config_new ();
-  /* Block I/O and the file tests on a small file, repeated: every kind of phase (and unit
-   * switch) goes by within the minute, at the engine's usual 100 ms sample interval. */
-  bench.config->size = 256 * 1024 * 1024;
-  dyno_config_select (bench.config, "write,rewrite,read,seeks,files", NULL);
-  dyno_config_get_files (bench.config)->num = 4;
-  bench.config->cache = DYNO_CACHE_NONE;
   bench.config->skip_space_check = TRUE;
+  if (opt_queued != NULL)
+    {
+      /* One queued test, again and again: its I/O threads keep the CPUs as busy as the
+       * engine ever does (the fastest, RND4K Q32T16, sixteen threads reaping all the time). */
+      bench.config->queue_size = 256 * 1024 * 1024;
+      if (!dyno_config_select (bench.config, opt_queued, &error))
+        {
+          g_printerr ("--queued: %s\n", error->message);
+          return FALSE;
+        }
+    }
+  else
+    {
+      /* Block I/O and the file tests on a small file, repeated: every kind of phase (and unit
+       * switch) goes by within the minute, at the engine's usual 100 ms sample interval. */
+      bench.config->size = 256 * 1024 * 1024;
+      dyno_config_select (bench.config, "write,rewrite,read,seeks,files", NULL);
+      dyno_config_get_files (bench.config)->num = 4;
+      bench.config->cache = DYNO_CACHE_NONE;
+    }
   if (!dyno_config_validate (bench.config, &error))
     {
       g_printerr ("configuration: %s\n", error->message);
@@ -796,6 +813,8 @@ main (int argc, char *argv[])
     { "nice-workers", 'n', 0, G_OPTION_ARG_NONE, &opt_nice_workers,
       "Run every thread but the main one at nice 10 (an experiment: do the stalls come from "
       "I/O threads taking the CPUs?)", NULL },
+    { "queued", 'q', 0, G_OPTION_ARG_STRING, &opt_queued,
+      "Run this queued test instead of the Bonnie phases, e.g. rnd-read:4k:q32:t16", "KEY" },
     { "synthetic", 0, 0, G_OPTION_ARG_NONE, &opt_synthetic,
       "Feed the chart made-up samples every 100 ms instead of running the engine (a control: "
       "the chart and GTK alone)", NULL },
