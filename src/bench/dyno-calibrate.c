@@ -266,15 +266,6 @@ add_reason (GString *reason, const char *text)
   g_string_append (reason, text);
 }
 
-gboolean
-dyno_calibrate_needed (const DynoConfig *config)
-{
-  return (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config))
-         || (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR)
-             && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
-         || (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config));
-}
-
 
 /* What the sizes are chosen from: the rates measured and what the volume holds. For one target
  * its own; for the targets of a run together the fastest rates and the least room. */

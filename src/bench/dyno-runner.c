@@ -23,6 +23,7 @@
 #include "dyno-model-enums.h"
 #include "dyno-parse.h"
 #include "dyno-phase-ops.h"
+#include "dyno-plan.h"
 #include "dyno-preflight.h"
 #include "dyno-run-private.h"
 #include "dyno-runner.h"
@@ -43,30 +44,6 @@ typedef struct
   GHashTable *hopeless; /* DynoPhaseResult * -> runs it would need (GUINT_TO_POINTER): the
                          * figures no run the budget allows would make precise enough */
 } RunState;
-
-/* The phases of the plan that a target will run: file tests need files to test. */
-gboolean
-dyno_runner_selects (const DynoConfig *config, const DynoPhase *phase)
-{
-  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST)
-           && dyno_config_get_files (config)->num == 0);
-}
-
-static gboolean
-selected (const DynoConfig *config, const DynoPhase *phase)
-{
-  return dyno_runner_selects (config, phase);
-}
-
-guint
-dyno_runner_count_phases (const DynoConfig *config)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    n += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
-  return n * MAX (config->repeat, 1);
-}
 
 gboolean
 dyno_runner_check_config (const DynoConfig *config, GError **error)
@@ -454,7 +431,7 @@ run_repeat (RunState *state, GError **error)
 
       if (state->only != NULL && !g_hash_table_contains (state->only, phase))
         continue;
-      if (selected (config, phase) && !run_phase (state, phase, error))
+      if (dyno_plan_selects (config, phase) && !run_phase (state, phase, error))
         return FALSE;
     }
   return end_series (run, error);
@@ -692,7 +669,7 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
   else
     dyno_random_fill (&run->random, run->buffer, run->config->chunk);
 
-  if (dyno_calibrate_needed (run->config))
+  if (dyno_plan_calibrates (run->config))
     push_message (run, DYNO_MESSAGE_INFO, _("Measuring the target to size the run (not timed)"));
   if (!dyno_calibrate (run, tr->info, &tr->sizing, error))
     return FALSE;
@@ -937,7 +914,7 @@ skip_target (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
    * for precision there are none planned past it). */
   if (state->run.repeat + 1 < config->repeat)
     dyno_run_shared_skip_phases (state->run.shared, index,
-                                 dyno_runner_count_phases (config) / MAX (config->repeat, 1)
+                                 dyno_plan_count_phases (config) / MAX (config->repeat, 1)
                                      * (config->repeat - state->run.repeat - 1));
   target_finished (state, result, index, slot);
 }
@@ -1008,7 +985,7 @@ imprecise_phases (RunState *state, TargetSlot *slots, guint n_targets, double ro
       GHashTableIter iter;
       gpointer key;
 
-      if (ops == NULL || ops->series == NULL || !selected (config, phase))
+      if (ops == NULL || ops->series == NULL || !dyno_plan_selects (config, phase))
         continue;
       g_hash_table_iter_init (&iter, plan);
       while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -1044,7 +1021,7 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
   for (guint i = 0; i < n_targets; i++)
     n_open += slots[i].opened && !slots[i].done ? 1 : 0;
   for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    n_selected += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
+    n_selected += dyno_plan_selects (config, dyno_config_get_phase (config, i)) ? 1 : 0;
   budget = config->max_time > 0 ? config->max_time * n_open : INFINITY;
   state->precision_stop = DYNO_PRECISION_DONE;
 
@@ -1321,7 +1298,7 @@ ordered_round (RunState *state, DynoResult *result, TargetSlot *slots, guint n_t
     {
       *added_repeat = order->repeat + 1;
       dyno_run_shared_add_phases (run->shared, only != NULL ? g_hash_table_size (only)
-                                                            : dyno_runner_count_phases (run->config)
+                                                            : dyno_plan_count_phases (run->config)
                                                                   / MAX (run->config->repeat, 1));
     }
   run->repeat = order->repeat;
@@ -1345,7 +1322,7 @@ take_turns (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
   DynoRun *run = &state->run;
   guint added_repeat = run->config->repeat;
 
-  if (dyno_calibrate_needed (run->config))
+  if (dyno_plan_calibrates (run->config))
     open_for_turns (state, result, slots, n_targets);
   while (!g_cancellable_is_cancelled (run->cancellable))
     {
@@ -1504,7 +1481,7 @@ dyno_runner_run (const DynoConfig *config,
 
   if (dyno_run_shared_get_take_turns (shared))
     take_turns (&state, result, slots, n_targets, &cancelled);
-  else if (n_targets > 1 && dyno_calibrate_needed (run->config))
+  else if (n_targets > 1 && dyno_plan_calibrates (run->config))
     {
       run->repeat = 0;
       open_all (&state, result, slots, n_targets);

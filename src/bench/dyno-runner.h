@@ -11,9 +11,6 @@
 
 G_BEGIN_DECLS
 
-guint       dyno_runner_count_phases (const DynoConfig *config);
-/* A phase of the configuration a target runs (file tests need files to test). */
-gboolean    dyno_runner_selects (const DynoConfig *config, const DynoPhase *phase);
 /* FALSE with a message when the configuration holds a phase this build cannot run. */
 gboolean    dyno_runner_check_config (const DynoConfig *config, GError **error);
 DynoResult *dyno_runner_run (const DynoConfig   *config,

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "dyno-calibrate.h"
+#include "dyno-plan.h"
 #include "dyno-enum.h"
 #include "dyno-model-enums.h"
 #include "dyno-clock.h"
@@ -295,7 +296,7 @@ dyno_turns_start (DynoTurns *self)
   g_return_if_fail (self != NULL);
 
   self->started = TRUE;
-  if (dyno_calibrate_needed (self->config))
+  if (dyno_plan_calibrates (self->config))
     maybe_give_workload (self);
   else
     begin_rounds (self);
