@@ -1465,6 +1465,53 @@ test_render_phase_names (void)
     }
 }
 
+/* On screen, where a phase's stretch is too narrow or its row too full for its name, the key
+ * under the time axis names it (issue 22: legends dropped entries): every phase drawn is named
+ * once, over its panel or in the key, at sizes that leave room for plots. */
+static void
+test_render_every_phase_named (void)
+{
+  g_autoptr (DynoChartModel) model = make_full_model ();
+  g_autoptr (DynoChartStyle) style = dyno_chart_style_new_light ();
+  const int sizes[][2] = { { 1400, 500 }, { 800, 400 }, { 640, 480 }, { 360, 420 } };
+  gboolean some_in_key = FALSE;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      DynoChartGeometry geometry;
+      g_autoptr (GArray) labels = get_labels (model, style, NULL, sizes[s][0], sizes[s][1],
+                                              &geometry);
+      const DynoChartRect *last = &geometry.plots[geometry.n_panels - 1];
+
+      dyno_test_assert_labels_clean (labels, &geometry.content);
+      for (guint p = 0; p < G_N_ELEMENTS (full_run); p++)
+        {
+          const DynoPhase *phase = phase_of (full_run[p].phase);
+          guint panel = dyno_phase_get_unit (phase) == DYNO_UNIT_BYTES ? 0 : 1;
+          guint over = 0;
+          guint in_key = 0;
+
+          for (guint i = 0; i < labels->len; i++)
+            {
+              const DynoChartLabel *label = &g_array_index (labels, DynoChartLabel, i);
+
+              if (!names_phase (label->text, phase))
+                continue;
+              if (in_panel_header (label, &geometry, panel))
+                over++;
+              else if (label->box.y > last->y + last->height)
+                in_key++;
+            }
+          if (over + in_key != 1)
+            g_error ("%d×%d: %s is named %u times over its panel and %u in the key",
+                     sizes[s][0], sizes[s][1], dyno_phase_get_key (phase), over, in_key);
+          some_in_key |= in_key > 0;
+        }
+    }
+  /* The narrower sizes cannot name every stretch over the plot. */
+  g_assert_true (some_in_key);
+}
+
 /* Every line drawn has an entry in a legend: the rates, process CPU, system CPU, I/O wait. */
 static void
 test_render_key (void)
@@ -2379,6 +2426,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/render/panels", test_render_panels);
   g_test_add_func ("/chart/render/phase-names", test_render_phase_names);
   g_test_add_func ("/chart/render/key", test_render_key);
+  g_test_add_func ("/chart/render/every-phase-named", test_render_every_phase_named);
   g_test_add_func ("/chart/render/time-range", test_render_time_range);
   g_test_add_func ("/chart/model/gaps", test_model_gaps);
   g_test_add_func ("/chart/model/joined-only-without-gap", test_model_joined_only_without_gap);

@@ -248,6 +248,13 @@ widest_of_its_phase (const PhaseStretch *stretches, guint n, guint i)
   return TRUE;
 }
 
+static void
+add_unnamed (GPtrArray *phases, const DynoPhase *phase)
+{
+  if (phases != NULL && !g_ptr_array_find (phases, phase, NULL))
+    g_ptr_array_add (phases, (gpointer) phase);
+}
+
 /* Lays the names out from left to right in n_rows rows, each name in the first row where it
  * stays a gap clear of the name before it; with draw, draws them. Each stretch takes the
  * longest name that fits (from its short label on if its phase is in brief), or none. Returns
@@ -260,7 +267,8 @@ lay_out_phase_labels (Chart              *chart,
                       GPtrArray          *brief,
                       guint               n_rows,
                       gboolean            draw,
-                      gboolean           *unnamed)
+                      gboolean           *unnamed,
+                      GPtrArray          *unnamed_phases)
 {
   gboolean dots = !(chart->decor && (chart->decor->legend || chart->decor->no_key));
   double swatch = dots ? round (chart->line_height * 0.6) + chart->gap : 0;
@@ -291,8 +299,13 @@ lay_out_phase_labels (Chart              *chart,
       /* Too narrow to name: the colour still tells. A phase is named over its widest stretch
        * only: its other repeats are told by the colour, rather than "Seeks, Seeks" along the
        * row, and the widest has the most room for its full title. */
-      if (stretch->x1 - stretch->x0 < chart->line_height || !widest_of_its_phase (stretches, n, i))
+      if (!widest_of_its_phase (stretches, n, i))
         continue;
+      if (stretch->x1 - stretch->x0 < chart->line_height)
+        {
+          add_unnamed (unnamed_phases, stretch->phase);
+          continue;
+        }
       n_names = stretch_names (stretch, names);
       /* The longest name that fits over the stretch itself, else the shortest that may reach
        * over its neighbours. */
@@ -328,24 +341,28 @@ lay_out_phase_labels (Chart              *chart,
               }
           }
       *unnamed |= !named;
+      if (!named)
+        add_unnamed (unnamed_phases, stretch->phase);
       for (guint k = 0; k < n_names; k++)
         g_free (names[k]);
     }
   return needs_brief;
 }
 
-/* Lays out chart->panel's names in n_rows; returns whether every stretch wide enough got one. */
+/* Lays out chart->panel's names in n_rows; returns whether every stretch wide enough got one.
+ * Adds the phases left without a name to unnamed_phases, when given. */
 static gboolean
-phase_labels (Chart *chart, guint n_rows, gboolean draw)
+phase_labels (Chart *chart, guint n_rows, gboolean draw, GPtrArray *unnamed_phases)
 {
   guint n_segments = dyno_chart_model_get_n_segments (chart->model, chart->panel->unit);
   g_autofree PhaseStretch *stretches = g_new (PhaseStretch, MAX (n_segments, 1));
   guint n = phase_stretches (chart, stretches);
   gboolean unnamed;
   g_autoptr (GPtrArray) brief = lay_out_phase_labels (chart, stretches, n, NULL, n_rows, FALSE,
-                                                      &unnamed);
+                                                      &unnamed, NULL);
 
-  g_ptr_array_unref (lay_out_phase_labels (chart, stretches, n, brief, n_rows, draw, &unnamed));
+  g_ptr_array_unref (lay_out_phase_labels (chart, stretches, n, brief, n_rows, draw, &unnamed,
+                                           unnamed_phases));
   return !unnamed;
 }
 
@@ -363,7 +380,7 @@ dyno_chart_draw_phase_labels (Chart *chart)
   const ChartPanel *panel = chart->panel;
   const char *clipped = chart->clipped[panel - chart->panels];
 
-  phase_labels (chart, (guint) round (panel->header.height / chart->line_height), TRUE);
+  phase_labels (chart, (guint) round (panel->header.height / chart->line_height), TRUE, NULL);
   if (clipped != NULL)
     dyno_chart_draw_text_fitted (chart, CHART_FONT_NORMAL, clipped, &chart->style->foreground,
                                  panel->plot.x + panel->plot.width,
@@ -374,9 +391,18 @@ dyno_chart_draw_phase_labels (Chart *chart)
 guint
 dyno_chart_phase_label_rows (Chart *chart)
 {
-  if (phase_labels (chart, 1, FALSE))
+  if (phase_labels (chart, 1, FALSE, NULL))
     return 1;
   return DYNO_CHART_MAX_NAME_ROWS;
+}
+
+/* The phases of chart->panel that n_rows of names leave unnamed (too narrow a stretch, or no
+ * room in the rows), added to phases: the key names them, so that every phase drawn is named
+ * somewhere. */
+void
+dyno_chart_add_unnamed_phases (Chart *chart, guint n_rows, GPtrArray *phases)
+{
+  phase_labels (chart, n_rows, FALSE, phases);
 }
 
 void

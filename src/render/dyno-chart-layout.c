@@ -199,11 +199,21 @@ dyno_chart_legend_items (Chart *chart, guint *n_items)
 ChartLegendItem *
 dyno_chart_key_items (Chart *chart, guint *n_items)
 {
-  ChartLegendItem *items = g_new0 (ChartLegendItem, 6);
+  guint n_phases = chart->key_phases != NULL ? chart->key_phases->len : 0;
+  ChartLegendItem *items = g_new0 (ChartLegendItem, 6 + n_phases);
   guint n = 0;
 
   /* Translators: the key under the live chart: the coloured curves, one colour per phase */
   items[n++] = (ChartLegendItem) { _ ("Rate"), NULL, CHART_KEY_RATE, 0 };
+  /* The phases no name over the plot tells, by their chart names: every phase drawn is named
+   * once, over its curve or here. */
+  for (guint i = 0; i < n_phases; i++)
+    {
+      const DynoPhase *phase = g_ptr_array_index (chart->key_phases, i);
+
+      items[n++] = (ChartLegendItem) { dyno_chart_short_phase_name (phase), phase,
+                                       CHART_KEY_PHASE, 0 };
+    }
   n = add_extra_items (chart, items, n);
   n = add_cpu_items (items, n);
   measure_items (chart, items, n);
@@ -468,6 +478,100 @@ panel_ticks (Chart *chart, ChartPanel *panel)
 
 static void layout_panels (Chart *chart, const guint *rows);
 
+/* The rows under the panels, from bottom up (the chart's source line ends there): the note
+ * under a saved chart, the key (without a legend), the time axis title and tick labels. Returns
+ * where the panels end. */
+static double
+layout_bottom (Chart *chart, double bottom)
+{
+  const DynoChartDecor *decor = chart->decor;
+  gboolean legend = decor && decor->legend;
+  double lh = chart->line_height;
+
+  g_clear_pointer (&chart->note, g_free);
+  if (decor && !decor->no_note && (dyno_chart_extras (chart) & CHART_EXTRA_FIGURE))
+    {
+      double h;
+
+      /* Translators: the note under a saved live chart with a write phase's result drawn
+       * dashed over its curve */
+      chart->note = g_strdup (_ ("Dashed: a write’s result, counted until fsync returned. Its "
+                                 "curve counts each write as it returned, most of them into the "
+                                 "page cache, so it runs above the result in bursts; how fast "
+                                 "the disk itself took the data meanwhile is not known."));
+      dyno_chart_note_size (chart, chart->note, NULL, &h);
+      bottom -= h;
+      chart->note_y = bottom;
+      bottom -= chart->gap;
+    }
+  if (!legend && !(decor && decor->no_key))
+    {
+      guint n;
+      g_autofree ChartLegendItem *items = dyno_chart_key_items (chart, &n);
+      g_autofree ChartLegendSlot *slots = g_new (ChartLegendSlot, n);
+      g_autofree double *widths = g_new (double, n);
+
+      for (guint i = 0; i < n; i++)
+        widths[i] = items[i].width;
+      chart->legend_row_height = lh + chart->gap / 2;
+      chart->key_rows = dyno_chart_legend_layout (chart, widths, n, lh * 1.4 + chart->gap, lh,
+                                                  chart->geometry.content.width, 2, slots);
+      bottom -= chart->key_rows * chart->legend_row_height - chart->gap / 2;
+      chart->key_y = bottom;
+      bottom -= chart->gap;
+    }
+  if (decor && decor->axis_titles)
+    {
+      bottom -= lh;
+      chart->x_title_y = bottom;
+      bottom -= chart->gap / 2;
+    }
+  bottom -= lh;
+  chart->x_labels_y = bottom;
+  /* The ticks, and clear of the lower half of the value axes' "0" labels. */
+  bottom -= MAX (DYNO_CHART_TICK_LENGTH + 2, ceil (lh / 2));
+  return bottom;
+}
+
+/* Phases no name over the plot tells go into the key, which may then take more rows: the
+ * panels shrink to make room. Their names stay where they were but for the value axes' labels,
+ * whose width may change with the plots' height: as long as that leaves another phase unnamed,
+ * again (the phases only add up, so it ends). A chart too small for plots under a longer key
+ * keeps the short one: its colours still tell the phases apart. */
+static void
+layout_key_phases (Chart *chart, const guint *rows, double source_bottom)
+{
+  Chart before = *chart;
+  guint n = 0;
+
+  chart->key_phases = g_ptr_array_new ();
+  for (guint round = 0; round <= 2 * DYNO_CHART_MAX_PANELS; round++)
+    {
+      for (guint p = 0; p < chart->n_panels; p++)
+        {
+          chart->panel = &chart->panels[p];
+          dyno_chart_add_unnamed_phases (chart, rows[p], chart->key_phases);
+        }
+      chart->panel = &chart->panels[0];
+      if (chart->key_phases->len == n)
+        break;
+      n = chart->key_phases->len;
+      chart->panels_bottom = layout_bottom (chart, source_bottom);
+      layout_panels (chart, rows);
+    }
+  if (n > 0 && chart->panels[0].plot.height < 4 * chart->line_height)
+    {
+      GPtrArray *phases = chart->key_phases;
+      char *note = chart->note;
+
+      /* The copy's note was freed by layout_bottom: take the one it made. */
+      *chart = before;
+      chart->note = note;
+      g_ptr_array_unref (phases);
+    }
+}
+
+
 void
 dyno_chart_setup (Chart                *chart,
                   const DynoChartModel *model,
@@ -482,6 +586,7 @@ dyno_chart_setup (Chart                *chart,
   double margin;
   double top;
   double bottom;
+  double source_bottom;
   double lh;
   double t_min;
   double t_max;
@@ -549,50 +654,10 @@ dyno_chart_setup (Chart                *chart,
       top += rows * chart->legend_row_height + chart->gap;
     }
 
-  /* Rows from the bottom: source line, the key (without a legend), time axis title, tick
-   * labels. */
-  bottom = dyno_chart_layout_source (chart, height - margin);
-  if (decor && !decor->no_note && (dyno_chart_extras (chart) & CHART_EXTRA_FIGURE))
-    {
-      double h;
-
-      /* Translators: the note under a saved live chart with a write phase's result drawn
-       * dashed over its curve */
-      chart->note = g_strdup (_ ("Dashed: a write’s result, counted until fsync returned. Its "
-                                 "curve counts each write as it returned, most of them into the "
-                                 "page cache, so it runs above the result in bursts; how fast "
-                                 "the disk itself took the data meanwhile is not known."));
-      dyno_chart_note_size (chart, chart->note, NULL, &h);
-      bottom -= h;
-      chart->note_y = bottom;
-      bottom -= chart->gap;
-    }
-  if (!legend && !(decor && decor->no_key))
-    {
-      guint n;
-      g_autofree ChartLegendItem *items = dyno_chart_key_items (chart, &n);
-      g_autofree ChartLegendSlot *slots = g_new (ChartLegendSlot, n);
-      g_autofree double *widths = g_new (double, n);
-
-      for (guint i = 0; i < n; i++)
-        widths[i] = items[i].width;
-      chart->legend_row_height = lh + chart->gap / 2;
-      chart->key_rows = dyno_chart_legend_layout (chart, widths, n, lh * 1.4 + chart->gap, lh,
-                                                  g->content.width, 2, slots);
-      bottom -= chart->key_rows * chart->legend_row_height - chart->gap / 2;
-      chart->key_y = bottom;
-      bottom -= chart->gap;
-    }
-  if (decor && decor->axis_titles)
-    {
-      bottom -= lh;
-      chart->x_title_y = bottom;
-      bottom -= chart->gap / 2;
-    }
-  bottom -= lh;
-  chart->x_labels_y = bottom;
-  /* The ticks, and clear of the lower half of the value axes' "0" labels. */
-  bottom -= MAX (DYNO_CHART_TICK_LENGTH + 2, ceil (lh / 2));
+  /* Rows from the bottom: source line, the note, the key (without a legend), time axis title,
+   * tick labels. */
+  source_bottom = dyno_chart_layout_source (chart, height - margin);
+  bottom = layout_bottom (chart, source_bottom);
 
   chart->panels_top = top;
   chart->panels_bottom = bottom;
@@ -628,9 +693,14 @@ dyno_chart_setup (Chart                *chart,
           {
             /* The restored copy shares the fonts, which are still the chart's. */
             *chart = one_row;
+            for (guint p = 0; p < chart->n_panels; p++)
+              rows[p] = 1;
           }
       }
     chart->panel = &chart->panels[0];
+
+    if (!legend && !(decor && decor->no_key))
+      layout_key_phases (chart, rows, source_bottom);
   }
 
   /* A spike above a rate axis is named over it, at the right of its row of phase names. */
@@ -781,6 +851,7 @@ dyno_chart_finish (Chart *chart)
     }
   g_clear_pointer (&chart->source, g_free);
   g_clear_pointer (&chart->note, g_free);
+  g_clear_pointer (&chart->key_phases, g_ptr_array_unref);
   for (guint p = 0; p < DYNO_CHART_MAX_PANELS; p++)
     g_clear_pointer (&chart->clipped[p], g_free);
 }

@@ -90,6 +90,7 @@ typedef struct
   guint legend_max_rows; /* past this many rows the legend goes into a grid of columns */
   double key_y;          /* without a legend: the key of the lines under the time axis */
   guint key_rows;
+  GPtrArray *key_phases; /* the phases no name over the plot tells, which the key names */
   double source_y;
   double left_title_x;  /* centre of the rotated axis titles */
   double right_title_x;
@@ -258,6 +259,7 @@ void dyno_chart_draw_phase_labels (Chart *chart);
 /* The rows chart->panel's names need: one when every stretch wide enough gets a name in one,
  * else DYNO_CHART_MAX_NAME_ROWS. */
 guint dyno_chart_phase_label_rows (Chart *chart);
+void  dyno_chart_add_unnamed_phases (Chart *chart, guint n_rows, GPtrArray *phases);
 /* Every panel's title row. */
 void dyno_chart_draw_panel_titles (Chart *chart);
 /* The key under the time axis, when there is no legend. */

@@ -12,7 +12,8 @@
 static const DynoPhaseKind getc_kind = {
   .nick = "getc",
   .title = N_("Per-char read"),
-  .short_title = N_("Per Chr"),
+  .short_title = N_("Per-char"),
+  .table_title = "Per Chr", /* bonnie++'s column, in its text table */
   .group = &dyno_phase_group_seq_input,
   .unit = DYNO_UNIT_BYTES,
   .flags = DYNO_PHASE_BONNIE | DYNO_PHASE_READS_DATA | DYNO_PHASE_PER_CHAR

@@ -12,8 +12,8 @@
 static const DynoPhaseKind putc_kind = {
   .nick = "putc",
   .title = N_("Per-char write"),
-  /* Bonnie's column title, untranslated in the report */
-  .short_title = N_("Per Chr"),
+  .short_title = N_("Per-char"),
+  .table_title = "Per Chr", /* bonnie++'s column, in its text table */
   .group = &dyno_phase_group_seq_output,
   .unit = DYNO_UNIT_BYTES,
   .flags = DYNO_PHASE_BONNIE | DYNO_PHASE_WRITES_DATA | DYNO_PHASE_PER_CHAR,
