@@ -15,7 +15,6 @@ G_BEGIN_DECLS
  * the turns, which use the rest, need not see it. */
 typedef struct _DynoRun DynoRun;
 
-
 /* Sets run->io_size, per_char_size, files_total, the kinds' counts and phase_time for the
  * target the run is on: the configuration's, or for what it leaves to calibration
  * (dyno_config_is_auto) what short measurements in the scratch folder call for, and what each
