@@ -146,3 +146,51 @@ dyno_test_write_file (const char *path, const char *contents)
   g_file_set_contents (path, contents, -1, &error);
   g_assert_no_error (error);
 }
+
+gboolean
+dyno_test_check_schema_enum (const char *key, GType enum_type, gboolean whole)
+{
+  const char *dir = g_getenv ("GSETTINGS_SCHEMA_DIR");
+  g_autoptr (GSettingsSchemaSource) source = NULL;
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsSchemaKey) schema_key = NULL;
+  g_autoptr (GSettings) settings = NULL;
+  g_autoptr (GVariant) range = NULL;
+  g_autoptr (GVariant) values = NULL;
+  g_autoptr (GEnumClass) klass = g_type_class_ref (enum_type);
+  g_autofree const char **nicks = NULL;
+  const char *kind = NULL;
+
+  if (dir != NULL)
+    source = g_settings_schema_source_new_from_directory (dir, NULL, FALSE, NULL);
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, FALSE);
+  if (schema == NULL)
+    {
+      g_test_skip ("no compiled GSettings schema of the app (a build without it)");
+      return FALSE;
+    }
+  g_assert_true (g_settings_schema_has_key (schema, key));
+  schema_key = g_settings_schema_get_key (schema, key);
+  range = g_settings_schema_key_get_range (schema_key);
+  g_variant_get (range, "(&sv)", &kind, &values);
+  g_assert_cmpstr (kind, ==, "enum");
+  nicks = g_variant_get_strv (values, NULL);
+  g_test_message ("%s: %u values, %s has %u", key, g_strv_length ((char **) nicks),
+                  g_type_name (enum_type), klass->n_values);
+  /* The values by the settings' own mapping (the memory backend of the tests' environment). */
+  settings = g_settings_new_full (schema, NULL, NULL);
+  for (guint i = 0; nicks[i] != NULL; i++)
+    {
+      GEnumValue *value;
+
+      g_assert_true (g_settings_set_string (settings, key, nicks[i]));
+      value = g_enum_get_value (klass, g_settings_get_enum (settings, key));
+      g_assert_nonnull (value);
+      g_assert_cmpstr (value->value_nick, ==, nicks[i]);
+    }
+  if (whole)
+    g_assert_cmpuint (g_strv_length ((char **) nicks), ==, klass->n_values);
+  g_settings_reset (settings, key);
+  return TRUE;
+}

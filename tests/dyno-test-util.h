@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "dyno-phase.h"
 
@@ -34,5 +34,11 @@ char    *dyno_test_checksum_tree (const char *dir);
 gboolean dyno_test_is_root (void);
 /* Writes a file with the given contents or aborts the test. */
 void     dyno_test_write_file (const char *path, const char *contents);
+
+/* The app's settings key holds an enum of enum_type's nicks and values: each nick the schema
+ * has stands there for the GEnum's value of that nick, and with whole the schema has every
+ * value of the GEnum. Skips the test (FALSE) when GSETTINGS_SCHEMA_DIR has no compiled schema
+ * of the app (a build without it). */
+gboolean dyno_test_check_schema_enum (const char *key, GType enum_type, gboolean whole);
 
 G_END_DECLS

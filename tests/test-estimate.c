@@ -10,9 +10,10 @@
 
 #include <math.h>
 
-#include "dyno-engine-private.h"
+#include "dyno-run-shared.h"
 #include "dyno-estimate.h"
 #include "dyno-option.h"
+#include "dyno-plan.h"
 #include "dyno-runner.h"
 #include "dyno-test-util.h"
 
@@ -112,7 +113,7 @@ test_runner_log (void)
   g_autoptr (DynoConfig) config = make_config ("write,read,seeks", 0.2, 3);
   g_autofree char *dir = dyno_test_make_dir ("dyno-estimate");
   const char *targets[] = { dir, NULL };
-  guint n_phases = dyno_runner_count_phases (config);
+  guint n_phases = dyno_plan_count_phases (config);
   guint per_round = n_phases / config->repeat;
   DynoRunShared *shared = dyno_run_shared_new (config, 1, n_phases, config->phase_time);
   g_autoptr (GError) error = NULL;

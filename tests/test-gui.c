@@ -20,8 +20,10 @@
 #include <sys/mount.h>
 #endif
 
+#include "dyno-app-enums.h"
 #include "dyno-application.h"
 #include "dyno-export.h"
+#include "dyno-files-options.h"
 #include "dyno-help-window.h"
 #include "dyno-history-row.h"
 #include "dyno-leftovers.h"
@@ -1889,6 +1891,21 @@ test_window_home (void)
 
 /* Presets and the settings */
 
+/* The app's own enums the settings name: the schema's and the GEnums' are one list. */
+static void
+test_settings_enums (void)
+{
+  DynoPreset preset;
+
+  if (!dyno_test_check_schema_enum ("preset", DYNO_TYPE_PRESET, TRUE))
+    return;
+  dyno_test_check_schema_enum ("history-sort", DYNO_TYPE_HISTORY_SORT, TRUE);
+  /* dyno --preset takes the nicks, in any case. */
+  g_assert_true (dyno_preset_from_string ("Classic", &preset));
+  g_assert_cmpint (preset, ==, DYNO_PRESET_CLASSIC);
+  g_assert_false (dyno_preset_from_string ("fast", &preset));
+}
+
 static void
 test_presets (void)
 {
@@ -3314,6 +3331,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/window/target-places", test_window_target_places);
   g_test_add_func ("/gui/window/target-places/child", target_places_child);
   g_test_add_func ("/gui/window/home", test_window_home);
+  g_test_add_func ("/gui/settings/enums", test_settings_enums);
   g_test_add_func ("/gui/settings/presets", test_presets);
   g_test_add_func ("/gui/settings/tests", test_settings_tests);
   g_test_add_func ("/gui/setup/phases", test_setup_phases);

@@ -15,6 +15,7 @@
 
 #include "dyno-compare.h"
 #include "dyno-error.h"
+#include "dyno-files-options.h"
 #include "dyno-import.h"
 #include "dyno-parse.h"
 #include "dyno-profile.h"

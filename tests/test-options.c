@@ -65,6 +65,16 @@ check_declaration (const DynoOptionSet *set, const DynoOption *option, gpointer 
     g_assert_true (option->to_json != NULL && option->from_json != NULL);
   if (option->auto_flag != 0)
     g_assert_nonnull (option->auto_name);
+  /* Bonnie's own value is one the option takes (the Classic preset sets it). */
+  if (option->classic != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (dyno_option_set_text (set, option, config, option->classic, &error));
+      g_assert_no_error (error);
+    }
+  /* A --help line made from the catalogue is made, and says something. */
+  g_assert_cmpstr (dyno_option_get_help (option), !=, "");
   /* A kind's option has a kind to apply to. */
   if (set != dyno_config_option_set ())
     {
@@ -118,6 +128,17 @@ test_declarations (void)
   g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 8192);
   g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 5);
   g_assert_true (dyno_config_validate (config, NULL));
+  /* --tests's help lists Bonnie's phases of the data file from the catalogue. */
+  g_assert_nonnull (strstr (dyno_option_get_help (dyno_option_lookup_cli ("tests", NULL)),
+                            "putc,write,rewrite,getc,read,seeks,"));
+  /* Bonnie 2.0.6's own values, which the Classic preset gives. */
+  dyno_options_set_classic (config);
+  g_assert_cmpuint (config->chunk, ==, 16384);
+  g_assert_cmpuint (config->repeat, ==, 1);
+  g_assert_cmpfloat (config->phase_time, ==, 0);
+  g_assert_cmpuint (dyno_config_get_n_phases (config), ==, 6);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seeks"), ==, 4000);
+  g_assert_cmpuint (dyno_config_get_uint (config, "seekers"), ==, 3);
 }
 
 /* One message per kind of mistake, naming the option as it was written. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dyno-error.h"
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-test-util.h"
 

@@ -464,6 +464,21 @@ real_withdraw_notification (DynoApplication *self, const char *id)
   g_application_withdraw_notification (G_APPLICATION (self), id);
 }
 
+/* A window's notifications go to the desktop through this app's signals. */
+static void
+dyno_application_window_added (GtkApplication *app, GtkWindow *window)
+{
+  GTK_APPLICATION_CLASS (dyno_application_parent_class)->window_added (app, window);
+  if (!DYNO_IS_WINDOW (window))
+    return;
+  g_signal_connect_object (window, "send-notification",
+                           G_CALLBACK (dyno_application_send_notification), app,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (window, "withdraw-notification",
+                           G_CALLBACK (dyno_application_withdraw_notification), app,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 dyno_application_finalize (GObject *object)
 {
@@ -480,6 +495,7 @@ dyno_application_class_init (DynoApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
   GType type = G_TYPE_FROM_CLASS (klass);
 
   object_class->finalize = dyno_application_finalize;
@@ -490,6 +506,7 @@ dyno_application_class_init (DynoApplicationClass *klass)
   app_class->command_line = dyno_application_command_line;
   app_class->open = dyno_application_open;
   app_class->handle_local_options = dyno_application_handle_local_options;
+  gtk_app_class->window_added = dyno_application_window_added;
 
   /* Run last: a handler connected before the class's sees every notification and may stop
    * it going to the desktop (the GUI tests count them so). */

@@ -19,14 +19,6 @@
 #include "dyno-history-view.h"
 #include "dyno-units.h"
 
-typedef enum
-{
-  SORT_DATE,
-  SORT_LABEL,
-  SORT_WRITE,
-  SORT_READ,
-} SortKey;
-
 struct _DynoHistoryView
 {
   AdwBin parent_instance;
@@ -46,8 +38,8 @@ struct _DynoHistoryView
   GtkStringFilter *filter;
   GtkCustomSorter *sorter;
   GSettings *settings;
-  SortKey sort_key;
-  const DynoPhase *write_phase; /* what SORT_WRITE and SORT_READ sort by */
+  DynoHistorySort sort_key;
+  const DynoPhase *write_phase; /* what DYNO_HISTORY_SORT_WRITE and DYNO_HISTORY_SORT_READ sort by */
   const DynoPhase *read_phase;
 };
 
@@ -85,19 +77,19 @@ compare_items (gconstpointer a, gconstpointer b, gpointer user_data)
 
   switch (self->sort_key)
     {
-    case SORT_LABEL:
+    case DYNO_HISTORY_SORT_LABEL:
       order = g_utf8_collate (dyno_history_item_get_title (item_a),
                               dyno_history_item_get_title (item_b));
       break;
-    case SORT_WRITE:
+    case DYNO_HISTORY_SORT_WRITE:
       order = compare_rates (dyno_history_item_get_best_rate (item_a, self->write_phase),
                              dyno_history_item_get_best_rate (item_b, self->write_phase));
       break;
-    case SORT_READ:
+    case DYNO_HISTORY_SORT_READ:
       order = compare_rates (dyno_history_item_get_best_rate (item_a, self->read_phase),
                              dyno_history_item_get_best_rate (item_b, self->read_phase));
       break;
-    case SORT_DATE:
+    case DYNO_HISTORY_SORT_DATE:
     default:
       break;
     }
@@ -112,7 +104,7 @@ compare_items (gconstpointer a, gconstpointer b, gpointer user_data)
 static void
 on_sort_changed (DynoHistoryView *self)
 {
-  SortKey key = g_settings_get_enum (self->settings, "history-sort");
+  DynoHistorySort key = g_settings_get_enum (self->settings, "history-sort");
 
   if (key == self->sort_key)
     return;

@@ -11,6 +11,16 @@
 
 G_BEGIN_DECLS
 
+/* The order of the list: the "history-sort" setting, whose enum has these nicks
+ * (DYNO_TYPE_HISTORY_SORT, dyno-app-enums.h; tests hold the schema to them). */
+typedef enum
+{
+  DYNO_HISTORY_SORT_DATE,  /*< nick=date >*/
+  DYNO_HISTORY_SORT_LABEL, /*< nick=label >*/
+  DYNO_HISTORY_SORT_WRITE, /*< nick=write >*/
+  DYNO_HISTORY_SORT_READ,  /*< nick=read >*/
+} DynoHistorySort;
+
 #define DYNO_TYPE_HISTORY_VIEW (dyno_history_view_get_type ())
 G_DECLARE_FINAL_TYPE (DynoHistoryView, dyno_history_view, DYNO, HISTORY_VIEW, AdwBin)
 

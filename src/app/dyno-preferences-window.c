@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "dyno-config-enums.h"
+#include "dyno-model-enums.h"
 #include "dyno-preferences-window.h"
 #include "dyno-presets.h"
 #include "dyno-spin-row.h"
@@ -32,8 +33,6 @@ struct _DynoPreferencesWindow
 };
 
 G_DEFINE_FINAL_TYPE (DynoPreferencesWindow, dyno_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
-
-static const char *const rate_unit_nicks[] = { "mb", "mib", NULL };
 
 static void
 dyno_preferences_window_dispose (GObject *object)
@@ -73,7 +72,8 @@ dyno_preferences_window_init (DynoPreferencesWindow *self)
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "rate-unit", self->rate_unit_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, dyno_settings_nick_to_index,
-                                dyno_settings_index_to_nick, (gpointer) rate_unit_nicks, NULL);
+                                dyno_settings_index_to_nick,
+                                (gpointer) dyno_enum_get_nicks (DYNO_TYPE_RATE_UNIT), NULL);
   g_settings_bind_with_mapping (self->settings, "default-cache", self->default_cache_row,
                                 "selected", G_SETTINGS_BIND_DEFAULT, dyno_settings_nick_to_index,
                                 dyno_settings_index_to_nick,

@@ -13,7 +13,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dyno-app-enums.h"
 #include "dyno-error.h"
+#include "dyno-files-options.h"
 #include "dyno-option.h"
 #include "dyno-parse.h"
 #include "dyno-presets.h"
@@ -21,19 +23,13 @@
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 
-typedef struct
-{
-  const char *id;
-  const char *title;
-} PresetInfo;
-
-static const PresetInfo presets[DYNO_N_PRESETS] = {
-  [DYNO_PRESET_QUICK] = { "quick", N_("Quick") },
-  [DYNO_PRESET_CLASSIC] = { "classic", N_("Bonnie Classic") },
-  [DYNO_PRESET_FULL] = { "full", N_("bonnie++ Full") },
+static const char *const titles[DYNO_N_PRESETS] = {
+  [DYNO_PRESET_QUICK] = N_("Quick"),
+  [DYNO_PRESET_CLASSIC] = N_("Bonnie Classic"),
+  [DYNO_PRESET_FULL] = N_("bonnie++ Full"),
   /* TRANSLATORS: the preset that runs one of CrystalDiskMark's profiles */
-  [DYNO_PRESET_DRIVE] = { "drive", N_("Drive profile") },
-  [DYNO_PRESET_CUSTOM] = { "custom", N_("Custom") },
+  [DYNO_PRESET_DRIVE] = N_("Drive profile"),
+  [DYNO_PRESET_CUSTOM] = N_("Custom"),
 };
 
 const char *const *
@@ -51,23 +47,22 @@ dyno_preset_get_keys (void)
 gboolean
 dyno_preset_from_string (const char *text, DynoPreset *out)
 {
+  int preset;
+
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < DYNO_N_PRESETS; i++)
-    if (g_ascii_strcasecmp (text, presets[i].id) == 0)
-      {
-        if (out != NULL)
-          *out = i;
-        return TRUE;
-      }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_PRESET, text, NULL, &preset))
+    return FALSE;
+  if (out != NULL)
+    *out = preset;
+  return TRUE;
 }
 
 const char *
 dyno_preset_title (DynoPreset preset)
 {
   g_return_val_if_fail (preset < DYNO_N_PRESETS, NULL);
-  return _(presets[preset].title);
+  return _(titles[preset]);
 }
 
 guint64
@@ -159,27 +154,6 @@ dyno_preset_describe_drive (const DynoProfile *profile, gboolean mix, guint64 qu
       DYNO_PROFILE_INTERVAL, DYNO_PROFILE_REPEAT, duration);
 }
 
-/* Bonnie 2.0.6: one pass over twice the RAM (set apart) in 16 KiB chunks, 4000 seeks by 3
- * seeker processes, no file tests; options as dyno-cli takes them. */
-static const char *const classic[] = {
-  "chunk", "16K", "tests", "io", "seeks", "4000", "seekers", "3", "repeat", "1",
-  "phase-time", "0", NULL,
-};
-
-static void
-set_options (DynoConfig *config, const char *const *pairs)
-{
-  for (guint i = 0; pairs[i] != NULL; i += 2)
-    {
-      const DynoOptionSet *set = NULL;
-      const DynoOption *option = dyno_option_lookup (pairs[i], &set);
-      g_autoptr (GError) error = NULL;
-
-      if (!dyno_option_set_text (set, option, config, pairs[i + 1], &error))
-        g_critical ("preset: %s", error->message);
-    }
-}
-
 gboolean
 dyno_preset_fill (DynoPreset preset,
                   DynoConfig *config,
@@ -222,8 +196,10 @@ dyno_preset_fill (DynoPreset preset,
       return TRUE;
 
     case DYNO_PRESET_CLASSIC:
+      /* Bonnie 2.0.6: one pass over twice the RAM (set apart), no file tests, with the values
+       * of Bonnie's own the options have (DynoOption.classic: its chunk, its seeks…). */
       config->size = dyno_preset_twice_ram (ram_bytes);
-      set_options (config, classic);
+      dyno_options_set_classic (config);
       config->autos = 0;
       return TRUE;
 

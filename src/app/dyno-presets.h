@@ -17,15 +17,17 @@ G_BEGIN_DECLS
 #define DYNO_PRESET_PHASE_TIME DYNO_DEFAULT_PHASE_TIME
 #define DYNO_PRESET_REPEAT DYNO_DEFAULT_REPEAT
 
-/* Values are the schema's "preset" enum. */
+/* Values and nicks are the schema's "preset" enum and `dyno --preset`'s names
+ * (DYNO_TYPE_PRESET, dyno-app-enums.h; tests hold the schema to them). */
 typedef enum
 {
-  DYNO_PRESET_QUICK,
-  DYNO_PRESET_CLASSIC,
-  DYNO_PRESET_FULL,
-  DYNO_PRESET_DRIVE, /* a CrystalDiskMark profile: the "drive-profile" and "drive-mix" keys */
-  DYNO_PRESET_CUSTOM,
-  DYNO_N_PRESETS
+  DYNO_PRESET_QUICK,   /*< nick=quick >*/
+  DYNO_PRESET_CLASSIC, /*< nick=classic >*/
+  DYNO_PRESET_FULL,    /*< nick=full >*/
+  /* a CrystalDiskMark profile: the "drive-profile" and "drive-mix" keys */
+  DYNO_PRESET_DRIVE,   /*< nick=drive >*/
+  DYNO_PRESET_CUSTOM,  /*< nick=custom >*/
+  DYNO_N_PRESETS       /*< skip >*/
 } DynoPreset;
 
 gboolean    dyno_preset_from_string (const char *text, DynoPreset *out);

@@ -19,6 +19,7 @@
 #include "dyno-compare.h"
 #include "dyno-crypto-group.h"
 #include "dyno-drive-grid.h"
+#include "dyno-files-options.h"
 #include "dyno-headline.h"
 #include "dyno-history-view.h"
 #include "dyno-parse.h"

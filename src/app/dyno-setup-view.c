@@ -283,7 +283,8 @@ setup_entry (DynoSetupView *self, EntryKind kind, AdwEntryRow *row, const char *
                            G_CONNECT_SWAPPED);
 }
 
-/* Size Automatically: on when the size key says "auto"; the entry is for a size of one's own. */
+/* Size Automatically: on when the size key says "auto"; the entry, shown while it is off (a
+ * binding in dyno-setup-view.ui), is for a size of one's own. */
 
 static void
 load_auto_size (DynoSetupView *self)
@@ -299,7 +300,6 @@ load_auto_size (DynoSetupView *self)
   self->syncing = TRUE;
   dyno_switch_row_set_active (self->auto_size_row, automatic);
   self->syncing = FALSE;
-  gtk_widget_set_visible (GTK_WIDGET (self->size_row), !automatic);
 }
 
 static void

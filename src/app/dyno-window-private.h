@@ -70,7 +70,8 @@ void dyno_window_offer_leftovers (DynoWindow *self);
 void dyno_window_remove_leftovers (DynoWindow *self);
 
 /* dyno-window.c */
-/* The id of the notification that tells a run's end (DynoApplication's send-notification). */
+/* The id of the notification that tells a run's end (the window's send-notification, which
+ * DynoApplication passes on as its own). */
 #define DYNO_WINDOW_NOTIFICATION_ID "run-ended"
 
 /* The repeats of Compare These Two when the options ask for a single run. */

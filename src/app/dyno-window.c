@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "dyno-application.h"
 #include "dyno-compare.h"
 #include "dyno-parse.h"
 #include "dyno-remote-settings.h"
@@ -26,6 +25,15 @@
 G_DEFINE_FINAL_TYPE (DynoWindow, dyno_window, ADW_TYPE_APPLICATION_WINDOW)
 
 GParamSpec *dyno_window_properties[DYNO_WINDOW_N_PROPS];
+
+enum
+{
+  SEND_NOTIFICATION,
+  WITHDRAW_NOTIFICATION,
+  N_SIGNALS
+};
+
+static guint window_signals[N_SIGNALS];
 
 /* Toasts and dialogs */
 
@@ -150,14 +158,14 @@ describe_run (DynoWindow *self, DynoResult *result)
 static void
 notify_run_end (DynoWindow *self, DynoResult *result, const GError *error)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   g_autoptr (GNotification) notification = NULL;
   g_autoptr (GIcon) icon = NULL;
   g_autofree char *body = NULL;
   gboolean failed = result == NULL;
 
-  /* In front of the person, the window says it itself. */
-  if (!DYNO_IS_APPLICATION (app) || gtk_window_is_active (GTK_WINDOW (self)))
+  /* In front of the person, the window says it itself; without an app, nothing would send it. */
+  if (gtk_window_get_application (GTK_WINDOW (self)) == NULL
+      || gtk_window_is_active (GTK_WINDOW (self)))
     return;
   for (guint i = 0; result != NULL && i < dyno_result_get_n_targets (result); i++)
     failed |= dyno_target_result_failed (dyno_result_get_target (result, i));
@@ -169,21 +177,19 @@ notify_run_end (DynoWindow *self, DynoResult *result, const GError *error)
   icon = g_themed_icon_new (APP_ID);
   g_notification_set_icon (notification, icon);
   /* Clicking it brings the window back (the app's activate). */
-  dyno_application_send_notification (DYNO_APPLICATION (app), DYNO_WINDOW_NOTIFICATION_ID,
-                                      notification);
+  g_signal_emit (self, window_signals[SEND_NOTIFICATION], 0, DYNO_WINDOW_NOTIFICATION_ID,
+                 notification);
   self->notified = TRUE;
 }
 
 static void
 on_active_changed (DynoWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
   /* Seen now: the notification has said what it had to. */
-  if (!self->notified || !gtk_window_is_active (GTK_WINDOW (self)) || !DYNO_IS_APPLICATION (app))
+  if (!self->notified || !gtk_window_is_active (GTK_WINDOW (self)))
     return;
   self->notified = FALSE;
-  dyno_application_withdraw_notification (DYNO_APPLICATION (app), DYNO_WINDOW_NOTIFICATION_ID);
+  g_signal_emit (self, window_signals[WITHDRAW_NOTIFICATION], 0, DYNO_WINDOW_NOTIFICATION_ID);
 }
 
 /* State */
@@ -781,6 +787,16 @@ dyno_window_class_init (DynoWindowClass *klass)
       = g_param_spec_string ("result-path", NULL, NULL, NULL,
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, DYNO_WINDOW_N_PROPS, dyno_window_properties);
+
+  /* A notification for the desktop (id, GNotification) and its withdrawal (id): the window
+   * says what, and DynoApplication, which connects them when the window is added to it, sends
+   * them (its own signals of the same names). */
+  window_signals[SEND_NOTIFICATION]
+      = g_signal_new ("send-notification", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_NOTIFICATION);
+  window_signals[WITHDRAW_NOTIFICATION]
+      = g_signal_new ("withdraw-notification", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (DYNO_TYPE_SETUP_VIEW);
   g_type_ensure (DYNO_TYPE_RUN_VIEW);

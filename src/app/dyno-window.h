@@ -1,5 +1,9 @@
 /* dyno-window.h: the main window: Setup, Live and Results pages, Run and Stop
  *
+ * Signals: send-notification (const char *id, GNotification *) when a run ends while the
+ * window is not in front, withdraw-notification (const char *id) once it is again;
+ * DynoApplication sends them to the desktop.
+ *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -23,8 +23,10 @@
 #include <unistd.h>
 
 #include "dyno-calibrate.h"
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-phase-kind.h"
+#include "dyno-run-private.h"
 #include "platform/dyno-platform.h"
 
 /* A step shorter than this says more about latency than about throughput. */
@@ -262,15 +264,6 @@ add_reason (GString *reason, const char *text)
   if (reason->len > 0)
     g_string_append (reason, "; ");
   g_string_append (reason, text);
-}
-
-gboolean
-dyno_calibrate_needed (const DynoConfig *config)
-{
-  return (dyno_config_is_auto (config, DYNO_AUTO_SIZE) && dyno_config_has_io_tests (config))
-         || (dyno_config_is_auto (config, DYNO_AUTO_PER_CHAR)
-             && dyno_config_has_flags (config, DYNO_PHASE_PER_CHAR))
-         || (dyno_config_is_auto (config, DYNO_AUTO_FILES) && dyno_config_has_file_tests (config));
 }
 
 

@@ -5,13 +5,16 @@
  */
 #pragma once
 
-#include "dyno-run-private.h"
+#include "dyno-config.h"
+#include "dyno-result.h"
+#include "dyno-sysinfo.h"
 
 G_BEGIN_DECLS
 
+/* The worker's state (dyno-run-private.h): only dyno_calibrate () needs it, so the engine and
+ * the turns, which use the rest, need not see it. */
+typedef struct _DynoRun DynoRun;
 
-/* Some size of this configuration is calibrated: dyno_calibrate will measure first. */
-gboolean dyno_calibrate_needed (const DynoConfig *config);
 /* Sets run->io_size, per_char_size, files_total, the kinds' counts and phase_time for the
  * target the run is on: the configuration's, or for what it leaves to calibration
  * (dyno_config_is_auto) what short measurements in the scratch folder call for, and what each

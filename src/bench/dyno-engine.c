@@ -19,12 +19,13 @@
 #include <math.h>
 
 #include "dyno-calibrate.h"
-#include "dyno-engine-private.h"
+#include "dyno-clock.h"
 #include "dyno-engine.h"
 #include "dyno-error.h"
+#include "dyno-plan.h"
 #include "dyno-remote-run.h"
 #include "dyno-result-json.h"
-#include "dyno-phase-ctx.h"
+#include "dyno-run-shared.h"
 #include "dyno-runner.h"
 #include "dyno-stream.h"
 #include "dyno-sysinfo-collect.h"
@@ -655,7 +656,7 @@ static void
 start_remotes (Run *run)
 {
   GCancellable *cancellable = run->task != NULL ? g_task_get_cancellable (run->task) : NULL;
-  gboolean calibrating = dyno_calibrate_needed (run->config);
+  gboolean calibrating = dyno_plan_calibrates (run->config);
 
   if (run->turns == NULL || dyno_turns_get_ended (run->turns)
       || (cancellable != NULL && g_cancellable_is_cancelled (cancellable)))
@@ -883,7 +884,7 @@ dyno_engine_run_async (DynoEngine *self,
   run->local_index = g_array_new (FALSE, FALSE, sizeof (guint));
   run->slots = g_ptr_array_new_with_free_func (remote_slot_free);
   run->samples = g_array_new (FALSE, FALSE, sizeof (DynoSample));
-  run->phases_per_target = MAX (dyno_runner_count_phases (config), 1);
+  run->phases_per_target = MAX (dyno_plan_count_phases (config), 1);
   run->parallel = self->parallel;
   run->started = g_get_monotonic_time ();
   /* The far side gets the configuration as its result will record it, one shell word. */
@@ -941,7 +942,7 @@ dyno_engine_run_async (DynoEngine *self,
       job->targets = g_steal_pointer (&local_targets);
       /* What a phase takes at least: its phase time, and for queued tests the rest before. */
       job->shared = dyno_run_shared_new (config, g_strv_length (job->targets),
-                                         dyno_runner_count_phases (config),
+                                         dyno_plan_count_phases (config),
                                          config->phase_time > 0
                                                  && dyno_config_has_queued_tests (config)
                                              ? config->phase_time + config->interval

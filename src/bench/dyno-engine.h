@@ -8,31 +8,11 @@
 #include <gio/gio.h>
 
 #include "dyno-config.h"
+#include "dyno-engine-types.h"
 #include "dyno-result.h"
 #include "dyno-stream.h"
 
 G_BEGIN_DECLS
-
-/* Where a run stands; a snapshot, safe to take from the thread that started the run. */
-typedef struct
-{
-  gboolean running;
-  guint target;          /* index of the target being measured */
-  guint n_targets;
-  guint repeat;
-  const DynoPhase *phase; /* NULL between phases */
-  double phase_progress; /* 0..1 */
-  double progress;       /* 0..1 over the whole run */
-  double elapsed;        /* seconds since the run started */
-  double remaining;      /* estimate in seconds; NAN while unknown */
-  double rate;           /* the latest sample's rate */
-} DynoStatus;
-
-typedef enum
-{
-  DYNO_MESSAGE_INFO,
-  DYNO_MESSAGE_WARNING,
-} DynoMessageLevel;
 
 #define DYNO_TYPE_ENGINE (dyno_engine_get_type ())
 G_DECLARE_FINAL_TYPE (DynoEngine, dyno_engine, DYNO, ENGINE, GObject)

@@ -17,10 +17,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyno-calibrate.h"
 #include "dyno-estimate.h"
 #include "dyno-phase-kind.h"
-#include "dyno-runner.h"
+#include "dyno-plan.h"
 
 /* Untimed work that is not worth a model of its own: a sync, an eviction, a phase's start. */
 #define PHASE_OVERHEAD 0.1
@@ -182,7 +181,7 @@ dyno_estimate_new (const DynoConfig *config, guint n_targets)
   g_return_val_if_fail (config != NULL, NULL);
 
   for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    n += dyno_runner_selects (config, dyno_config_get_phase (config, i)) ? 1 : 0;
+    n += dyno_plan_selects (config, dyno_config_get_phase (config, i)) ? 1 : 0;
   self->config = dyno_config_copy (config);
   self->n_targets = n_targets;
   self->n_items = n;
@@ -198,7 +197,7 @@ dyno_estimate_new (const DynoConfig *config, guint n_targets)
           const DynoPhase *phase = dyno_config_get_phase (config, i);
           Item *item = &self->targets[t].items[k];
 
-          if (!dyno_runner_selects (config, phase))
+          if (!dyno_plan_selects (config, phase))
             continue;
           item->phase = phase;
           /* Unpriced: the phase time, as the phases were counted before calibrations. */
@@ -209,7 +208,7 @@ dyno_estimate_new (const DynoConfig *config, guint n_targets)
     }
   self->pending = IDLE_SECONDS;
   /* A calibration measures before the first round when something is sized automatically. */
-  if (dyno_calibrate_needed (config))
+  if (dyno_plan_calibrates (config))
     self->pending += CALIBRATION_SECONDS * n_targets;
   return self;
 }

@@ -13,8 +13,8 @@
 #pragma once
 
 #include <glib.h>
-#include <time.h>
 
+#include "dyno-clock.h"
 #include "dyno-histogram.h"
 #include "dyno-phase.h"
 #include "dyno-result.h"
@@ -37,15 +37,6 @@ typedef struct
   gint64 last;              /* the last tick */
   double cpu_started;       /* the calling thread's CPU seconds */
 } DynoPhaseClock;
-
-static inline gint64
-dyno_now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
 
 void dyno_phase_clock_start (DynoPhaseCtx *ctx, DynoPhaseClock *clock);
 

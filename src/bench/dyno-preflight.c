@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 
 #include "dyno-error.h"
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-preflight.h"
 #include "platform/dyno-platform.h"

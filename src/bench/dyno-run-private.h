@@ -11,18 +11,15 @@
 #include <time.h>
 
 #include "dyno-config.h"
-#include "dyno-engine-private.h"
 #include "dyno-histogram.h"
 #include "dyno-phase-ctx.h"
 #include "dyno-random.h"
 #include "dyno-result.h"
+#include "dyno-run-shared.h"
 #include "dyno-sampler.h"
+#include "dyno-scratch.h"
 
 G_BEGIN_DECLS
-
-#define DYNO_DATA_FILE "data"
-#define DYNO_FILES_DIR "files"
-#define DYNO_QUEUE_FILE "queued"
 
 typedef struct _DynoRun DynoRun;
 

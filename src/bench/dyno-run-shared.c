@@ -7,9 +7,9 @@
 
 #include <math.h>
 
-#include "dyno-engine-private.h"
+#include "dyno-clock.h"
 #include "dyno-estimate.h"
-#include "dyno-run-private.h"
+#include "dyno-run-shared.h"
 #include "dyno-stream.h"
 
 struct _DynoRunShared

@@ -15,11 +15,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dyno-files-options.h"
 #include "dyno-option.h"
 #include "dyno-calibrate.h"
+#include "dyno-enum.h"
 #include "dyno-error.h"
+#include "dyno-model-enums.h"
 #include "dyno-parse.h"
 #include "dyno-phase-ops.h"
+#include "dyno-plan.h"
 #include "dyno-preflight.h"
 #include "dyno-run-private.h"
 #include "dyno-runner.h"
@@ -29,15 +33,6 @@
 
 /* The run */
 
-/* Why the repeats added for precision stopped before every figure was precise enough. */
-typedef enum
-{
-  PRECISION_NOT_SOUGHT, /* no repeats are added (-x given, no phase time, no target) */
-  PRECISION_DONE,       /* every figure met the target, or cannot get better by repeating */
-  PRECISION_BUDGET,     /* the time budget would have been passed */
-  PRECISION_MAX_REPEAT, /* DYNO_MAX_REPEAT rounds ran */
-} PrecisionStop;
-
 typedef struct
 {
   DynoRun run;
@@ -45,34 +40,10 @@ typedef struct
   char *size_note; /* why the size differs from the one asked for, or NULL */
   GHashTable *only; /* const DynoPhase * set: the phases of a round added for precision;
                      * NULL runs the whole plan */
-  PrecisionStop precision_stop;
+  DynoPrecisionStop precision_stop;
   GHashTable *hopeless; /* DynoPhaseResult * -> runs it would need (GUINT_TO_POINTER): the
                          * figures no run the budget allows would make precise enough */
 } RunState;
-
-/* The phases of the plan that a target will run: file tests need files to test. */
-gboolean
-dyno_runner_selects (const DynoConfig *config, const DynoPhase *phase)
-{
-  return !(dyno_phase_has_flag (phase, DYNO_PHASE_FILE_TEST)
-           && dyno_config_get_files (config)->num == 0);
-}
-
-static gboolean
-selected (const DynoConfig *config, const DynoPhase *phase)
-{
-  return dyno_runner_selects (config, phase);
-}
-
-guint
-dyno_runner_count_phases (const DynoConfig *config)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    n += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
-  return n * MAX (config->repeat, 1);
-}
 
 gboolean
 dyno_runner_check_config (const DynoConfig *config, GError **error)
@@ -460,7 +431,7 @@ run_repeat (RunState *state, GError **error)
 
       if (state->only != NULL && !g_hash_table_contains (state->only, phase))
         continue;
-      if (selected (config, phase) && !run_phase (state, phase, error))
+      if (dyno_plan_selects (config, phase) && !run_phase (state, phase, error))
         return FALSE;
     }
   return end_series (run, error);
@@ -698,7 +669,7 @@ open_target (RunState *state, TargetSlot *slot, GError **error)
   else
     dyno_random_fill (&run->random, run->buffer, run->config->chunk);
 
-  if (dyno_calibrate_needed (run->config))
+  if (dyno_plan_calibrates (run->config))
     push_message (run, DYNO_MESSAGE_INFO, _("Measuring the target to size the run (not timed)"));
   if (!dyno_calibrate (run, tr->info, &tr->sizing, error))
     return FALSE;
@@ -943,7 +914,7 @@ skip_target (RunState *state, DynoResult *result, guint index, TargetSlot *slot)
    * for precision there are none planned past it). */
   if (state->run.repeat + 1 < config->repeat)
     dyno_run_shared_skip_phases (state->run.shared, index,
-                                 dyno_runner_count_phases (config) / MAX (config->repeat, 1)
+                                 dyno_plan_count_phases (config) / MAX (config->repeat, 1)
                                      * (config->repeat - state->run.repeat - 1));
   target_finished (state, result, index, slot);
 }
@@ -1014,7 +985,7 @@ imprecise_phases (RunState *state, TargetSlot *slots, guint n_targets, double ro
       GHashTableIter iter;
       gpointer key;
 
-      if (ops == NULL || ops->series == NULL || !selected (config, phase))
+      if (ops == NULL || ops->series == NULL || !dyno_plan_selects (config, phase))
         continue;
       g_hash_table_iter_init (&iter, plan);
       while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -1050,9 +1021,9 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
   for (guint i = 0; i < n_targets; i++)
     n_open += slots[i].opened && !slots[i].done ? 1 : 0;
   for (guint i = 0; i < dyno_config_get_n_phases (config); i++)
-    n_selected += selected (config, dyno_config_get_phase (config, i)) ? 1 : 0;
+    n_selected += dyno_plan_selects (config, dyno_config_get_phase (config, i)) ? 1 : 0;
   budget = config->max_time > 0 ? config->max_time * n_open : INFINITY;
-  state->precision_stop = PRECISION_DONE;
+  state->precision_stop = DYNO_PRECISION_DONE;
 
   while (!*cancelled && n_open > 0)
     {
@@ -1080,7 +1051,7 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
         break;
       if (run->repeat >= DYNO_MAX_REPEAT)
         {
-          state->precision_stop = PRECISION_MAX_REPEAT;
+          state->precision_stop = DYNO_PRECISION_MAX_REPEAT;
           break;
         }
       if (last_plan > 0 && n_plan < last_plan)
@@ -1090,7 +1061,7 @@ add_rounds (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
       last_plan = n_plan;
       if (spent + estimate > budget)
         {
-          state->precision_stop = PRECISION_BUDGET;
+          state->precision_stop = DYNO_PRECISION_BUDGET;
           break;
         }
       {
@@ -1167,24 +1138,24 @@ judge_precision (RunState *state, DynoTargetResult *tr)
       else
         switch (state->precision_stop)
           {
-          case PRECISION_BUDGET:
+          case DYNO_PRECISION_BUDGET:
             /* Translators: why a figure's precision was not reached: the time budget in
              * seconds, then the spread of its runs ("the device's own runs varied ×6.7") */
             why = g_strdup_printf (_("not reached within the time budget (%.0f s a target, "
                                      "--max-time): %s"),
                                    config->max_time, spread);
             break;
-          case PRECISION_MAX_REPEAT:
+          case DYNO_PRECISION_MAX_REPEAT:
             /* Translators: why a figure's precision was not reached; %u is a count of runs */
             why = g_strdup_printf (_("not reached in %u runs, the most Dyno makes: %s"),
                                    phase->rate.n, spread);
             break;
-          case PRECISION_NOT_SOUGHT:
+          case DYNO_PRECISION_NOT_SOUGHT:
             /* Translators: why a figure's precision was not reached; %u is the -x count */
             why = g_strdup_printf (_("not reached in the %u runs asked for (-x): %s"),
                                    config->repeat, spread);
             break;
-          case PRECISION_DONE:
+          case DYNO_PRECISION_DONE:
           default:
             break; /* the spread, the judge's own reason */
           }
@@ -1238,23 +1209,6 @@ open_all (RunState *state, DynoResult *result, TargetSlot *slots, guint n_target
 }
 
 /* ---- taking turns ----------------------------------------------------------------------- */
-
-/* As an END order names them (docs/result-format.md, "The live stream"). */
-static const char *const precision_stop_names[] = {
-  [PRECISION_NOT_SOUGHT] = "not-sought",
-  [PRECISION_DONE] = "done",
-  [PRECISION_BUDGET] = "budget",
-  [PRECISION_MAX_REPEAT] = "max-repeat",
-};
-
-static PrecisionStop
-precision_stop_from_name (const char *name)
-{
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (precision_stop_names); i++)
-    if (g_str_equal (name, precision_stop_names[i]))
-      return i;
-  return PRECISION_NOT_SOUGHT;
-}
 
 /* The targets calibrated, untimed, as open_all does; what each found goes to the engine, which
  * has the other machines' too and sends back the workload for all. */
@@ -1344,7 +1298,7 @@ ordered_round (RunState *state, DynoResult *result, TargetSlot *slots, guint n_t
     {
       *added_repeat = order->repeat + 1;
       dyno_run_shared_add_phases (run->shared, only != NULL ? g_hash_table_size (only)
-                                                            : dyno_runner_count_phases (run->config)
+                                                            : dyno_plan_count_phases (run->config)
                                                                   / MAX (run->config->repeat, 1));
     }
   run->repeat = order->repeat;
@@ -1368,7 +1322,7 @@ take_turns (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
   DynoRun *run = &state->run;
   guint added_repeat = run->config->repeat;
 
-  if (dyno_calibrate_needed (run->config))
+  if (dyno_plan_calibrates (run->config))
     open_for_turns (state, result, slots, n_targets);
   while (!g_cancellable_is_cancelled (run->cancellable))
     {
@@ -1386,7 +1340,13 @@ take_turns (RunState *state, DynoResult *result, TargetSlot *slots, guint n_targ
           ordered_round (state, result, slots, n_targets, &order, &added_repeat);
           break;
         case DYNO_STREAM_END:
-          state->precision_stop = precision_stop_from_name (order.text);
+          {
+            int stop = DYNO_PRECISION_NOT_SOUGHT;
+
+            /* As an END order names it; a name this Dyno does not know: not sought. */
+            dyno_enum_from_nick (DYNO_TYPE_PRECISION_STOP, order.text, NULL, &stop);
+            state->precision_stop = stop;
+          }
           end = TRUE;
           break;
         default:
@@ -1516,12 +1476,12 @@ dyno_runner_run (const DynoConfig *config,
     }
 
   adaptive = dyno_config_is_auto (run->config, DYNO_AUTO_REPEAT) && run->config->precision > 0;
-  state.precision_stop = PRECISION_NOT_SOUGHT;
+  state.precision_stop = DYNO_PRECISION_NOT_SOUGHT;
   state.hopeless = g_hash_table_new (NULL, NULL);
 
   if (dyno_run_shared_get_take_turns (shared))
     take_turns (&state, result, slots, n_targets, &cancelled);
-  else if (n_targets > 1 && dyno_calibrate_needed (run->config))
+  else if (n_targets > 1 && dyno_plan_calibrates (run->config))
     {
       run->repeat = 0;
       open_all (&state, result, slots, n_targets);

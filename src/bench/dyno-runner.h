@@ -5,13 +5,12 @@
  */
 #pragma once
 
-#include "dyno-engine-private.h"
+#include "dyno-config.h"
+#include "dyno-result.h"
+#include "dyno-run-shared.h"
 
 G_BEGIN_DECLS
 
-guint       dyno_runner_count_phases (const DynoConfig *config);
-/* A phase of the configuration a target runs (file tests need files to test). */
-gboolean    dyno_runner_selects (const DynoConfig *config, const DynoPhase *phase);
 /* FALSE with a message when the configuration holds a phase this build cannot run. */
 gboolean    dyno_runner_check_config (const DynoConfig *config, GError **error);
 DynoResult *dyno_runner_run (const DynoConfig   *config,

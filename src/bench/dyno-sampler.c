@@ -8,7 +8,7 @@
 #include <math.h>
 #include <sys/stat.h>
 
-#include "dyno-run-private.h"
+#include "dyno-clock.h"
 #include "dyno-sampler.h"
 
 /* Checking the target's identity once a second is enough to stop a run on a vanished disk

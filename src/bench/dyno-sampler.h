@@ -12,8 +12,8 @@
 #include <stdatomic.h>
 #include <sys/stat.h>
 
-#include "dyno-engine-private.h"
 #include "dyno-phase.h"
+#include "dyno-run-shared.h"
 #include "platform/dyno-platform.h"
 
 G_BEGIN_DECLS

@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "dyno-error.h"
-#include "dyno-run-private.h"
 #include "dyno-scratch.h"
 #include "platform/dyno-platform.h"
 

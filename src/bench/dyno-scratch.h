@@ -10,6 +10,11 @@
 G_BEGIN_DECLS
 
 #define DYNO_SCRATCH_MARKER ".dyno-scratch"
+/* What a run makes in its scratch directory, and all that dyno_scratch_remove () removes
+ * (with the file tests' files under DYNO_FILES_DIR and the calibration's "probe"). */
+#define DYNO_DATA_FILE "data"
+#define DYNO_FILES_DIR "files"
+#define DYNO_QUEUE_FILE "queued"
 
 /* Creates "dyno-<pid>-<random>" in the directory target_fd with mode 0700 and a marker
  * naming this process; returns its name and an O_DIRECTORY fd for *at() calls. */

@@ -14,7 +14,10 @@
 #include <math.h>
 
 #include "dyno-calibrate.h"
-#include "dyno-phase-ctx.h"
+#include "dyno-plan.h"
+#include "dyno-enum.h"
+#include "dyno-model-enums.h"
+#include "dyno-clock.h"
 #include "dyno-turns.h"
 
 typedef struct
@@ -122,9 +125,10 @@ dyno_turns_free (DynoTurns *self)
 /* Every side ends: its targets close and it sends its result. stop: why no more rounds were
  * added for precision, as the runner names it. */
 static void
-end_all (DynoTurns *self, const char *stop)
+end_all (DynoTurns *self, DynoPrecisionStop stop)
 {
-  DynoStreamEvent order = { .kind = DYNO_STREAM_END, .text = (char *) stop };
+  DynoStreamEvent order = { .kind = DYNO_STREAM_END,
+                            .text = (char *) dyno_enum_to_nick (DYNO_TYPE_PRECISION_STOP, stop) };
 
   if (self->ended)
     return;
@@ -180,19 +184,19 @@ plan_added_round (DynoTurns *self)
 
   if (!dyno_config_is_auto (self->config, DYNO_AUTO_REPEAT) || !(self->config->precision > 0))
     {
-      end_all (self, "not-sought");
+      end_all (self, DYNO_PRECISION_NOT_SOUGHT);
       return FALSE;
     }
   plan = imprecise (self);
   n_plan = g_strv_length (plan);
   if (n_plan == 0)
     {
-      end_all (self, "done");
+      end_all (self, DYNO_PRECISION_DONE);
       return FALSE;
     }
   if (self->repeat >= DYNO_MAX_REPEAT)
     {
-      end_all (self, "max-repeat");
+      end_all (self, DYNO_PRECISION_MAX_REPEAT);
       return FALSE;
     }
   /* The runner's budget: max_time a target, the whole run's time counted. */
@@ -202,7 +206,7 @@ plan_added_round (DynoTurns *self)
                  : 0;
   if (now_s (self) + estimate > budget)
     {
-      end_all (self, "budget");
+      end_all (self, DYNO_PRECISION_BUDGET);
       return FALSE;
     }
   g_strfreev (self->only);
@@ -292,7 +296,7 @@ dyno_turns_start (DynoTurns *self)
   g_return_if_fail (self != NULL);
 
   self->started = TRUE;
-  if (dyno_calibrate_needed (self->config))
+  if (dyno_plan_calibrates (self->config))
     maybe_give_workload (self);
   else
     begin_rounds (self);
@@ -368,7 +372,7 @@ dyno_turns_lost (DynoTurns *self, guint target)
     return;
   self->targets[target].lost = TRUE;
   self->targets[target].sized = TRUE;
-  end_all (self, "not-sought");
+  end_all (self, DYNO_PRECISION_NOT_SOUGHT);
 }
 
 gboolean

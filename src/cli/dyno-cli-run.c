@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dyno-cli-private.h"
+#include "dyno-files-options.h"
 #include "dyno-leftovers.h"
 #include "dyno-cli-remote.h"
 #include "dyno-array.h"
@@ -645,7 +646,8 @@ make_entries (RunArgs *a)
       entry->long_name = option->cli;
       entry->short_name = option->cli_short;
       entry->flags = (option->flags & DYNO_OPTION_HIDDEN) ? G_OPTION_FLAG_HIDDEN : 0;
-      entry->description = option->help;
+      /* Untranslated, for the context to translate, but where it is made when asked. */
+      entry->description = option->help_text != NULL ? dyno_option_get_help (option) : option->help;
       entry->arg_description = option->arg;
       if (option->type == DYNO_OPTION_BOOL)
         entry->arg = G_OPTION_ARG_NONE, entry->arg_data = &value->flag;

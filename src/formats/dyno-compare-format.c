@@ -45,6 +45,8 @@
 #include "dyno-files-options.h"
 #include "dyno-text-table-private.h"
 #include "dyno-compare.h"
+#include "dyno-enum.h"
+#include "dyno-formats-enums.h"
 #include "dyno-report.h"
 
 #define MIN_LABEL_WIDTH 19
@@ -1231,42 +1233,32 @@ dyno_comparison_format (const DynoComparison *comparison,
     }
 }
 
-static const struct
-{
-  const char *name;
-  DynoCompareFormat format;
-} format_names[] = {
-  { "text", DYNO_COMPARE_FORMAT_TEXT },
-  { "md", DYNO_COMPARE_FORMAT_MARKDOWN },
-  { "csv", DYNO_COMPARE_FORMAT_CSV },
-  { "html", DYNO_COMPARE_FORMAT_HTML },
-  { "json", DYNO_COMPARE_FORMAT_JSON },
-  /* aliases, accepted only */
-  { "txt", DYNO_COMPARE_FORMAT_TEXT },
-  { "markdown", DYNO_COMPARE_FORMAT_MARKDOWN },
-  { "htm", DYNO_COMPARE_FORMAT_HTML },
-};
-
 gboolean
 dyno_compare_format_from_string (const char *text, DynoCompareFormat *out)
 {
+  /* Accepted only; the nicks are what is written. */
+  static const DynoEnumAlias aliases[] = {
+    { "txt", DYNO_COMPARE_FORMAT_TEXT },
+    { "markdown", DYNO_COMPARE_FORMAT_MARKDOWN },
+    { "htm", DYNO_COMPARE_FORMAT_HTML },
+    { NULL },
+  };
+  int format;
+
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
-    if (g_ascii_strcasecmp (text, format_names[i].name) == 0)
-      {
-        if (out != NULL)
-          *out = format_names[i].format;
-        return TRUE;
-      }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_COMPARE_FORMAT, text, aliases, &format))
+    return FALSE;
+  if (out != NULL)
+    *out = format;
+  return TRUE;
 }
 
 const char *
 dyno_compare_format_to_string (DynoCompareFormat format)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
-    if (format_names[i].format == format)
-      return format_names[i].name;
-  g_return_val_if_reached (NULL);
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_COMPARE_FORMAT, format);
+
+  g_return_val_if_fail (nick != NULL, NULL);
+  return nick;
 }

@@ -24,6 +24,8 @@
 #include <math.h>
 
 #include "dyno-compare.h"
+#include "dyno-enum.h"
+#include "dyno-formats-enums.h"
 
 DynoVerdict
 dyno_verdict_from_interval (double low, double high, double equivalence)
@@ -55,20 +57,10 @@ dyno_compare_cell_get_verdict (const DynoCompareCell *cell)
 const char *
 dyno_verdict_to_string (DynoVerdict verdict)
 {
-  switch (verdict)
-    {
-    case DYNO_VERDICT_SLOWER:
-      return "slower";
-    case DYNO_VERDICT_FASTER:
-      return "faster";
-    case DYNO_VERDICT_EQUIVALENT:
-      return "equivalent";
-    case DYNO_VERDICT_INCONCLUSIVE:
-      return "inconclusive";
-    case DYNO_VERDICT_NONE:
-    default:
-      return NULL;
-    }
+  /* None is no verdict: null in JSON. */
+  if (verdict == DYNO_VERDICT_NONE)
+    return NULL;
+  return dyno_enum_to_nick (DYNO_TYPE_VERDICT, verdict);
 }
 
 /* A ratio as a signed change in percent: 0.62 → −38. */

@@ -25,6 +25,8 @@
 #include <string.h>
 
 #include "dyno-compare.h"
+#include "dyno-enum.h"
+#include "dyno-formats-enums.h"
 
 typedef struct
 {
@@ -902,20 +904,9 @@ dyno_comparison_describe_headline (const DynoComparison *comparison, guint entry
 const char *
 dyno_difference_to_string (DynoDifference difference)
 {
-  switch (difference)
-    {
-    case DYNO_DIFFERENCE_BASELINE:
-      return "baseline";
-    case DYNO_DIFFERENCE_SIGNIFICANT:
-      return "significant";
-    case DYNO_DIFFERENCE_WITHIN_NOISE:
-      return "within-noise";
-    case DYNO_DIFFERENCE_SINGLE_SAMPLE:
-      return "single-sample";
-    case DYNO_DIFFERENCE_UNKNOWN:
-    default:
-      return "unknown";
-    }
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_DIFFERENCE, difference);
+
+  return nick != NULL ? nick : dyno_enum_to_nick (DYNO_TYPE_DIFFERENCE, DYNO_DIFFERENCE_UNKNOWN);
 }
 
 static gboolean

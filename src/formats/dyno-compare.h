@@ -14,13 +14,20 @@
 
 G_BEGIN_DECLS
 
+/* The nicks are a cell's "difference" in compare's JSON (DYNO_TYPE_DIFFERENCE,
+ * dyno-formats-enums.h). */
 typedef enum
 {
-  DYNO_DIFFERENCE_BASELINE,     /* this entry is the baseline */
-  DYNO_DIFFERENCE_SIGNIFICANT,  /* the 95 % intervals of both do not explain the gap */
-  DYNO_DIFFERENCE_WITHIN_NOISE, /* the gap is within the repeats' 95 % intervals */
-  DYNO_DIFFERENCE_SINGLE_SAMPLE,/* one run on either side: no way to tell noise from signal */
-  DYNO_DIFFERENCE_UNKNOWN,      /* a side is missing, too fast or unknown */
+  /* this entry is the baseline */
+  DYNO_DIFFERENCE_BASELINE,      /*< nick=baseline >*/
+  /* the 95 % intervals of both do not explain the gap */
+  DYNO_DIFFERENCE_SIGNIFICANT,   /*< nick=significant >*/
+  /* the gap is within the repeats' 95 % intervals */
+  DYNO_DIFFERENCE_WITHIN_NOISE,  /*< nick=within-noise >*/
+  /* one run on either side: no way to tell noise from signal */
+  DYNO_DIFFERENCE_SINGLE_SAMPLE, /*< nick=single-sample >*/
+  /* a side is missing, too fast or unknown */
+  DYNO_DIFFERENCE_UNKNOWN,       /*< nick=unknown >*/
 } DynoDifference;
 
 typedef struct
@@ -111,16 +118,21 @@ char          **dyno_comparison_describe_headline (const DynoComparison *compari
 /* "gocryptfs vs plain (baseline)": the entry's name and the baseline's, over its headline. */
 char           *dyno_comparison_describe_versus (const DynoComparison *comparison, guint entry);
 
-/* What a paired run says of a phase: the entry against the baseline. */
+/* What a paired run says of a phase: the entry against the baseline. The nicks are the
+ * "verdict" of compare's JSON, where none is null (DYNO_TYPE_VERDICT). */
 typedef enum
 {
-  DYNO_VERDICT_NONE,         /* the baseline itself, or no interval (a single run, a missing
-                              * side, a figure that may come from a cache) */
-  DYNO_VERDICT_SLOWER,       /* the ratio's 95 % interval lies below 1 */
-  DYNO_VERDICT_FASTER,       /* … above 1 */
-  DYNO_VERDICT_EQUIVALENT,   /* … holds 1 and lies inside the equivalence margin: no
-                              * difference larger than it */
-  DYNO_VERDICT_INCONCLUSIVE, /* … holds 1 and reaches past the margin: more repeats needed */
+  /* the baseline itself, or no interval (a single run, a missing side, a figure that may come
+   * from a cache) */
+  DYNO_VERDICT_NONE,         /*< nick=none >*/
+  /* the ratio's 95 % interval lies below 1 */
+  DYNO_VERDICT_SLOWER,       /*< nick=slower >*/
+  /* … above 1 */
+  DYNO_VERDICT_FASTER,       /*< nick=faster >*/
+  /* … holds 1 and lies inside the equivalence margin: no difference larger than it */
+  DYNO_VERDICT_EQUIVALENT,   /*< nick=equivalent >*/
+  /* … holds 1 and reaches past the margin: more repeats needed */
+  DYNO_VERDICT_INCONCLUSIVE, /*< nick=inconclusive >*/
 } DynoVerdict;
 
 /* dyno-compare-verdict.c */
@@ -186,13 +198,18 @@ gboolean    dyno_comparison_get_cpu_per_gb (const DynoComparison *comparison,
                                             double               *helper,
                                             double               *machine);
 
+/* The nicks are dyno-cli compare's --format (DYNO_TYPE_COMPARE_FORMAT). */
 typedef enum
 {
-  DYNO_COMPARE_FORMAT_TEXT,     /* Bonnie-style table, one row per entry, a ratio row each */
-  DYNO_COMPARE_FORMAT_MARKDOWN,
-  DYNO_COMPARE_FORMAT_CSV,      /* bonnie++ 1.98 CSV, one line per entry (bon_csv2html reads it) */
-  DYNO_COMPARE_FORMAT_HTML,     /* a standalone table with units, ratios and noise marks */
-  DYNO_COMPARE_FORMAT_JSON,     /* the cells, machine-readable */
+  /* Bonnie-style table, one row per entry, a ratio row each */
+  DYNO_COMPARE_FORMAT_TEXT,     /*< nick=text >*/
+  DYNO_COMPARE_FORMAT_MARKDOWN, /*< nick=md >*/
+  /* bonnie++ 1.98 CSV, one line per entry (bon_csv2html reads it) */
+  DYNO_COMPARE_FORMAT_CSV,      /*< nick=csv >*/
+  /* a standalone table with units, ratios and noise marks */
+  DYNO_COMPARE_FORMAT_HTML,     /*< nick=html >*/
+  /* the cells, machine-readable */
+  DYNO_COMPARE_FORMAT_JSON,     /*< nick=json >*/
 } DynoCompareFormat;
 
 char     *dyno_comparison_format (const DynoComparison *comparison,

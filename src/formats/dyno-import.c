@@ -39,7 +39,9 @@
 #include <unistd.h>
 
 #include "dyno-files-options.h"
+#include "dyno-enum.h"
 #include "dyno-error.h"
+#include "dyno-formats-enums.h"
 #include "dyno-file-private.h"
 #include "dyno-import-private.h"
 
@@ -647,51 +649,38 @@ dyno_import_clean_label (const char *text, gssize length)
 
 /* ---- formats -------------------------------------------------------------------------- */
 
-static const struct
-{
-  DynoImportFormat format;
-  const char *name;
-} format_names[] = {
-  { DYNO_IMPORT_AUTO, "auto" },
-  { DYNO_IMPORT_DYNO_JSON, "dyno" },
-  { DYNO_IMPORT_BONNIEPP_CSV, "bonnie++-csv" },
-  { DYNO_IMPORT_BONNIEPP_TEXT, "bonnie++-text" },
-  { DYNO_IMPORT_BONNIE_TEXT, "bonnie-text" },
-  { DYNO_IMPORT_CDM_TEXT, "crystaldiskmark" },
-  { DYNO_IMPORT_KDM_TEXT, "kdiskmark" },
-  { DYNO_IMPORT_FIO_JSON, "fio-json" },
-  /* aliases, accepted only */
-  { DYNO_IMPORT_DYNO_JSON, "json" },
-  { DYNO_IMPORT_BONNIEPP_CSV, "csv" },
-  { DYNO_IMPORT_BONNIEPP_TEXT, "text" },
-  { DYNO_IMPORT_BONNIE_TEXT, "bonnie" },
-  { DYNO_IMPORT_CDM_TEXT, "cdm" },
-  { DYNO_IMPORT_KDM_TEXT, "kdm" },
-  { DYNO_IMPORT_FIO_JSON, "fio" },
-};
-
 const char *
 dyno_import_format_to_string (DynoImportFormat format)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
-    if (format_names[i].format == format)
-      return format_names[i].name;
-  g_return_val_if_reached (NULL);
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_IMPORT_FORMAT, format);
+
+  g_return_val_if_fail (nick != NULL, NULL);
+  return nick;
 }
 
 gboolean
 dyno_import_format_from_string (const char *text, DynoImportFormat *out)
 {
+  /* Accepted only; the nicks are what is written. */
+  static const DynoEnumAlias aliases[] = {
+    { "json", DYNO_IMPORT_DYNO_JSON },
+    { "csv", DYNO_IMPORT_BONNIEPP_CSV },
+    { "text", DYNO_IMPORT_BONNIEPP_TEXT },
+    { "bonnie", DYNO_IMPORT_BONNIE_TEXT },
+    { "cdm", DYNO_IMPORT_CDM_TEXT },
+    { "kdm", DYNO_IMPORT_KDM_TEXT },
+    { "fio", DYNO_IMPORT_FIO_JSON },
+    { NULL },
+  };
+  int format;
+
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
-    if (g_ascii_strcasecmp (text, format_names[i].name) == 0)
-      {
-        if (out != NULL)
-          *out = format_names[i].format;
-        return TRUE;
-      }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_IMPORT_FORMAT, text, aliases, &format))
+    return FALSE;
+  if (out != NULL)
+    *out = format;
+  return TRUE;
 }
 
 /* The input without its UTF-8 byte order marks: CrystalDiskMark 5 to 7 wrote a second one

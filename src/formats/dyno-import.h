@@ -16,16 +16,18 @@
 
 G_BEGIN_DECLS
 
+/* The nicks are dyno-cli import's --format and a result's provenance (DYNO_TYPE_IMPORT_FORMAT,
+ * dyno-formats-enums.h). */
 typedef enum
 {
-  DYNO_IMPORT_AUTO,
-  DYNO_IMPORT_DYNO_JSON,
-  DYNO_IMPORT_BONNIEPP_CSV,
-  DYNO_IMPORT_BONNIEPP_TEXT,
-  DYNO_IMPORT_BONNIE_TEXT,
-  DYNO_IMPORT_CDM_TEXT,
-  DYNO_IMPORT_KDM_TEXT,
-  DYNO_IMPORT_FIO_JSON,
+  DYNO_IMPORT_AUTO,          /*< nick=auto >*/
+  DYNO_IMPORT_DYNO_JSON,     /*< nick=dyno >*/
+  DYNO_IMPORT_BONNIEPP_CSV,  /*< nick=bonnie++-csv >*/
+  DYNO_IMPORT_BONNIEPP_TEXT, /*< nick=bonnie++-text >*/
+  DYNO_IMPORT_BONNIE_TEXT,   /*< nick=bonnie-text >*/
+  DYNO_IMPORT_CDM_TEXT,      /*< nick=crystaldiskmark >*/
+  DYNO_IMPORT_KDM_TEXT,      /*< nick=kdiskmark >*/
+  DYNO_IMPORT_FIO_JSON,      /*< nick=fio-json >*/
 } DynoImportFormat;
 
 /* Every run found in data, as DynoResult objects (one per CSV line, table row, CrystalDiskMark

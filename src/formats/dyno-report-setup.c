@@ -19,6 +19,7 @@
 
 #include "dyno-array.h"
 #include "dyno-command-line.h"
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-price.h"
 #include "dyno-report-build-private.h"

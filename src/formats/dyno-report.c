@@ -25,6 +25,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "dyno-bonnie-csv-private.h"
 #include "dyno-array.h"

@@ -104,6 +104,24 @@ tests_format (const DynoOption *option, const DynoConfig *config)
   return g_string_free (text, FALSE);
 }
 
+/* Bonnie's kinds of the data file, as --tests takes them: "putc,write,…" */
+static char *
+tests_help_text (const DynoOption *option)
+{
+  g_autoptr (GString) kinds = g_string_new (NULL);
+  guint n_bonnie = 0;
+  const DynoPhase *const *bonnie = dyno_phase_bonnie (&n_bonnie);
+
+  for (guint i = 0; i < n_bonnie; i++)
+    if (!dyno_phase_has_flag (bonnie[i], DYNO_PHASE_FILE_TEST))
+      g_string_append_printf (kinds, "%s%s", kinds->len ? "," : "", dyno_phase_get_key (bonnie[i]));
+  /* TRANSLATORS: --tests's help; %s lists Bonnie's phases of the data file ("putc,write,…"),
+   * the names after "groups" are what --tests takes, not to be translated */
+  return g_strdup_printf (_("Phases to run: %s, the file tests, or the groups all, io, block, "
+                            "char, files (default all)"),
+                          kinds->str);
+}
+
 static JsonNode *
 tests_to_json (const DynoOption *option, const DynoConfig *config)
 {
@@ -294,6 +312,7 @@ static const DynoOption options[] = {
     .check = size_check },
   { .name = "chunk", .type = DYNO_OPTION_SIZE, .flags = DYNO_OPTION_FILE_FROM_ZERO,
     .offset = OFFSET (chunk), .min = DYNO_MIN_CHUNK, .max = DYNO_MAX_CHUNK, .def = "8K",
+    .classic = "16K",
     .unit = "bytes", .help = N_("Bytes per block I/O, a power of two (default 8K)"),
     .arg = N_("SIZE"), .applies = DATA_PHASES, .cli = "chunk", .json = "chunk",
     .settings = "chunk", .check = chunk_check },
@@ -305,9 +324,9 @@ static const DynoOption options[] = {
     .settings = "per-char-size", .auto_flag = DYNO_AUTO_PER_CHAR, .auto_name = "per_char",
     .to_json = per_char_size_to_json, .from_json = per_char_size_from_json,
     .check = per_char_size_check },
-  { .name = "tests", .type = DYNO_OPTION_CUSTOM, .offset = -1, .def = "all",
-    .help = N_("Phases to run: putc,write,rewrite,getc,read,seeks, the file tests, or the groups "
-               "all, io, block, char, files (default all)"),
+  /* Bonnie ran its data file's phases only. */
+  { .name = "tests", .type = DYNO_OPTION_CUSTOM, .offset = -1, .def = "all", .classic = "io",
+    .help = N_("Phases to run (default all)"), .help_text = tests_help_text,
     .arg = N_("LIST"), .cli = "tests", .json = "tests", .settings = "tests",
     .parse = tests_parse, .format = tests_format, .to_json = tests_to_json,
     .from_json = tests_from_json, .to_settings = tests_to_settings,
@@ -334,11 +353,11 @@ static const DynoOption options[] = {
     .help = N_("Data written: random (incompressible, default) or zeros"),
     .arg = N_("random|zeros"), .cli = "data", .json = "data", .settings = "data" },
   { .name = "repeat", .type = DYNO_OPTION_COUNT, .offset = OFFSET (repeat), .min = 1,
-    .max = DYNO_MAX_REPEAT, .def = "3", .unit = "runs",
+    .max = DYNO_MAX_REPEAT, .def = "3", .classic = "1", .unit = "runs",
     .help = N_("Run every phase N times and report mean, sd and 95% CI (default 3)"),
     .arg = N_("N"), .cli = "repeat", .cli_short = 'x', .json = "repeat", .settings = "repeat" },
   { .name = "phase-time", .type = DYNO_OPTION_SECONDS, .offset = OFFSET (phase_time), .min = 0,
-    .max = DYNO_MAX_PHASE_TIME, .def = "3", .unit = "seconds",
+    .max = DYNO_MAX_PHASE_TIME, .def = "3", .classic = "0", .unit = "seconds",
     .help = N_("Seconds every phase measures for at least (default 3); 0 runs the sizes given "
                "once, as Bonnie did"),
     .arg = N_("SECONDS"), .cli = "phase-time", .json = "phase_time",

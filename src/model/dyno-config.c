@@ -11,6 +11,7 @@
 
 #include "dyno-config.h"
 #include "dyno-config-enums.h"
+#include "dyno-enum.h"
 #include "dyno-error.h"
 #include "dyno-option.h"
 #include "dyno-parse.h"
@@ -268,62 +269,12 @@ dyno_config_validate (const DynoConfig *config, GError **error)
   return TRUE;
 }
 
-/* The names come from the enums' nicks (dyno-config.h, through glib-mkenums): the CLI's
- * flags, the result file and the app's settings all read and write these. */
-static const char *
-nick_of (GType type, int value)
-{
-  g_autoptr (GEnumClass) klass = g_type_class_ref (type);
-  GEnumValue *found = g_enum_get_value (klass, value);
-
-  /* A static type's class and strings live as long as the process. */
-  return found != NULL ? found->value_nick : NULL;
-}
-
-static gboolean
-value_of (GType type, const char *text, int *out)
-{
-  g_autoptr (GEnumClass) klass = g_type_class_ref (type);
-
-  if (text == NULL)
-    return FALSE;
-  for (guint i = 0; i < klass->n_values; i++)
-    if (g_ascii_strcasecmp (text, klass->values[i].value_nick) == 0)
-      {
-        *out = klass->values[i].value;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *const *
-dyno_enum_get_nicks (GType type)
-{
-  static GHashTable *lists; /* GType → NULL-terminated array of nicks, for the process */
-  G_LOCK_DEFINE_STATIC (lists);
-  const char **nicks;
-
-  G_LOCK (lists);
-  if (lists == NULL)
-    lists = g_hash_table_new (NULL, NULL);
-  nicks = g_hash_table_lookup (lists, GSIZE_TO_POINTER (type));
-  if (nicks == NULL)
-    {
-      GEnumClass *klass = g_type_class_ref (type); /* kept: the nicks are its strings */
-
-      nicks = g_new0 (const char *, klass->n_values + 1);
-      for (guint i = 0; i < klass->n_values; i++)
-        nicks[i] = klass->values[i].value_nick;
-      g_hash_table_insert (lists, GSIZE_TO_POINTER (type), nicks);
-    }
-  G_UNLOCK (lists);
-  return nicks;
-}
-
+/* The names are the enums' nicks (dyno-config.h, through glib-mkenums): the CLI's flags, the
+ * result file and the app's settings all read and write these. */
 const char *
 dyno_cache_policy_to_string (DynoCachePolicy policy)
 {
-  const char *nick = nick_of (DYNO_TYPE_CACHE_POLICY, policy);
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_CACHE_POLICY, policy);
 
   g_return_val_if_fail (nick != NULL, NULL);
   return nick;
@@ -334,7 +285,7 @@ dyno_cache_policy_from_string (const char *text, DynoCachePolicy *out)
 {
   int v;
 
-  if (!value_of (DYNO_TYPE_CACHE_POLICY, text, &v))
+  if (!dyno_enum_from_nick (DYNO_TYPE_CACHE_POLICY, text, NULL, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -343,7 +294,7 @@ dyno_cache_policy_from_string (const char *text, DynoCachePolicy *out)
 const char *
 dyno_per_char_mode_to_string (DynoPerCharMode mode)
 {
-  const char *nick = nick_of (DYNO_TYPE_PER_CHAR_MODE, mode);
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_PER_CHAR_MODE, mode);
 
   g_return_val_if_fail (nick != NULL, NULL);
   return nick;
@@ -354,7 +305,7 @@ dyno_per_char_mode_from_string (const char *text, DynoPerCharMode *out)
 {
   int v;
 
-  if (!value_of (DYNO_TYPE_PER_CHAR_MODE, text, &v))
+  if (!dyno_enum_from_nick (DYNO_TYPE_PER_CHAR_MODE, text, NULL, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -363,7 +314,7 @@ dyno_per_char_mode_from_string (const char *text, DynoPerCharMode *out)
 const char *
 dyno_data_pattern_to_string (DynoDataPattern data)
 {
-  const char *nick = nick_of (DYNO_TYPE_DATA_PATTERN, data);
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_DATA_PATTERN, data);
 
   g_return_val_if_fail (nick != NULL, NULL);
   return nick;
@@ -374,7 +325,7 @@ dyno_data_pattern_from_string (const char *text, DynoDataPattern *out)
 {
   int v;
 
-  if (!value_of (DYNO_TYPE_DATA_PATTERN, text, &v))
+  if (!dyno_enum_from_nick (DYNO_TYPE_DATA_PATTERN, text, NULL, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -383,7 +334,7 @@ dyno_data_pattern_from_string (const char *text, DynoDataPattern *out)
 const char *
 dyno_io_engine_to_string (DynoIoEngine engine)
 {
-  const char *nick = nick_of (DYNO_TYPE_IO_ENGINE, engine);
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_IO_ENGINE, engine);
 
   g_return_val_if_fail (nick != NULL, NULL);
   return nick;
@@ -394,7 +345,7 @@ dyno_io_engine_from_string (const char *text, DynoIoEngine *out)
 {
   int v;
 
-  if (!value_of (DYNO_TYPE_IO_ENGINE, text, &v))
+  if (!dyno_enum_from_nick (DYNO_TYPE_IO_ENGINE, text, NULL, &v))
     return FALSE;
   *out = v;
   return TRUE;
@@ -404,4 +355,25 @@ gboolean
 dyno_config_has_queued_tests (const DynoConfig *config)
 {
   return dyno_config_has_flags (config, DYNO_PHASE_QUEUED);
+}
+
+char *
+dyno_format_tests (const DynoConfig *config)
+{
+  GString *text = g_string_new (NULL);
+  const DynoPhase *const *bonnie;
+  guint n_bonnie;
+  gboolean all;
+
+  bonnie = dyno_phase_bonnie (&n_bonnie);
+  all = config->phases->len == n_bonnie;
+  for (guint i = 0; all && i < n_bonnie; i++)
+    all = g_ptr_array_index (config->phases, i) == bonnie[i];
+  if (all)
+    return g_string_free (g_string_append (text, "all"), FALSE);
+
+  for (guint i = 0; i < config->phases->len; i++)
+    g_string_append_printf (text, "%s%s", text->len ? "," : "",
+                            dyno_phase_get_key (g_ptr_array_index (config->phases, i)));
+  return g_string_free (text, FALSE);
 }

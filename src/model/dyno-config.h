@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "dyno-enum.h"
 #include "dyno-phase.h"
 
 G_BEGIN_DECLS
@@ -127,10 +128,6 @@ typedef struct
 
 #define DYNO_TYPE_CONFIG (dyno_config_get_type ())
 
-/* The nicks of an enum's values in value order, NULL-terminated, for the whole process: the
- * names the app's settings and combo rows use (DYNO_TYPE_CACHE_POLICY …, dyno-config-enums.h). */
-const char *const *dyno_enum_get_nicks (GType enum_type);
-
 GType       dyno_config_get_type (void) G_GNUC_CONST;
 DynoConfig *dyno_config_new (void);
 DynoConfig *dyno_config_copy (const DynoConfig *config);
@@ -175,6 +172,8 @@ const char *dyno_data_pattern_to_string (DynoDataPattern data);
 gboolean    dyno_data_pattern_from_string (const char *text, DynoDataPattern *out);
 const char *dyno_io_engine_to_string (DynoIoEngine engine);
 gboolean    dyno_io_engine_from_string (const char *text, DynoIoEngine *out);
+/* "all" for Bonnie's twelve, else the keys: "write,read,rnd-read:4k:q32:t1". */
+char       *dyno_format_tests (const DynoConfig *config);
 /* Some selected phase is queued / is one of Bonnie's (a data file or files). */
 gboolean    dyno_config_has_queued_tests (const DynoConfig *config);
 

@@ -7,25 +7,11 @@
 
 #include <errno.h>
 
+#include "dyno-enum.h"
 #include "dyno-error.h"
+#include "dyno-model-enums.h"
 
 G_DEFINE_QUARK (dyno-error-quark, dyno_error)
-
-static const char *const names[] = {
-  [DYNO_ERROR_FAILED] = "failed",
-  [DYNO_ERROR_INVALID_ARGUMENT] = "invalid-argument",
-  [DYNO_ERROR_NOT_FOUND] = "not-found",
-  [DYNO_ERROR_NOT_DIRECTORY] = "not-directory",
-  [DYNO_ERROR_PERMISSION] = "permission",
-  [DYNO_ERROR_READ_ONLY] = "read-only",
-  [DYNO_ERROR_NO_SPACE] = "no-space",
-  [DYNO_ERROR_UNSUPPORTED] = "unsupported",
-  [DYNO_ERROR_VANISHED] = "vanished",
-  [DYNO_ERROR_IO] = "io",
-  [DYNO_ERROR_BAD_FORMAT] = "bad-format",
-  [DYNO_ERROR_NEWER_VERSION] = "newer-version",
-  [DYNO_ERROR_REMOTE_NO_CLI] = "remote-no-cli",
-};
 
 gboolean
 dyno_error_set_invalid (GError **error, const char *format, ...)
@@ -82,19 +68,21 @@ dyno_error_from_errno (int err_no)
 const char *
 dyno_error_to_string (DynoError code)
 {
-  if ((guint) code >= G_N_ELEMENTS (names))
-    return names[DYNO_ERROR_FAILED];
-  return names[code];
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_ERROR, code);
+
+  /* A code of another domain's range: what it is, failed. */
+  return nick != NULL ? nick : dyno_enum_to_nick (DYNO_TYPE_ERROR, DYNO_ERROR_FAILED);
 }
 
 gboolean
 dyno_error_from_string (const char *text, DynoError *out)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (text, names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  return FALSE;
+  int code;
+
+  /* Exact: the codes are written in lower case. */
+  if (!dyno_enum_from_nick (DYNO_TYPE_ERROR, text, NULL, &code)
+      || !g_str_equal (text, dyno_error_to_string (code)))
+    return FALSE;
+  *out = code;
+  return TRUE;
 }

@@ -11,21 +11,24 @@ G_BEGIN_DECLS
 
 #define DYNO_ERROR (dyno_error_quark ())
 
+/* The nicks are the codes in result files, the stream and dyno-cli's JSON (DYNO_TYPE_ERROR,
+ * dyno-model-enums.h). */
 typedef enum
 {
-  DYNO_ERROR_FAILED,
-  DYNO_ERROR_INVALID_ARGUMENT, /* a bad size, flag or spec */
-  DYNO_ERROR_NOT_FOUND,        /* missing target folder */
-  DYNO_ERROR_NOT_DIRECTORY,    /* target is a file */
-  DYNO_ERROR_PERMISSION,       /* no permission to write */
-  DYNO_ERROR_READ_ONLY,        /* read-only file system */
-  DYNO_ERROR_NO_SPACE,         /* pre-flight refusal or ENOSPC mid-run */
-  DYNO_ERROR_UNSUPPORTED,      /* e.g. O_DIRECT on tmpfs */
-  DYNO_ERROR_VANISHED,         /* target unmounted or removed mid-run */
-  DYNO_ERROR_IO,               /* EIO and friends */
-  DYNO_ERROR_BAD_FORMAT,       /* a file that is not what it claims */
-  DYNO_ERROR_NEWER_VERSION,    /* a result file from a newer Dyno */
-  DYNO_ERROR_REMOTE_NO_CLI,    /* no dyno-cli where a remote target said it would be */
+  DYNO_ERROR_FAILED,           /*< nick=failed >*/
+  DYNO_ERROR_INVALID_ARGUMENT, /*< nick=invalid-argument >*/ /* a bad size, flag or spec */
+  DYNO_ERROR_NOT_FOUND,        /*< nick=not-found >*/ /* missing target folder */
+  DYNO_ERROR_NOT_DIRECTORY,    /*< nick=not-directory >*/ /* target is a file */
+  DYNO_ERROR_PERMISSION,       /*< nick=permission >*/ /* no permission to write */
+  DYNO_ERROR_READ_ONLY,        /*< nick=read-only >*/ /* read-only file system */
+  DYNO_ERROR_NO_SPACE,         /*< nick=no-space >*/ /* pre-flight refusal or ENOSPC mid-run */
+  DYNO_ERROR_UNSUPPORTED,      /*< nick=unsupported >*/ /* e.g. O_DIRECT on tmpfs */
+  DYNO_ERROR_VANISHED,         /*< nick=vanished >*/ /* target unmounted or removed mid-run */
+  DYNO_ERROR_IO,               /*< nick=io >*/ /* EIO and friends */
+  DYNO_ERROR_BAD_FORMAT,       /*< nick=bad-format >*/ /* a file that is not what it claims */
+  DYNO_ERROR_NEWER_VERSION,    /*< nick=newer-version >*/ /* a result file from a newer Dyno */
+  /* no dyno-cli where a remote target said it would be */
+  DYNO_ERROR_REMOTE_NO_CLI, /*< nick=remote-no-cli >*/
 } DynoError;
 
 GQuark      dyno_error_quark (void);

@@ -9,39 +9,35 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-enum.h"
 #include "dyno-grid.h"
-
-static const char *const unit_names[DYNO_GRID_N_UNITS] = { "rate", "gb", "iops", "us" };
+#include "dyno-model-enums.h"
 
 const char *
 dyno_grid_unit_to_string (DynoGridUnit unit)
 {
-  g_return_val_if_fail (unit < DYNO_GRID_N_UNITS, "rate");
-  return unit_names[unit];
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_GRID_UNIT, unit);
+
+  g_return_val_if_fail (nick != NULL, "rate");
+  return nick;
 }
 
 gboolean
 dyno_grid_unit_from_string (const char *text, DynoGridUnit *out)
 {
+  static const DynoEnumAlias aliases[] = {
+    { "mb", DYNO_GRID_UNIT_RATE },
+    { "µs", DYNO_GRID_UNIT_LATENCY },
+    { NULL },
+  };
+  int unit;
+
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < DYNO_GRID_N_UNITS; i++)
-    if (g_ascii_strcasecmp (text, unit_names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  if (g_ascii_strcasecmp (text, "mb") == 0)
-    {
-      *out = DYNO_GRID_UNIT_RATE;
-      return TRUE;
-    }
-  if (g_ascii_strcasecmp (text, "µs") == 0)
-    {
-      *out = DYNO_GRID_UNIT_LATENCY;
-      return TRUE;
-    }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_GRID_UNIT, text, aliases, &unit))
+    return FALSE;
+  *out = unit;
+  return TRUE;
 }
 
 const char *

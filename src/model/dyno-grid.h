@@ -19,15 +19,15 @@ G_BEGIN_DECLS
  * MB/s, MiB/s), GB/s, I/Os per second, or the mean latency of an I/O. */
 typedef enum
 {
-  DYNO_GRID_UNIT_RATE,
-  DYNO_GRID_UNIT_GB,
-  DYNO_GRID_UNIT_IOPS,
-  DYNO_GRID_UNIT_LATENCY,
+  DYNO_GRID_UNIT_RATE,    /*< nick=rate >*/
+  DYNO_GRID_UNIT_GB,      /*< nick=gb >*/
+  DYNO_GRID_UNIT_IOPS,    /*< nick=iops >*/
+  DYNO_GRID_UNIT_LATENCY, /*< nick=us >*/
 } DynoGridUnit;
 
 #define DYNO_GRID_N_UNITS 4
 
-/* "rate", "gb", "iops", "us", and back (also "mb" for the rate). */
+/* Its nick ("rate", "gb", "iops", "us"), and back (also "mb" for the rate, "µs"). */
 const char *dyno_grid_unit_to_string (DynoGridUnit unit);
 gboolean    dyno_grid_unit_from_string (const char *text, DynoGridUnit *out);
 /* Translated: "MB/s" (or the rate unit's), "GB/s", "IOPS", "µs". */

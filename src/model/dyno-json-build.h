@@ -7,7 +7,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "dyno-sysinfo.h"
+#include "dyno-tristate.h"
 
 G_BEGIN_DECLS
 

@@ -152,6 +152,20 @@ dyno_option_get_ptr (const DynoOptionSet *set, const DynoOption *option, const D
   return (char *) dyno_config_get_values (config, set) + option->offset;
 }
 
+const char *
+dyno_option_get_help (const DynoOption *option)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (option != NULL, NULL);
+
+  if (option->help_text == NULL)
+    return g_dgettext (GETTEXT_PACKAGE, option->help);
+  /* Interned: one copy per process, which a GOptionEntry can point to. */
+  text = option->help_text (option);
+  return g_intern_string (text);
+}
+
 gboolean
 dyno_option_applies (const DynoOption *option, const DynoConfig *config)
 {
@@ -199,15 +213,7 @@ enum_nick (const DynoOption *option, int value)
 gboolean
 dyno_option_enum_from_nick (const DynoOption *option, const char *text, int *out)
 {
-  g_autoptr (GEnumClass) klass = g_type_class_ref (option->enum_type ());
-
-  for (guint i = 0; i < klass->n_values; i++)
-    if (g_ascii_strcasecmp (text, klass->values[i].value_nick) == 0)
-      {
-        *out = klass->values[i].value;
-        return TRUE;
-      }
-  return FALSE;
+  return dyno_enum_from_nick (option->enum_type (), text, NULL, out);
 }
 
 /* "evict, direct, drop, none" */
@@ -666,6 +672,25 @@ dyno_options_validate (const DynoConfig *config, GError **error)
           return FALSE;
       }
   return TRUE;
+}
+
+static gboolean
+set_classic (const DynoOptionSet *set, const DynoOption *option, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (option->classic != NULL && !dyno_option_set_text (set, option, data, option->classic, &error))
+    g_critical ("Option “%s”: its Classic value: %s", option->name, error->message);
+  return TRUE;
+}
+
+void
+dyno_options_set_classic (DynoConfig *config)
+{
+  g_return_if_fail (config != NULL);
+
+  /* In the order of --help: the selection before the kinds' options, as dyno-cli applies them. */
+  dyno_options_foreach_in_place (set_classic, config);
 }
 
 gboolean

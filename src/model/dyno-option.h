@@ -83,8 +83,13 @@ struct _DynoOption
   GType (*enum_type) (void); /* DYNO_OPTION_ENUM: dyno_cache_policy_get_type … */
   double min, max;        /* the range of a number, inclusive (FRACTION: as a fraction) */
   const char *def;        /* the default, as dyno-cli takes it ("8K", "5", "evict"); NULL: 0 */
+  const char *classic;    /* what Bonnie 2.0.6 itself used, as dyno-cli takes it ("16K"): the
+                           * Classic preset's value (dyno_options_set_classic); NULL: def */
   const char *unit;       /* untranslated: "bytes", "seconds", "%", "×1024 files"; NULL */
   const char *help;       /* N_(): the --help line and the option's description */
+  /* The --help line made when asked, translated, where it lists what the catalogue holds (the
+   * kinds --tests takes); NULL: help */
+  char *(*help_text) (const DynoOption *option);
   const char *arg;        /* N_(): the --help placeholder ("SIZE"); NULL for a bool */
   DynoPhaseFlags applies; /* a selected phase with any of these flags uses it; 0: every run */
   const char *cli;        /* dyno-cli run's long flag without "--", NULL: none */
@@ -145,6 +150,8 @@ const DynoOption    *dyno_option_lookup_settings (const char *key, const DynoOpt
 gpointer    dyno_option_get_ptr (const DynoOptionSet *set,
                                  const DynoOption    *option,
                                  const DynoConfig    *config);
+/* Its --help line, translated (help_text's, made once per process, or help's). */
+const char *dyno_option_get_help (const DynoOption *option);
 /* A selected phase uses it (options with applies == 0 always apply). */
 gboolean    dyno_option_applies (const DynoOption *option, const DynoConfig *config);
 /* "--seekers", "-x", or the name for an option with no flag: how a person wrote it. */
@@ -229,6 +236,10 @@ void        dyno_options_to_settings (const DynoConfig *config,
                                       gboolean          preset_only);
 /* The settings keys of the options, NULL-terminated, preset_only as above. Free the array. */
 const char **dyno_options_settings_keys (gboolean preset_only);
+
+/* Sets every option that has a value of Bonnie's own (DynoOption.classic) to it: the Classic
+ * preset, Bonnie 2.0.6's run. */
+void        dyno_options_set_classic (DynoConfig *config);
 
 /* Every option that a phase of config uses and a preset sets is the same in a and b. */
 gboolean    dyno_options_equal (const DynoConfig *a, const DynoConfig *b, gboolean preset_only);

@@ -198,27 +198,6 @@ dyno_format_size (guint64 bytes)
 }
 
 char *
-dyno_format_tests (const DynoConfig *config)
-{
-  GString *text = g_string_new (NULL);
-  const DynoPhase *const *bonnie;
-  guint n_bonnie;
-  gboolean all;
-
-  bonnie = dyno_phase_bonnie (&n_bonnie);
-  all = config->phases->len == n_bonnie;
-  for (guint i = 0; all && i < n_bonnie; i++)
-    all = g_ptr_array_index (config->phases, i) == bonnie[i];
-  if (all)
-    return g_string_free (g_string_append (text, "all"), FALSE);
-
-  for (guint i = 0; i < config->phases->len; i++)
-    g_string_append_printf (text, "%s%s", text->len ? "," : "",
-                            dyno_phase_get_key (g_ptr_array_index (config->phases, i)));
-  return g_string_free (text, FALSE);
-}
-
-char *
 dyno_format_rate (double rate, DynoUnit unit)
 {
   if (isnan (rate))

@@ -1,12 +1,12 @@
-/* dyno-parse.h: the text forms people type: sizes, test lists (the -n spec: dyno-files-options.h)
+/* dyno-parse.h: the text forms people type: sizes, test lists (the -n spec: dyno-files-options.h;
+ * a configuration's tests: dyno_format_tests, dyno-config.h)
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "dyno-config.h"
-#include "dyno-files-options.h"
+#include "dyno-phase.h"
 
 G_BEGIN_DECLS
 
@@ -24,8 +24,6 @@ gboolean dyno_parse_decimal (const char *text, double *out);
 gboolean dyno_parse_tests (const char *text, GPtrArray **out_phases, GError **error);
 
 char    *dyno_format_size (guint64 bytes);
-/* "all" for Bonnie's twelve, else the keys: "write,read,rnd-read:4k:q32:t1". */
-char    *dyno_format_tests (const DynoConfig *config);
 /* Rates for people: MB/s = 10^6 B/s, as disks are sold; ops/s for seeks and files. */
 char    *dyno_format_rate (double rate, DynoUnit unit);
 char    *dyno_format_duration (double seconds);

@@ -26,13 +26,14 @@
 
 G_BEGIN_DECLS
 
+/* The nicks are a result file's "unit" of a phase (dyno-model-enums.h: DYNO_TYPE_UNIT). */
 typedef enum
 {
-  DYNO_UNIT_BYTES, /* rates in B/s */
-  DYNO_UNIT_OPS,   /* rates in ops/s (seeks, files, IOPS) */
+  DYNO_UNIT_BYTES, /*< nick=B/s >*/   /* rates in B/s */
+  DYNO_UNIT_OPS,   /*< nick=ops/s >*/ /* rates in ops/s (seeks, files, IOPS) */
 } DynoUnit;
 
-typedef enum
+typedef enum /*< skip >*/
 {
   DYNO_PHASE_WRITES_DATA = 1 << 0, /* leaves the data file written (putc, write) */
   DYNO_PHASE_READS_DATA = 1 << 1,  /* needs the data file, evicted from the cache first */
@@ -51,7 +52,7 @@ typedef enum
  * phase with its title, rate and %CPU. */
 
 /* The parameters a kind's phases carry. */
-typedef enum
+typedef enum /*< skip >*/
 {
   DYNO_PHASE_PARAM_BLOCK = 1 << 0,        /* bytes per I/O */
   DYNO_PHASE_PARAM_QUEUE_DEPTH = 1 << 1,  /* I/Os in flight per thread */

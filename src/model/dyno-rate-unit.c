@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include "dyno-enum.h"
+#include "dyno-model-enums.h"
 #include "dyno-rate-unit.h"
 
 double
@@ -40,24 +42,13 @@ dyno_rate_unit_label (DynoRateUnit unit)
 gboolean
 dyno_rate_unit_from_string (const char *text, DynoRateUnit *out)
 {
-  static const struct
-  {
-    const char *name;
-    DynoRateUnit unit;
-  } names[] = {
-    { "mb", DYNO_RATE_UNIT_MB },
-    { "mib", DYNO_RATE_UNIT_MIB },
-    { "kib", DYNO_RATE_UNIT_KIB },
-  };
+  int unit;
 
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_ascii_strcasecmp (text, names[i].name) == 0)
-      {
-        if (out != NULL)
-          *out = names[i].unit;
-        return TRUE;
-      }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_RATE_UNIT, text, NULL, &unit))
+    return FALSE;
+  if (out != NULL)
+    *out = unit;
+  return TRUE;
 }

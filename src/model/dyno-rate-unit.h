@@ -9,11 +9,12 @@
 
 G_BEGIN_DECLS
 
+/* The nicks are dyno-cli's --unit and the app's "rate-unit" setting (which has the first two). */
 typedef enum
 {
-  DYNO_RATE_UNIT_MB,  /* 10^6 B/s, the default */
-  DYNO_RATE_UNIT_MIB, /* 2^20 B/s */
-  DYNO_RATE_UNIT_KIB, /* 2^10 B/s, as bonnie++ */
+  DYNO_RATE_UNIT_MB,  /*< nick=mb >*/  /* 10^6 B/s, the default */
+  DYNO_RATE_UNIT_MIB, /*< nick=mib >*/ /* 2^20 B/s */
+  DYNO_RATE_UNIT_KIB, /*< nick=kib >*/ /* 2^10 B/s, as bonnie++ */
 } DynoRateUnit;
 
 /* Bytes per second in one unit: 1e6, 1048576, 1024. */

@@ -7,6 +7,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "dyno-enum.h"
+#include "dyno-model-enums.h"
 #include "dyno-phase.h"
 
 G_BEGIN_DECLS
@@ -37,10 +39,11 @@ typedef enum
 
 G_STATIC_ASSERT (G_N_ELEMENTS (dyno_result_sample_fields) == N_COLUMNS);
 
+/* "B/s" or "ops/s": a phase's "unit" in a file. */
 static inline const char *
 dyno_result_unit_to_string (DynoUnit unit)
 {
-  return unit == DYNO_UNIT_OPS ? "ops/s" : "B/s";
+  return dyno_enum_to_nick (DYNO_TYPE_UNIT, unit);
 }
 
 /* The reader's checks, for the options' own JSON (dyno-option.h): where.name in messages

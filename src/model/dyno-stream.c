@@ -10,34 +10,20 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyno-enum.h"
 #include "dyno-error.h"
 #include "dyno-json-build.h"
 #include "dyno-phase-kind.h"
 #include "dyno-stream.h"
 #include "dyno-json-shape.h"
-
-static const char *const kind_names[] = {
-  [DYNO_STREAM_TARGET_STARTED] = "target-started",
-  [DYNO_STREAM_PHASE_STARTED] = "phase-started",
-  [DYNO_STREAM_SAMPLE] = "sample",
-  [DYNO_STREAM_PHASE_FINISHED] = "phase-finished",
-  [DYNO_STREAM_MESSAGE] = "message",
-  [DYNO_STREAM_TARGET_FINISHED] = "target-finished",
-  [DYNO_STREAM_INTERRUPTED] = "interrupted",
-  [DYNO_STREAM_RESULT] = "result",
-  [DYNO_STREAM_HELLO] = "hello",
-  [DYNO_STREAM_AGGREGATE] = "aggregate",
-  [DYNO_STREAM_SIZED] = "sized",
-  [DYNO_STREAM_ROUND_FINISHED] = "round-finished",
-  [DYNO_STREAM_WORKLOAD] = "workload",
-  [DYNO_STREAM_ROUND] = "round",
-  [DYNO_STREAM_END] = "end",
-};
+#include "dyno-model-enums.h"
 
 const char *
 dyno_stream_kind_get_name (DynoStreamKind kind)
 {
-  return kind < G_N_ELEMENTS (kind_names) ? kind_names[kind] : "?";
+  const char *nick = dyno_enum_to_nick (DYNO_TYPE_STREAM_KIND, kind);
+
+  return nick != NULL ? nick : "?";
 }
 
 static void
@@ -94,7 +80,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
   g_autoptr (JsonNode) root = NULL;
 
   g_return_val_if_fail (event != NULL, NULL);
-  g_return_val_if_fail (event->kind < G_N_ELEMENTS (kind_names), NULL);
+  g_return_val_if_fail (dyno_enum_to_nick (DYNO_TYPE_STREAM_KIND, event->kind) != NULL, NULL);
 
   if (event->host != NULL && (event->kind == DYNO_STREAM_RESULT
                               || event->kind == DYNO_STREAM_INTERRUPTED))
@@ -118,7 +104,7 @@ dyno_stream_encode (const DynoStreamEvent *event)
 
   b = json_builder_new ();
   json_builder_begin_object (b);
-  add_string (b, "event", kind_names[event->kind]);
+  add_string (b, "event", dyno_stream_kind_get_name (event->kind));
   if (event->kind == DYNO_STREAM_HELLO)
     {
       add_int (b, "protocol", event->protocol);
@@ -407,6 +393,7 @@ dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
   g_autoptr (GError) local_error = NULL;
   JsonObject *o;
   const char *name;
+  int kind;
   guint64 n = 0;
 
   g_return_val_if_fail (line != NULL, FALSE);
@@ -425,15 +412,11 @@ dyno_stream_decode (const char *line, DynoStreamEvent *event, GError **error)
   name = get_string (o, "event");
   if (name == NULL)
     return bad (error, _("missing:"), "event");
-  for (guint k = 0; k < G_N_ELEMENTS (kind_names); k++)
-    if (g_str_equal (name, kind_names[k]))
-      {
-        event->kind = k;
-        goto known;
-      }
-  return bad (error, _("unknown event"), name);
-
-known:
+  /* Exact: the names are written in lower case. */
+  if (!dyno_enum_from_nick (DYNO_TYPE_STREAM_KIND, name, NULL, &kind)
+      || !g_str_equal (name, dyno_stream_kind_get_name (kind)))
+    return bad (error, _("unknown event"), name);
+  event->kind = kind;
   event->host = g_strdup (get_string (o, "host"));
   if (event->kind == DYNO_STREAM_INTERRUPTED)
     return TRUE;
@@ -602,7 +585,7 @@ dyno_stream_check_hello (const DynoStreamEvent *event, GError **error)
                    /* Translators: %s is an event name such as “target-started” */
                    _("The stream does not start with a “hello” line (it starts with “%s”): the "
                      "other end is a Dyno from before stream protocol %u"),
-                   event->kind < G_N_ELEMENTS (kind_names) ? kind_names[event->kind] : "?",
+                   dyno_stream_kind_get_name (event->kind),
                    (guint) DYNO_STREAM_PROTOCOL);
       return FALSE;
     }

@@ -36,26 +36,48 @@
 
 G_BEGIN_DECLS
 
+/* The nicks are the lines' "event" (DYNO_TYPE_STREAM_KIND, dyno-model-enums.h). */
 typedef enum
 {
-  DYNO_STREAM_TARGET_STARTED,
-  DYNO_STREAM_PHASE_STARTED,
-  DYNO_STREAM_SAMPLE,
-  DYNO_STREAM_PHASE_FINISHED,
-  DYNO_STREAM_MESSAGE,
-  DYNO_STREAM_TARGET_FINISHED,
-  DYNO_STREAM_INTERRUPTED,
-  DYNO_STREAM_RESULT,
-  DYNO_STREAM_HELLO,
-  DYNO_STREAM_AGGREGATE, /* run --parallel --stream: the machines together, per phase */
+  DYNO_STREAM_TARGET_STARTED,  /*< nick=target-started >*/
+  DYNO_STREAM_PHASE_STARTED,   /*< nick=phase-started >*/
+  DYNO_STREAM_SAMPLE,          /*< nick=sample >*/
+  DYNO_STREAM_PHASE_FINISHED,  /*< nick=phase-finished >*/
+  DYNO_STREAM_MESSAGE,         /*< nick=message >*/
+  DYNO_STREAM_TARGET_FINISHED, /*< nick=target-finished >*/
+  DYNO_STREAM_INTERRUPTED,     /*< nick=interrupted >*/
+  DYNO_STREAM_RESULT,          /*< nick=result >*/
+  DYNO_STREAM_HELLO,           /*< nick=hello >*/
+  /* run --parallel --stream: the machines together, per phase */
+  DYNO_STREAM_AGGREGATE,       /*< nick=aggregate >*/
   /* Taking turns (protocol 2): what the far side says ... */
-  DYNO_STREAM_SIZED,          /* its target's calibration, before its first round */
-  DYNO_STREAM_ROUND_FINISHED, /* a round it was told to run is over */
+  /* its target's calibration, before its first round */
+  DYNO_STREAM_SIZED,           /*< nick=sized >*/
+  /* a round it was told to run is over */
+  DYNO_STREAM_ROUND_FINISHED,  /*< nick=round-finished >*/
   /* ... and the orders it reads */
-  DYNO_STREAM_WORKLOAD,       /* the sizes every target of the run does */
-  DYNO_STREAM_ROUND,          /* run one round (one repeat) of a target */
-  DYNO_STREAM_END,            /* no more rounds: close the target and send the result */
+  /* the sizes every target of the run does */
+  DYNO_STREAM_WORKLOAD,        /*< nick=workload >*/
+  /* run one round (one repeat) of a target */
+  DYNO_STREAM_ROUND,           /*< nick=round >*/
+  /* no more rounds: close the target and send the result (text: why the repeats added for
+   * precision stopped, a DynoPrecisionStop's nick) */
+  DYNO_STREAM_END,             /*< nick=end >*/
 } DynoStreamKind;
+
+/* Why the repeats added for precision stopped before every figure was precise enough: an END
+ * order's "precision" (DYNO_TYPE_PRECISION_STOP). */
+typedef enum
+{
+  /* no repeats are added (-x given, no phase time, no target) */
+  DYNO_PRECISION_NOT_SOUGHT, /*< nick=not-sought >*/
+  /* every figure met the target, or cannot get better by repeating */
+  DYNO_PRECISION_DONE,       /*< nick=done >*/
+  /* the time budget would have been passed */
+  DYNO_PRECISION_BUDGET,     /*< nick=budget >*/
+  /* DYNO_MAX_REPEAT rounds ran */
+  DYNO_PRECISION_MAX_REPEAT, /*< nick=max-repeat >*/
+} DynoPrecisionStop;
 
 /* The version of the stream's lines, in the first line ("hello"). It changes only when a reader
  * of the previous version would misread a line (as the result format's version does). */

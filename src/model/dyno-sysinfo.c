@@ -9,7 +9,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "dyno-array.h"
+#include "dyno-array-info.h"
 #include "dyno-error.h"
 #include "dyno-sysinfo.h"
 

@@ -8,6 +8,7 @@
 #include <glib-object.h>
 
 #include "dyno-crypto.h"
+#include "dyno-tristate.h"
 
 G_BEGIN_DECLS
 
@@ -41,13 +42,6 @@ typedef struct
   double idle_busy_cpus;
   double idle_seconds;
 } DynoSystemInfo;
-
-typedef enum
-{
-  DYNO_TRISTATE_UNKNOWN = -1,
-  DYNO_TRISTATE_NO = 0,
-  DYNO_TRISTATE_YES = 1,
-} DynoTristate;
 
 typedef struct
 {

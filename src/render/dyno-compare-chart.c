@@ -18,6 +18,8 @@
 #include "dyno-chart-layout.h"
 #include "dyno-compare-chart-private.h"
 #include "dyno-config.h"
+#include "dyno-enum.h"
+#include "dyno-render-enums.h"
 
 #define MAX_PANELS 2
 #define N_ENTRY_COLORS 8
@@ -124,27 +126,15 @@ dyno_compare_chart_options_init (DynoCompareChartOptions *options, DynoCompareCh
 gboolean
 dyno_compare_chart_kind_from_string (const char *text, DynoCompareChartKind *out)
 {
-  static const struct
-  {
-    const char *name;
-    DynoCompareChartKind kind;
-  } names[] = {
-    { "bars", DYNO_COMPARE_CHART_BARS },
-    { "cpu", DYNO_COMPARE_CHART_CPU },
-    { "overlay", DYNO_COMPARE_CHART_OVERLAY },
-    { "forest", DYNO_COMPARE_CHART_FOREST },
-  };
+  int kind;
 
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_ascii_strcasecmp (text, names[i].name) == 0)
-      {
-        if (out != NULL)
-          *out = names[i].kind;
-        return TRUE;
-      }
-  return FALSE;
+  if (!dyno_enum_from_nick (DYNO_TYPE_COMPARE_CHART_KIND, text, NULL, &kind))
+    return FALSE;
+  if (out != NULL)
+    *out = kind;
+  return TRUE;
 }
 
 void

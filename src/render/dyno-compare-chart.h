@@ -18,6 +18,8 @@
 
 G_BEGIN_DECLS
 
+/* The nicks are the kinds dyno-cli compare's --chart and the app's export take
+ * (DYNO_TYPE_COMPARE_CHART_KIND, dyno-render-enums.h). */
 typedef enum
 {
   /* One group of bars per phase, one bar per entry, its figure over it and its ratio to the
@@ -28,18 +30,18 @@ typedef enum
    * (see DynoCompareChartMark), and a note under the chart says what the words mean. A figure
    * that may come from a cache below its target is a hatched, outlined bar, "†" after its
    * figure and its ratio, and the note gives the reason. */
-  DYNO_COMPARE_CHART_BARS,
+  DYNO_COMPARE_CHART_BARS,    /*< nick=bars >*/
   /* The same groups, of Bonnie's %CPU (100 = one core): one axis, since % has no unit to mix. */
-  DYNO_COMPARE_CHART_CPU,
+  DYNO_COMPARE_CHART_CPU,     /*< nick=cpu >*/
   /* One phase's live rate over the phase's own time, one line per entry (and repeat). */
-  DYNO_COMPARE_CHART_OVERLAY,
+  DYNO_COMPARE_CHART_OVERLAY, /*< nick=overlay >*/
   /* A paired run's answer (dyno-compare-chart-forest.c): a row per phase (and entry but the
    * baseline) under its group's title, the ratio to the baseline as a point and its 95 %
    * interval as a line on a log axis fitted to the data, ×1 and the equivalence margin (dashed
    * lines), the verdict in words at the right, coloured by verdict
    * (dyno_compare_chart_verdict_color; inconclusive dashed too). A single run on a side: a
    * hollow point, no line; a phase not measured on both sides: no point. */
-  DYNO_COMPARE_CHART_FOREST,
+  DYNO_COMPARE_CHART_FOREST,  /*< nick=forest >*/
 } DynoCompareChartKind;
 
 typedef struct
@@ -73,7 +75,7 @@ typedef struct
 } DynoCompareChartGeometry;
 
 /* Why a slot of a bars or cpu chart has no bar: each shows as a word in the slot. */
-typedef enum
+typedef enum /*< skip >*/
 {
   DYNO_COMPARE_CHART_MARK_NONE,     /* a bar: the figure was measured */
   DYNO_COMPARE_CHART_MARK_TOO_FAST, /* under DYNO_TOO_FAST_SECONDS: bonnie++'s "+++++" */

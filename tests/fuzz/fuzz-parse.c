@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "dyno-config.h"
+#include "dyno-files-options.h"
 #include "dyno-parse.h"
 #include "fuzz-common.h"
 

@@ -24,12 +24,14 @@ typedef struct
 static const DynoOption seeks_options[] = {
   { .name = "seeks", .type = DYNO_OPTION_COUNT, .flags = DYNO_OPTION_FILE_FROM_ZERO,
     .offset = G_STRUCT_OFFSET (SeeksOptions, count), .min = 1, .max = G_MAXINT, .def = "8192",
+    /* Bonnie 2.0.6's 4000 seeks by 3 seeker processes */
+    .classic = "4000",
     .unit = "seeks", .help = N_("Random seeks per pass (default: as many as the phase time holds)"),
     .arg = N_("N"), .cli = "seeks", .json = "seeks", .settings = "seeks",
     .auto_flag = DYNO_AUTO_KIND (1), .auto_name = "seeks" },
   { .name = "seekers", .type = DYNO_OPTION_COUNT, .flags = DYNO_OPTION_FILE_FROM_ZERO,
     .offset = G_STRUCT_OFFSET (SeeksOptions, seekers), .min = 1, .max = 256, .def = "5",
-    .unit = "threads", .help = N_("Seeker threads (default 5)"), .arg = N_("N"),
+    .classic = "3", .unit = "threads", .help = N_("Seeker threads (default 5)"), .arg = N_("N"),
     .cli = "seekers", .json = "seekers", .settings = "seekers" },
 };
 

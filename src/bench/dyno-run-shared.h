@@ -1,7 +1,9 @@
-/* dyno-engine-private.h: what the worker threads share with DynoEngine
+/* dyno-run-shared.h: what the worker threads share with DynoEngine (dyno-run-shared.c)
  *
  * Workers never call into GObject signal emission or the consumer's code: they push plain
- * events into this queue, and DynoEngine emits them on the consumer's main context.
+ * events into this queue, and DynoEngine emits them on the consumer's main context. The
+ * worker side (runner, sampler, phases) includes this, never dyno-engine.h: the engine
+ * starts the workers, not the other way round.
  *
  * Copyright 2026 The Dyno authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,7 +12,8 @@
 
 #include <gio/gio.h>
 
-#include "dyno-engine.h"
+#include "dyno-config.h"
+#include "dyno-engine-types.h"
 #include "dyno-result.h"
 #include "dyno-stream.h"
 
