@@ -194,3 +194,23 @@ dyno_test_check_schema_enum (const char *key, GType enum_type, gboolean whole)
   g_settings_reset (settings, key);
   return TRUE;
 }
+
+gboolean dyno_test_timed_out;
+
+gboolean
+dyno_test_on_timeout (gpointer data)
+{
+  dyno_test_timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+dyno_test_spin (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  dyno_test_timed_out = FALSE;
+  g_timeout_add (ms, dyno_test_on_timeout, NULL);
+  while (!dyno_test_timed_out || g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, TRUE);
+}

@@ -24,6 +24,27 @@ BONNIE (guint i)
 }
 
 /* A fresh directory under $DYNO_TEST_DIR (or the system temp dir); remove with rm_rf. */
+/* The GUI tests' waits on the main loop: WAIT_FOR (cond, seconds) iterates it until cond holds
+ * and fails the test with cond's text when seconds pass first; dyno_test_spin (ms) iterates it
+ * for at least ms. */
+extern gboolean dyno_test_timed_out;
+gboolean dyno_test_on_timeout (gpointer data);
+void     dyno_test_spin (guint ms);
+
+#define WAIT_FOR(cond, seconds)                                                                  \
+  G_STMT_START                                                                                   \
+  {                                                                                              \
+    guint wait_id_ = g_timeout_add_seconds ((seconds), dyno_test_on_timeout, NULL);              \
+    dyno_test_timed_out = FALSE;                                                                 \
+    while (!(cond) && !dyno_test_timed_out)                                                      \
+      g_main_context_iteration (NULL, TRUE);                                                     \
+    if (!dyno_test_timed_out)                                                                    \
+      g_source_remove (wait_id_);                                                                \
+    if (!(cond))                                                                                 \
+      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
+  }                                                                                              \
+  G_STMT_END
+
 char    *dyno_test_make_dir (const char *prefix);
 void     dyno_test_rm_rf (const char *path);
 /* Names of entries in dir that look like our scratch directories ("dyno-<pid>-…"). */

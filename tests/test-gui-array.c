@@ -23,39 +23,6 @@
 
 static DynoApplication *app;
 static char *data_home;
-static gboolean timed_out;
-
-static gboolean
-on_timeout (gpointer data)
-{
-  timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-#define WAIT_FOR(cond, seconds)                                                                  \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    guint wait_id_ = g_timeout_add_seconds ((seconds), on_timeout, NULL);                        \
-    timed_out = FALSE;                                                                           \
-    while (!(cond) && !timed_out)                                                                \
-      g_main_context_iteration (NULL, TRUE);                                                     \
-    if (!timed_out)                                                                              \
-      g_source_remove (wait_id_);                                                                \
-    if (!(cond))                                                                                 \
-      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
-  }                                                                                              \
-  G_STMT_END
-
-static void
-spin (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  timed_out = FALSE;
-  g_timeout_add (ms, on_timeout, NULL);
-  while (!timed_out || g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static char *
 runs_dir (void)
@@ -109,7 +76,7 @@ static void
 destroy_window (DynoWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (50);
+  dyno_test_spin (50);
   g_assert_finalize_object (window);
 }
 

@@ -25,28 +25,6 @@
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 
 static DynoApplication *app;
-static gboolean timed_out;
-
-static gboolean
-on_timeout (gpointer data)
-{
-  timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-#define WAIT_FOR(cond, seconds)                                                                  \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    guint wait_id_ = g_timeout_add_seconds ((seconds), on_timeout, NULL);                        \
-    timed_out = FALSE;                                                                           \
-    while (!(cond) && !timed_out)                                                                \
-      g_main_context_iteration (NULL, TRUE);                                                     \
-    if (!timed_out)                                                                              \
-      g_source_remove (wait_id_);                                                                \
-    if (!(cond))                                                                                 \
-      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
-  }                                                                                              \
-  G_STMT_END
 
 static void
 spin (guint ms)

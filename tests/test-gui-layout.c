@@ -30,39 +30,6 @@
 
 static DynoApplication *app;
 static char *data_home;
-static gboolean timed_out;
-
-static gboolean
-on_timeout (gpointer data)
-{
-  timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-#define WAIT_FOR(cond, seconds)                                                                  \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    guint wait_id_ = g_timeout_add_seconds ((seconds), on_timeout, NULL);                        \
-    timed_out = FALSE;                                                                           \
-    while (!(cond) && !timed_out)                                                                \
-      g_main_context_iteration (NULL, TRUE);                                                     \
-    if (!timed_out)                                                                              \
-      g_source_remove (wait_id_);                                                                \
-    if (!(cond))                                                                                 \
-      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
-  }                                                                                              \
-  G_STMT_END
-
-static void
-spin (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  timed_out = FALSE;
-  g_timeout_add (ms, on_timeout, NULL);
-  while (!timed_out || g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static char *
 runs_dir (void)
@@ -104,7 +71,7 @@ static void
 destroy_window (DynoWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (50);
+  dyno_test_spin (50);
   g_assert_finalize_object (window);
 }
 
@@ -280,7 +247,7 @@ assert_window_fits (DynoWindow *window, const char *what)
 {
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
 
-  spin (100);
+  dyno_test_spin (100);
   assert_fits (content, what);
 }
 
@@ -358,7 +325,7 @@ test_narrow (void)
     DynoScanWindow *scan = dyno_scan_window_new (GTK_WINDOW (window));
 
     gtk_window_present (GTK_WINDOW (scan));
-    spin (200);
+    dyno_test_spin (200);
     assert_fits (GTK_WIDGET (scan), "the drive scan");
     gtk_window_destroy (GTK_WINDOW (scan));
   }

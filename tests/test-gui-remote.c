@@ -34,41 +34,8 @@ static char *work_dir;    /* the stand-in ssh and its log */
 static char *fake_ssh;    /* runs the remote command here; logs its arguments */
 static char *failing_ssh; /* answers as ssh does when the key is refused */
 static char *ssh_log;
-static gboolean timed_out;
-
-static gboolean
-on_timeout (gpointer data)
-{
-  timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
 
 /* Runs the main loop until cond holds; fails the test after the given seconds. */
-#define WAIT_FOR(cond, seconds)                                                                  \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    guint wait_id_ = g_timeout_add_seconds ((seconds), on_timeout, NULL);                        \
-    timed_out = FALSE;                                                                           \
-    while (!(cond) && !timed_out)                                                                \
-      g_main_context_iteration (NULL, TRUE);                                                     \
-    if (!timed_out)                                                                              \
-      g_source_remove (wait_id_);                                                                \
-    if (!(cond))                                                                                 \
-      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
-  }                                                                                              \
-  G_STMT_END
-
-static void
-spin (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  timed_out = FALSE;
-  g_timeout_add (ms, on_timeout, NULL);
-  while (!timed_out || g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 reset_settings (void)
 {
@@ -97,7 +64,7 @@ static void
 destroy_window (DynoWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (50);
+  dyno_test_spin (50);
   g_assert_finalize_object (window);
 }
 

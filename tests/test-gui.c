@@ -42,45 +42,12 @@
 static DynoApplication *app;
 static GThread *main_thread;
 static char *data_home;
-static gboolean timed_out;
 /* The notifications the app sent and withdrew: counted here, never shown (on_send_notification). */
 static guint n_sent;
 static guint n_withdrawn;
 static char *last_sent_id;
 
-static gboolean
-on_timeout (gpointer data)
-{
-  timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 /* Runs the main loop until cond holds; fails the test after the given seconds. */
-#define WAIT_FOR(cond, seconds)                                                                  \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    guint wait_id_ = g_timeout_add_seconds ((seconds), on_timeout, NULL);                        \
-    timed_out = FALSE;                                                                           \
-    while (!(cond) && !timed_out)                                                                \
-      g_main_context_iteration (NULL, TRUE);                                                     \
-    if (!timed_out)                                                                              \
-      g_source_remove (wait_id_);                                                                \
-    if (!(cond))                                                                                 \
-      g_error ("timed out after %u s waiting for %s", (guint) (seconds), #cond);                 \
-  }                                                                                              \
-  G_STMT_END
-
-static void
-spin (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  timed_out = FALSE;
-  g_timeout_add (ms, on_timeout, NULL);
-  while (!timed_out || g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static DynoWindow *
 create_window (void)
 {
@@ -98,7 +65,7 @@ destroy_window (DynoWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
   /* Let idles queued by the teardown run. */
-  spin (50);
+  dyno_test_spin (50);
   g_assert_finalize_object (window);
 }
 
@@ -946,7 +913,7 @@ test_run_escape (void)
     g_assert_nonnull (button);
     g_signal_emit_by_name (button, "clicked");
   }
-  spin (200);
+  dyno_test_spin (200);
   g_assert_null (find_dialog (window));
   g_assert_null (window->stop_dialog);
   g_assert_true (dyno_window_get_running (window));
@@ -1208,7 +1175,7 @@ test_stalled_target (void)
     while (!dyno_target_row_get_stalled (other) && g_get_monotonic_time () < until)
       {
         other_serial = dyno_target_row_begin_probe (other);
-        spin (40);
+        dyno_test_spin (40);
       }
     g_assert_true (dyno_target_row_get_stalled (other));
     dyno_target_row_finish_probe (other, other_serial, dyno_target_info_collect (dir));
@@ -3245,11 +3212,11 @@ test_help_fallback (void)
 
   /* F1 again brings the same window forward rather than opening another. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
-  spin (200);
+  dyno_test_spin (200);
   g_assert_true (find_help_window () == help);
 
   gtk_window_destroy (GTK_WINDOW (help));
-  spin (50);
+  dyno_test_spin (50);
   g_assert_null (help);
   dyno_application_set_help_uri (app, "help:" APP_ID);
   destroy_window (window);
