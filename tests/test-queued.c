@@ -12,6 +12,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#if DYNO_PLATFORM_LINUX
+#include <sched.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,6 +25,7 @@
 #include "dyno-report.h"
 #include "dyno-sysinfo-collect.h"
 #include "dyno-test-util.h"
+#include "platform/dyno-platform.h"
 #include "platform/dyno-platform-ring.h"
 
 #define TEST_FILE (G_GUINT64_CONSTANT (2) << 20)
@@ -584,6 +588,51 @@ test_ring (Fixture *f, gconstpointer data)
   g_assert_cmpint (unlink (path), ==, 0);
 }
 
+/* The queued workers' CPU: round-robin over the CPUs the process may use, from the starting
+ * thread's; a thread of its own, so that the test program stays free to move. */
+static gpointer
+pin_thread_main (gpointer data)
+{
+#if DYNO_PLATFORM_LINUX
+  cpu_set_t allowed, now;
+  int from = dyno_platform_current_cpu ();
+  int n = 0, first, again, second;
+
+  g_assert_cmpint (sched_getaffinity (0, sizeof allowed, &allowed), ==, 0);
+  n = CPU_COUNT (&allowed);
+  g_assert_cmpint (from, >=, 0);
+  g_assert_true (CPU_ISSET (from, &allowed));
+
+  first = dyno_platform_pin_thread (from, 0);
+  g_assert_cmpint (first, ==, from);
+  g_assert_cmpint (sched_getaffinity (0, sizeof now, &now), ==, 0);
+  g_assert_cmpint (CPU_COUNT (&now), ==, 1);
+  g_assert_true (CPU_ISSET (first, &now));
+  g_assert_cmpint (dyno_platform_current_cpu (), ==, first);
+
+  /* Pinning again chooses among the process's CPUs, not the one the thread is held to. */
+  again = dyno_platform_pin_thread (from, (guint) n);
+  g_assert_cmpint (again, ==, first);
+  second = dyno_platform_pin_thread (from, 1);
+  g_assert_true (CPU_ISSET (second, &allowed));
+  if (n > 1)
+    g_assert_cmpint (second, !=, first);
+  else
+    g_assert_cmpint (second, ==, first);
+  /* A CPU that is not the process's (gone offline since): the round starts at its first. */
+  g_assert_true (CPU_ISSET (dyno_platform_pin_thread (CPU_SETSIZE - 1, 0), &allowed));
+#else
+  g_assert_cmpint (dyno_platform_pin_thread (dyno_platform_current_cpu (), 0), ==, -1);
+#endif
+  return NULL;
+}
+
+static void
+test_pin_thread (void)
+{
+  g_thread_join (g_thread_new ("pin", pin_thread_main, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -601,5 +650,6 @@ main (int argc, char **argv)
   g_test_add_func ("/queued/no-direct-falls-back", test_no_direct_falls_back);
   g_test_add_func ("/queued/invalid", test_invalid);
   g_test_add_func ("/queued/profiles", test_profiles);
+  g_test_add_func ("/queued/pin-thread", test_pin_thread);
   return g_test_run ();
 }

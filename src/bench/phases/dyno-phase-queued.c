@@ -8,7 +8,9 @@
  * I/O: O_DIRECT unless buffered I/O was asked for (or the file system has no O_DIRECT: then
  * buffered, evicted before each test, and said so). With io_uring, each of T threads drives
  * a ring of Q I/Os; without it, T × Q threads do one pread()/pwrite() at a time, which keeps
- * as many I/Os in flight at a higher CPU cost. The result records which.
+ * as many I/Os in flight at a higher CPU cost. The result records which. Each worker is kept
+ * on one CPU, round-robin over those the process may use, as DiskSpd (CrystalDiskMark's
+ * engine) does by default: one the scheduler moves between CPUs waits longer for each I/O.
  *
  * Every I/O takes a ticket from one counter: sequential tests read or write block after
  * block (all I/Os in flight are consecutive blocks), random ones go to a block-aligned offset
@@ -68,6 +70,7 @@ typedef struct
   guint64 n_submits;          /* submit-only calls, */
   guint64 in_kernel_sum;      /* and I/Os left in flight after each wait: for debugging */
   gboolean wrote;
+  int cpu;                    /* the CPU the worker is kept on, -1: none */
   gint64 finished_ns;
   gint64 flush_ns;
 } QueuedWorker;
@@ -82,6 +85,7 @@ struct _QueuedShared
   guint64 n_blocks;
   guint read_percent;         /* 100: reads only, 0: writes only */
   gboolean sequential;
+  int first_cpu;              /* where the workers' round-robin over the CPUs starts */
   DynoWorkerGroup group;      /* its tickets: "unlimited" for a timed test */
 };
 
@@ -265,11 +269,13 @@ run_ring (QueuedWorker *worker, DynoIoRing *ring)
       g_autofree char *how = dyno_io_ring_describe (ring);
 
       g_debug ("queued worker %u: %" G_GUINT64_FORMAT " I/Os, %.3f waits and %.3f early "
-               "submits per I/O, %.1f reaped per wait, %.1f of %u still in flight then (%s)",
+               "submits per I/O, %.1f reaped per wait, %.1f of %u still in flight then (%s, "
+               "CPU %d)",
                worker->index, worker->ios, (double) worker->n_waits / MAX (worker->ios, 1),
                (double) worker->n_submits / MAX (worker->ios, 1),
                (double) worker->ios / worker->n_waits,
-               (double) worker->in_kernel_sum / worker->n_waits, worker->depth, how);
+               (double) worker->in_kernel_sum / worker->n_waits, worker->depth, how,
+               worker->cpu);
     }
 
   if (n < 0)
@@ -354,6 +360,7 @@ worker_main (gpointer data)
   double cpu_started;
   int fd;
 
+  worker->cpu = dyno_platform_pin_thread (shared->first_cpu, worker->index);
   dyno_sampler_register_thread (run->sampler, worker->ctx.slot);
   fd = open_test_file (run, shared->read_percent >= 100 ? O_RDONLY : O_RDWR, shared->direct, &error);
   /* The ring is this thread's, made here: the kernel then knows who reaps its completions.
@@ -686,6 +693,7 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
   shared.block = p->block_size;
   shared.n_blocks = run->config->queue_size / p->block_size;
   shared.sequential = g_strcmp0 (phase->kind->pattern, "seq") == 0;
+  shared.first_cpu = dyno_platform_current_cpu ();
   if (g_strcmp0 (phase->kind->op, "read") == 0)
     shared.read_percent = 100;
   else if (g_strcmp0 (phase->kind->op, "write") == 0)

@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -48,6 +49,39 @@ dyno_platform_read_cpu_times (DynoCpuTimes *out)
   out->other = v[7];
   out->tick = 1.0 / MAX (sysconf (_SC_CLK_TCK), 1);
   return TRUE;
+}
+
+int
+dyno_platform_current_cpu (void)
+{
+  return sched_getcpu ();
+}
+
+int
+dyno_platform_pin_thread (int from, guint nth)
+{
+  cpu_set_t allowed, one;
+  int cpus[CPU_SETSIZE];
+  guint n = 0, start = 0;
+
+  /* The CPUs a cpuset or taskset left this process (its main thread's, not this thread's
+   * own, which an earlier pin narrowed), in order. */
+  if (sched_getaffinity (getpid (), sizeof allowed, &allowed) != 0)
+    return -1;
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+    if (CPU_ISSET (cpu, &allowed))
+      {
+        if (cpu == from)
+          start = n;
+        cpus[n++] = cpu;
+      }
+  if (n == 0)
+    return -1;
+  CPU_ZERO (&one);
+  CPU_SET (cpus[(start + nth) % n], &one);
+  if (sched_setaffinity (0, sizeof one, &one) != 0)
+    return -1;
+  return cpus[(start + nth) % n];
 }
 
 double

@@ -60,6 +60,19 @@ dyno_platform_read_cpu_times (DynoCpuTimes *out)
   return FALSE;
 }
 
+/* POSIX has no CPU affinity: threads run where the scheduler puts them. */
+int
+dyno_platform_current_cpu (void)
+{
+  return -1;
+}
+
+int
+dyno_platform_pin_thread (int from, guint nth)
+{
+  return -1;
+}
+
 double
 dyno_platform_thread_cpu_self (void)
 {

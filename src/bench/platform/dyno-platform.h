@@ -51,6 +51,15 @@ void     dyno_platform_thread_clock_self (DynoThreadClock *out);
 double   dyno_platform_thread_clock_read (const DynoThreadClock *clock);
 double   dyno_platform_process_cpu (void);
 
+/* Keeps the calling thread on one CPU: the nth, counted round-robin from the CPU `from`
+ * (dyno_platform_current_cpu () of the thread that starts the workers), of those this
+ * process may run on. The queued tests' workers do so, as DiskSpd (CrystalDiskMark's engine)
+ * does by default: a worker the scheduler moves at every wake-up waits longer for each I/O
+ * (docs/design.md has the figures). Returns the CPU, or -1 where the platform cannot (the
+ * POSIX fallback) or refuses: the thread then runs where the scheduler puts it. */
+int      dyno_platform_current_cpu (void);
+int      dyno_platform_pin_thread (int from, guint nth);
+
 guint64  dyno_platform_ram_bytes (void);
 /* Bytes of address space this process has mapped, 0 when unknown. */
 guint64  dyno_platform_address_space_used (void);
