@@ -19,6 +19,7 @@
 #include "dyno-array.h"
 #include "dyno-results-page-private.h"
 #include "dyno-test-util.h"
+#include "dyno-test-widgets.h"
 #include "dyno-window-private.h"
 
 static DynoApplication *app;
@@ -72,14 +73,6 @@ create_results_window (void)
   return window;
 }
 
-static void
-destroy_window (DynoWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  dyno_test_spin (50);
-  g_assert_finalize_object (window);
-}
-
 static DynoHistoryItem *
 find_item (DynoWindow *window, const char *title)
 {
@@ -106,19 +99,6 @@ show (DynoWindow *window, const char *title)
   dyno_results_page_show_item (page, item);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return page->result_view;
-}
-
-/* Whether some label under widget shows text (a row's title or subtitle) in full. */
-static gboolean
-label_shown (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return gtk_widget_get_mapped (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (label_shown (child, text))
-      return TRUE;
-  return FALSE;
 }
 
 static gboolean
@@ -152,16 +132,16 @@ test_array_reference (void)
   group = dyno_result_view_get_array_group (view, 0);
   g_assert_nonnull (group);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (group)));
-  g_assert_true (label_shown (GTK_WIDGET (group), "dm-1 (raid6 + raid6)"));
-  g_assert_true (label_shown (GTK_WIDGET (group), "22 members + 2 spares"));
-  g_assert_true (label_shown (GTK_WIDGET (group), "512 KiB"));
-  g_assert_true (label_shown (GTK_WIDGET (group),
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group), "dm-1 (raid6 + raid6)"));
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group), "22 members + 2 spares"));
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group), "512 KiB"));
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group),
                               "18 for reads, 18 for writes · found by: sysfs dm-1/slaves → md0, "
                               "md1, each md/level; spindles summed (as if striped over them)"));
   /* Without a reference: per data spindle only. */
   g_assert_cmpstr (dyno_array_group_get_figure (group, read), ==,
                    "1.58 GB/s = 87.98 MB/s per data spindle");
-  g_assert_true (label_shown (GTK_WIDGET (group), "1.58 GB/s = 87.98 MB/s per data spindle"));
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group), "1.58 GB/s = 87.98 MB/s per data spindle"));
   g_assert_null (dyno_array_group_get_figure (group, dyno_phase_lookup ("seeks")));
 
   /* "one drive alone sustains 93 MB/s" reading and 70 writing, as the seed measured. */
@@ -180,7 +160,7 @@ test_array_reference (void)
                    "1.58 GB/s = 87.98 MB/s per data spindle = 94.6 % of one drive");
   g_assert_cmpstr (dyno_array_group_get_figure (group, write), ==,
                    "1.12 GB/s = 62.35 MB/s per data spindle = 89.1 % of one drive");
-  g_assert_true (label_shown (GTK_WIDGET (group),
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group),
                               "1.58 GB/s = 87.98 MB/s per data spindle = 94.6 % of one drive"));
 
   /* In the file, written by the history's worker. */
@@ -191,7 +171,7 @@ test_array_reference (void)
   g_assert_cmpfloat (dyno_result_get_target (loaded, 0)->reference_write, ==, 70e6);
   g_assert_nonnull (dyno_result_get_target (loaded, 0)->info->array);
   g_assert_cmpstr (dyno_result_get_label (loaded), ==, "JackRabbit-M");
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 
   /* And there the next time. */
   window = create_results_window ();
@@ -213,7 +193,7 @@ test_array_reference (void)
   loaded = dyno_result_load (path, &error);
   g_assert_no_error (error);
   g_assert_true (isnan (dyno_result_get_target (loaded, 0)->reference_read));
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A target on a plain disk has no Array group. */
@@ -246,8 +226,8 @@ test_array_absent (void)
   view = show (window, "Plain");
   g_assert_null (dyno_result_view_get_array_group (view, 0));
   g_assert_nonnull (dyno_result_view_get_price_group (view, 0));
-  g_assert_false (label_shown (GTK_WIDGET (view), "Array"));
-  destroy_window (window);
+  g_assert_false (dyno_test_label_shown (GTK_WIDGET (view), "Array"));
+  dyno_test_destroy_window (window);
 }
 
 /* A price typed in: kept as dyno-cli run --price keeps it, shown as MB/s and IOPS per USD in
@@ -293,7 +273,7 @@ test_price (void)
   g_assert_cmpstr (dyno_price_group_get_figure (group, read), ==, "1.06 MB/s per USD");
   g_assert_cmpstr (dyno_price_group_get_figure (group, dyno_phase_lookup ("seeks")), ==,
                    "0.167 ops/s per USD");
-  g_assert_true (label_shown (GTK_WIDGET (group), "1.06 MB/s per USD"));
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (group), "1.06 MB/s per USD"));
 
   WAIT_FOR (history_idle (window), 30);
   loaded = dyno_result_load (a_path, &error);
@@ -309,11 +289,11 @@ test_price (void)
   {
     DynoCompareView *compare = dyno_results_page_get_compare_view (page);
 
-    g_assert_true (label_shown (GTK_WIDGET (compare), "per USD"));
-    g_assert_true (label_shown (GTK_WIDGET (compare), "1.06"));
-    g_assert_false (label_shown (GTK_WIDGET (compare), "per EUR"));
+    g_assert_true (dyno_test_label_shown (GTK_WIDGET (compare), "per USD"));
+    g_assert_true (dyno_test_label_shown (GTK_WIDGET (compare), "1.06"));
+    g_assert_false (dyno_test_label_shown (GTK_WIDGET (compare), "per EUR"));
   }
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 int

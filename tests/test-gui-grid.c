@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dyno-drive-grid.h"
+#include "dyno-test-widgets.h"
 
 /* seq-read and seq-write of SEQ1M Q8T1, three runs each: 1000, 1100, 1200 MB/s. */
 static DynoTargetResult *
@@ -44,22 +45,6 @@ make_target (void)
   return target;
 }
 
-static GtkDropDown *
-find_drop_down (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkDropDown *found;
-
-      if (GTK_IS_DROP_DOWN (child))
-        return GTK_DROP_DOWN (child);
-      if ((found = find_drop_down (child)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_grid_words_and_units (void)
 {
@@ -82,7 +67,7 @@ test_grid_words_and_units (void)
   g_assert_cmpstr (dyno_drive_grid_get_best (DYNO_DRIVE_GRID (grid), read), ==, "best 1200.00");
 
   /* The switch over the row names offers what KDiskMark does, and changes the figures. */
-  unit_switch = find_drop_down (grid);
+  unit_switch = GTK_DROP_DOWN (dyno_test_find_descendant (grid, GTK_TYPE_DROP_DOWN));
   g_assert_nonnull (unit_switch);
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (unit_switch)), ==,
                     DYNO_GRID_N_UNITS);

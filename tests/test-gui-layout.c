@@ -23,6 +23,7 @@
 #include "dyno-results-page-private.h"
 #include "dyno-scan-window.h"
 #include "dyno-test-util.h"
+#include "dyno-test-widgets.h"
 #include "dyno-window-private.h"
 
 /* GNOME's mobile width: every page's minimum fits in it. */
@@ -40,15 +41,9 @@ runs_dir (void)
 static void
 reset (void)
 {
-  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr (GSettingsSchema) schema = NULL;
-  g_auto (GStrv) keys = NULL;
   g_autofree char *dir = runs_dir ();
 
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
+  dyno_test_reset_settings ();
   dyno_test_rm_rf (dir);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
 }
@@ -65,48 +60,6 @@ create_window (void)
                 dyno_window_get_results_page (window))),
             30);
   return window;
-}
-
-static void
-destroy_window (DynoWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  dyno_test_spin (50);
-  g_assert_finalize_object (window);
-}
-
-/* A label under widget whose text holds text, visible. */
-static GtkLabel *
-find_label_with (GtkWidget *widget, const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found;
-
-      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child)
-          && strstr (gtk_label_get_text (GTK_LABEL (child)), text) != NULL)
-        return GTK_LABEL (child);
-      if ((found = find_label_with (child, text)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-label_shown (GtkWidget *widget, const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LABEL (child) && gtk_widget_get_child_visible (child)
-          && gtk_widget_get_visible (child)
-          && g_str_equal (gtk_label_get_text (GTK_LABEL (child)), text))
-        return TRUE;
-      if (gtk_widget_get_visible (child) && label_shown (child, text))
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* A target measured three times: block write and read and a stat phase. */
@@ -330,7 +283,7 @@ test_narrow (void)
     gtk_window_destroy (GTK_WINDOW (scan));
   }
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   g_assert_cmpuint (n_too_wide, ==, 0);
 }
 
@@ -349,15 +302,15 @@ test_advanced (void)
   g_assert_false (dyno_setup_view_get_advanced_shown (view));
   g_assert_false (gtk_toggle_button_get_active (dyno_setup_view_get_advanced_button (view)));
   /* The essential choices are there without it. */
-  g_assert_true (label_shown (GTK_WIDGET (view), "Preset"));
-  g_assert_false (label_shown (GTK_WIDGET (view), "Block Size"));
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (view), "Preset"));
+  g_assert_false (dyno_test_label_shown (GTK_WIDGET (view), "Block Size"));
 
   /* As a click or its mnemonic does (a button's activation ends after a short animation). */
   gtk_widget_activate (GTK_WIDGET (dyno_setup_view_get_advanced_button (view)));
   WAIT_FOR (dyno_setup_view_get_advanced_shown (view), 5);
   g_assert_true (g_settings_get_boolean (settings, "show-advanced"));
-  g_assert_true (label_shown (GTK_WIDGET (view), "Block Size"));
-  destroy_window (window);
+  g_assert_true (dyno_test_label_shown (GTK_WIDGET (view), "Block Size"));
+  dyno_test_destroy_window (window);
 
   window = create_window ();
   view = dyno_window_get_setup_view (window);
@@ -365,7 +318,7 @@ test_advanced (void)
   gtk_widget_activate (GTK_WIDGET (dyno_setup_view_get_advanced_button (view)));
   WAIT_FOR (!dyno_setup_view_get_advanced_shown (view), 5);
   g_assert_false (g_settings_get_boolean (settings, "show-advanced"));
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A stat phase is "Stat" in the result view as on the live page and the charts, never
@@ -387,11 +340,11 @@ test_one_name (void)
   dyno_results_page_show_result (page, paired, path);
   view = GTK_WIDGET (page->result_view);
   gtk_test_widget_wait_for_draw (view);
-  g_assert_true (label_shown (view, "Plain & encrypted"));
-  g_assert_true (label_shown (view, "Stat"));
-  g_assert_false (label_shown (view, "Read"));
+  g_assert_true (dyno_test_label_shown (view, "Plain & encrypted"));
+  g_assert_true (dyno_test_label_shown (view, "Stat"));
+  g_assert_false (dyno_test_label_shown (view, "Read"));
   g_assert_cmpstr (dyno_phase_get_short_title (dyno_phase_lookup ("rand_stat")), ==, "Stat");
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A run measured over SSH says its machine in the list of runs, and is named as everywhere
@@ -427,11 +380,11 @@ test_history_host (void)
   dyno_window_show_page (window, "results");
   list = GTK_WIDGET (page->history_view);
   gtk_test_widget_wait_for_draw (list);
-  WAIT_FOR (find_label_with (list, "plain-folder on nas") != NULL, 10);
-  g_assert_nonnull (find_label_with (list, "nas (over SSH)"));
-  g_assert_nonnull (find_label_with (list, "plain-folder, encrypted-folder on far"));
-  g_assert_nonnull (find_label_with (list, "/srv/encrypted-folder on far"));
-  destroy_window (window);
+  WAIT_FOR (dyno_test_find_label (list, "plain-folder on nas") != NULL, 10);
+  g_assert_nonnull (dyno_test_find_label (list, "nas (over SSH)"));
+  g_assert_nonnull (dyno_test_find_label (list, "plain-folder, encrypted-folder on far"));
+  g_assert_nonnull (dyno_test_find_label (list, "/srv/encrypted-folder on far"));
+  dyno_test_destroy_window (window);
 }
 
 int

@@ -26,6 +26,7 @@
 #include "dyno-results-page.h"
 #include "dyno-target-list.h"
 #include "dyno-test-util.h"
+#include "dyno-test-widgets.h"
 #include "dyno-window-private.h"
 
 static DynoApplication *app;
@@ -34,20 +35,6 @@ static char *work_dir;    /* the stand-in ssh and its log */
 static char *fake_ssh;    /* runs the remote command here; logs its arguments */
 static char *failing_ssh; /* answers as ssh does when the key is refused */
 static char *ssh_log;
-
-/* Runs the main loop until cond holds; fails the test after the given seconds. */
-static void
-reset_settings (void)
-{
-  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr (GSettingsSchema) schema = NULL;
-  g_auto (GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
 
 static DynoWindow *
 create_window (void)
@@ -58,14 +45,6 @@ create_window (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
-}
-
-static void
-destroy_window (DynoWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  dyno_test_spin (50);
-  g_assert_finalize_object (window);
 }
 
 static DynoTargetList *
@@ -119,7 +98,7 @@ test_dialog (void)
     "nas:relative/path",     /* not absolute */
   };
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
 
   /* The button's action opens it over the window. */
@@ -200,7 +179,7 @@ test_dialog (void)
   g_assert_false (dyno_target_row_get_selected (row));
   g_assert_false (dyno_setup_view_get_can_run (dyno_window_get_setup_view (window)));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* Remotes come back on the next start, and a remote row can be removed */
@@ -215,7 +194,7 @@ test_restore (void)
   DynoTargetRow *row;
   guint n_rows;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   dyno_remote_settings_add (settings, "ssh://root@127.0.0.1/tmp", dyno_cli (), fake_ssh);
   /* Hand-edited nonsense gets no row. */
   dyno_remote_settings_add (settings, "ssh://-x/tmp", NULL, NULL);
@@ -245,7 +224,7 @@ test_restore (void)
     g_assert_nonnull (strstr (log, "BatchMode=yes"));
     g_assert_nonnull (strstr (log, "info --json"));
   }
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 
   /* The next start has it again. */
   window = create_window ();
@@ -261,7 +240,7 @@ test_restore (void)
   g_assert_null (dyno_remote_settings_lookup (settings, uri));
   entries = dyno_remote_settings_list (settings);
   g_assert_cmpuint (entries->len, ==, 1); /* the nonsense one stays as it was written */
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* Run: remote rows go into the run with their options; in parallel the live view has a card
@@ -355,7 +334,7 @@ run_parallel (const char *ssh_command)
   DynoTargetRow *rows[3];
   guint results_before = count_results ();
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   g_assert_true (g_file_set_contents (ssh_log, "", 0, NULL));
   for (guint i = 0; i < n; i++)
     {
@@ -461,7 +440,7 @@ run_parallel (const char *ssh_command)
   for (guint i = 0; i < n; i++)
     dyno_test_assert_no_scratch (g_ptr_array_index (dirs, i));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   g_unsetenv ("DYNO_SSH_COMMAND");
   for (guint i = 0; i < n; i++)
     dyno_test_rm_rf (g_ptr_array_index (dirs, i));
@@ -495,7 +474,7 @@ test_edit (void)
   DynoTargetList *list;
   DynoRemoteDialog *dialog;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   dyno_remote_settings_add (settings, "ssh://root@127.0.0.1/tmp", "/nonexistent/dyno-cli",
                             fake_ssh);
   window = create_window ();
@@ -527,7 +506,7 @@ test_edit (void)
   g_assert_null (dyno_target_list_find_row (list, "ssh://root@127.0.0.1/tmp"));
   g_assert_nonnull (dyno_target_list_find_row (list, "ssh://root@127.0.0.1/var/tmp"));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A machine that does not answer at start (a NAS asleep) stays checked in the settings, and
@@ -540,7 +519,7 @@ test_asleep (void)
   DynoWindow *window;
   DynoTargetRow *row;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   dyno_remote_settings_add (settings, "ssh://root@127.0.0.1/tmp", dyno_cli (), failing_ssh);
   g_settings_set_strv (settings, "selected-targets",
                        (const char *const[]){ "ssh://root@127.0.0.1/tmp", NULL });
@@ -561,7 +540,7 @@ test_asleep (void)
             120);
   g_assert_true (dyno_target_row_get_selected (row));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A machine without dyno-cli where the remote says: the row says what to install there and
@@ -573,7 +552,7 @@ test_no_cli (void)
   DynoTargetRow *row;
   const char *why;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   row = dyno_target_list_add_remote (get_target_list (window), "ssh://root@127.0.0.1/tmp",
                                      "/nonexistent/dyno-cli", fake_ssh);
@@ -587,7 +566,7 @@ test_no_cli (void)
   g_assert_null (strstr (why, "--remote-cli"));
   g_assert_false (dyno_target_row_get_usable (row));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 static void
@@ -601,7 +580,7 @@ test_run_one_remote (void)
   DynoTargetRow *row;
   DynoResult *result;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   set_tiny_options (settings);
   /* scp's spelling is stored in the canonical one. */
@@ -625,7 +604,7 @@ test_run_one_remote (void)
   g_assert_cmpstr (dyno_results_page_get_view (dyno_window_get_results_page (window)), ==,
                    "result");
   dyno_test_assert_no_scratch (far);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (far);
 }
 

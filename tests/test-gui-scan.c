@@ -30,6 +30,7 @@
 #include "dyno-scan-chart-view.h"
 #include "dyno-scan-window.h"
 #include "dyno-test-util.h"
+#include "dyno-test-widgets.h"
 #include "dyno-window.h"
 
 #define IMAGE_SIZE (G_GUINT64_CONSTANT (48) << 20)
@@ -195,22 +196,6 @@ find_block (DynoScanWindow *scan, const char *device)
   return NULL;
 }
 
-static DynoScanChartView *
-find_chart (GtkWidget *widget)
-{
-  if (DYNO_IS_SCAN_CHART_VIEW (widget))
-    return DYNO_SCAN_CHART_VIEW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      DynoScanChartView *chart = find_chart (child);
-
-      if (chart != NULL)
-        return chart;
-    }
-  return NULL;
-}
-
 static void
 test_scan (void)
 {
@@ -307,7 +292,7 @@ test_scan (void)
   g_assert_cmpfloat (result->summary.avg, <=, result->summary.max);
 
   /* The chart was drawn, the last time with every position */
-  chart = find_chart (GTK_WIDGET (scan));
+  chart = DYNO_SCAN_CHART_VIEW (dyno_test_find_descendant (GTK_WIDGET (scan), DYNO_TYPE_SCAN_CHART_VIEW));
   g_assert_nonnull (chart);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (scan));
   g_assert_cmpuint (dyno_scan_chart_view_get_n_draws (chart), >, 0);

@@ -34,6 +34,7 @@
 #include "dyno-results-page-private.h"
 #include "dyno-target-list.h"
 #include "dyno-test-util.h"
+#include "dyno-test-widgets.h"
 #include "dyno-units.h"
 #include "dyno-window-private.h"
 #include "dyno-switch-row.h"
@@ -58,15 +59,6 @@ create_window (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
-}
-
-static void
-destroy_window (DynoWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  /* Let idles queued by the teardown run. */
-  dyno_test_spin (50);
-  g_assert_finalize_object (window);
 }
 
 static DynoTargetList *
@@ -105,80 +97,17 @@ action_enabled (DynoWindow *window, const char *name)
   return enabled;
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* A label under widget whose text holds text: what a person would read there. */
-static GtkLabel *
-find_label_with (GtkWidget *widget, const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found;
-
-      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child)
-          && strstr (gtk_label_get_text (GTK_LABEL (child)), text) != NULL)
-        return GTK_LABEL (child);
-      if ((found = find_label_with (child, text)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Whether some visible label under widget reads exactly text. */
-static gboolean
-label_shown (GtkWidget *widget, const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child)
-          && g_str_equal (gtk_label_get_text (GTK_LABEL (child)), text))
-        return TRUE;
-      if (label_shown (child, text))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* The "Saved “…”" toast the window shows when a result was written, if it is up. */
 static gboolean
 saved_toast_shown (DynoWindow *window)
 {
-  return find_label_with (GTK_WIDGET (window->toast_overlay), "Saved \u201c") != NULL;
+  return dyno_test_find_label (GTK_WIDGET (window->toast_overlay), "Saved \u201c") != NULL;
 }
 
 /* Defined with the results tests, used by the run tests too. */
 static void clear_runs (void);
 static DynoWindow *create_results_window (void);
 static AdwMessageDialog *find_dialog (DynoWindow *window);
-
-static void
-reset_settings (void)
-{
-  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr (GSettingsSchema) schema = NULL;
-  g_auto (GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
 
 /* The phases of a --tests list ("write,read", "files"), in catalogue order. */
 static GPtrArray *
@@ -220,7 +149,7 @@ test_window_targets (void)
   DynoTargetList *list;
   DynoTargetRow *root;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   list = get_target_list (window);
 
@@ -240,7 +169,7 @@ test_window_targets (void)
   g_assert_false (action_enabled (window, "win.copy-results"));
   g_assert_cmpstr (dyno_setup_view_get_note (dyno_window_get_setup_view (window)), !=, "");
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A quick run, from Run to the saved result */
@@ -320,7 +249,7 @@ test_run_quick (void)
   guint n_phases = 0;
   guint sent_before = n_sent;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
 
   /* The preset fills in its values; changing one by hand makes it custom. */
@@ -433,7 +362,7 @@ test_run_quick (void)
 
   dyno_test_assert_no_scratch (target);
   g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (target);
 }
 
@@ -450,7 +379,7 @@ test_run_notify (void)
   guint sent;
   guint withdrawn;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   set_tiny_options (settings, "write,read");
   g_settings_set_boolean (settings, "autosave", FALSE);
@@ -482,7 +411,7 @@ test_run_notify (void)
   g_assert_cmpuint (n_sent, ==, sent + 1);
 
   dyno_test_assert_no_scratch (target);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (target);
 }
 
@@ -498,7 +427,7 @@ test_run_stop (void)
   gint64 stop_time;
   double stop_seconds;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   /* Large enough that the write is still going when Stop comes; one pass, once. */
   g_settings_set_double (settings, "phase-time", 0);
@@ -518,7 +447,7 @@ test_run_stop (void)
                  ->free_bytes
              < (G_GUINT64_CONSTANT (10) << 30))
     {
-      destroy_window (window);
+      dyno_test_destroy_window (window);
       dyno_test_rm_rf (target);
       g_test_skip ("needs 10 GiB free in the temporary folder");
       return;
@@ -549,7 +478,7 @@ test_run_stop (void)
   g_assert_true (action_enabled (window, "win.run"));
 
   g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), &handoff);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (target);
 }
 
@@ -573,7 +502,7 @@ test_run_stop_keeps_finished (void)
 
   DynoWindow *window;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   /* Block write, quick; then one-byte reads of 64 MiB, long enough to be stopped in. */
   g_settings_set_double (settings, "phase-time", 0);
@@ -606,7 +535,7 @@ test_run_stop_keeps_finished (void)
     g_assert_true (action_enabled (window, "win.run"));
 
     g_signal_handlers_disconnect_by_data (dyno_window_get_engine (window), window);
-    destroy_window (window);
+    dyno_test_destroy_window (window);
   }
   dyno_test_rm_rf (target);
 }
@@ -647,7 +576,7 @@ test_run_paired (void)
   g_assert_cmpint (g_mkdir (plain, 0700), ==, 0);
   g_assert_cmpint (g_mkdir (encrypted, 0700), ==, 0);
   g_assert_cmpint (g_mkdir (third, 0700), ==, 0);
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   /* One repeat in the options: a paired run makes it three, or nothing could be told. */
   set_tiny_options (settings, "write,read");
@@ -728,7 +657,7 @@ test_run_paired (void)
   g_assert_nonnull (dyno_result_view_get_forest (
       dyno_results_page_get_result_view (results_page (window))));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (parent);
 }
 
@@ -744,7 +673,7 @@ test_target_too_small (void)
   g_autofree char *problem = NULL;
   DynoWindow *window;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   setup = dyno_window_get_setup_view (window);
   set_tiny_options (settings, "write,read");
@@ -778,7 +707,7 @@ test_target_too_small (void)
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), problem));
   g_assert_true (action_enabled (window, "win.run"));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (target);
 }
 
@@ -824,7 +753,7 @@ test_run_failed (void)
 
   /* Where it says why: the result page, shown. */
   g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
-  g_assert_nonnull (find_label_with (
+  g_assert_nonnull (dyno_test_find_label (
       GTK_WIDGET (dyno_results_page_get_result_view (results_page (window))),
       failed->error_message));
   /* Nowhere else: no dialog, no cheerful toast over it. */
@@ -840,9 +769,9 @@ test_run_failed (void)
   g_assert_nonnull (strstr (dyno_history_row_get_failure (DYNO_HISTORY_ROW (row)),
                             failed->error_message));
   /* The badge itself, not only the reason's "Failed: …". */
-  g_assert_true (label_shown (row, "Failed"));
+  g_assert_true (dyno_test_label_shown (row, "Failed"));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (parent);
 }
 
@@ -872,7 +801,7 @@ test_run_escape (void)
   g_assert_cmpfloat (DYNO_WINDOW_STOP_ASK_SECONDS, >=, 2);
   g_assert_cmpfloat (DYNO_WINDOW_STOP_ASK_SECONDS, <=, 30);
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   g_assert_cmpfloat (window->stop_ask_seconds, ==, DYNO_WINDOW_STOP_ASK_SECONDS);
   /* A small file read over and over for a minute: long whatever the disk, and no space. */
@@ -906,7 +835,7 @@ test_run_escape (void)
    * button takes it away. */
   {
     GtkWidget *dialog = GTK_WIDGET (window->stop_dialog);
-    GtkLabel *keep = find_label_with (dialog, "Keep Running");
+    GtkLabel *keep = dyno_test_find_label (dialog, "Keep Running");
     GtkWidget *button = keep != NULL ? gtk_widget_get_ancestor (GTK_WIDGET (keep), GTK_TYPE_BUTTON)
                                      : NULL;
 
@@ -938,7 +867,7 @@ test_run_escape (void)
   g_assert_null (find_dialog (window));
 
   dyno_test_assert_no_scratch (target);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (target);
 }
 
@@ -953,7 +882,7 @@ test_close_during_run (void)
   DynoWindow *window;
   GtkWindow *dialog;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   g_settings_set_double (settings, "phase-time", 0);
   g_settings_set_uint (settings, "repeat", 1);
@@ -970,7 +899,7 @@ test_close_during_run (void)
   if (!dyno_window_get_running (window))
     {
       /* Not enough space for 4 GiB: the run failed at once, nothing to close during. */
-      destroy_window (window);
+      dyno_test_destroy_window (window);
       dyno_test_rm_rf (target);
       g_test_skip ("the run ended before it could be interrupted");
       return;
@@ -1003,7 +932,7 @@ assert_row_disabled (DynoTargetRow *row)
   WAIT_FOR (!dyno_target_row_get_probing (row), 30);
   g_assert_false (dyno_target_row_get_usable (row));
   g_assert_false (dyno_target_row_get_selected (row));
-  check = find_descendant (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON);
+  check = dyno_test_find_descendant (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON);
   g_assert_nonnull (check);
   g_assert_false (gtk_widget_get_sensitive (check));
   /* The reason is shown, not only implied by a greyed-out box. */
@@ -1059,7 +988,7 @@ test_leftovers (void)
   g_assert_true (dyno_leftovers_add (scratch, &error));
   g_assert_no_error (error);
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-leftovers", NULL);
   WAIT_FOR (!g_file_test (scratch, G_FILE_TEST_EXISTS), 10);
@@ -1070,7 +999,7 @@ test_leftovers (void)
   listed = dyno_leftovers_list ();
   for (guint i = 0; i < listed->len; i++)
     g_assert_cmpstr (((DynoLeftover *) g_ptr_array_index (listed, i))->path, !=, scratch);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   g_rmdir (dir);
 }
 
@@ -1083,7 +1012,7 @@ test_unwritable_target (void)
   gboolean mounted = FALSE;
   DynoWindow *window;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
 
   dyno_window_add_target (window, missing);
@@ -1114,7 +1043,7 @@ test_unwritable_target (void)
   else
     g_test_message ("cannot mount a read-only tmpfs here; only the missing folder was tried");
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   if (mounted)
     {
       const char *argv[] = { "umount", locked, NULL };
@@ -1261,7 +1190,7 @@ test_hung_target (void)
       return;
     }
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   base = dyno_test_make_dir ("dyno-gui-hung");
   cipher = g_build_filename (base, "cipher", NULL);
   plain = g_build_filename (base, "plain", NULL);
@@ -1323,7 +1252,7 @@ test_hung_target (void)
   /* Awake again: the probe answers and the row becomes a target like any other. */
   WAIT_FOR (row == NULL || dyno_target_row_get_usable (row), 30);
   usable_after = row != NULL && dyno_target_row_get_usable (row);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 
   {
     const char *unmount_argv[] = { "fusermount3", "-u", plain, NULL };
@@ -1358,7 +1287,7 @@ test_invalid_size (void)
   AdwEntryRow *size_row;
   DynoSwitchRow *auto_row;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   setup = dyno_window_get_setup_view (window);
   size_row = dyno_setup_view_get_size_row (setup);
@@ -1428,7 +1357,7 @@ test_invalid_size (void)
     g_assert_cmpuint (config->size, ==, DYNO_DEFAULT_SIZE);
   }
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (target);
 }
 
@@ -1445,7 +1374,7 @@ test_settings_tests (void)
   g_autofree char *compare_phase = NULL;
   const char *const old_value[] = { "write", "read" };
 
-  reset_settings ();
+  dyno_test_reset_settings ();
 
   /* The default is Quick's phases, as it was. */
   config = dyno_settings_get_config (settings, NULL);
@@ -1506,7 +1435,7 @@ test_settings_tests (void)
   compare_phase = g_settings_get_string (settings, "compare-phase");
   g_assert_cmpstr (compare_phase, ==, "write");
 
-  reset_settings ();
+  dyno_test_reset_settings ();
 }
 
 static void
@@ -1539,7 +1468,7 @@ test_setup_phases (void)
   DynoWindow *window;
   DynoSetupView *setup;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   /* A choice of one's own: a preset would fill in its phases. */
   g_settings_set_enum (settings, "preset", DYNO_PRESET_CUSTOM);
   g_settings_set_value (settings, "tests", g_variant_new_strv (old_value, 2));
@@ -1564,8 +1493,8 @@ test_setup_phases (void)
   stored = g_settings_get_strv (settings, "tests");
   g_assert_cmpstrv (stored, ((const char *const[]) { "write", "read", "seeks", NULL }));
 
-  destroy_window (window);
-  reset_settings ();
+  dyno_test_destroy_window (window);
+  dyno_test_reset_settings ();
 }
 
 /* Which mounts are offered */
@@ -1749,7 +1678,7 @@ target_places_child (void)
   /* The root file system bound twice: a real disk's file system, listed as a target. */
   g_assert_cmpint (mount ("/", b, NULL, MS_BIND, NULL), ==, 0);
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   list = get_target_list (window);
   WAIT_FOR (dyno_target_list_find_row (list, b) != NULL, 30);
@@ -1767,7 +1696,7 @@ target_places_child (void)
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row_a)), ==, "a/mnt");
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row_b)), ==, "b/mnt");
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   g_assert_cmpint (umount2 (a, MNT_DETACH), ==, 0);
   g_assert_cmpint (umount2 (b, MNT_DETACH), ==, 0);
   dyno_test_rm_rf (base);
@@ -1803,7 +1732,7 @@ test_window_home (void)
   DynoWindow *window;
   guint n_system = 0;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   rows = dyno_target_list_get_rows (get_target_list (window));
   g_assert_cmpuint (rows->len, >=, 2);
@@ -1838,7 +1767,7 @@ test_window_home (void)
     }
   /* The switch under the targets is that setting. */
   {
-    GtkWidget *toggle = find_descendant (GTK_WIDGET (get_target_list (window)),
+    GtkWidget *toggle = dyno_test_find_descendant (GTK_WIDGET (get_target_list (window)),
                                          DYNO_TYPE_SWITCH_ROW);
 
     g_assert_nonnull (toggle);
@@ -1853,7 +1782,7 @@ test_window_home (void)
   rows = dyno_target_list_get_rows (get_target_list (window));
   g_assert_true (g_ptr_array_index (rows, 0) == home);
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* Presets and the settings */
@@ -1881,7 +1810,7 @@ test_presets (void)
   const guint64 ram = G_GUINT64_CONSTANT (12) << 30;
   g_autofree char *size = NULL;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
 
   /* Quick, the default: every size fitted to the disk, 3 s a phase, 3 times, the phases that
    * finish in about 2 minutes on a fast device. */
@@ -1976,7 +1905,7 @@ test_presets (void)
                     G_GUINT64_CONSTANT (4) << 30);
   g_assert_cmpuint (dyno_preset_twice_ram (0), ==, G_GUINT64_CONSTANT (1) << 30);
 
-  reset_settings ();
+  dyno_test_reset_settings ();
 }
 
 static void
@@ -2067,7 +1996,7 @@ clear_runs (void)
   dyno_test_rm_rf (dir);
   dyno_test_rm_rf (trash);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  reset_settings ();
+  dyno_test_reset_settings ();
 }
 
 /* A run as the engine would record it: block write, block read and seeks, each repeated three
@@ -2263,7 +2192,7 @@ test_results_watch (void)
   g_assert_cmpuint (count_items (model, "Plain"), ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* Both saved runs are listed; checking both and Compare shows their table with ratios */
@@ -2376,7 +2305,7 @@ test_results_compare (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL));
   g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "list");
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A session over two folders leads with its answer, by folder name, and opens at its top */
@@ -2421,7 +2350,7 @@ test_results_session (void)
   g_assert_null (dyno_result_view_get_headline (view));
   g_assert_null (dyno_result_view_get_forest (view));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* Every label of a widget tree wraps rather than ellipsizes: an interval is never cut off. */
@@ -2532,7 +2461,7 @@ test_results_encrypted_first (void)
   g_assert_true (g_str_has_prefix (dyno_result_view_get_headline (view),
                                    "encrypted vs plain (baseline)\n"));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A paired run whose encrypted block read may come from an NFS server's cache: its figure is
@@ -2575,7 +2504,7 @@ test_results_cache_doubt (void)
   g_assert_null (strstr (gtk_label_get_text (label), "†"));
 
   /* The warning under the encrypted target's table. */
-  g_assert_nonnull (find_label_with (GTK_WIDGET (view), "† Block read: may come from a cache "
+  g_assert_nonnull (dyno_test_find_label (GTK_WIDGET (view), "† Block read: may come from a cache "
                                                         "below: the server of this nfs4 share"));
 
   /* The answer: block write still slower, block read no verdict, nothing "faster". */
@@ -2586,7 +2515,7 @@ test_results_cache_doubt (void)
                                       "cache below"));
   g_assert_null (strstr (headline, "faster"));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A figure judged against a precision target says how precise it is under it, one that missed
@@ -2634,8 +2563,8 @@ test_results_precision (void)
   caption = dyno_result_view_get_precision_caption (view, 0, write);
   g_assert_nonnull (caption);
   g_assert_true (gtk_widget_get_visible (caption));
-  g_assert_nonnull (find_label_with (caption, " % · 3 runs"));
-  g_assert_true (g_str_has_prefix (gtk_label_get_text (find_label_with (caption, "runs")), "±"));
+  g_assert_nonnull (dyno_test_find_label (caption, " % · 3 runs"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (dyno_test_find_label (caption, "runs")), "±"));
   g_assert_true (gtk_widget_has_css_class (caption, "dim-label"));
   g_assert_false (gtk_widget_has_css_class (caption, "warning"));
   g_assert_false (GTK_IS_IMAGE (gtk_widget_get_first_child (caption)));
@@ -2648,7 +2577,7 @@ test_results_precision (void)
   /* Missed: marked with the warning icon, the reason on hover. */
   caption = dyno_result_view_get_precision_caption (view, 0, read);
   g_assert_nonnull (caption);
-  g_assert_nonnull (find_label_with (caption, " % · 3 runs"));
+  g_assert_nonnull (dyno_test_find_label (caption, " % · 3 runs"));
   g_assert_true (gtk_widget_has_css_class (caption, "warning"));
   g_assert_true (GTK_IS_IMAGE (gtk_widget_get_first_child (caption)));
   tooltip = gtk_widget_get_tooltip_text (caption);
@@ -2660,7 +2589,7 @@ test_results_precision (void)
   g_assert_null (dyno_result_view_get_precision_caption (view, 0, seeks));
   g_assert_nonnull (dyno_result_view_get_rate_label (view, 0, seeks));
 
-  g_assert_nonnull (find_label_with (GTK_WIDGET (view),
+  g_assert_nonnull (dyno_test_find_label (GTK_WIDGET (view),
                                      "Precision asked: ±5.0 % — met by 1 of 2 figures"));
 
   /* A result without precision shows none of it. */
@@ -2669,7 +2598,7 @@ test_results_precision (void)
   g_assert_null (dyno_result_view_get_precision_caption (view, 0, write));
   g_assert_null (dyno_result_view_get_precision_caption (view, 0, read));
   g_assert_nonnull (dyno_result_view_get_rate_label (view, 0, write));
-  g_assert_null (find_label_with (GTK_WIDGET (view), "Precision asked"));
+  g_assert_null (dyno_test_find_label (GTK_WIDGET (view), "Precision asked"));
 
   /* The comparison: the judged entry's figures have their captions, the other's none. */
   dyno_comparison_add (comparison, plain, 0);
@@ -2687,7 +2616,7 @@ test_results_precision (void)
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (caption), budget));
   g_assert_null (dyno_compare_view_get_precision_caption (compare, 1, seeks));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* Import of Tim Bray's table: four runs, saved, each saying where it came from */
@@ -2792,7 +2721,7 @@ test_results_import (void)
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Nothing was imported"));
   gtk_window_destroy (GTK_WINDOW (dialog));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* The comparison's charts to PNG, SVG and PDF, and its table to CSV and Markdown */
@@ -2998,7 +2927,7 @@ test_results_export (void)
     assert_forest_export (window, out, "paired");
   }
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (out);
 }
 
@@ -3074,7 +3003,7 @@ test_results_edit (void)
     g_assert_false (g_file_test (trashed, G_FILE_TEST_EXISTS));
   }
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* A result file opened from elsewhere is listed where it is, and only leaves the list */
@@ -3111,7 +3040,7 @@ test_results_open (void)
   g_assert_cmpstr (dyno_results_page_get_view (results_page (window)), ==, "result");
 
   /* Still listed in the next window, from extra-results, read off the main thread. */
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   window = create_results_window ();
   model = dyno_history_view_get_model (history_view (window));
   item = find_item (model, "Colleague");
@@ -3125,7 +3054,7 @@ test_results_open (void)
   extra = g_settings_get_strv (settings, "extra-results");
   g_assert_false (g_strv_contains ((const char *const *) extra, path));
 
-  destroy_window (window);
+  dyno_test_destroy_window (window);
   dyno_test_rm_rf (elsewhere);
 }
 
@@ -3153,7 +3082,7 @@ test_about (void)
   g_assert_cmpstr (adw_about_window_get_translator_credits (about), !=, "");
   gtk_window_destroy (GTK_WINDOW (about));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 /* The actions have their shortcuts, and the shortcuts window lists them */
@@ -3182,7 +3111,7 @@ test_help_fallback (void)
   DynoHelpWindow *help;
   const char *text;
 
-  reset_settings ();
+  dyno_test_reset_settings ();
   window = create_window ();
   /* A scheme nothing handles fails as help: does without Yelp: "Operation not supported". */
   dyno_application_set_help_uri (app, "dyno-test-no-help-viewer:" APP_ID);
@@ -3219,7 +3148,7 @@ test_help_fallback (void)
   dyno_test_spin (50);
   g_assert_null (help);
   dyno_application_set_help_uri (app, "help:" APP_ID);
-  destroy_window (window);
+  dyno_test_destroy_window (window);
 }
 
 static void
