@@ -1663,7 +1663,8 @@ target_places_child (void)
   g_autofree char *b = g_build_filename (base, "b", "mnt", NULL);
   DynoWindow *window;
   DynoTargetList *list;
-  DynoTargetRow *row_a, *row_b;
+  DynoTargetRow *row_a, *row_b, *last;
+  g_autoptr (GPtrArray) shown = NULL;
   int before;
 
   if (!g_test_subprocess ())
@@ -1684,15 +1685,18 @@ target_places_child (void)
   WAIT_FOR (dyno_target_list_find_row (list, b) != NULL, 30);
   row_b = dyno_target_list_find_row (list, b);
   before = row_index (list, row_b);
+  /* The machine's other mounts are listed too, some of them after b/mnt. */
+  shown = dyno_target_list_get_rows (list);
+  last = g_ptr_array_index (shown, shown->len - 1);
 
   /* a/mnt sorts before b/mnt, but it comes after the rows already shown. */
   g_assert_cmpint (mount ("/", a, NULL, MS_BIND, NULL), ==, 0);
   WAIT_FOR (dyno_target_list_find_row (list, a) != NULL, 30);
   row_a = dyno_target_list_find_row (list, a);
   g_assert_cmpint (row_index (list, row_b), ==, before);
-  g_assert_cmpint (row_index (list, row_a), ==, before + 1);
+  g_assert_cmpint (row_index (list, row_a), ==, (int) shown->len);
   /* What the list says is what the group shows. */
-  g_assert_true (gtk_widget_get_next_sibling (GTK_WIDGET (row_b)) == GTK_WIDGET (row_a));
+  g_assert_true (gtk_widget_get_next_sibling (GTK_WIDGET (last)) == GTK_WIDGET (row_a));
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row_a)), ==, "a/mnt");
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row_b)), ==, "b/mnt");
 
