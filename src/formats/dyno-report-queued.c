@@ -141,13 +141,14 @@ max_runs (const DynoTargetResult *target)
   return n;
 }
 
-/* "O_DIRECT, io_uring" from the runs; "mixed" when tests differed. */
+/* "O_DIRECT, io_uring" from the runs; both engines when tests differed (the automatic engine
+ * runs Q1 tests with threads, the others with io_uring). */
 static char *
 describe_mode (const DynoTargetResult *target)
 {
-  const char *engine = NULL;
+  const char *engine = NULL, *other = NULL;
   int direct = -2;
-  gboolean engines_differ = FALSE, direct_differs = FALSE;
+  gboolean direct_differs = FALSE;
 
   for (guint i = 0; i < target->phases->len; i++)
     {
@@ -157,21 +158,22 @@ describe_mode (const DynoTargetResult *target)
         {
           const DynoPhaseRun *run = &g_array_index (phase->runs, DynoPhaseRun, j);
 
-          if (run->engine != NULL && engine != NULL && run->engine != engine)
-            engines_differ = TRUE;
-          if (run->engine != NULL)
+          if (run->engine != NULL && engine != NULL && g_strcmp0 (run->engine, engine) != 0)
+            other = run->engine;
+          else if (run->engine != NULL && engine == NULL)
             engine = run->engine;
           if (direct != -2 && run->direct != direct)
             direct_differs = TRUE;
           direct = run->direct;
         }
     }
-  return g_strdup_printf ("%s, %s",
+  return g_strdup_printf ("%s, %s%s%s",
                           direct_differs ? "O_DIRECT and buffered"
                           : direct == 1  ? "O_DIRECT"
                           : direct == 0  ? "buffered (page cache evicted before each test)"
                                          : "unknown I/O mode",
-                          engines_differ ? "several engines" : engine ? engine : "unknown engine");
+                          engine ? engine : "unknown engine", other ? " and " : "",
+                          other ? other : "");
 }
 
 static void

@@ -525,24 +525,32 @@ static char *
 describe_queued (DynoResult *result)
 {
   const DynoConfig *config = dyno_result_get_config (result);
-  const char *engine = NULL;
+  g_autoptr (GPtrArray) engines = g_ptr_array_new (); /* each engine the runs name, once */
+  g_autofree char *engine_list = NULL;
   g_autofree char *size = NULL;
   GString *out;
 
   if (!dyno_config_has_queued_tests (config))
     return NULL;
-  for (guint t = 0; t < dyno_result_get_n_targets (result) && engine == NULL; t++)
+  for (guint t = 0; t < dyno_result_get_n_targets (result); t++)
     {
       const DynoTargetResult *target = dyno_result_get_target (result, t);
 
-      for (guint i = 0; i < target->phases->len && engine == NULL; i++)
+      for (guint i = 0; i < target->phases->len; i++)
         {
           const DynoPhaseResult *phase = g_ptr_array_index (target->phases, i);
+          const char *engine;
 
-          if (dyno_phase_has_flag (phase->phase, DYNO_PHASE_QUEUED) && phase->runs->len > 0)
-            engine = g_array_index (phase->runs, DynoPhaseRun, 0).engine;
+          if (!dyno_phase_has_flag (phase->phase, DYNO_PHASE_QUEUED) || phase->runs->len == 0)
+            continue;
+          engine = g_array_index (phase->runs, DynoPhaseRun, 0).engine;
+          if (engine != NULL
+              && !g_ptr_array_find_with_equal_func (engines, engine, g_str_equal, NULL))
+            g_ptr_array_add (engines, (gpointer) engine);
         }
     }
+  g_ptr_array_add (engines, NULL);
+  engine_list = g_strjoinv (", ", (char **) engines->pdata);
   size = dyno_format_size (config->queue_size);
   out = g_string_new (config->queue_cache == DYNO_CACHE_DIRECT
                           /* Translators: a report's queued tests */
@@ -554,9 +562,10 @@ describe_queued (DynoResult *result)
   if (config->interval > 0)
     /* Translators: a report's queued tests: seconds of rest */
     g_string_append_printf (out, _("; %.1f s of rest before each test"), config->interval);
-  if (engine != NULL)
-    /* Translators: a report's queued tests: "io_uring", "threads" (pread/pwrite) */
-    g_string_append_printf (out, _("; I/Os kept in flight with %s"), engine);
+  if (engine_list[0] != '\0')
+    /* Translators: a report's queued tests: "io_uring", "threads" (pread/pwrite), or both
+     * ("io_uring, threads": the automatic engine runs the tests at queue depth 1 with threads) */
+    g_string_append_printf (out, _("; I/Os kept in flight with %s"), engine_list);
   return g_string_free (out, FALSE);
 }
 

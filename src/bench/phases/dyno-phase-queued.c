@@ -8,7 +8,8 @@
  * I/O: O_DIRECT unless buffered I/O was asked for (or the file system has no O_DIRECT: then
  * buffered, evicted before each test, and said so). With io_uring, each of T threads drives
  * a ring of Q I/Os; without it, T × Q threads do one pread()/pwrite() at a time, which keeps
- * as many I/Os in flight at a higher CPU cost. The result records which. Each worker is kept
+ * as many I/Os in flight at a higher CPU cost. At Q1 the automatic engine takes the second
+ * way, which is then the cheaper one. The result records which. Each worker is kept
  * on one CPU, round-robin over those the process may use, as DiskSpd (CrystalDiskMark's
  * engine) does by default: one the scheduler moves between CPUs waits longer for each I/O.
  *
@@ -432,10 +433,18 @@ ring_available (DynoRun *run)
   return run->ring_state > 0;
 }
 
+/* With the automatic engine a test at Q1 does one pread()/pwrite() at a time: with no queue to
+ * keep, a synchronous call is the shorter way to the device, and a ring's submit and wait the
+ * longer (RND4K Q1T1 write at ×0.5 of the synchronous calls' IOPS on the same machine, reads
+ * alike; docs/design.md). --io-engine io_uring still uses the ring. */
 static gboolean
-use_ring (DynoRun *run)
+use_ring (DynoRun *run, const DynoPhase *phase)
 {
-  return run->config->io_engine != DYNO_IO_ENGINE_THREADS && ring_available (run);
+  if (run->config->io_engine == DYNO_IO_ENGINE_THREADS)
+    return FALSE;
+  if (run->config->io_engine == DYNO_IO_ENGINE_AUTO && phase->params.queue_depth == 1)
+    return FALSE;
+  return ring_available (run);
 }
 
 static guint64
@@ -451,7 +460,7 @@ queued_slots (DynoRun *run, const DynoPhase *phase, gconstpointer data)
 {
   const DynoPhaseParams *p = &phase->params;
 
-  return use_ring (run) ? p->threads : p->threads * p->queue_depth;
+  return use_ring (run, phase) ? p->threads : p->threads * p->queue_depth;
 }
 
 /* The test file, written once per target (untimed), of random data so that a compressing
@@ -601,7 +610,7 @@ queued_prepare (DynoRun *run, const DynoPhase *phase, gconstpointer data, GError
     }
   /* Without io_uring each I/O in flight is a thread: the same cap as the threads engine's,
    * and the process limit, or q4096:t256 tried 1 Mi threads and aborted. */
-  if (!use_ring (run))
+  if (!use_ring (run, phase))
     {
       guint64 n = (guint64) phase->params.threads * phase->params.queue_depth;
       struct rlimit limit;
@@ -688,7 +697,7 @@ queued_run (DynoRun *run, DynoPhaseCtx *ctx, gconstpointer data, GError **error)
 
   shared.run = run;
   shared.phase = phase;
-  shared.use_ring = use_ring (run);
+  shared.use_ring = use_ring (run, phase);
   shared.direct = run->config->queue_cache == DYNO_CACHE_DIRECT && run->queue_direct > 0;
   shared.block = p->block_size;
   shared.n_blocks = run->config->queue_size / p->block_size;
