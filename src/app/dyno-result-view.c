@@ -877,8 +877,9 @@ static char *
 describe_drive_mode (DynoResult *result)
 {
   const char *engine = NULL;
+  const char *other = NULL; /* the automatic engine runs Q1 tests with threads, others on io_uring */
+  g_autofree char *both = NULL;
   int direct = -2;
-  gboolean engines_differ = FALSE;
   gboolean direct_differs = FALSE;
   const char *how;
 
@@ -895,8 +896,8 @@ describe_drive_mode (DynoResult *result)
               const DynoPhaseRun *run = dyno_phase_result_get_run (phase, j);
 
               if (run->engine != NULL && engine != NULL && g_strcmp0 (run->engine, engine) != 0)
-                engines_differ = TRUE;
-              if (run->engine != NULL)
+                other = run->engine;
+              else if (run->engine != NULL && engine == NULL)
                 engine = run->engine;
               if (direct != -2 && run->direct != direct)
                 direct_differs = TRUE;
@@ -908,8 +909,8 @@ describe_drive_mode (DynoResult *result)
         : direct == 1    ? _("O_DIRECT")
         : direct == 0    ? _("through the page cache, evicted before each test")
                          : NULL;
-  if (engines_differ)
-    engine = _("several I/O engines");
+  if (other != NULL)
+    engine = both = g_strdup_printf ("%s, %s", engine, other);
   if (how != NULL && engine != NULL)
     /* TRANSLATORS: how the drive tests did their I/O, "O_DIRECT, io_uring" */
     return g_strdup_printf (_("%s, %s"), how, engine);
